@@ -1,0 +1,5 @@
+"""`python -m queens_tui` runs the same entry point as the `queens-tui` command."""
+
+from queens_tui.cli import main
+
+raise SystemExit(main())

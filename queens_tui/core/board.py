@@ -1,0 +1,202 @@
+"""The player's board and its move history.
+
+`Board` is an immutable snapshot: the queens and the crosses the player placed
+by hand. Automatic crosses are *derived* from the queens, never stored, so
+removing a queen takes back exactly the crosses that no other queen still
+causes, and a solver thread can read a snapshot while the game goes on.
+
+`History` is the one mutable object: the current board plus undo and redo
+stacks of whole snapshots (cheap: two frozensets each). A gesture, such as a
+mouse drag, groups several moves into one undo step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cached_property
+
+from queens_tui.core.level import Cell, Level
+from queens_tui.core.rules import Conflicts, attacked, find_conflicts
+
+
+class Mark(str, Enum):
+    """What the player put on a cell."""
+
+    EMPTY = "."
+    CROSS = "x"
+    QUEEN = "Q"
+
+
+CYCLE = {Mark.EMPTY: Mark.CROSS, Mark.CROSS: Mark.QUEEN, Mark.QUEEN: Mark.EMPTY}
+"""The order a click or `space` steps through, as in the LinkedIn game."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """Set some cells to some marks: one user action, applied all at once."""
+
+    changes: tuple[tuple[Cell, Mark], ...]
+
+    @classmethod
+    def set(cls, cell: Cell, mark: Mark) -> Move:
+        """A move that sets one cell."""
+        return cls(((cell, mark),))
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """An immutable position: the level plus the player's queens and manual crosses."""
+
+    level: Level
+    queens: frozenset[Cell] = frozenset()
+    crosses: frozenset[Cell] = frozenset()
+    """Crosses the player placed by hand (automatic ones are derived)."""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return (self.level is other.level or self.level == other.level) and (
+            self.queens,
+            self.crosses,
+        ) == (other.queens, other.crosses)
+
+    def __hash__(self) -> int:
+        return hash((self.queens, self.crosses))
+
+    def mark(self, cell: Cell) -> Mark:
+        """What the player put on `cell`."""
+        if cell in self.queens:
+            return Mark.QUEEN
+        if cell in self.crosses:
+            return Mark.CROSS
+        return Mark.EMPTY
+
+    def apply(self, move: Move) -> Board:
+        """The board after `move` (the same object if nothing changed)."""
+        queens = set(self.queens)
+        crosses = set(self.crosses)
+        n = self.level.size
+        for (r, c), mark in move.changes:
+            if not (0 <= r < n and 0 <= c < n):
+                raise ValueError(f"cell {(r, c)} is off a {n}x{n} board")
+            queens.discard((r, c))
+            crosses.discard((r, c))
+            if mark is Mark.QUEEN:
+                queens.add((r, c))
+            elif mark is Mark.CROSS:
+                crosses.add((r, c))
+        if queens == self.queens and crosses == self.crosses:
+            return self
+        return Board(self.level, frozenset(queens), frozenset(crosses))
+
+    def cleared(self) -> Board:
+        """An empty board of the same level."""
+        return Board(self.level)
+
+    @cached_property
+    def auto_crosses(self) -> frozenset[Cell]:
+        """Cells some queen rules out that hold no queen and no manual cross."""
+        return attacked(self.level, self.queens) - self.crosses
+
+    @cached_property
+    def conflicts(self) -> Conflicts:
+        """The rules the queens break."""
+        return find_conflicts(self.level, self.queens)
+
+    @property
+    def is_solved(self) -> bool:
+        """N queens and no conflict."""
+        return len(self.queens) == self.level.size and not self.conflicts
+
+    def with_queens(self, queens: Iterable[Cell]) -> Board:
+        """This board with `queens` added (crosses on those cells removed)."""
+        qs = frozenset(queens)
+        return Board(self.level, self.queens | qs, self.crosses - qs)
+
+
+@dataclass
+class History:
+    """The current board with unlimited undo and redo.
+
+    Each `apply` is one undo step, unless it happens inside a gesture
+    (`begin_gesture` ... `end_gesture`), which collapses into a single step.
+    `moves` counts the steps the player made (undo and redo don't count).
+    """
+
+    board: Board
+    past: list[Board] = field(default_factory=list)
+    future: list[Board] = field(default_factory=list)
+    moves: int = 0
+    _gesture_start: Board | None = field(default=None, repr=False)
+
+    @classmethod
+    def new(cls, level: Level) -> History:
+        """A fresh history on an empty board."""
+        return cls(Board(level))
+
+    def apply(self, move: Move) -> bool:
+        """Make a move; True if the board changed."""
+        new = self.board.apply(move)
+        if new is self.board:
+            return False
+        if self._gesture_start is None:
+            self.past.append(self.board)
+            self.future.clear()
+            self.moves += 1
+        self.board = new
+        return True
+
+    def begin_gesture(self) -> None:
+        """Start grouping moves into one undo step (a drag)."""
+        if self._gesture_start is None:
+            self._gesture_start = self.board
+
+    def end_gesture(self) -> None:
+        """Close the gesture: it becomes one undo step if it changed anything."""
+        start, self._gesture_start = self._gesture_start, None
+        if start is not None and start != self.board:
+            self.past.append(start)
+            self.future.clear()
+            self.moves += 1
+
+    @property
+    def in_gesture(self) -> bool:
+        """True between `begin_gesture` and `end_gesture`."""
+        return self._gesture_start is not None
+
+    def reset(self, board: Board) -> None:
+        """Replace the board as one undoable step (restart, solve, apply a hint)."""
+        if board == self.board:
+            return
+        self.end_gesture()
+        self.past.append(self.board)
+        self.future.clear()
+        self.moves += 1
+        self.board = board
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.past)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.future)
+
+    def undo(self) -> bool:
+        """Step back; False if there is nothing to undo."""
+        self.end_gesture()
+        if not self.past:
+            return False
+        self.future.append(self.board)
+        self.board = self.past.pop()
+        return True
+
+    def redo(self) -> bool:
+        """Step forward again; False if there is nothing to redo."""
+        if not self.future:
+            return False
+        self.past.append(self.board)
+        self.board = self.future.pop()
+        return True
