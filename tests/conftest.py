@@ -1,0 +1,62 @@
+"""Shared fixtures: the two worked example levels and the community corpus (test data only)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from queens_tui.core.level import Level
+
+REPO = Path(__file__).resolve().parent.parent
+CORPUS = REPO.parent / "shared" / "corpus"
+
+EXAMPLE_8 = """\
+AABBBCCC
+ADBDBECC
+ADBDBCCC
+ADDDBFGC
+ADDDBFGG
+ADHDBFGG
+HDHDBFFG
+HHHHGGGG
+"""
+SOLUTION_8 = (3, 5, 1, 7, 0, 2, 6, 4)
+
+EXAMPLE_9 = """\
+PPPPPPPOR
+QQPQQPOOR
+PQQQPPORR
+PPPPPWOOR
+PBPPPWWOY
+PBBPWWWYY
+PPBDWGGGY
+PBBDGGDGG
+PBDDDDDDD
+"""
+SOLUTION_9 = (8, 6, 3, 5, 1, 7, 0, 4, 2)
+
+
+def level_from(text: str) -> Level:
+    """A level from rows of single-character labels."""
+    return Level.from_rows(text.split())
+
+
+@pytest.fixture
+def level8() -> Level:
+    return level_from(EXAMPLE_8)
+
+
+@pytest.fixture
+def level9() -> Level:
+    return level_from(EXAMPLE_9)
+
+
+@pytest.fixture(scope="session")
+def corpus() -> list[dict]:
+    """The 1,124 community levels, or a skip where shared/ is not beside the repo."""
+    path = CORPUS / "community-levels.json"
+    if not path.exists():
+        pytest.skip("community corpus not present beside the repository")
+    return json.loads(path.read_text())["levels"]

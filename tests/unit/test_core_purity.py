@@ -1,0 +1,49 @@
+"""The core must stay pure: importing it never pulls in Textual or OR-Tools."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import queens_tui.core
+
+CORE = Path(queens_tui.core.__file__).parent
+
+
+def test_importing_every_core_module_loads_no_ui_or_solver() -> None:
+    modules = sorted(f"queens_tui.core.{p.stem}" for p in CORE.glob("*.py") if p.stem != "__init__")
+    code = (
+        "import importlib, sys\n"
+        f"for m in {modules!r}: importlib.import_module(m)\n"
+        "top = {m.split('.')[0] for m in sys.modules}\n"
+        "bad = sorted(top & {'textual', 'ortools', 'rich'})\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
+    assert len(modules) >= 4
+
+
+def test_core_imports_nothing_of_ours_but_itself() -> None:
+    for path in CORE.rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                name = node.module
+            elif isinstance(node, ast.Import):
+                name = node.names[0].name
+            else:
+                continue
+            assert not name.startswith(("textual", "ortools", "rich")), (path, name)
+            if name.startswith("queens_tui"):
+                assert name.startswith("queens_tui.core"), (path, name)
+
+
+def test_solver_package_does_not_import_ortools_eagerly() -> None:
+    code = "import sys, queens_tui.cli, queens_tui.solver; print('ortools' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    if out.returncode != 0 and "No module named 'queens_tui.solver'" in out.stderr:
+        raise AssertionError("the solver package is missing")
+    assert out.stdout.strip() == "False", out.stderr
