@@ -1,0 +1,160 @@
+"""The daily puzzle: a file for the day if the player has one, else generated from the date.
+
+Lookup order for day D in the daily folder: ``D.txt``, ``D.ts``, ``D.json``
+(the first that exists wins). A file that exists but is broken raises
+`LevelError` (the caller prints its one line); we never silently fall back to
+the generated puzzle, because the player put that file there on purpose.
+
+Without a file, the puzzle is generated with the seed ``daily-YYYY-MM-DD`` and
+a size and difficulty that follow the week, gentle on Monday and hardest on
+Sunday; the generator is deterministic, so everyone gets the same puzzle on
+the same day, offline.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+from datetime import date
+from pathlib import Path
+from typing import NamedTuple
+
+from queens_tui.core.level import Level, LevelError
+from queens_tui.store import paths
+
+EXTENSIONS: tuple[str, ...] = (".txt", ".ts", ".json")
+"""Daily file extensions, in the order they are looked for."""
+
+WEEK: tuple[tuple[int, str], ...] = (
+    (7, "easy"),  # Monday
+    (8, "easy"),  # Tuesday
+    (8, "medium"),  # Wednesday
+    (9, "medium"),  # Thursday
+    (9, "hard"),  # Friday
+    (10, "hard"),  # Saturday
+    (10, "expert"),  # Sunday
+)
+"""(size, difficulty) of the generated daily puzzle by weekday, Monday first."""
+
+GENERATED = "generated"
+"""The `source` of a puzzle made by the generator (else `source` is the file's path)."""
+
+_DAY_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})\.(txt|ts|json)$")
+
+
+class Daily(NamedTuple):
+    """A day's puzzle and where it came from: a file path, or `GENERATED`."""
+
+    level: Level
+    source: str
+
+
+def parse_day(text: str) -> date:
+    """``YYYY-MM-DD`` to a date, with a message fit for one line of stderr."""
+    try:
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
+            raise ValueError
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        raise ValueError(f"bad date {text!r}: expected YYYY-MM-DD, e.g. 2026-11-21") from None
+
+
+def seed_for(day: date) -> str:
+    """The generator seed of `day`'s puzzle."""
+    return f"daily-{day.isoformat()}"
+
+
+def shape_for(day: date) -> tuple[int, str]:
+    """(size, difficulty) of `day`'s generated puzzle."""
+    return WEEK[day.weekday()]
+
+
+def daily_file(day: date, daily_dir: paths.PathLike | None = None) -> Path | None:
+    """The file that is `day`'s puzzle in the daily folder, if any."""
+    folder = paths.daily_dir(daily_dir)
+    for ext in EXTENSIONS:
+        p = folder / f"{day.isoformat()}{ext}"
+        if p.is_file():
+            return p
+    return None
+
+
+def daily_files(daily_dir: paths.PathLike | None = None) -> dict[date, Path]:
+    """Every dated puzzle file in the daily folder (for the level browser), by day."""
+    folder = paths.daily_dir(daily_dir)
+    found: dict[date, Path] = {}
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return found
+    for name in names:
+        m = _DAY_NAME.match(name)
+        if not m:
+            continue
+        try:
+            day = date.fromisoformat(m.group(1))
+        except ValueError:
+            continue
+        prev = found.get(day)
+        if prev is None or EXTENSIONS.index(f".{m.group(2)}") < EXTENSIONS.index(prev.suffix):
+            found[day] = folder / name
+    return found
+
+
+def _titled(level: Level, day: date) -> Level:
+    name = f"Daily {day.isoformat()}"
+    return dataclasses.replace(
+        level,
+        name=level.name or name,
+        date=level.date or day.isoformat(),
+    )
+
+
+def generate_daily(day: date) -> Level:
+    """`day`'s generated puzzle: deterministic in the date alone.
+
+    The generator is imported here, lazily: it is only needed on days without
+    a file. If the wanted difficulty cannot be graded or reached, the level is
+    generated ungraded from the same seed (still the same on every machine
+    running this version).
+    """
+    from queens_tui.core import generate as gen
+
+    size, difficulty = shape_for(day)
+    seed = seed_for(day)
+    try:
+        level = gen.generate(size, seed, difficulty)
+    except gen.GenerateError:
+        level = gen.generate(size, seed, None)
+    return dataclasses.replace(level, name=f"Daily {day.isoformat()}", date=day.isoformat())
+
+
+def daily_level(day: date, daily_dir: paths.PathLike | None = None) -> Daily:
+    """`day`'s puzzle: the daily folder's file for it, else the generated one.
+
+    Raises `LevelError` (located at the file) when the day's file is broken.
+    """
+    path = daily_file(day, daily_dir)
+    if path is not None:
+        from queens_tui.formats import load
+
+        level = load(path)
+        return Daily(_titled(level, day), str(path))
+    return Daily(generate_daily(day), GENERATED)
+
+
+__all__ = [
+    "EXTENSIONS",
+    "GENERATED",
+    "WEEK",
+    "Daily",
+    "LevelError",
+    "daily_file",
+    "daily_files",
+    "daily_level",
+    "generate_daily",
+    "parse_day",
+    "seed_for",
+    "shape_for",
+]

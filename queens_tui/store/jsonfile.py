@@ -1,0 +1,223 @@
+"""Atomic JSON files, and reading them back without ever crashing the game.
+
+Writing: the new content goes to a temporary file in the same folder, is
+flushed and fsynced, then `os.replace`d over the old file, and the folder is
+fsynced so the rename itself survives a power cut. A crash or a kill at any
+point leaves either the old file or the new one, never half of either; the
+worst left behind is a stray ``.<name>.<random>.tmp``, which `sweep_temp`
+removes later.
+
+Reading: a file that is not UTF-8 JSON, or that the caller's validator
+rejects, is renamed aside to ``<name>.corrupt-YYYYMMDD-HHMMSS`` (never
+deleted) and a sentence for the player says where it went, so the game can
+start clean and the player can still recover the data by hand.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+MAX_BYTES = 64_000_000
+"""Bigger than any state we write; a bigger file is not ours and is set aside."""
+
+TEMP_SUFFIX = ".tmp"
+STALE_TEMP_SECONDS = 3600.0
+"""A temp file this old belongs to no live writer (writes take milliseconds)."""
+
+
+class SchemaError(ValueError):
+    """A JSON file parsed but does not hold what we expect (wrong keys, types, version)."""
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """What happened to a file we could not use: where it went and what to tell the player."""
+
+    path: Path
+    moved_to: Path | None
+    reason: str
+
+
+def dumps(obj: Any) -> bytes:
+    """Compact UTF-8 JSON (no spaces: these files are rewritten after every move)."""
+    return (
+        json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=False) + "\n"
+    ).encode("utf-8")
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make a rename in `folder` durable; a no-op where directories cannot be opened (Windows)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write_bytes(path: Path, data: bytes, *, sync: bool = True) -> None:
+    """Replace `path` with `data` atomically (temp file, fsync, rename, fsync dir).
+
+    Raises OSError on failure, after removing its temp file; the old file is
+    untouched in every failure case because it is only ever replaced whole.
+    `sync=False` skips both fsyncs (tests, benchmarks of the rest).
+    """
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            if sync:
+                os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    if sync:
+        _fsync_dir(folder)
+
+
+def atomic_write_json(path: Path, obj: Any, *, sync: bool = True) -> None:
+    """`atomic_write_bytes` of `obj` as UTF-8 JSON."""
+    atomic_write_bytes(path, dumps(obj), sync=sync)
+
+
+def sweep_temp(folder: Path, *, older_than: float = STALE_TEMP_SECONDS) -> int:
+    """Remove temp files a killed writer left in `folder`; returns how many.
+
+    Only files older than `older_than` seconds go, so a second instance of the
+    game that is writing right now keeps its temp file.
+    """
+    removed = 0
+    now = time.time()
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return 0
+    for p in entries:
+        if not (p.name.startswith(".") and p.name.endswith(TEMP_SUFFIX)):
+            continue
+        try:
+            if now - p.stat().st_mtime >= older_than:
+                p.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
+def move_aside(path: Path, *, now: datetime | None = None, label: str = "corrupt") -> Path:
+    """Rename `path` to ``<path>.<label>-YYYYMMDD-HHMMSS`` (``-2``, ``-3``... if taken).
+
+    Raises OSError when the rename fails; the caller then must not overwrite
+    the file, or the player's data would be lost.
+    """
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    base = path.with_name(f"{path.name}.{label}-{stamp}")
+    target = base
+    n = 1
+    while target.exists():
+        n += 1
+        target = base.with_name(f"{base.name}-{n}")
+    os.replace(path, target)
+    return target
+
+
+def read_json(path: Path, validate: Callable[[Any], T]) -> tuple[T | None, Unreadable | None]:
+    """Read and validate `path`: (value, None), (None, None) if absent, or (None, Unreadable).
+
+    `validate` turns parsed JSON into the caller's value or raises
+    `SchemaError` (or ValueError, TypeError, KeyError: all mean "not ours").
+    An unusable file is moved aside; if even that fails, `moved_to` is None.
+    """
+    try:
+        with path.open("rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        return None, None
+    except IsADirectoryError:
+        return None, _set_aside(path, "it is a folder, not a file")
+    except OSError as err:
+        # Unreadable (permissions): do not try to move what we cannot even read.
+        return None, Unreadable(path, None, f"cannot read it ({err.strerror or err})")
+    try:
+        if len(data) > MAX_BYTES:
+            raise SchemaError(f"it is over {MAX_BYTES} bytes")
+        if b"\0" in data:
+            raise SchemaError("it holds binary data")
+        try:
+            obj = json.loads(data.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise SchemaError("it is not UTF-8 text") from None
+        except json.JSONDecodeError as err:
+            raise SchemaError(
+                f"it is not valid JSON (line {err.lineno}, column {err.colno})"
+            ) from None
+        return validate(obj), None
+    except (SchemaError, ValueError, TypeError, KeyError, IndexError, AttributeError) as err:
+        return None, _set_aside(path, str(err) or type(err).__name__)
+
+
+def _set_aside(path: Path, reason: str) -> Unreadable:
+    try:
+        moved = move_aside(path)
+    except OSError:
+        moved = None
+    return Unreadable(path, moved, reason)
+
+
+# --- small validators shared by the schemas ---------------------------------------------------
+
+
+def expect(cond: bool, message: str) -> None:
+    """Raise SchemaError(message) unless `cond`."""
+    if not cond:
+        raise SchemaError(message)
+
+
+def get(obj: dict[str, Any], key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+    """`obj[key]`, checked to be of `kind` (bool is never accepted as a number)."""
+    if key not in obj:
+        if default is ...:
+            raise SchemaError(f"missing {key!r}")
+        return default
+    value = obj[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, bool) and bool not in kinds:
+        raise SchemaError(f"{key!r} should be {_names(kinds)}, not a boolean")
+    if not isinstance(value, kinds):
+        raise SchemaError(f"{key!r} should be {_names(kinds)}, not {type(value).__name__}")
+    return value
+
+
+def _names(kinds: tuple[type, ...]) -> str:
+    return " or ".join(k.__name__ for k in kinds)
+
+
+def check_header(obj: Any, fmt: str, version: int) -> dict[str, Any]:
+    """Check the ``format``/``version`` header every file of ours carries."""
+    expect(isinstance(obj, dict), "it is not a JSON object")
+    expect(obj.get("format") == fmt, f"it is not a {fmt} file")
+    v = get(obj, "version", int)
+    expect(v <= version, f"it was written by a newer queens-tui (version {v} > {version})")
+    expect(v >= 1, f"bad version {v}")
+    return obj

@@ -1,0 +1,62 @@
+"""Where queens-tui keeps the player's data.
+
+One folder per user, chosen by platformdirs for the app name ``queens-tui``
+(on Linux ``$XDG_DATA_HOME/queens-tui``, else ``~/.local/share/queens-tui``;
+on macOS ``~/Library/Application Support/queens-tui``; on Windows
+``%LOCALAPPDATA%\\queens-tui``). Tests and power users can point it elsewhere
+with an explicit argument or the ``QUEENS_TUI_DATA_DIR`` environment variable,
+so a test never touches the real home.
+
+Nothing here creates folders: paths are computed, and the writers create what
+they need when they first write.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+APP_NAME = "queens-tui"
+DATA_DIR_ENV = "QUEENS_TUI_DATA_DIR"
+"""Environment variable that overrides the user data dir (empty means unset)."""
+
+PathLike = str | os.PathLike[str]
+
+
+def data_dir(override: PathLike | None = None) -> Path:
+    """The user data dir: `override`, else ``$QUEENS_TUI_DATA_DIR``, else platformdirs'.
+
+    platformdirs is imported here, not at module level, so importing the store
+    costs nothing until a path is actually needed.
+    """
+    if override is not None and os.fspath(override) != "":
+        return Path(override).expanduser()
+    env = os.environ.get(DATA_DIR_ENV, "")
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    # appauthor=False: on Windows, no extra "<author>\" level above the app folder.
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def daily_dir(override: PathLike | None = None, *, data: PathLike | None = None) -> Path:
+    """The daily folder: `override` (``--daily-dir``), else ``<data dir>/daily``."""
+    if override is not None and os.fspath(override) != "":
+        return Path(override).expanduser()
+    return data_dir(data) / "daily"
+
+
+def progress_dir(data: PathLike | None = None) -> Path:
+    """``<data dir>/progress``: one small JSON file per level in progress."""
+    return data_dir(data) / "progress"
+
+
+def stats_file(data: PathLike | None = None) -> Path:
+    """``<data dir>/stats.json``: per-level results and the daily streak."""
+    return data_dir(data) / "stats.json"
+
+
+def settings_file(data: PathLike | None = None) -> Path:
+    """``<data dir>/settings.json``: auto-cross, live check, theme."""
+    return data_dir(data) / "settings.json"

@@ -1,0 +1,277 @@
+"""Results per level, the daily streak, and the settings: the small, rarely written state.
+
+stats.json (``format: "queens-tui/stats"``, ``version: 1``)::
+
+    {
+      "format": "queens-tui/stats", "version": 1,
+      "levels": {
+        "daily:2026-11-21": {
+          "solves": 2, "clean_solves": 1,         all solves; those without help
+          "first_time": 312.4, "first_date": "2026-11-21", "first_helped": true,
+          "best_time": 290.0,  "best_date": "2026-11-22",  "best_helped": false,
+          "last_time": 290.0,  "last_date": "2026-11-22",  "last_helped": false,
+          "hints": 3, "last_hints": 0                  hints over all solves; in the last one
+        }
+      },
+      "streak_days": ["2026-11-20", "2026-11-21"],   days whose daily was solved that day
+      "best_streak": 2
+    }
+
+The best time prefers solves without help: a helped solve sets it only while
+the level has no clean solve (``best_helped`` says which). A solve "with help"
+means the player used a hint or let the solver reveal or solve.
+
+The streak counts consecutive calendar days (local time) whose daily puzzle
+was solved *on that day*, with or without help: playing the daily is what the
+streak rewards, and a hint should not punish that. Solving an older day's
+puzzle later (``play --date``) records its stats but does not repair a broken
+streak. The current streak is still alive on a day whose puzzle is not solved
+yet, if yesterday's was.
+
+settings.json (``format: "queens-tui/settings"``, ``version: 1``)::
+
+    {"format": "queens-tui/settings", "version": 1,
+     "auto_cross": true, "live_check": true, "theme": "textual-dark"}
+
+Missing keys take their defaults (so older files keep working); unknown keys
+are ignored and dropped on the next write.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields, replace
+from datetime import date, timedelta
+from typing import Any
+
+from queens_tui.store.jsonfile import SchemaError, check_header, expect, get
+
+STATS_FORMAT = "queens-tui/stats"
+SETTINGS_FORMAT = "queens-tui/settings"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class LevelStats:
+    """Everything we remember about one level's solves."""
+
+    solves: int = 0
+    clean_solves: int = 0
+    first_time: float | None = None
+    first_date: str | None = None
+    first_helped: bool = False
+    best_time: float | None = None
+    best_date: str | None = None
+    best_helped: bool = False
+    last_time: float | None = None
+    last_date: str | None = None
+    last_helped: bool = False
+    hints: int = 0
+    last_hints: int = 0
+
+    @property
+    def solved(self) -> bool:
+        """Solved at least once."""
+        return self.solves > 0
+
+    @property
+    def helped(self) -> bool:
+        """Solved, but never without help (the browser's "S" mark)."""
+        return self.solves > 0 and self.clean_solves == 0
+
+    def with_solve(
+        self, seconds: float, day: date, *, hints: int = 0, helped: bool = False
+    ) -> LevelStats:
+        """These stats after one more solve taking `seconds` on `day`."""
+        helped = helped or hints > 0
+        t = round(max(0.0, float(seconds)), 3)
+        d = day.isoformat()
+        s = replace(
+            self,
+            solves=self.solves + 1,
+            clean_solves=self.clean_solves + (0 if helped else 1),
+            last_time=t,
+            last_date=d,
+            last_helped=helped,
+            hints=self.hints + max(0, hints),
+            last_hints=max(0, hints),
+        )
+        if self.first_time is None:
+            s = replace(s, first_time=t, first_date=d, first_helped=helped)
+        better = (
+            self.best_time is None
+            or (self.best_helped and not helped)
+            or (self.best_helped == helped and t < self.best_time)
+        )
+        if better:
+            s = replace(s, best_time=t, best_date=d, best_helped=helped)
+        return s
+
+
+_STATS_TYPES: dict[str, tuple[type, ...]] = {
+    "solves": (int,),
+    "clean_solves": (int,),
+    "first_time": (int, float, type(None)),
+    "first_date": (str, type(None)),
+    "first_helped": (bool,),
+    "best_time": (int, float, type(None)),
+    "best_date": (str, type(None)),
+    "best_helped": (bool,),
+    "last_time": (int, float, type(None)),
+    "last_date": (str, type(None)),
+    "last_helped": (bool,),
+    "hints": (int,),
+    "last_hints": (int,),
+}
+
+
+def _level_stats(key: str, obj: Any) -> LevelStats:
+    expect(isinstance(obj, dict), f"stats for {key!r} should be an object")
+    values: dict[str, Any] = {}
+    for f in fields(LevelStats):
+        default = f.default
+        value = get(obj, f.name, _STATS_TYPES[f.name], default)
+        if isinstance(value, int) and not isinstance(value, bool) and float in _STATS_TYPES[f.name]:
+            value = float(value)
+        values[f.name] = value
+    s = LevelStats(**values)
+    expect(s.solves >= s.clean_solves >= 0 and s.hints >= 0, f"bad counters for {key!r}")
+    for name in ("first_date", "best_date", "last_date"):
+        v = getattr(s, name)
+        if v is not None:
+            date.fromisoformat(v)  # ValueError -> not ours
+    return s
+
+
+@dataclass(frozen=True)
+class Streak:
+    """Consecutive days whose daily puzzle was solved that day."""
+
+    current: int = 0
+    best: int = 0
+    solved_today: bool = False
+
+
+@dataclass
+class Stats:
+    """All levels' stats plus the days that feed the streak."""
+
+    levels: dict[str, LevelStats] = field(default_factory=dict)
+    streak_days: set[date] = field(default_factory=set)
+    best_streak: int = 0
+
+    def record(
+        self,
+        key: str,
+        seconds: float,
+        today: date,
+        *,
+        hints: int = 0,
+        helped: bool = False,
+        daily: date | None = None,
+    ) -> LevelStats:
+        """Count a solve of `key` made on `today`; `daily` is the puzzle's date for a daily."""
+        s = self.levels.get(key, LevelStats()).with_solve(
+            seconds, today, hints=hints, helped=helped
+        )
+        self.levels[key] = s
+        if daily is not None and daily == today:
+            self.streak_days.add(today)
+            self.best_streak = max(self.best_streak, _longest_run(self.streak_days))
+        return s
+
+    def streak(self, today: date) -> Streak:
+        """The streak as of `today` (alive if today's or yesterday's daily was solved)."""
+        days = self.streak_days
+        solved_today = today in days
+        day = today if solved_today else today - timedelta(days=1)
+        current = 0
+        while day in days:
+            current += 1
+            day -= timedelta(days=1)
+        best = max(self.best_streak, _longest_run(days))
+        return Streak(current, best, solved_today)
+
+
+def _longest_run(days: set[date]) -> int:
+    best = 0
+    for d in days:
+        if d - timedelta(days=1) in days:
+            continue
+        n = 1
+        while d + timedelta(days=n) in days:
+            n += 1
+        best = max(best, n)
+    return best
+
+
+def encode_stats(stats: Stats) -> dict[str, Any]:
+    """The stats.json object."""
+    return {
+        "format": STATS_FORMAT,
+        "version": VERSION,
+        "levels": {k: asdict(v) for k, v in sorted(stats.levels.items())},
+        "streak_days": sorted(d.isoformat() for d in stats.streak_days),
+        "best_streak": stats.best_streak,
+    }
+
+
+def decode_stats(obj: Any) -> Stats:
+    """Parse stats.json; SchemaError (or ValueError) if it is not ours."""
+    obj = check_header(obj, STATS_FORMAT, VERSION)
+    levels = get(obj, "levels", dict, {})
+    days_raw = get(obj, "streak_days", list, [])
+    best = get(obj, "best_streak", int, 0)
+    expect(best >= 0, "negative best streak")
+    parsed = {}
+    for k, v in levels.items():
+        parsed[k] = _level_stats(k, v)
+    days = set()
+    for d in days_raw:
+        expect(isinstance(d, str), "streak days should be dates")
+        days.add(date.fromisoformat(d))
+    return Stats(parsed, days, best)
+
+
+# --- settings ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the player chose; the defaults are what a new player gets."""
+
+    auto_cross: bool = True
+    """Show the crosses that placed queens rule out."""
+    live_check: bool = True
+    """Flag conflicting queens as soon as they are placed."""
+    theme: str = "textual-dark"
+    """A Textual theme name; the app falls back to its default if it does not know it."""
+
+
+def encode_settings(settings: Settings) -> dict[str, Any]:
+    """The settings.json object."""
+    return {"format": SETTINGS_FORMAT, "version": VERSION, **asdict(settings)}
+
+
+def decode_settings(obj: Any) -> Settings:
+    """Parse settings.json; missing keys take defaults, wrong types make it unreadable."""
+    obj = check_header(obj, SETTINGS_FORMAT, VERSION)
+    defaults = Settings()
+    values = {
+        f.name: get(obj, f.name, type(getattr(defaults, f.name)), getattr(defaults, f.name))
+        for f in fields(Settings)
+    }
+    expect(bool(values["theme"].strip()), "'theme' is empty")
+    return Settings(**values)
+
+
+__all__ = [
+    "LevelStats",
+    "SchemaError",
+    "Settings",
+    "Stats",
+    "Streak",
+    "decode_settings",
+    "decode_stats",
+    "encode_settings",
+    "encode_stats",
+]

@@ -1,0 +1,286 @@
+"""`Store`: the one object the app talks to for everything it keeps between runs.
+
+It never raises on bad files or a failing disk: unreadable files are set
+aside and reported through `take_notices()`, failed writes are reported the
+same way (once per kind, not after every move), and the game goes on with a
+clean state in memory.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from queens_tui.core.board import History
+from queens_tui.core.level import Level
+from queens_tui.store import daily as daily_mod
+from queens_tui.store import paths
+from queens_tui.store.jsonfile import (
+    Unreadable,
+    atomic_write_json,
+    move_aside,
+    read_json,
+    sweep_temp,
+)
+from queens_tui.store.progress import (
+    DiffCache,
+    Progress,
+    StaleProgress,
+    daily_key,
+    decode,
+    encode,
+    filename_key,
+    key_filename,
+    validate_any,
+)
+from queens_tui.store.stats import (
+    LevelStats,
+    Settings,
+    Stats,
+    Streak,
+    decode_settings,
+    decode_stats,
+    encode_settings,
+    encode_stats,
+)
+
+_WHAT = {
+    "settings": "Your settings",
+    "stats": "Your stats and streak",
+}
+
+
+class Store:
+    """Saved progress, stats, streak and settings under one data dir.
+
+    `data_dir=None` means the user's (platformdirs, or ``$QUEENS_TUI_DATA_DIR``);
+    tests pass a temporary folder. `daily_dir` is the ``--daily-dir`` override.
+    `sync=False` skips fsync (only for tests and benchmarks).
+    """
+
+    def __init__(
+        self,
+        data_dir: paths.PathLike | None = None,
+        *,
+        daily_dir: paths.PathLike | None = None,
+        sync: bool = True,
+        today: Callable[[], date] = date.today,
+    ) -> None:
+        self.root = paths.data_dir(data_dir)
+        self.daily_dir = paths.daily_dir(daily_dir, data=self.root)
+        self.progress_dir = self.root / "progress"
+        self.stats_path = self.root / "stats.json"
+        self.settings_path = self.root / "settings.json"
+        self.sync = sync
+        self.today = today
+        self._notices: list[str] = []
+        self._reported: set[str] = set()
+        self._diff_caches: dict[str, DiffCache] = {}
+        self._frozen: set[Path] = set()
+        """Files we could not move aside: never overwritten, so nothing is lost."""
+        for folder in (self.root, self.progress_dir):
+            sweep_temp(folder)
+        self._settings = self._load_settings()
+        self._stats = self._load_stats()
+
+    # --- notices ------------------------------------------------------------------------------
+
+    def take_notices(self) -> list[str]:
+        """Messages for the player since the last call (show them, e.g. as notifications)."""
+        out, self._notices = self._notices, []
+        return out
+
+    def _unreadable(self, what: str, bad: Unreadable, ending: str) -> None:
+        if bad.moved_to is not None:
+            self._notices.append(
+                f"{what} could not be read ({bad.reason}); it was moved to "
+                f"{bad.moved_to} and {ending}."
+            )
+        else:
+            self._frozen.add(bad.path)
+            self._notices.append(
+                f"{what} could not be read ({bad.reason}) nor moved aside; {bad.path} is left "
+                f"as it is and will not be overwritten, and {ending}."
+            )
+
+    def _write(self, path: Path, obj: dict[str, Any], kind: str) -> bool:
+        if path in self._frozen:
+            return False
+        try:
+            atomic_write_json(path, obj, sync=self.sync)
+        except OSError as err:
+            if kind not in self._reported:
+                self._reported.add(kind)
+                self._notices.append(
+                    f"Could not save {kind} to {path} ({err.strerror or err}); "
+                    "the game goes on but this may be lost when you quit."
+                )
+            return False
+        return True
+
+    # --- settings -----------------------------------------------------------------------------
+
+    def _load_settings(self) -> Settings:
+        value, bad = read_json(self.settings_path, decode_settings)
+        if bad is not None:
+            self._unreadable(_WHAT["settings"], bad, "the defaults are used")
+        return value or Settings()
+
+    @property
+    def settings(self) -> Settings:
+        """The current settings (defaults if none were saved)."""
+        return self._settings
+
+    def save_settings(self, settings: Settings) -> bool:
+        """Remember `settings`; False if the write failed (a notice says why)."""
+        self._settings = settings
+        return self._write(self.settings_path, encode_settings(settings), "your settings")
+
+    # --- progress -----------------------------------------------------------------------------
+
+    def progress_path(self, key: str) -> Path:
+        """The file that holds `key`'s progress."""
+        return self.progress_dir / key_filename(key)
+
+    def load_progress(self, key: str, level: Level) -> Progress | None:
+        """`key`'s saved game on `level`, or None (never saved, solved, or unreadable)."""
+        path = self.progress_path(key)
+        title = level.name or key
+        try:
+            value, bad = read_json(path, lambda obj: decode(obj, key, level))
+        except StaleProgress:
+            try:
+                moved = move_aside(path, label="stale")
+            except OSError:
+                self._frozen.add(path)
+                moved = None
+            self._notices.append(
+                f"The saved game of {title} was for a different version of this level; "
+                + (f"it was moved to {moved}" if moved else "it was left as it is")
+                + " and the level started clean."
+            )
+            return None
+        if bad is not None:
+            self._unreadable(f"Your saved progress on {title}", bad, "the level started clean")
+            return None
+        return value
+
+    def save_progress(
+        self,
+        key: str,
+        history: History,
+        elapsed: float,
+        *,
+        hints: int = 0,
+        helped: bool = False,
+    ) -> bool:
+        """Save `key`'s board, undo/redo history and clock (call after every move).
+
+        Returns False if it could not be written (a notice says why, once).
+        """
+        cache = self._diff_caches.get(key)
+        if cache is None:
+            # One game at a time in practice: drop other levels' caches.
+            self._diff_caches = {key: (cache := DiffCache())}
+        obj = encode(key, Progress(history, elapsed, hints, helped), cache=cache)
+        return self._write(self.progress_path(key), obj, "your progress")
+
+    def clear_progress(self, key: str) -> None:
+        """Forget `key`'s saved game (restart, or solved: `record_solve` calls this)."""
+        path = self.progress_path(key)
+        if path in self._frozen:
+            return
+        with contextlib.suppress(FileNotFoundError, OSError):
+            path.unlink()
+
+    def in_progress(self) -> set[str]:
+        """Keys of every level with a saved game (for the level browser)."""
+        keys: set[str] = set()
+        try:
+            names = os.listdir(self.progress_dir)
+        except OSError:
+            return keys
+        for name in names:
+            if not name.endswith(".json") or name.startswith("."):
+                continue
+            key = filename_key(name)
+            if key is None:
+                obj, _bad = read_json(self.progress_dir / name, validate_any)
+                key = obj["key"] if obj is not None else None
+            if key is not None:
+                keys.add(key)
+        return keys
+
+    # --- stats and streak ---------------------------------------------------------------------
+
+    def _load_stats(self) -> Stats:
+        value, bad = read_json(self.stats_path, decode_stats)
+        if bad is not None:
+            self._unreadable(_WHAT["stats"], bad, "they start afresh")
+        return value or Stats()
+
+    def level_stats(self, key: str) -> LevelStats | None:
+        """`key`'s stats, or None if it was never solved."""
+        return self._stats.levels.get(key)
+
+    def all_stats(self) -> dict[str, LevelStats]:
+        """Every solved level's stats by key (a copy)."""
+        return dict(self._stats.levels)
+
+    def record_solve(
+        self,
+        key: str,
+        seconds: float,
+        *,
+        hints: int = 0,
+        helped: bool = False,
+        daily: date | None = None,
+        today: date | None = None,
+    ) -> LevelStats:
+        """Count a solve, save the stats and forget the level's saved game.
+
+        `daily` is the puzzle's date when the level is a daily puzzle (it feeds
+        the streak if it equals today). `helped` is for solver reveal/solve;
+        any hint counts as help too.
+        """
+        today = today or self.today()
+        # Merge with what another running instance may have written meanwhile.
+        if self.stats_path.exists():
+            fresh, bad = read_json(self.stats_path, decode_stats)
+            if bad is not None:
+                self._unreadable(_WHAT["stats"], bad, "the stats of this session are kept")
+            elif fresh is not None:
+                self._stats = fresh
+        if daily is None and key.startswith("daily:"):
+            with contextlib.suppress(ValueError):
+                daily = date.fromisoformat(key[len("daily:") :])
+        result = self._stats.record(key, seconds, today, hints=hints, helped=helped, daily=daily)
+        self._write(self.stats_path, encode_stats(self._stats), "your stats")
+        self.clear_progress(key)
+        return result
+
+    def streak(self, today: date | None = None) -> Streak:
+        """The daily streak (current, best, solved today) as of `today`."""
+        return self._stats.streak(today or self.today())
+
+    # --- daily --------------------------------------------------------------------------------
+
+    def daily(self, day: date | None = None) -> daily_mod.Daily:
+        """`day`'s puzzle (default today) from this store's daily folder, else generated.
+
+        Raises `LevelError` if the day's file is broken.
+        """
+        return daily_mod.daily_level(day or self.today(), self.daily_dir)
+
+    def daily_key(self, day: date | None = None) -> str:
+        """The progress/stats key of `day`'s puzzle."""
+        return daily_key(day or self.today())
+
+
+def now_local() -> datetime:
+    """The local time, with its UTC offset (what files record)."""
+    return datetime.now().astimezone()
