@@ -14,9 +14,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from queens_tui import __version__
+
+if TYPE_CHECKING:
+    from queens_tui.core.level import Level
 
 EXIT_OK, EXIT_NOT_UNIQUE, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -25,20 +29,49 @@ def _err(message: object) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def _levels(files: Sequence[str]):
-    """Yield (path, level or None) for each file, reporting unreadable ones on stderr."""
+def resolve_level_arg(arg: str) -> Level:
+    """The level `play LEVEL` names: a file path, else a bundled id (`starter/001`).
+
+    Raises `LevelError` located at `arg`; callers print it as the one-line error.
+    """
+    from queens_tui.formats.bundled import resolve_level_arg as resolve
+
+    return resolve(arg)
+
+
+def _levels(files: Sequence[str]) -> Iterator[tuple[str, Level | None, str | None]]:
+    """Yield (path, level, None) per readable file, or (path, None, error line) after
+    printing that `FILE:LINE:COL: message` line on stderr. Never raises for a file."""
     from queens_tui.formats import LevelError, load
 
     for path in files:
         try:
-            yield path, load(path)
+            level = load(path)
         except LevelError as err:
-            _err(err)
-            yield path, None
+            line = str(err if err.path is not None else err.located(path))
+        except (RecursionError, MemoryError) as err:  # parsers bound their work; belt and braces
+            line = f"{path}: cannot read: {type(err).__name__}"
+        else:
+            yield path, level, None
+            continue
+        _err(line)
+        yield path, None, line
 
 
-def _grid_with_queens(level, queens) -> str:
-    """The region letters, with `Q`-bracketed queen cells, one row a line."""
+def _solve(level: Level, limit: int = 2) -> list[tuple[tuple[int, int], ...]]:
+    """Up to `limit` solutions, by the bitmask search (no OR-Tools import, ~0.3 ms a level)."""
+    from itertools import islice
+
+    from queens_tui.core import search
+
+    return list(islice(search.solutions(level), limit))
+
+
+_VERDICT = {0: "no solution", 1: "unique solution", 2: "several solutions"}
+
+
+def _grid_with_queens(level: Level, queens: Iterable[tuple[int, int]]) -> str:
+    """The region letters, queen cells in brackets, one row a line."""
     qs = set(queens)
     lines = []
     for r, row in enumerate(level.grid):
@@ -47,70 +80,83 @@ def _grid_with_queens(level, queens) -> str:
     return "\n".join(lines)
 
 
-def cmd_solve(args: argparse.Namespace) -> int:
-    """Solve each level; count solutions up to 2."""
-    from queens_tui.core import search
+def _out(text: str) -> None:
+    sys.stdout.write(text + "\n")
 
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    """Solve each level, counting solutions up to 2 (2 means two or more).
+
+    With --json every file gets exactly one line, so output lines match the
+    arguments one to one; an unreadable file's line has `"solutions": null`
+    and an `"error"` (the same line as on stderr).
+    """
     worst = EXIT_OK
-    for path, level in _levels(args.files):
+    for path, level, error in _levels(args.files):
         if level is None:
             worst = max(worst, EXIT_BAD_INPUT)
             if args.json:
-                print(json.dumps({"file": path, "error": "unreadable"}), flush=True)
+                obj = {"file": path, "size": None, "solutions": None, "queens": [], "error": error}
+                _out(json.dumps(obj, ensure_ascii=False))
             continue
-        sols = []
-        for sol in search.solutions(level):
-            sols.append(sol)
-            if len(sols) == 2:
-                break
+        sols = _solve(level)
         if len(sols) != 1:
             worst = max(worst, EXIT_NOT_UNIQUE)
         queens = [list(q) for q in sols[0]] if sols else []
         if args.json:
-            print(
-                json.dumps(
-                    {"file": path, "size": level.size, "solutions": len(sols), "queens": queens}
-                )
-            )
+            obj = {"file": path, "size": level.size, "solutions": len(sols), "queens": queens}
+            _out(json.dumps(obj, ensure_ascii=False))
         else:
-            verdict = {0: "no solution", 1: "unique solution", 2: "several solutions"}[len(sols)]
-            print(f"{path}: {level.size}x{level.size}, {verdict}")
+            _out(f"{path}: {level.size}x{level.size}, {_VERDICT[len(sols)]}")
             if sols:
-                print(_grid_with_queens(level, sols[0]))
-            print()
+                _out(_grid_with_queens(level, sols[0]))
+            _out("")
+        sys.stdout.flush()
     return worst
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    """Validate each level file: shape, regions, connectivity, uniqueness."""
-    from queens_tui.core import search
+    """Validate each level file: size, regions, connectivity, number of solutions.
 
+    A region in several pieces is a warning (real levels have them), not a
+    failure; only an unreadable file (2) or a level without exactly one
+    solution (1) fails.
+    """
     worst = EXIT_OK
-    for path, level in _levels(args.files):
+    for path, level, error in _levels(args.files):
         if level is None:
             worst = max(worst, EXIT_BAD_INPUT)
+            if args.json:
+                obj = {"file": path, "ok": False, "verdict": "unreadable", "error": error}
+                _out(json.dumps(obj, ensure_ascii=False))
             continue
-        n = search.count(level, limit=2)
-        if n != 1:
+        sols = _solve(level)
+        n = len(sols)
+        ok = n == 1
+        if not ok:
             worst = max(worst, EXIT_NOT_UNIQUE)
         broken = list(level.disconnected_regions)
-        ok = n == 1
+        warnings = [f"region {lab} is in several pieces" for lab in broken]
         if args.json:
-            print(
-                json.dumps(
-                    {
-                        "file": path,
-                        "size": level.size,
-                        "solutions": n,
-                        "disconnected": broken,
-                        "ok": ok,
-                    }
-                )
-            )
+            obj = {
+                "file": path,
+                "ok": ok,
+                "verdict": _VERDICT[n],
+                "size": level.size,
+                "regions": len(level.labels),
+                "disconnected": broken,
+                "solutions": n,
+                "queens": [list(q) for q in sols[0]] if sols else [],
+                "warnings": warnings,
+            }
+            _out(json.dumps(obj, ensure_ascii=False))
         else:
-            verdict = {0: "no solution", 1: "unique solution", 2: "several solutions"}[n]
-            note = f"; regions in pieces: {' '.join(broken)}" if broken else ""
-            print(f"{path}: {'ok' if ok else 'FAIL'}: {level.size}x{level.size}, {verdict}{note}")
+            note = f" (warning: regions in several pieces: {' '.join(broken)})" if broken else ""
+            _out(
+                f"{path}: {'ok' if ok else 'FAIL'}: {level.size}x{level.size}, "
+                f"{len(level.labels)} regions, {_VERDICT[n]}{note}"
+            )
+        sys.stdout.flush()
     return worst
 
 

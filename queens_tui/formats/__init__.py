@@ -3,67 +3,183 @@
 `load(path)` reads any supported file and returns a `Level`, or raises
 `LevelError` located at the file (and line and column where they apply).
 Nothing in a file is ever evaluated: every format is parsed as data.
+
+The format comes from the extension (`.txt`, `.ts`/`.js`, `.json`); for any
+other extension the content decides: `{` or `[` first means JSON, a
+`colorRegions` key means the web game's TypeScript, anything else is read as
+the native text grid.
 """
 
 from __future__ import annotations
 
 import os
+import stat
+import sys
 from pathlib import Path
 
 from queens_tui.core.level import Level, LevelError
+from queens_tui.formats.json import dump_json, parse_json
 from queens_tui.formats.text import dump_text, parse_text
+from queens_tui.formats.ts import parse_ts
 
 MAX_BYTES = 1_000_000
 """A level file is a few hundred bytes; anything this big is not one."""
 
-__all__ = ["MAX_BYTES", "Level", "LevelError", "dump_text", "load", "parse", "parse_text"]
+FORMATS = ("text", "ts", "json")
+EXTENSIONS: dict[str, str] = {
+    ".txt": "text",
+    ".queens": "text",
+    ".ts": "ts",
+    ".js": "ts",
+    ".mjs": "ts",
+    ".json": "json",
+}
+"""Extensions that fix the format; others are sniffed from the content."""
+
+_MAGIC: tuple[tuple[bytes, str], ...] = (
+    (b"\x89PNG", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF8", "a GIF image"),
+    (b"%PDF", "a PDF document"),
+    (b"PK\x03\x04", "a zip archive"),
+    (b"\x1f\x8b", "a gzip archive"),
+    (b"\x7fELF", "an executable"),
+    (b"\xff\xfe", "UTF-16 text (save it as UTF-8)"),
+    (b"\xfe\xff", "UTF-16 text (save it as UTF-8)"),
+)
+
+__all__ = [
+    "EXTENSIONS",
+    "FORMATS",
+    "MAX_BYTES",
+    "Level",
+    "LevelError",
+    "detect_format",
+    "dump",
+    "dump_json",
+    "dump_text",
+    "load",
+    "parse",
+    "parse_json",
+    "parse_text",
+    "parse_ts",
+    "read_text",
+    "save",
+]
 
 
 def parse(text: str, fmt: str = "text") -> Level:
     """Parse `text` in format `fmt` ("text", "ts" or "json")."""
     if fmt == "text":
         return parse_text(text)
-    raise LevelError(f"unknown level format {fmt!r}")
+    if fmt == "ts":
+        return parse_ts(text)
+    if fmt == "json":
+        return parse_json(text)
+    raise LevelError(f"unknown level format {fmt!r} (known: {', '.join(FORMATS)})")
 
 
-def detect_format(path: Path, text: str) -> str:
-    """Choose a format by extension, then by content."""
-    ext = path.suffix.lower()
-    if ext in (".txt", ".queens", ""):
-        return "text"
-    if ext in (".ts", ".js"):
-        return "ts"
-    if ext == ".json":
+def sniff(text: str) -> str:
+    """Guess the format of `text` from its content alone."""
+    head = text.lstrip("\ufeff \t\r\n")
+    if head.startswith(("{", "[")):
         return "json"
+    if "colorRegions" in text:
+        return "ts"
     return "text"
+
+
+def detect_format(path: str | os.PathLike[str], text: str) -> str:
+    """Choose a format by extension, then by content."""
+    return EXTENSIONS.get(Path(path).suffix.lower()) or sniff(text)
+
+
+def dump(level: Level, fmt: str = "text") -> str:
+    """The text of `level` in `fmt` ("text" or "json")."""
+    if fmt == "text":
+        return dump_text(level)
+    if fmt == "json":
+        return dump_json(level)
+    raise LevelError(f"cannot write format {fmt!r} (writable: text, json)")
+
+
+def save(level: Level, path: str | os.PathLike[str]) -> None:
+    """Write `level` to `path`, as JSON for `.json` and native text otherwise."""
+    fmt = "json" if Path(path).suffix.lower() == ".json" else "text"
+    Path(path).write_text(dump(level, fmt), encoding="utf-8")
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """The UTF-8 text of a level file (BOM removed), or `LevelError` saying why not.
+
+    `-` reads standard input. Reads at most `MAX_BYTES + 1` bytes, so a huge
+    file or an endless device costs nothing; rejects directories, binary data
+    and invalid UTF-8 with the line and column of the first bad byte.
+    """
+    shown = os.fspath(path)
+    try:
+        if shown == "-":
+            data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        else:
+            st = os.stat(path)
+            if stat.S_ISDIR(st.st_mode):
+                raise LevelError("is a directory, not a level file", path=shown)
+            fifo = stat.S_ISFIFO(st.st_mode) or stat.S_ISSOCK(st.st_mode)
+            if fifo and not shown.startswith(("/dev/fd/", "/proc/")):
+                raise LevelError("is a pipe or socket, not a level file", path=shown)
+            with open(path, "rb") as f:
+                data = f.read(MAX_BYTES + 1)
+    except LevelError:
+        raise
+    except FileNotFoundError:
+        raise LevelError("no such file", path=shown) from None
+    except PermissionError:
+        raise LevelError("permission denied", path=shown) from None
+    except IsADirectoryError:
+        raise LevelError("is a directory, not a level file", path=shown) from None
+    except (OSError, ValueError) as err:  # ValueError: an embedded NUL in the path
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        raise LevelError(f"cannot read: {reason}", path=shown) from None
+    if len(data) > MAX_BYTES:
+        raise LevelError(f"file is over {MAX_BYTES:,} bytes: not a level file", path=shown)
+    if not data.strip():
+        raise LevelError("empty file", path=shown, line=1, col=1)
+    for magic, what in _MAGIC:
+        if data.startswith(magic):
+            raise LevelError(f"{what}, not a level file", path=shown, line=1, col=1)
+    nul = data.find(b"\0")
+    if nul >= 0:
+        line, col = _where(data, nul)
+        raise LevelError(
+            "binary data (a NUL byte), not a level file", path=shown, line=line, col=col
+        )
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line, col = _where(data, err.start)
+        raise LevelError("not valid UTF-8", path=shown, line=line, col=col) from None
+    return text.removeprefix("\ufeff")
+
+
+def _where(data: bytes, pos: int) -> tuple[int, int]:
+    """1-based line and column (in characters) of byte offset `pos`."""
+    start = data.rfind(b"\n", 0, pos) + 1
+    col = len(data[start:pos].decode("utf-8", "replace")) + 1
+    return data.count(b"\n", 0, pos) + 1, col
 
 
 def load(path: str | os.PathLike[str]) -> Level:
     """Read a level file of any supported format."""
     shown = os.fspath(path)
-    p = Path(path)
+    text = read_text(path)
+    fmt = detect_format(shown, text)
     try:
-        if p.is_dir():
-            raise LevelError("is a directory, not a level file")
-        with p.open("rb") as f:
-            data = f.read(MAX_BYTES + 1)
+        return parse(text, fmt)
     except LevelError as err:
-        raise err.located(shown) from None
-    except FileNotFoundError:
-        raise LevelError("no such file", path=shown) from None
-    except OSError as err:
-        raise LevelError(f"cannot read: {err.strerror or err}", path=shown) from None
-    if len(data) > MAX_BYTES:
-        raise LevelError(f"file is over {MAX_BYTES} bytes: not a level file", path=shown)
-    if b"\0" in data:
-        raise LevelError("binary file (contains NUL bytes), not a level", path=shown)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        line = data[: err.start].count(b"\n") + 1
-        col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
-        raise LevelError("not valid UTF-8", path=shown, line=line, col=col) from None
-    try:
-        return parse(text, detect_format(p, text))
-    except LevelError as err:
-        raise err.located(shown) from None
+        located = err.located(shown)
+        suffix = Path(shown).suffix
+        if suffix and suffix.lower() not in EXTENSIONS:
+            located.message = (
+                f"unknown format {suffix!r} (not .txt, .ts or .json); read as {fmt}: {err.message}"
+            )
+        raise located from None

@@ -2,16 +2,21 @@
 
 ```
 # name: Morning walk
-# colors: A=#96beff B=#ffc992
+# author: Ada
+# colors: A=#96beff B=#ffc992 C=#b3dfa0
 AAB
 ACB
 CCB
 ```
 
-Lines starting with `#` are comments; `# key: value` comments carry metadata.
-Blank lines are ignored; spaces between cells are ignored. Every other line is
-one row, every non-space character one cell's region label (case-sensitive).
-Writing then reading gives back the same level, metadata included.
+UTF-8, with or without a BOM, LF or CRLF line ends. Lines whose first
+non-blank character is `#` are comments; `# key: value` comments carry
+metadata (`name`, `author`, `date`, `source`, `seed`, `difficulty`, and
+`colors` as `LABEL=#rrggbb` pairs); other comments are ignored. Blank lines
+are ignored. Every other line is one board row: every non-whitespace character
+is one cell's region label (case-sensitive), and spaces between cells are
+ignored. A level is N rows of N cells with exactly N distinct labels.
+`parse_text(dump_text(level)) == level`, metadata and colors included.
 """
 
 from __future__ import annotations
@@ -19,16 +24,16 @@ from __future__ import annotations
 import re
 
 from queens_tui.core.level import METADATA_KEYS, Level, LevelError
+from queens_tui.formats._common import COLOR_RE, Located, build_level, check_label
 
 _META = re.compile(r"#\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$")
-_COLOR = re.compile(r"^#[0-9A-Fa-f]{6}$")
 
 
 def _parse_colors(value: str, line: int, col: int) -> dict[str, str]:
     colors: dict[str, str] = {}
     for item in value.split():
-        label, sep, color = item.partition("=")
-        if not sep or len(label) != 1 or not _COLOR.match(color):
+        label, sep, color = item.rpartition("=")
+        if not sep or len(label) != 1 or not COLOR_RE.match(color):
             raise LevelError(
                 f"bad color {item!r}: expected LABEL=#rrggbb, e.g. A=#96beff", line=line, col=col
             )
@@ -40,55 +45,75 @@ def parse_text(text: str) -> Level:
     """Parse the native format; raises `LevelError` with line and column."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    rows: list[str] = []
-    first_row_line: list[int] = []
+    rows: list[list[Located]] = []
     meta: dict[str, str] = {}
     colors: dict[str, str] = {}
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line:
+    colors_at = (1, 1)
+    # Split on "\n" only: str.splitlines also breaks on \v, \f, \x1c.. and
+    # U+2028, which would make our line numbers disagree with every editor.
+    for lineno, raw in enumerate(text.split("\n"), start=1):
+        raw = raw.removesuffix("\r")
+        stripped = raw.strip()
+        if not stripped:
             continue
-        if line.startswith("#"):
-            m = _META.match(line)
+        if stripped.startswith("#"):
+            m = _META.match(stripped)
             if m:
                 key, value = m.group(1).lower(), m.group(2)
                 if key == "colors":
-                    colors = _parse_colors(value, lineno, raw.index("#") + 1)
+                    colors_at = (lineno, raw.index("#") + 1)
+                    colors.update(_parse_colors(value, *colors_at))
                 elif key in METADATA_KEYS:
                     meta[key] = value
             continue
+        row: list[Located] = []
         for col, ch in enumerate(raw, start=1):
-            if not ch.isprintable() and not ch.isspace():
+            if ch.isspace():
+                continue
+            if not ch.isprintable():
                 raise LevelError(
                     f"unexpected control character {ch!r} in a board row", line=lineno, col=col
                 )
-        rows.append("".join(line.split()))
-        first_row_line.append(lineno)
+            row.append(Located(ch, lineno, col))
+        rows.append(row)
     if not rows:
         raise LevelError("no board rows found (only comments or blank lines)", line=1, col=1)
-    n = len(rows)
-    for i, row in enumerate(rows):
-        if len(row) != n:
-            raise LevelError(
-                f"row {i + 1} has {len(row)} cells but there are {n} rows "
-                "(a level is N rows of N cells)",
-                line=first_row_line[i],
-                col=1,
-            )
-    try:
-        level = Level.from_rows(rows, colors=colors, **meta)
-    except LevelError as err:
-        raise LevelError(err.message, line=first_row_line[0], col=1) from None
+    level = build_level(rows, colors=colors, meta=meta)
     unknown = sorted(set(colors) - set(level.labels))
     if unknown:
-        raise LevelError(f"colors given for labels not on the board: {' '.join(unknown)}")
+        raise LevelError(
+            f"colors given for labels not on the board: {' '.join(unknown)}",
+            line=colors_at[0],
+            col=colors_at[1],
+        )
     return level
 
 
 def dump_text(level: Level) -> str:
-    """The native text of `level`; `parse_text(dump_text(x)) == x`."""
-    out = [f"# {key}: {value}" for key, value in level.metadata.items()]
+    """The native text of `level`; `parse_text(dump_text(x)) == x`.
+
+    Raises `LevelError` for the rare level this format cannot hold exactly
+    (multi-character labels, a row starting with `#`, metadata with line
+    breaks or edge spaces), rather than writing a file that reads back wrong.
+    """
+    out = []
+    for key, value in level.metadata.items():
+        if value != " ".join(value.split()):
+            raise LevelError(f"{key} {value!r} cannot be written on one comment line")
+        out.append(f"# {key}: {value}".rstrip())
     if level.colors:
-        out.append("# colors: " + " ".join(f"{k}={v}" for k, v in level.colors.items()))
+        for label, color in level.colors.items():
+            if len(label) != 1 or label.isspace() or not label.isprintable():
+                raise LevelError(f"color label {label!r} must be a single visible character")
+            if not COLOR_RE.match(color):
+                raise LevelError(f"color {color!r} of {label!r} is not #rrggbb")
+        out.append("# colors: " + " ".join(f"{k}={v.lower()}" for k, v in level.colors.items()))
+    for r, row in enumerate(level.grid):
+        for c, label in enumerate(row):
+            check_label(label, r + 1, c + 1)
+        if row[0] == "#":
+            raise LevelError(
+                f"row {r + 1} starts with the label '#', which text reads as a comment"
+            )
     out.extend(level.rows_text())
     return "\n".join(out) + "\n"

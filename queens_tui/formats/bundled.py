@@ -1,0 +1,104 @@
+"""The levels that ship with queens-tui, found the same way installed or not.
+
+The repository's top-level `levels/` folder is copied into the wheel as
+`queens_tui/_levels` (see `force-include` in pyproject.toml). An installed
+package therefore finds `<site-packages>/queens_tui/_levels`; an editable or
+source checkout has no `_levels` and finds `<repo>/levels` instead.
+
+A bundled level's id is its path inside that folder, without the extension,
+with `/` separators on every platform: `starter/001`.
+"""
+
+from __future__ import annotations
+
+import os
+from importlib import resources
+from pathlib import Path
+
+from queens_tui.core.level import Level, LevelError
+
+LEVEL_SUFFIXES: tuple[str, ...] = (".txt", ".json", ".ts")
+"""Files that count as levels, in order of preference when two share an id."""
+
+
+def _candidates() -> list[Path]:
+    package = Path(__file__).resolve().parent.parent  # .../queens_tui
+    found = []
+    try:
+        installed = resources.files("queens_tui") / "_levels"
+        if isinstance(installed, Path):
+            found.append(installed)
+    except (ModuleNotFoundError, TypeError):  # pragma: no cover - odd loaders
+        pass
+    found.append(package / "_levels")
+    if (package.parent / "pyproject.toml").is_file():
+        found.append(package.parent / "levels")  # a source checkout: <repo>/levels
+    return found
+
+
+def levels_dir() -> Path | None:
+    """The folder of bundled levels, or None if this install has none."""
+    for path in _candidates():
+        if path.is_dir():
+            return path
+    return None
+
+
+def _index(root: Path | None) -> dict[str, Path]:
+    if root is None:
+        return {}
+    index: dict[str, Path] = {}
+    rank = {s: i for i, s in enumerate(LEVEL_SUFFIXES)}
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "_")))
+        for name in filenames:
+            path = Path(dirpath, name)
+            if name.startswith(".") or path.suffix.lower() not in rank:
+                continue
+            level_id = path.relative_to(root).with_suffix("").as_posix()
+            old = index.get(level_id)
+            if old is None or rank[path.suffix.lower()] < rank[old.suffix.lower()]:
+                index[level_id] = path
+    return dict(sorted(index.items()))
+
+
+def bundled_levels() -> list[tuple[str, Path]]:
+    """Every bundled level as (id, path), sorted by id."""
+    return list(_index(levels_dir()).items())
+
+
+def bundled_path(level_id: str) -> Path | None:
+    """The file of bundled level `level_id` (`starter/001`, or with its extension), or None."""
+    root = levels_dir()
+    if root is None:
+        return None
+    key = level_id.strip().replace("\\", "/").strip("/")
+    index = _index(root)
+    if key in index:
+        return index[key]
+    if Path(key).suffix.lower() in LEVEL_SUFFIXES:
+        path = (root / key).resolve()
+        if path.is_file() and path.is_relative_to(root.resolve()):
+            return path
+    return None
+
+
+def resolve_level_arg(arg: str) -> Level:
+    """The level a command-line argument names: a file path, else a bundled id.
+
+    A path that exists always wins, so a local file can shadow a bundled id.
+    Raises `LevelError` (located at `arg`) when neither reads as a level.
+    """
+    from queens_tui.formats import load
+
+    if arg == "-" or os.path.lexists(arg):
+        return load(arg)
+    path = bundled_path(arg)
+    if path is not None:
+        try:
+            return load(path)
+        except LevelError as err:
+            raise err.located(arg) from None
+    known = [level_id for level_id, _ in bundled_levels()]
+    hint = f" (bundled: {', '.join(known[:5])}{', ...' if len(known) > 5 else ''})" if known else ""
+    raise LevelError(f"no such file or bundled level{hint}", path=arg)
