@@ -1,0 +1,160 @@
+"""The CP-SAT model of a Queens level, behind a lazy OR-Tools import.
+
+`import ortools.sat.python.cp_model` costs about 0.4 s (it pulls numpy and
+pandas), so nothing here touches OR-Tools until a function is first called.
+
+The model is the one that measured fastest here (GUIDE section 4): one
+Boolean per cell, `add_exactly_one` per row, column and region, and
+`add_at_most_one` over every 2x2 window, which is the whole "no two queens
+touch" rule once each row and column holds exactly one queen (two touching
+queens in different rows and columns are diagonal neighbours, so they share
+a 2x2 window). One worker, presolve off, enumeration stopped at the limit.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from queens_tui.core.level import Cell, Level
+from queens_tui.core.search import CancelFlag
+
+PRESOLVE = False
+"""Presolve off: on this corpus it only costs time (see the report in the benchmark)."""
+
+POLL_SECONDS = 0.005
+"""How often a helper thread looks at a plain cancel flag to stop CP-SAT."""
+
+
+@cache
+def cp_model() -> Any:
+    """The `cp_model` module, imported on first use (imports are thread-safe)."""
+    from ortools.sat.python import cp_model as module
+
+    return module
+
+
+@cache
+def _collector_class() -> type:
+    """A solution callback that keeps up to `limit` solutions, then stops the search."""
+    cp = cp_model()
+
+    class Collector(cp.CpSolverSolutionCallback):  # type: ignore[misc, name-defined]
+        def __init__(self, grid: list[list[Any]], limit: int, cancel: CancelFlag | None) -> None:
+            super().__init__()
+            self.grid = grid
+            self.limit = limit
+            self.cancel = cancel
+            self.found: list[tuple[Cell, ...]] = []
+
+        def on_solution_callback(self) -> None:
+            value = self.boolean_value
+            self.found.append(
+                tuple(
+                    (r, c) for r, row in enumerate(self.grid) for c, x in enumerate(row) if value(x)
+                )
+            )
+            if len(self.found) >= self.limit or (self.cancel is not None and self.cancel.is_set()):
+                self.stop_search()
+
+    return Collector
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one CP-SAT run found, before the service turns it into a result."""
+
+    solutions: tuple[tuple[Cell, ...], ...]
+    complete: bool
+    """True when the answer is definitive: `limit` solutions, or proof there are no more."""
+
+
+def build(
+    level: Level, queens: Iterable[Cell] = (), crosses: Iterable[Cell] = ()
+) -> tuple[Any, list[list[Any]]]:
+    """The model and its grid of cell variables, with the board's queens and crosses fixed."""
+    cp = cp_model()
+    model = cp.CpModel()
+    n = level.size
+    x = [[model.new_bool_var(f"q{r}_{c}") for c in range(n)] for r in range(n)]
+    for r in range(n):
+        model.add_exactly_one(x[r])
+    for c in range(n):
+        model.add_exactly_one([x[r][c] for r in range(n)])
+    for cells in level.region_cells:
+        model.add_exactly_one([x[r][c] for r, c in cells])
+    for r in range(n - 1):
+        for c in range(n - 1):
+            model.add_at_most_one(x[r][c], x[r][c + 1], x[r + 1][c], x[r + 1][c + 1])
+    for r, c in queens:
+        model.add(x[r][c] == 1)
+    for r, c in crosses:
+        model.add(x[r][c] == 0)
+    return model, x
+
+
+def run(
+    level: Level,
+    *,
+    limit: int,
+    queens: Iterable[Cell] = (),
+    crosses: Iterable[Cell] = (),
+    time_limit: float,
+    cancel: CancelFlag | None,
+    attach: Callable[[Any], Callable[[], None]] | None = None,
+) -> Outcome:
+    """Enumerate up to `limit` solutions of the level under the board's marks.
+
+    `attach(solver)` lets a cancel handle stop this solver at once; it returns
+    a function that detaches it. Without it, a plain flag is polled every
+    `POLL_SECONDS` by a helper thread that calls `stop_search()`.
+    """
+    cp = cp_model()
+    model, x = build(level, queens, crosses)
+    solver = cp.CpSolver()
+    params = solver.parameters
+    params.num_workers = 1
+    params.cp_model_presolve = PRESOLVE
+    params.max_time_in_seconds = max(time_limit, 0.0)
+    if limit > 1:
+        params.enumerate_all_solutions = True
+    collector = _collector_class()(x, limit, cancel)
+
+    detach: Callable[[], None] | None = None
+    done = threading.Event()
+    watcher: threading.Thread | None = None
+    if cancel is not None:
+        if attach is not None:
+            detach = attach(solver)
+        else:
+
+            def watch() -> None:
+                while not done.wait(POLL_SECONDS):
+                    if cancel.is_set():
+                        solver.stop_search()
+                        return
+
+            watcher = threading.Thread(target=watch, name="queens-cpsat-cancel", daemon=True)
+            watcher.start()
+    try:
+        if cancel is not None and cancel.is_set():
+            return Outcome((), False)
+        status = solver.solve(model, collector)
+    finally:
+        done.set()
+        if detach is not None:
+            detach()
+        if watcher is not None:
+            watcher.join()
+    found = tuple(collector.found[:limit])
+    # Definitive when CP-SAT proved there is nothing (more) to find, or when
+    # we already hold as many solutions as were asked for.
+    complete = (
+        status == cp.INFEASIBLE
+        or len(found) >= limit
+        or (status == cp.OPTIMAL and params.enumerate_all_solutions)
+    )
+    return Outcome(found, complete)
