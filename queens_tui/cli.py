@@ -4,7 +4,7 @@ Each subcommand imports what it needs inside its handler, so `queens-tui solve`
 never loads Textual and `queens-tui` (play) never loads OR-Tools before the
 first frame.
 
-Exit codes for `solve` and `check`: 0 every file is a well-formed level with
+Exit codes for `solve`, `check`, `explain` and `grade`: 0 every file is a well-formed level with
 exactly one solution; 1 some level has none or several; 2 some file could not
 be read or parsed.
 """
@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from queens_tui import __version__
 
 if TYPE_CHECKING:
+    from queens_tui.core.deduce import Step
     from queens_tui.core.level import Level
 
 EXIT_OK, EXIT_NOT_UNIQUE, EXIT_BAD_INPUT = 0, 1, 2
@@ -160,10 +161,128 @@ def cmd_check(args: argparse.Namespace) -> int:
     return worst
 
 
+def _cell1(cell: tuple[int, int]) -> str:
+    """A 1-based compact cell name for text output: (0, 4) -> "r1c5"."""
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
+def _explained(path: str, level: Level) -> tuple[list[Step], int]:
+    """(steps, exit code) for one level; an unsolvable level prints its error and gives no steps."""
+    from queens_tui.core import deduce
+
+    sols = _solve(level)
+    if not sols:
+        _err(f"{path}: no solution")
+        return [], EXIT_NOT_UNIQUE
+    return deduce.solve_logically(level), EXIT_OK if len(sols) == 1 else EXIT_NOT_UNIQUE
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    """Print the logical solution of each level, one numbered step a line.
+
+    Text rows and columns are 1-based (r2c5 = row 2, column 5); with --json
+    one object per step, cells 0-based. When the rules run out, the rest
+    comes in one step whose rule is "solver". Exit codes as for `solve`.
+    """
+    worst = EXIT_OK
+    for path, level, _error in _levels(args.files):
+        if level is None:
+            worst = max(worst, EXIT_BAD_INPUT)
+            continue
+        steps, code = _explained(path, level)
+        worst = max(worst, code)
+        if not steps:
+            continue
+        if not args.json:
+            _out(f"{path}: {level.size}x{level.size}, {len(steps)} steps")
+        for k, step in enumerate(steps, start=1):
+            if args.json:
+                obj = {
+                    "file": path,
+                    "step": k,
+                    "rule": step.rule,
+                    "place": [list(c) for c in step.place],
+                    "cross": [list(c) for c in step.cross],
+                    "text": step.text,
+                }
+                _out(json.dumps(obj, ensure_ascii=False))
+            else:
+                what = [f"queen {_cell1(c)}" for c in step.place]
+                if step.cross:
+                    what.append("cross " + " ".join(_cell1(c) for c in step.cross))
+                _out(f"{k:3}. {step.rule}: {'; '.join(what)}. {step.text}")
+        if not args.json:
+            _out("")
+        sys.stdout.flush()
+    return worst
+
+
+def cmd_grade(args: argparse.Namespace) -> int:
+    """Print each level's difficulty (easy, medium, hard, expert) and what it rests on.
+
+    With --json every file gets one line; an unreadable or unsolvable level
+    has `"difficulty": null`. Exit codes as for `solve`.
+    """
+    from queens_tui.core import deduce
+
+    worst = EXIT_OK
+    for path, level, error in _levels(args.files):
+        if level is None:
+            worst = max(worst, EXIT_BAD_INPUT)
+            if args.json:
+                obj = {"file": path, "size": None, "difficulty": None, "error": error}
+                _out(json.dumps(obj, ensure_ascii=False))
+            continue
+        steps, code = _explained(path, level)
+        worst = max(worst, code)
+        if not steps:
+            if args.json:
+                obj = {"file": path, "size": level.size, "difficulty": None, "error": "no solution"}
+                _out(json.dumps(obj, ensure_ascii=False))
+            continue
+        g = deduce.grade_steps(steps)
+        by_rules = steps[-1].rule != "solver"
+        if args.json:
+            obj = {
+                "file": path,
+                "size": level.size,
+                "difficulty": g.difficulty,
+                "steps": g.steps,
+                "hardest_rule": g.hardest_rule,
+                "rules": g.rules,
+                "rules_alone": by_rules,
+                "unique": code == EXIT_OK,
+            }
+            _out(json.dumps(obj, ensure_ascii=False))
+        else:
+            note = "" if by_rules else ", needs the solver"
+            _out(
+                f"{path}: {level.size}x{level.size}, {g.difficulty} "
+                f"({g.steps} steps, hardest rule {g.hardest_rule}{note})"
+            )
+        sys.stdout.flush()
+    return worst
+
+
 def cmd_play(args: argparse.Namespace) -> int:
-    """Start the game."""
-    _err("queens-tui: the game is not built yet (see the game issue)")
-    return EXIT_BAD_INPUT
+    """Start the game on LEVEL (a file or a bundled id; default: the first bundled level).
+
+    The level is read before the UI starts, so a bad LEVEL gets the same one
+    line as `check` and exit 2 with the terminal untouched.
+    """
+    from queens_tui.core.level import LevelError
+
+    try:
+        from queens_tui.app.levels import open_level
+
+        ref = open_level(args.level)
+    except LevelError as err:
+        _err(err)
+        return EXIT_BAD_INPUT
+    from queens_tui.app import create_app
+
+    create_app(ref, ascii=args.ascii).run()
+    return EXIT_OK
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -176,6 +295,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a level (default: today's puzzle)")
     p.add_argument("level", nargs="?", help="a level file or a bundled level's id")
+    p.add_argument("--ascii", action="store_true", help="draw Q and x instead of ♛ and ×")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("solve", help="solve level files and print the solutions")
@@ -187,15 +307,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--json", action="store_true", help="one JSON object per file per line")
     p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("explain", help="print the logical solution of levels, step by step")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--json", action="store_true", help="one JSON object per step per line")
+    p.set_defaults(func=cmd_explain)
+
+    p = sub.add_parser("grade", help="rate levels easy, medium, hard or expert")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--json", action="store_true", help="one JSON object per file per line")
+    p.set_defaults(func=cmd_grade)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `queens-tui` console script."""
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    commands = next(
+        (a.choices for a in parser._actions if isinstance(a, argparse._SubParsersAction)), {}
+    )
+    if not argv or (argv[0] not in commands and argv[0] not in ("-h", "--help", "--version")):
+        argv = ["play", *argv]  # bare `queens-tui [LEVEL] [--ascii]` plays
     args = parser.parse_args(argv)
-    if args.command is None:
-        args = parser.parse_args(["play", *(argv or sys.argv[1:])])
     try:
         return args.func(args)
     except KeyboardInterrupt:

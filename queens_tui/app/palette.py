@@ -1,0 +1,131 @@
+"""Region colours and the small colour arithmetic the board needs.
+
+Pure Python (no Textual), so tests can check the palette's promises directly:
+at least 18 pastel colours, pairwise distinct (CIE76 distance in Lab space)
+and still distinct once a 256-colour terminal rounds them (Rich does that
+downgrade automatically, see `tests/app/test_game_palette.py`). Cells are
+always drawn on their pastel colour with dark glyphs, so the board reads the
+same in light and dark themes.
+"""
+
+from __future__ import annotations
+
+import math
+
+from queens_tui.core.level import Level
+
+PASTELS: tuple[str, ...] = (
+    "#96beff",  # the first seven echo the colours LinkedIn players know
+    "#ffc992",
+    "#e6f388",
+    "#b3dfa0",
+    "#dfdfdf",
+    "#ff7b60",
+    "#bba3e2",
+    "#62efea",
+    "#ff8fb0",
+    "#74c8dc",
+    "#d89e97",
+    "#77f8c4",
+    "#fcc5e6",
+    "#c2ffe7",
+    "#ffadff",
+    "#fcf6c5",
+    "#cfc881",
+    "#f89e77",
+    "#cecef3",
+    "#81cfb0",
+    "#ffd4c2",
+    "#adffad",
+)
+"""Region colours, chosen greedily to maximise the smallest distance between any two."""
+
+
+def rgb(color: str) -> tuple[int, int, int]:
+    """`#rrggbb` to a triple of 0..255 ints."""
+    return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)
+
+
+def hex_color(r: float, g: float, b: float) -> str:
+    """A triple of 0..255 numbers back to `#rrggbb`."""
+    return "#{:02x}{:02x}{:02x}".format(*(max(0, min(255, round(v))) for v in (r, g, b)))
+
+
+def blend(a: str, b: str, amount: float) -> str:
+    """`a` moved `amount` (0..1) of the way towards `b`."""
+    ra, ga, ba = rgb(a)
+    rb, gb, bb = rgb(b)
+    return hex_color(ra + (rb - ra) * amount, ga + (gb - ga) * amount, ba + (bb - ba) * amount)
+
+
+def lab(color: str) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of an sRGB colour: where distances match what eyes see."""
+
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(v / 255) for v in rgb(color))
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def distance(a: str, b: str) -> float:
+    """Perceptual distance (CIE76 delta E) between two colours."""
+    return math.dist(lab(a), lab(b))
+
+
+def _neighbours(level: Level) -> list[set[int]]:
+    """For each region id, the ids of regions it shares an edge with."""
+    ids = level.region_ids
+    n = level.size
+    out: list[set[int]] = [set() for _ in range(n)]
+    for r in range(n):
+        for c in range(n):
+            for nr, nc in ((r + 1, c), (r, c + 1)):
+                if nr < n and nc < n and ids[nr][nc] != ids[r][c]:
+                    out[ids[r][c]].add(ids[nr][nc])
+                    out[ids[nr][nc]].add(ids[r][c])
+    return out
+
+
+def region_colors(level: Level, palette: tuple[str, ...] = PASTELS) -> tuple[str, ...]:
+    """The colour of every region id.
+
+    Colours given by the level file win. The others come from `palette` in
+    order while it lasts; past that (boards over 22 regions) each region takes
+    the colour farthest from its already-coloured neighbours, so touching
+    regions never look alike.
+    """
+    given = {
+        i: level.colors[label].lower()
+        for i, label in enumerate(level.labels)
+        if label in level.colors
+    }
+    free = [c for c in palette if c not in given.values()] or list(palette)
+    neighbours = _neighbours(level)
+    out: dict[int, str] = dict(given)
+    unused = list(free)
+    for reg in range(level.size):
+        if reg in out:
+            continue
+        near = [out[o] for o in neighbours[reg] if o in out]
+        if unused:
+            choice = unused.pop(0)
+            if near and min(distance(choice, c) for c in near) < 10:
+                # swap with a later unused colour that sits farther from the neighbours
+                alt = max(unused, key=lambda c: min(distance(c, x) for x in near), default=None)
+                if alt is not None:
+                    unused.remove(alt)
+                    unused.insert(0, choice)
+                    choice = alt
+        else:
+            pool = free
+            choice = max(pool, key=lambda c: min((distance(c, x) for x in near), default=0.0))
+        out[reg] = choice
+    return tuple(out[i] for i in range(level.size))

@@ -1,0 +1,1 @@
+"""The game's screens: the game itself and its modal dialogs."""

@@ -1,0 +1,424 @@
+"""The board: one widget drawn line by line (Textual's line API).
+
+N x N cells, each filled with its region's colour, thick box-drawing borders
+between regions and thin ones inside a region, so the board reads even
+without colour. The widget only draws a `core.Board` and turns mouse input
+into `CellAction` messages; it decides nothing about the rules. Cells grow
+with the widget, the board stays centred, and when even the smallest drawing
+does not fit, it says so instead of drawing a broken board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.strip import Strip
+from textual.widget import Widget
+
+from queens_tui.app.palette import blend, region_colors
+from queens_tui.core.board import Board, Mark
+from queens_tui.core.level import Cell, Level
+from queens_tui.core.rules import Conflicts
+
+BOX = " ╴╸╷┐┑╻┒┓╶─╾┌┬┭┎┰┱╺╼━┍┮┯┏┲┳╵┘┙│┤┥╽┧┪└┴┵├┼┽┟╁╅┕┶┷┝┾┿┢╆╈╹┚┛╿┦┩┃┨┫┖┸┹┞╀╃┠╂╉┗┺┻┡╄╇┣╊╋"
+"""Every box-drawing junction, indexed by arm weights (0 none, 1 thin, 2 thick):
+`BOX[up * 27 + right * 9 + down * 3 + left]`."""
+
+MAX_SCALE = 4
+"""Largest cell: 9 columns by 4 lines. Bigger cells only make the eyes travel."""
+
+INK = "#111111"
+"""Glyphs on the pastel cells: always dark, whatever the theme."""
+CONFLICT_TINT = "#ff3b3b"
+"""Mixed into cells of a row, column or region that two queens fight over."""
+CONFLICT_QUEEN = "#d7263d"
+"""Fill of a queen that breaks a rule."""
+CURSOR_SHADE = 0.62
+"""How far the cursor cell's colour is pulled towards black."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the board sits inside the widget and how big its cells are."""
+
+    bordered: bool
+    """True: box-drawing borders around every cell. False: compact, one line per row."""
+    cell_w: int
+    cell_h: int
+    left: int
+    top: int
+    width: int
+    height: int
+
+    @property
+    def pitch_x(self) -> int:
+        """Columns from one cell's left edge to the next one's."""
+        return self.cell_w + 1
+
+    @property
+    def pitch_y(self) -> int:
+        """Lines from one cell's top to the next one's."""
+        return self.cell_h + 1 if self.bordered else 1
+
+
+def fit(n: int, width: int, height: int) -> Layout | None:
+    """The biggest drawing of an n x n board that fits, centred; None if none does."""
+    for k in range(MAX_SCALE, 0, -1):
+        w, h = 2 * k + 1, k
+        bw, bh = n * (w + 1) + 1, n * (h + 1) + 1
+        if bw <= width and bh <= height:
+            return Layout(True, w, h, (width - bw) // 2, (height - bh) // 2, bw, bh)
+    bw, bh = n * 4 + 1, n
+    if bw <= width and bh <= height:
+        return Layout(False, 3, 1, (width - bw) // 2, (height - bh) // 2, bw, bh)
+    return None
+
+
+def minimum_size(n: int) -> tuple[int, int]:
+    """The smallest widget (columns, lines) that can show an n x n board."""
+    return n * 4 + 1, n
+
+
+@lru_cache(maxsize=4096)
+def _style(fg: str | None, bg: str | None, bold: bool = False, underline: bool = False) -> Style:
+    return Style(color=fg, bgcolor=bg, bold=bold, underline=underline)
+
+
+class BoardView(Widget):
+    """Draws a `Board`; reports clicks, right clicks and drags as `CellAction`s."""
+
+    can_focus = False
+    """Keys are bound on the game screen; the board has nothing to focus."""
+
+    cursor: reactive[Cell] = reactive((0, 0))
+    """The keyboard cursor (always drawn)."""
+
+    class CellAction(Message):
+        """The player did something to a cell with the mouse.
+
+        `kind` is one of "cycle" (left click), "queen" (right click),
+        "drag-start", "drag" (the pointer entered another cell) and "drag-end".
+        """
+
+        def __init__(self, cell: Cell | None, kind: str) -> None:
+            super().__init__()
+            self.cell = cell
+            self.kind = kind
+
+    def __init__(
+        self,
+        board: Board,
+        *,
+        ascii: bool = False,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.ascii = ascii
+        """Draw `Q`, `x` and ASCII borders for terminals without Unicode fonts."""
+        self._board = board
+        self._auto = True
+        self._colors = region_colors(board.level)
+        self._lines: dict[int, Strip] = {}
+        self._layout_key: tuple[int, int] | None = None
+        self._layout: Layout | None = None
+        self._press: Cell | None = None
+        self._dragging = False
+
+    # --- state in -------------------------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        """The position drawn."""
+        return self._board
+
+    @property
+    def level(self) -> Level:
+        """The level drawn."""
+        return self._board.level
+
+    def show(self, board: Board, auto_cross: bool) -> None:
+        """Draw a new position (the only way the picture changes, apart from the cursor)."""
+        if board is self._board and auto_cross == self._auto:
+            return
+        if board.level is not self._board.level:
+            self._colors = region_colors(board.level)
+        self._board = board
+        self._auto = auto_cross
+        self._lines.clear()
+        self.refresh()
+
+    def watch_cursor(self) -> None:
+        self._lines.clear()
+        self.refresh()
+
+    def notify_style_update(self) -> None:
+        """The theme changed: neutral colours come from CSS, so redraw."""
+        super().notify_style_update()
+        self._lines.clear()
+
+    def on_resize(self) -> None:
+        self._lines.clear()
+
+    # --- geometry ---------------------------------------------------------------------
+
+    @property
+    def layout_now(self) -> Layout | None:
+        """The layout for the current size (None: too small)."""
+        key = (self.size.width, self.size.height)
+        if key != self._layout_key:
+            self._layout_key = key
+            self._layout = fit(self.level.size, *key)
+        return self._layout
+
+    def cell_at(self, x: int, y: int) -> Cell | None:
+        """The cell under widget offset (x, y); None on a border or off the board."""
+        lay = self.layout_now
+        if lay is None:
+            return None
+        bx, by = x - lay.left, y - lay.top
+        n = self.level.size
+        if not (0 <= bx < lay.width and 0 <= by < lay.height):
+            return None
+        if bx % lay.pitch_x == 0:
+            return None
+        c = bx // lay.pitch_x
+        if lay.bordered:
+            if by % lay.pitch_y == 0:
+                return None
+            r = by // lay.pitch_y
+        else:
+            r = by
+        if 0 <= r < n and 0 <= c < n:
+            return (r, c)
+        return None
+
+    def cell_offset(self, cell: Cell) -> tuple[int, int]:
+        """The widget offset of the middle of `cell` (for tests and tooltips)."""
+        lay = self.layout_now
+        if lay is None:
+            raise ValueError("the board does not fit")
+        r, c = cell
+        x = lay.left + c * lay.pitch_x + 1 + lay.cell_w // 2
+        y = lay.top + (r * lay.pitch_y + 1 + (lay.cell_h - 1) // 2 if lay.bordered else r)
+        return x, y
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return minimum_size(self.level.size)[0]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return minimum_size(self.level.size)[1]
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def _region(self, cell: Cell) -> int | None:
+        r, c = cell
+        n = self.level.size
+        if 0 <= r < n and 0 <= c < n:
+            return self.level.region_ids[r][c]
+        return None
+
+    def _cell_bg(self, cell: Cell, conflicts: Conflicts) -> str:
+        r, c = cell
+        reg = self.level.region_ids[r][c]
+        base = self._colors[reg]
+        if r in conflicts.rows or c in conflicts.cols or reg in conflicts.regions:
+            return blend(base, CONFLICT_TINT, 0.45)
+        return base
+
+    def _edge(self, a: Cell, b: Cell) -> int:
+        """Weight of the border between two cells: 0 none, 1 thin, 2 thick."""
+        ra, rb = self._region(a), self._region(b)
+        if ra is None and rb is None:
+            return 0
+        if ra is None or rb is None or ra != rb:
+            return 2
+        return 1
+
+    def _border_char(self, up: int, right: int, down: int, left: int) -> str:
+        if not self.ascii:
+            return BOX[up * 27 + right * 9 + down * 3 + left]
+        vertical = up == 2 or down == 2
+        horizontal = left == 2 or right == 2
+        if vertical and horizontal:
+            return "+"
+        if vertical:
+            return "|"
+        if horizontal:
+            return "-"
+        return " "
+
+    def _thin_style(self, cell: Cell) -> Style:
+        """A thin border inside a region: a darker shade of the region's colour."""
+        bg = self._colors[self.level.region_ids[cell[0]][cell[1]]]
+        return _style(blend(bg, "#000000", 0.3), bg)
+
+    def _glyph(self, cell: Cell, board: Board, conflicts: Conflicts) -> tuple[str, Style]:
+        """The character drawn in a cell and the style of the whole cell."""
+        bg = self._cell_bg(cell, conflicts)
+        mark = board.mark(cell)
+        cursor = cell == self.cursor
+        fg = INK
+        bold = False
+        if mark is Mark.QUEEN:
+            text, bold = ("Q" if self.ascii else "♛"), True
+            if cell in conflicts.queens:
+                bg, fg = CONFLICT_QUEEN, "#ffffff"
+        elif mark is Mark.CROSS:
+            text, bold = ("x" if self.ascii else "×"), True
+        elif self._auto and cell in board.auto_crosses:
+            text = "x" if self.ascii else "×"
+            fg = blend(bg, "#000000", 0.4)
+        else:
+            text = " "
+        if cursor:
+            fg = "#ffffff" if fg in (INK, "#ffffff") else blend(bg, "#ffffff", 0.25)
+            bg = blend(bg, "#000000", CURSOR_SHADE)
+        return text, _style(fg, bg, bold)
+
+    def render_line(self, y: int) -> Strip:
+        cached = self._lines.get(y)
+        if cached is not None:
+            return cached
+        strip = self._build_line(y)
+        self._lines[y] = strip
+        return strip
+
+    def _build_line(self, y: int) -> Strip:
+        width = self.size.width
+        base = self.rich_style
+        neutral = _style(
+            base.color.name if base.color else None,
+            base.bgcolor.name if base.bgcolor else None,
+        )
+        lay = self.layout_now
+        if lay is None:
+            return self._too_small_line(y, width, neutral)
+        by = y - lay.top
+        if not 0 <= by < lay.height:
+            return Strip.blank(width, neutral)
+        board = self._board
+        conflicts = board.conflicts
+        segments: list[Segment] = [Segment(" " * lay.left, neutral)]
+        thick = _style(
+            neutral.color.name if neutral.color else None,
+            neutral.bgcolor.name if neutral.bgcolor else None,
+            True,
+        )
+        n = self.level.size
+        if lay.bordered and by % lay.pitch_y == 0:
+            r = by // lay.pitch_y
+            for c in range(n + 1):
+                ul, ur, dl, dr = (r - 1, c - 1), (r - 1, c), (r, c - 1), (r, c)
+                ch = self._border_char(
+                    self._edge(ul, ur), self._edge(ur, dr), self._edge(dl, dr), self._edge(ul, dl)
+                )
+                regs = {self._region(x) for x in (ul, ur, dl, dr)}
+                style = self._thin_style(dr) if len(regs) == 1 and None not in regs else thick
+                segments.append(Segment(ch, style))
+                if c < n:
+                    weight = self._edge(ur, dr)
+                    ch = self._border_char(0, weight, 0, weight)
+                    style = self._thin_style(dr) if weight == 1 else thick
+                    segments.append(Segment(ch * lay.cell_w, style))
+        else:
+            if lay.bordered:
+                r, sub = divmod(by, lay.pitch_y)
+                glyph_line = sub - 1 == (lay.cell_h - 1) // 2
+            else:
+                r, glyph_line = by, True
+            for c in range(n + 1):
+                weight = self._edge((r, c - 1), (r, c))
+                if lay.bordered or weight == 2 or c in (0, n):
+                    ch = self._border_char(weight, 0, weight, 0)
+                else:
+                    ch = "│" if not self.ascii else " "
+                style = self._thin_style((r, c)) if weight == 1 else thick
+                segments.append(Segment(ch, style))
+                if c == n:
+                    break
+                text, style = self._glyph((r, c), board, conflicts)
+                if not glyph_line:
+                    text = " "
+                if not lay.bordered and self._edge((r, c), (r + 1, c)) == 2:
+                    style = style + _style(None, None, underline=True)
+                pad = lay.cell_w - 1
+                segments.append(Segment(" " * (pad // 2) + text + " " * (pad - pad // 2), style))
+        used = lay.left + lay.width
+        if used < width:
+            segments.append(Segment(" " * (width - used), neutral))
+        return Strip(segments, width)
+
+    def _too_small_line(self, y: int, width: int, style: Style) -> Strip:
+        n = self.level.size
+        need_w, need_h = minimum_size(n)
+        lines = [
+            "Terminal too small",
+            f"this {n}×{n} board needs {need_w}×{need_h} cells here, "
+            f"there are {self.size.width}×{self.size.height}",
+            "enlarge the window (or use a smaller font)",
+        ]
+        top = max(0, (self.size.height - len(lines)) // 2)
+        i = y - top
+        if not 0 <= i < len(lines):
+            return Strip.blank(width, style)
+        text = lines[i][:width]
+        pad = (width - len(text)) // 2
+        bold = style + _style(None, None, bold=(i == 0))
+        return Strip(
+            [
+                Segment(" " * pad, style),
+                Segment(text, bold),
+                Segment(" " * (width - pad - len(text)), style),
+            ],
+            width,
+        )
+
+    # --- mouse ------------------------------------------------------------------------
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        cell = self.cell_at(event.x, event.y)
+        if cell is None:
+            return
+        event.stop()
+        if event.button == 3:
+            self.post_message(self.CellAction(cell, "queen"))
+        elif event.button == 1:
+            self._press = cell
+            self._dragging = False
+            self.capture_mouse()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        if self._press is None:
+            return
+        cell = self.cell_at(event.x, event.y)
+        if cell is None:
+            return
+        if not self._dragging and cell != self._press:
+            self._dragging = True
+            self.post_message(self.CellAction(self._press, "drag-start"))
+        if self._dragging:
+            self.post_message(self.CellAction(cell, "drag"))
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        if self._press is None:
+            return
+        event.stop()
+        self.release_mouse()
+        press, self._press = self._press, None
+        if self._dragging:
+            self._dragging = False
+            cell = self.cell_at(event.x, event.y)
+            if cell is not None:
+                self.post_message(self.CellAction(cell, "drag"))
+            self.post_message(self.CellAction(None, "drag-end"))
+        else:
+            self.post_message(self.CellAction(press, "cycle"))
