@@ -315,13 +315,16 @@ class _Engine:
                         else cell_name(cell)
                     )
                     name = self.line_name(line)
+                    name = name[0].upper() + name[1:]
+                    alone = cand == self.lines[line]
                     return Step(
                         rule=f"last_cell_{_KIND_WORD[kind]}",
                         place=(cell,),
                         cells=self.cells(self.lines[line]),
                         text=(
-                            f"{name[0].upper()}{name[1:]} has one free cell left, at {where}: "
-                            f"its queen goes there."
+                            f"{name} is a single cell, at {where}: its queen goes there."
+                            if alone
+                            else f"{name} has one free cell left, at {where}: its queen goes there."
                         ),
                     )
         return None
