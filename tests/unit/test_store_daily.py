@@ -1,0 +1,185 @@
+"""The daily puzzle: the day's file when there is one, else generated from the date."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+
+from queens_tui.core.level import Level, LevelError
+from queens_tui.store import GENERATED, Store, daily_level, parse_day
+from queens_tui.store import daily as daily_mod
+
+DAY = date(2026, 11, 21)  # a Saturday
+ROWS = ["AABB", "AABB", "CCDD", "CCDD"]
+HAVE_GENERATOR = importlib.util.find_spec("queens_tui.core.generate") is not None
+needs_generator = pytest.mark.skipif(
+    not HAVE_GENERATOR, reason="queens_tui.core.generate has not landed yet"
+)
+
+FILES = {
+    ".txt": "# name: Saturday special\nAABB\nAABB\nCCDD\nCCDD\n",
+    ".ts": (
+        "const level = {\n  size: 4,\n  colorRegions: [\n"
+        + "".join(f"    {json.dumps(list(row))},\n" for row in ROWS)
+        + "  ],\n};\nexport default level;\n"
+    ),
+    ".json": json.dumps({"regions": ROWS}),
+}
+
+
+@pytest.mark.parametrize("ext", list(FILES))
+def test_file_in_daily_folder_is_the_puzzle(tmp_path: Path, ext: str) -> None:
+    path = tmp_path / f"{DAY.isoformat()}{ext}"
+    path.write_text(FILES[ext], "utf-8")
+    level, source = daily_level(DAY, tmp_path)
+    assert source == str(path)
+    assert level.rows_text() == ROWS
+    assert level.date == "2026-11-21"
+    assert level.name == ("Saturday special" if ext == ".txt" else "Daily 2026-11-21")
+
+
+def test_default_daily_folder_is_under_the_data_dir(tmp_path: Path) -> None:
+    (tmp_path / "daily").mkdir()
+    (tmp_path / "daily" / "2026-11-21.txt").write_text(FILES[".txt"])
+    store = Store(tmp_path, today=lambda: DAY)
+    level, source = store.daily()
+    assert source == str(tmp_path / "daily" / "2026-11-21.txt")
+    assert level.rows_text() == ROWS
+    # --daily-dir wins over the data dir's folder.
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    (other / "2026-11-21.json").write_text(json.dumps({"regions": ROWS}))
+    assert Store(tmp_path, daily_dir=other, today=lambda: DAY).daily().source == str(
+        other / "2026-11-21.json"
+    )
+
+
+def test_txt_wins_over_ts_and_json_and_listing(tmp_path: Path) -> None:
+    for ext, text in FILES.items():
+        (tmp_path / f"2026-11-21{ext}").write_text(text)
+    (tmp_path / "2026-11-20.json").write_text(FILES[".json"])
+    (tmp_path / "notes.txt").write_text("not a day")
+    (tmp_path / "2026-13-40.txt").write_text(FILES[".txt"])
+    assert daily_mod.daily_file(DAY, tmp_path) == tmp_path / "2026-11-21.txt"
+    assert daily_mod.daily_files(tmp_path) == {
+        DAY: tmp_path / "2026-11-21.txt",
+        date(2026, 11, 20): tmp_path / "2026-11-20.json",
+    }
+
+
+@pytest.mark.parametrize(
+    ("ext", "text"),
+    [(".txt", "AAB\nAB\n"), (".json", "{not json"), (".ts", "const x = 1;"), (".txt", "")],
+)
+def test_bad_daily_file_raises_located_level_error(tmp_path: Path, ext: str, text: str) -> None:
+    path = tmp_path / f"2026-11-21{ext}"
+    path.write_text(text)
+    with pytest.raises(LevelError) as info:
+        daily_level(DAY, tmp_path)
+    assert str(info.value).startswith(str(path))
+    assert "\n" not in str(info.value)
+
+
+def test_generated_daily_follows_the_week(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The wiring, checked with a stand-in generator: seed, size and difficulty by weekday."""
+    import types
+
+    calls: list[tuple[int, str, str | None]] = []
+
+    class GenerateError(ValueError):
+        pass
+
+    def fake_generate(size: int, seed: str, difficulty: str | None = None) -> Level:
+        calls.append((size, seed, difficulty))
+        if difficulty == "expert":
+            raise GenerateError("no grader")
+        labels = "ABCDEFGHIJ"[:size]
+        return Level.from_rows([labels[r] * size for r in range(size)], name="X", seed=seed)
+
+    fake = types.ModuleType("queens_tui.core.generate")
+    fake.generate = fake_generate  # type: ignore[attr-defined]
+    fake.GenerateError = GenerateError  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "queens_tui.core.generate", fake)
+    import queens_tui.core as core_pkg
+
+    monkeypatch.setattr(core_pkg, "generate", fake, raising=False)
+    monday = date(2026, 11, 16)
+    sizes = []
+    for i in range(7):
+        d = monday + timedelta(days=i)
+        level, source = daily_level(d, tmp_path)
+        assert source == GENERATED
+        assert level.name == f"Daily {d.isoformat()}" and level.date == d.isoformat()
+        sizes.append(level.size)
+    assert sizes == [7, 8, 8, 9, 9, 10, 10]
+    assert calls[0] == (7, "daily-2026-11-16", "easy")
+    assert [c[2] for c in calls[:-1]] == [
+        "easy",
+        "easy",
+        "medium",
+        "medium",
+        "hard",
+        "hard",
+        "expert",
+    ]
+    assert calls[-1] == (10, "daily-2026-11-22", None)  # expert unreachable: ungraded, same seed
+
+
+def test_parse_day() -> None:
+    assert parse_day("2026-11-21") == DAY
+    for bad in ("2026-11-31", "21/11/2026", "2026-1-2", "", "tomorrow"):
+        with pytest.raises(ValueError, match="expected YYYY-MM-DD"):
+            parse_day(bad)
+
+
+_PRINT_DAILY = """
+import sys
+from datetime import date
+from queens_tui.store import Store
+from queens_tui.formats import dump_text
+level, source = Store().daily(date.fromisoformat(sys.argv[1]))
+sys.stdout.write(source + "\\n" + dump_text(level))
+"""
+
+
+@needs_generator
+def test_two_fresh_homes_get_the_same_generated_daily(tmp_path: Path) -> None:
+    """Separate processes, separate empty data dirs (via XDG_DATA_HOME and HOME): same bytes."""
+    outs = []
+    for name in ("home1", "home2"):
+        home = tmp_path / name
+        home.mkdir()
+        env = {k: v for k, v in os.environ.items() if k != "QUEENS_TUI_DATA_DIR"}
+        env.update(HOME=str(home), XDG_DATA_HOME=str(home / "data"), PYTHONHASHSEED=name[-1])
+        proc = subprocess.run(
+            [sys.executable, "-c", _PRINT_DAILY, "2026-11-18"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert proc.returncode == 0, proc.stderr
+        outs.append(proc.stdout)
+    assert outs[0] == outs[1]
+    assert outs[0].startswith("generated\n")
+    assert "# name: Daily 2026-11-18" in outs[0] and "# seed: daily-2026-11-18" in outs[0]
+
+
+@needs_generator
+def test_generated_daily_is_a_unique_connected_level(tmp_path: Path) -> None:
+    from queens_tui.core import search
+
+    level, source = daily_level(date(2026, 11, 16), tmp_path)
+    assert source == GENERATED and level.size == 7
+    assert search.count(level, limit=2) == 1
+    assert level.disconnected_regions == ()
+    again, _ = daily_level(date(2026, 11, 16), tmp_path / "other")
+    assert again == level
+    assert daily_level(date(2026, 11, 23), tmp_path).level != level  # next Monday differs

@@ -1,0 +1,66 @@
+"""Where the data lives: platformdirs' user data dir, XDG_DATA_HOME, and the overrides."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from queens_tui.store import paths
+
+_PRINT_DIRS = (
+    "from queens_tui.store import paths, Store; s = Store(); "
+    "print(paths.data_dir()); print(s.daily_dir); print(s.progress_dir)"
+)
+
+
+def _run(env_changes: dict[str, str], drop: tuple[str, ...] = ()) -> list[str]:
+    env = {k: v for k, v in os.environ.items() if k not in drop and k != paths.DATA_DIR_ENV}
+    env.update(env_changes)
+    proc = subprocess.run(
+        [sys.executable, "-c", _PRINT_DIRS], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.splitlines()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG applies on Linux")
+def test_xdg_data_home_is_honoured(tmp_path: Path) -> None:
+    data, daily, progress = _run({"XDG_DATA_HOME": str(tmp_path / "xdg")})
+    assert data == str(tmp_path / "xdg" / "queens-tui")
+    assert daily == str(tmp_path / "xdg" / "queens-tui" / "daily")
+    assert progress == str(tmp_path / "xdg" / "queens-tui" / "progress")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG applies on Linux")
+def test_without_xdg_it_is_under_home(tmp_path: Path) -> None:
+    data, _, _ = _run({"HOME": str(tmp_path)}, drop=("XDG_DATA_HOME",))
+    assert data == str(tmp_path / ".local" / "share" / "queens-tui")
+
+
+def test_env_override_and_explicit_override(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(paths.DATA_DIR_ENV, str(tmp_path / "env"))
+    assert paths.data_dir() == tmp_path / "env"
+    assert paths.data_dir(tmp_path / "arg") == tmp_path / "arg"
+    assert paths.daily_dir() == tmp_path / "env" / "daily"
+    assert paths.daily_dir(tmp_path / "d") == tmp_path / "d"
+    monkeypatch.setenv(paths.DATA_DIR_ENV, "")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    if sys.platform.startswith("linux"):
+        assert paths.data_dir() == tmp_path / "xdg" / "queens-tui"
+
+
+def test_store_creates_nothing_until_it_writes(tmp_path: Path) -> None:
+    from queens_tui.store import Settings, Store
+
+    root = tmp_path / "fresh"
+    store = Store(root)
+    assert not root.exists()
+    assert store.take_notices() == []
+    store.save_settings(Settings(theme="nord"))
+    assert sorted(p.name for p in root.iterdir()) == ["settings.json"]
