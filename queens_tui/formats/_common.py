@@ -63,7 +63,11 @@ def build_level(
         )
     for i, row in enumerate(rows):
         if len(row) != n:
-            at = row[n] if len(row) > n else (row[-1] if row else Located("", *where))
+            if len(row) > n:
+                at = row[n]  # the first cell too many
+            else:  # just past the last cell: where the missing one should be
+                last = row[-1] if row else Located("", *where)
+                at = Located("", last.line, None if last.col is None else last.col + 1)
             rows_word = "is 1 row" if n == 1 else f"are {n} rows"
             raise LevelError(
                 f"row {i + 1} has {len(row)} cells but there {rows_word} "
