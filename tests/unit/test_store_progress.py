@@ -241,3 +241,66 @@ def test_save_after_each_move_is_cheap_on_a_big_board(tmp_path: Path) -> None:
     saved = store.load_progress("pack:big", level)
     assert saved is not None
     _same_history(saved.history, h)
+
+
+def test_background_saves_land_in_order_and_coalesce(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    h = History.new(LEVEL)
+    cells = [(r, c) for r in range(5) for c in range(5)]
+    for cell in cells:
+        h.apply(Move.set(cell, Mark.CROSS))
+        assert store.save_progress("pack:five", h, 1.0, background=True)
+    assert store.flush(timeout=30)
+    saved = Store(tmp_path).load_progress("pack:five", LEVEL)
+    assert saved is not None
+    _same_history(saved.history, h)
+    # A solve right after a queued save: the saved game is gone, not resurrected.
+    h.apply(Move.set((0, 0), Mark.QUEEN))
+    store.save_progress("pack:five", h, 2.0, background=True)
+    store.record_solve("pack:five", 2.0)
+    assert store.flush(timeout=30)
+    assert not store.progress_path("pack:five").exists()
+    assert store.in_progress() == set()
+
+
+def test_background_save_failure_becomes_a_notice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from queens_tui.store import jsonfile
+
+    def boom(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    store = Store(tmp_path)
+    monkeypatch.setattr(jsonfile.os, "replace", boom)
+    h = History.new(LEVEL)
+    h.apply(Move.set((0, 0), Mark.QUEEN))
+    store.save_progress("pack:five", h, 1.0, background=True)
+    store.save_progress("pack:five", h, 2.0, background=True)
+    assert store.flush(timeout=30)
+    monkeypatch.undo()
+    [notice] = store.take_notices()
+    assert "No space left on device" in notice
+
+
+_SAVE_AND_EXIT = """
+import sys
+from queens_tui.core.board import History, Mark, Move
+from queens_tui.core.level import Level
+from queens_tui.store import Store
+level = Level.from_rows(["AAB", "ACB", "CCB"])
+h = History.new(level)
+h.apply(Move.set((1, 1), Mark.QUEEN))
+Store(sys.argv[1]).save_progress("pack:t", h, 7.0, background=True)
+# no flush, no close: the interpreter must still wait for the write
+"""
+
+
+def test_background_save_lands_even_if_the_app_exits_at_once(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    subprocess.run([sys.executable, "-c", _SAVE_AND_EXIT, str(tmp_path)], check=True, timeout=60)
+    level = Level.from_rows(["AAB", "ACB", "CCB"])
+    saved = Store(tmp_path).load_progress("pack:t", level)
+    assert saved is not None and saved.history.board.queens == {(1, 1)} and saved.elapsed == 7.0
