@@ -215,6 +215,8 @@ class _Contradiction(Exception):
         super().__init__(line)
         self.line = line
         self.forced = forced
+        self.confined = False
+        """True when confinement (not only last cells) was needed to get there."""
 
 
 @dataclass
@@ -268,7 +270,9 @@ class _Engine:
 
     def names(self, kind: int, ks: list[int]) -> str:
         """ "rows 2 and 3", "regions A, C and D", "column 4"."""
-        words = [self.level.labels[k] for k in ks] if kind == _REG else [str(k + 1) for k in ks]
+        words = (
+            sorted(self.level.labels[k] for k in ks) if kind == _REG else [str(k + 1) for k in ks]
+        )
         noun = _KIND_WORD[kind] + ("s" if len(ks) > 1 else "")
         return f"{noun} {_join(words)}"
 
@@ -506,17 +510,21 @@ class _Engine:
         """
         lines = self.lines
         forced: list[int] = []
+        confined = False
         while True:
             try:
                 free2, placed2, more = self._propagate_once(free, placed, todo)
             except _Contradiction as err:
                 err.forced = forced + err.forced
+                err.confined = confined
                 raise
             if free2 == free and placed2 == placed:
                 return free, placed, forced
             forced += more
             if placed2 != placed:
                 todo = [line for line in todo if not lines[line] & placed2]
+            else:
+                confined = True
             free, placed = free2, placed2
 
     def _propagate_once(
@@ -561,7 +569,7 @@ class _Engine:
         is the easiest to follow, so that one is named.
         """
         lines = self.lines
-        best: tuple[int, int, list[int]] | None = None  # (cell, empty line, forced)
+        best: tuple[int, int, list[int], bool] | None = None  # (cell, line, forced, confined)
         enough = depth  # a chain this short cannot be beaten in practice
         for i in _bits(free):
             b = 1 << i
@@ -574,24 +582,31 @@ class _Engine:
                     self.propagate(after, placed | b, rest)
             except _Contradiction as err:
                 if best is None or len(err.forced) < len(best[2]):
-                    best = (i, err.line, err.forced)
+                    best = (i, err.line, err.forced, err.confined)
                     if len(err.forced) <= enough:
                         break
         if best is None:
             return None
-        i, empty, forced = best
+        i, empty, forced, confined = best
         cell = divmod(i, self.n)
         name = self.line_name(empty)
         chain = [divmod(j, self.n) for j in forced]
+        one = len(chain) == 1
+        how = (
+            "by last cells and confinement"
+            if confined
+            else f"(the last free {'cell of its line' if one else 'cells of their lines'})"
+        )
         if chain:
-            one = len(chain) == 1
             via = (
-                f" would force {'a queen' if one else 'queens'} at {_cells_phrase(chain)} "
-                f"(the last free {'cell of its line' if one else 'cells of their lines'}), "
+                f" would force {'a queen' if one else 'queens'} at {_cells_phrase(chain)} {how}, "
                 f"and then {name} would have no free cell left"
             )
         else:
-            via = f" would cut off other regions until {name} had no free cell left"
+            via = (
+                " would confine other regions to single rows or columns until "
+                f"{name} had no free cell left"
+            )
         return Step(
             rule=f"probe_depth{depth}",
             cross=(cell,),
