@@ -37,6 +37,10 @@ WEEK: tuple[tuple[int, str], ...] = (
 )
 """(size, difficulty) of the generated daily puzzle by weekday, Monday first."""
 
+CACHE_DAYS = 45
+"""Generated puzzles this many days away from the one just made are pruned from the cache."""
+
+
 GENERATED = "generated"
 """The `source` of a puzzle made by the generator (else `source` is the file's path)."""
 
@@ -130,10 +134,55 @@ def generate_daily(day: date) -> Level:
     return dataclasses.replace(level, name=f"Daily {day.isoformat()}", date=day.isoformat())
 
 
-def daily_level(day: date, daily_dir: paths.PathLike | None = None) -> Daily:
+def _cache_path(cache_dir: Path, day: date) -> Path:
+    return cache_dir / f"daily-{day.isoformat()}.txt"
+
+
+def _from_cache(cache_dir: Path, day: date) -> Level | None:
+    """The cached generated puzzle of `day`, or None if absent or not right."""
+    from queens_tui.formats import parse_text
+
+    try:
+        text = _cache_path(cache_dir, day).read_text("utf-8")
+        level = parse_text(text)
+    except (OSError, UnicodeDecodeError, LevelError):
+        return None
+    if level.seed != seed_for(day) or level.date != day.isoformat():
+        return None
+    return level
+
+
+def _to_cache(cache_dir: Path, day: date, level: Level) -> None:
+    """Keep the generated puzzle (a cache: failures are ignored, old days pruned)."""
+    from queens_tui.formats import dump_text
+    from queens_tui.store.jsonfile import atomic_write_bytes
+
+    try:
+        atomic_write_bytes(_cache_path(cache_dir, day), dump_text(level).encode("utf-8"))
+        for p in cache_dir.glob("daily-*.txt"):
+            try:
+                old = date.fromisoformat(p.name[len("daily-") : -len(".txt")])
+            except ValueError:
+                continue
+            if abs((day - old).days) > CACHE_DAYS:
+                p.unlink()
+    except OSError:
+        pass
+
+
+def daily_level(
+    day: date,
+    daily_dir: paths.PathLike | None = None,
+    *,
+    cache_dir: paths.PathLike | None = None,
+) -> Daily:
     """`day`'s puzzle: the daily folder's file for it, else the generated one.
 
     Raises `LevelError` (located at the file) when the day's file is broken.
+    With `cache_dir`, a generated puzzle is kept there as a text file and
+    reused (a hard 10x10 takes a second or more to generate; reopening the
+    day's puzzle should be instant, and should not change if the generator
+    is upgraded mid-day). A bad cache file is simply regenerated.
     """
     path = daily_file(day, daily_dir)
     if path is not None:
@@ -141,7 +190,14 @@ def daily_level(day: date, daily_dir: paths.PathLike | None = None) -> Daily:
 
         level = load(path)
         return Daily(_titled(level, day), str(path))
-    return Daily(generate_daily(day), GENERATED)
+    if cache_dir is not None:
+        cached = _from_cache(Path(cache_dir), day)
+        if cached is not None:
+            return Daily(cached, GENERATED)
+    level = generate_daily(day)
+    if cache_dir is not None:
+        _to_cache(Path(cache_dir), day, level)
+    return Daily(level, GENERATED)
 
 
 __all__ = [

@@ -358,9 +358,13 @@ class Store:
     def daily(self, day: date | None = None) -> daily_mod.Daily:
         """`day`'s puzzle (default today) from this store's daily folder, else generated.
 
-        Raises `LevelError` if the day's file is broken.
+        Generated puzzles are cached in ``<data>/cache/`` (the first call of a
+        day may take a second or more: call it from a worker). Raises
+        `LevelError` if the day's file is broken.
         """
-        return daily_mod.daily_level(day or self.today(), self.daily_dir)
+        return daily_mod.daily_level(
+            day or self.today(), self.daily_dir, cache_dir=self.root / "cache"
+        )
 
     def daily_key(self, day: date | None = None) -> str:
         """The progress/stats key of `day`'s puzzle."""

@@ -183,3 +183,35 @@ def test_generated_daily_is_a_unique_connected_level(tmp_path: Path) -> None:
     again, _ = daily_level(date(2026, 11, 16), tmp_path / "other")
     assert again == level
     assert daily_level(date(2026, 11, 23), tmp_path).level != level  # next Monday differs
+
+
+def test_generated_daily_is_cached_and_a_bad_cache_regenerated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made: list[date] = []
+
+    def fake(day: date) -> Level:
+        made.append(day)
+        return Level.from_rows(
+            ROWS, name=f"Daily {day.isoformat()}", date=day.isoformat(), seed=f"daily-{day}"
+        )
+
+    monkeypatch.setattr(daily_mod, "generate_daily", fake)
+    store = Store(tmp_path, today=lambda: DAY)
+    first = store.daily()
+    assert first.source == GENERATED and made == [DAY]
+    cache = tmp_path / "cache" / "daily-2026-11-21.txt"
+    assert cache.is_file()
+    assert Store(tmp_path, today=lambda: DAY).daily() == first
+    assert made == [DAY]  # from the cache, not generated again
+    cache.write_text("garbage\n")
+    assert store.daily() == first and made == [DAY, DAY]
+    # A day's file still wins over a cached generated puzzle.
+    (tmp_path / "daily").mkdir()
+    (tmp_path / "daily" / "2026-11-21.txt").write_text("AB\nBA\n")
+    assert store.daily().level.rows_text() == ["AB", "BA"]
+    # Old days are pruned when a new one is cached.
+    later = DAY + timedelta(days=100)
+    store.daily(later)
+    assert not cache.exists()
+    assert (tmp_path / "cache" / f"daily-{later.isoformat()}.txt").is_file()

@@ -64,3 +64,31 @@ def test_store_creates_nothing_until_it_writes(tmp_path: Path) -> None:
     assert store.take_notices() == []
     store.save_settings(Settings(theme="nord"))
     assert sorted(p.name for p in root.iterdir()) == ["settings.json"]
+
+
+_IMPORTS = """
+import sys, tempfile
+from datetime import date
+from pathlib import Path
+from queens_tui.core.board import History
+from queens_tui.core.level import Level
+from queens_tui.store import Store
+d = Path(tempfile.mkdtemp())
+(d / "daily").mkdir()
+(d / "daily" / "2026-11-21.txt").write_text("AB\\nBA\\n")
+s = Store(d)
+level, _ = s.daily(date(2026, 11, 21))
+s.save_progress("daily:2026-11-21", History.new(level), 1.0)
+s.load_progress("daily:2026-11-21", level)
+s.record_solve("daily:2026-11-21", 1.0)
+bad = sorted(m for m in sys.modules if m.split(".")[0] in ("textual", "ortools", "rich"))
+print(bad)
+"""
+
+
+def test_store_never_imports_textual_or_ortools() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-c", _IMPORTS], capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
