@@ -9,10 +9,8 @@ levels with several solutions, no step claims what only some solutions share.
 
 from __future__ import annotations
 
-import json
 import random
 from itertools import islice
-from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
@@ -22,8 +20,6 @@ from queens_tui.core import deduce, search
 from queens_tui.core.board import Board
 from queens_tui.core.deduce import Mistake, Step
 from queens_tui.core.level import Cell, Level
-
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "community-levels.json"
 
 
 def make(
@@ -339,19 +335,12 @@ def test_steps_hold_in_every_solution_on_random_multi_solution_levels(seed: int,
     assert_sound(level, deduce.solve_logically(level), sols)
 
 
-def _corpus_levels() -> list[tuple[str, Level]]:
-    if not CORPUS.is_file():
-        pytest.skip("corpus not present (../shared/corpus)")
-    data = json.loads(CORPUS.read_text(encoding="utf-8"))
-    return [
+def test_corpus_levels_solved_by_rules_alone_and_soundly(corpus: list[dict]) -> None:
+    levels = [
         (item["id"], Level.from_rows(item["regions"]))
-        for item in data["levels"]
+        for item in corpus
         if item["kind"] in ("official", "bonus")
     ]
-
-
-def test_corpus_levels_solved_by_rules_alone_and_soundly() -> None:
-    levels = _corpus_levels()
     assert len(levels) == 644
     for ident, level in levels:
         sol = search.first(level)
