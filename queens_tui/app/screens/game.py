@@ -245,15 +245,24 @@ class GameScreen(Screen[None]):
         self._sync()
 
     def action_next_level(self) -> None:
+        """Play the next level on this same screen."""
         nxt = self._peek_next()
         if nxt is None:
             self.notify("This was the last level.")
             return
-        self.app.switch_screen(
-            GameScreen(
-                nxt, ascii=self.ascii, now=self.game.stopwatch.now, next_level=self._next_level
-            )
-        )
+        self.load(nxt)
+
+    def load(self, ref: LevelRef) -> None:
+        """Start playing another level: new game, new board, clock from zero."""
+        self.ref = ref
+        self.game = Game(ref.level, title=ref.title, now=self.game.stopwatch.now)
+        self._won_shown = False
+        self.board_view.cursor = (0, 0)
+        self.status.level_name = self.game.title
+        self.status.board_size = ref.level.size
+        self.status.paused = False
+        self.game.stopwatch.start()
+        self._sync()
 
     def on_board_view_cell_action(self, message: BoardView.CellAction) -> None:
         """Mouse input from the board."""

@@ -151,6 +151,7 @@ class BoardView(Widget):
             return
         if board.level is not self._board.level:
             self._colors = region_colors(board.level)
+            self._layout_key = None
         self._board = board
         self._auto = auto_cross
         self._lines.clear()
