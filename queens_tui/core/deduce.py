@@ -20,10 +20,13 @@ Rules, simplest first (GUIDE.md section 5), with their stable ids:
    (`pigeonhole_rows_regions`, `pigeonhole_columns_regions`).
 4. common attack: a cell that every free cell of some row, column or region
    rules out (`common_attack`).
-5. contradiction probe, depth 1: a queen here would leave some row, column or
-   region without a free cell (`probe_depth1`).
-6. contradiction probe, depth 2: a queen here would force, by last cells and
-   confinement, a position where some line has no free cell (`probe_depth2`).
+5. contradiction probe, depth 1: a queen here, with the queens it forces at
+   once (lines it leaves with one free cell), would leave some row, column or
+   region without a free cell (`probe_depth1`). A queen that empties a line
+   by itself is already a common attack, so depth 1 looks one move further.
+6. contradiction probe, depth 2: a queen here would force, by the rules of
+   families 1, 2 and 4 applied over and over, a position where some line has
+   no free cell (`probe_depth2`).
 
 Every rule is a deduction from the rules of the game alone, so whatever it
 concludes holds in *every* completion of the board: on a level with several
@@ -216,7 +219,7 @@ class _Contradiction(Exception):
         self.line = line
         self.forced = forced
         self.confined = False
-        """True when confinement (not only last cells) was needed to get there."""
+        """True when confinement or common attacks (not only last cells) were needed."""
 
 
 @dataclass
@@ -502,7 +505,7 @@ class _Engine:
         return None
 
     def propagate(self, free: int, placed: int, todo: list[int]) -> tuple[int, int, list[int]]:
-        """Apply last cells and confinement until nothing changes.
+        """Apply last cells, confinement and common attacks until nothing changes.
 
         Returns the new (free, placed) and the queens it forced, in order;
         raises `_Contradiction` (with the queens forced so far) when some open
@@ -530,7 +533,7 @@ class _Engine:
     def _propagate_once(
         self, free: int, placed: int, todo: list[int], *, confine: bool = True
     ) -> tuple[int, int, list[int]]:
-        """One round of `propagate`: every last cell, or else every confinement."""
+        """One round of `propagate`: every last cell, else confinements and common attacks."""
         n = self.n
         lines = self.lines
         forced: list[int] = []
@@ -551,11 +554,23 @@ class _Engine:
         for line in todo:
             mask = lines[line]
             cand = free & mask
+            if not cand:  # emptied by a confinement earlier in this round
+                raise _Contradiction(line, forced)
             for target in (_ROW, _COL) if line >= 2 * n else (_REG,):
                 s = self.span(cand, target)
                 if s & (s - 1):
                     continue
                 free &= ~(lines[target * n + s.bit_length() - 1] & ~mask)
+        # common attack: what every free cell of a line rules out
+        for line in todo:
+            mask = lines[line]
+            cand = free & mask
+            if not cand:
+                raise _Contradiction(line, forced)
+            common = self.full
+            for i in _bits(cand):
+                common &= self.attack[i]
+            free &= ~(common & ~mask)
         return free, placed, forced
 
     def probe(self, free: int, placed: int, todo: list[int], depth: int) -> Step | None:
@@ -563,7 +578,7 @@ class _Engine:
 
         Depth 1 follows the queen's direct consequences only (the lines it
         leaves with one free cell take their queens); depth 2 follows last
-        cells and confinement to the end. A bare queen that empties a line
+        cells, confinement and common attacks to the end. A bare queen that empties a line
         would be a common attack seen from the other side, caught earlier.
         Of all such cells, the one with the shortest chain of forced queens
         is the easiest to follow, so that one is named.
@@ -593,7 +608,7 @@ class _Engine:
         chain = [divmod(j, self.n) for j in forced]
         one = len(chain) == 1
         how = (
-            "by last cells and confinement"
+            "(by last cells, confinement and common attacks)"
             if confined
             else f"(the last free {'cell of its line' if one else 'cells of their lines'})"
         )
@@ -603,10 +618,7 @@ class _Engine:
                 f"and then {name} would have no free cell left"
             )
         else:
-            via = (
-                " would confine other regions to single rows or columns until "
-                f"{name} had no free cell left"
-            )
+            via = f" would, by confinement and common attacks, rule out every free cell of {name}"
         return Step(
             rule=f"probe_depth{depth}",
             cross=(cell,),

@@ -300,16 +300,19 @@ def test_multi_solution_level_claims_only_forced_steps() -> None:
     assert tuple(sorted(queens)) in sols
 
 
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), n=st.integers(5, 7))
-def test_steps_agree_with_the_solution_on_random_unique_levels(seed: int, n: int) -> None:
+def _unique_level(seed: int, n: int) -> Level | None:
     rng = random.Random(seed)
-    level = None
     for _ in range(400):
         candidate = random_level(rng, n)
         if search.count(candidate, limit=2) == 1:
-            level = candidate
-            break
+            return candidate
+    return None
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(5, 7))
+def test_steps_agree_with_the_solution_on_random_unique_levels(seed: int, n: int) -> None:
+    level = _unique_level(seed, n)
     assume(level is not None)
     assert level is not None
     sol = search.first(level)
@@ -333,6 +336,45 @@ def test_steps_hold_in_every_solution_on_random_multi_solution_levels(seed: int,
     assert level is not None
     sols = list(islice(search.solutions(level), 500))
     assert_sound(level, deduce.solve_logically(level), sols)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(5, 7), data=st.data())
+def test_hints_from_any_sound_position_agree_with_the_solution(
+    seed: int, n: int, data: st.DataObject
+) -> None:
+    """Players reach positions explain never does: random correct queens and crosses."""
+    level = _unique_level(seed, n)
+    assume(level is not None)
+    assert level is not None
+    sol = search.first(level) or ()
+    others = [(r, c) for r in range(n) for c in range(n) if (r, c) not in sol]
+    queens = data.draw(st.sets(st.sampled_from(sol), max_size=n - 1))
+    crosses = data.draw(st.sets(st.sampled_from(others), max_size=len(others)))
+    board = Board(level, frozenset(queens), frozenset(crosses))
+    assert deduce.first_error(board) is None
+    steps = []
+    while (step := deduce.hint(board)) is not None:
+        assert isinstance(step, Step)
+        steps.append(step)
+        board = step.apply(board)
+    assert board.is_solved
+    assert set(board.queens) == set(sol)
+    assert_sound(level, steps, [sol])
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(5, 7), data=st.data())
+def test_a_wrong_queen_is_reported_before_any_hint(seed: int, n: int, data: st.DataObject) -> None:
+    level = _unique_level(seed, n)
+    assume(level is not None)
+    assert level is not None
+    sol = set(search.first(level) or ())
+    wrong = data.draw(st.sampled_from([(r, c) for r in range(n) for c in range(n)]))
+    assume(wrong not in sol)
+    mistake = deduce.hint(Board(level, frozenset({wrong})))
+    assert isinstance(mistake, Mistake)
+    assert mistake.queens == (wrong,)
 
 
 def test_corpus_levels_solved_by_rules_alone_and_soundly(corpus: list[dict]) -> None:
