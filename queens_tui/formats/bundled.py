@@ -77,8 +77,8 @@ def bundled_path(level_id: str) -> Path | None:
     if key in index:
         return index[key]
     if Path(key).suffix.lower() in LEVEL_SUFFIXES:
-        path = (root / key).resolve()
-        if path.is_file() and path.is_relative_to(root.resolve()):
+        path = root / key
+        if path.is_file() and path.resolve().is_relative_to(root.resolve()):
             return path
     return None
 
