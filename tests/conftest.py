@@ -38,6 +38,13 @@ PBDDDDDDD
 SOLUTION_9 = (8, 6, 3, 5, 1, 7, 0, 4, 2)
 
 
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Benchmarks are not part of the default run: `pytest tests/benchmarks --benchmark-enable -s`."""
+    if "benchmarks" in collection_path.parts and not config.getoption("benchmark_enable"):
+        return True
+    return None
+
+
 def level_from(text: str) -> Level:
     """A level from rows of single-character labels."""
     return Level.from_rows(text.split())
