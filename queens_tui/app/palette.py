@@ -19,7 +19,7 @@ PASTELS: tuple[str, ...] = (
     "#ffc992",
     "#e6f388",
     "#b3dfa0",
-    "#dfdfdf",
+    "#bdbdbd",  # a mid grey: LinkedIn's #dfdfdf vanishes into light themes
     "#ff7b60",
     "#bba3e2",
     "#62efea",

@@ -31,7 +31,7 @@ class StatusBar(Widget):
     def segments(self) -> list[Text]:
         """The pieces of the line, in order (tests read these)."""
         n = self.board_size
-        clock = f"⏱ {mmss(self.seconds)}"
+        clock = mmss(self.seconds)
         if self.solved:
             clock += " ✔"
         elif self.paused:

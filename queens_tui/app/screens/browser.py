@@ -1,0 +1,720 @@
+"""The level browser (`l`): the daily puzzles and the bundled packs, filtered, with progress.
+
+Opening it must be instant with a few hundred levels, so it reads metadata
+only: the `# name:` / `# difficulty:` header and the row count of each text
+file (about 0.05 ms a file, cached by path, size and mtime for the next
+opening), never building a `Level`. Daily puzzles are listed by date without
+generating them: a generated day's size and difficulty follow the weekday
+(`store.daily.shape_for`), a day with a file in the daily folder reads that
+file's header. The screen only *chooses*: it dismisses with a `LevelChoice`
+(or None on escape) and the game opens the level, generating a daily in a
+worker if it has to.
+
+Everything above the `LevelBrowser` class is plain Python, so the listing,
+filtering and status logic is tested without a terminal.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+from pathlib import Path
+from typing import ClassVar, Literal
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from queens_tui.store import Store
+from queens_tui.store.daily import daily_files, shape_for
+from queens_tui.store.progress import daily_key, pack_key
+from queens_tui.store.stats import LevelStats
+
+DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+"""Known difficulties, easiest first (the order of the filter and of sorting)."""
+
+DAILY_DAYS = 31
+"""How many days the daily list shows: today and the 30 before it (plus any day played)."""
+
+ALL_PACKS = "*"
+"""The pack list entry that shows every level."""
+
+DAILY_PACK = "daily"
+"""The pack list entry of the daily puzzles."""
+
+SHOW_MODES: tuple[tuple[str, str], ...] = (
+    ("all", "all"),
+    ("todo", "not solved"),
+    ("playing", "in progress"),
+    ("solved", "solved"),
+)
+"""The "show" filter: value and label, in the order `f` cycles them."""
+
+_WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_META = re.compile(r"#\s*(name|difficulty)\s*:\s*(.*?)\s*$", re.IGNORECASE)
+
+
+# --- what to open ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LevelChoice:
+    """What the player picked: the browser's result.
+
+    A pack level: `kind="pack"`, `id` its bundled id (``starter/001``), `path`
+    its file. A daily: `kind="daily"`, `id` the ISO date, `date` the day,
+    `path` the daily folder's file for that day, or None when the puzzle is
+    generated (call `store.daily(choice.date)` in a worker: it can take a second).
+    """
+
+    kind: Literal["pack", "daily"]
+    id: str
+    path: Path | None = None
+    date: date | None = None
+
+    @property
+    def key(self) -> str:
+        """The store key of this level (progress and stats)."""
+        if self.kind == "daily":
+            assert self.date is not None
+            return daily_key(self.date)
+        return pack_key(self.id)
+
+    @classmethod
+    def pack(cls, level_id: str, path: Path | None = None) -> LevelChoice:
+        """A bundled level."""
+        return cls("pack", level_id, path)
+
+    @classmethod
+    def daily(cls, day: date, path: Path | None = None) -> LevelChoice:
+        """A day's puzzle."""
+        return cls("daily", day.isoformat(), path, day)
+
+
+# --- metadata, read fast and cached -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LevelMeta:
+    """What the list shows of a level file, read without building the level."""
+
+    name: str | None = None
+    size: int | None = None
+    difficulty: str | None = None
+
+
+_meta_cache: dict[Path, tuple[int, int, LevelMeta]] = {}
+"""path -> (mtime_ns, size in bytes, meta): a second opening reads no file that did not change."""
+
+
+def _scan_text(text: str) -> LevelMeta:
+    """Header and row count of the native text format (see `formats.text`)."""
+    name = difficulty = None
+    rows = 0
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped.startswith("#"):
+            m = _META.match(stripped)
+            if m:
+                if m.group(1).lower() == "name":
+                    name = m.group(2) or None
+                else:
+                    difficulty = m.group(2).lower() or None
+            continue
+        rows += 1
+    return LevelMeta(name, rows or None, difficulty)
+
+
+def read_meta(path: Path) -> LevelMeta:
+    """Name, size and difficulty of a level file (empty meta if it cannot be read).
+
+    Text files are scanned, not parsed (a broken one still shows, and says
+    what is wrong when opened); other formats are rare and fully loaded.
+    """
+    try:
+        st = path.stat()
+    except OSError:
+        return LevelMeta()
+    hit = _meta_cache.get(path)
+    if hit is not None and hit[0] == st.st_mtime_ns and hit[1] == st.st_size:
+        return hit[2]
+    if path.suffix.lower() == ".txt":
+        try:
+            meta = _scan_text(path.read_text("utf-8", errors="replace").removeprefix("\ufeff"))
+        except OSError:
+            meta = LevelMeta()
+    else:
+        from queens_tui.formats import load
+
+        try:
+            level = load(path)
+            meta = LevelMeta(level.name, level.size, (level.difficulty or "").lower() or None)
+        except ValueError:  # LevelError
+            meta = LevelMeta()
+    _meta_cache[path] = (st.st_mtime_ns, st.st_size, meta)
+    return meta
+
+
+# --- the catalog --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One row of the browser: a level, where it comes from, and what we know of it."""
+
+    choice: LevelChoice
+    pack: str
+    """`DAILY_PACK` or the bundled pack (the level id's folder)."""
+    title: str
+    size: int | None
+    difficulty: str | None
+
+    @property
+    def key(self) -> str:
+        """The store key (also the table's row key)."""
+        return self.choice.key
+
+
+def pack_of(level_id: str) -> str:
+    """The pack of a bundled level: its folder (``starter/001`` -> ``starter``)."""
+    folder, _, _ = level_id.rpartition("/")
+    return folder or "levels"
+
+
+def pack_entries(levels: Iterable[tuple[str, Path]]) -> list[Entry]:
+    """Rows for the bundled levels, in bundled order."""
+    out = []
+    for level_id, path in levels:
+        meta = read_meta(path)
+        title = meta.name or level_id.rpartition("/")[2]
+        out.append(
+            Entry(
+                LevelChoice.pack(level_id, path),
+                pack_of(level_id),
+                title,
+                meta.size,
+                meta.difficulty,
+            )
+        )
+    return out
+
+
+def played_days(keys: Iterable[str]) -> set[date]:
+    """The days of the ``daily:YYYY-MM-DD`` keys among `keys`."""
+    days = set()
+    for key in keys:
+        if key.startswith("daily:"):
+            try:
+                days.add(date.fromisoformat(key[len("daily:") :]))
+            except ValueError:
+                continue
+    return days
+
+
+def daily_entries(
+    today: date,
+    daily_dir: Path | None,
+    *,
+    played: Iterable[date] = (),
+    days: int = DAILY_DAYS,
+) -> list[Entry]:
+    """Rows for the daily puzzles, newest first, without generating any.
+
+    The last `days` days up to today, every day the player has played (from
+    the store), and every dated file in the daily folder up to today (a file
+    for a later day is not shown: it would be a spoiler).
+    """
+    files = {d: p for d, p in daily_files(daily_dir).items() if d <= today} if daily_dir else {}
+    wanted = {today - timedelta(days=k) for k in range(days)}
+    wanted |= {d for d in played if d <= today}
+    wanted |= set(files)
+    out = []
+    for day in sorted(wanted, reverse=True):
+        path = files.get(day)
+        label = f"{day.isoformat()} {_WEEKDAYS[day.weekday()]}"
+        if day == today:
+            label += " · today"
+        if path is not None:
+            meta = read_meta(path)
+            size, difficulty = meta.size, meta.difficulty
+            if meta.name and meta.name != f"Daily {day.isoformat()}":
+                label += f" · {meta.name}"
+        else:
+            size, difficulty = shape_for(day)
+        out.append(Entry(LevelChoice.daily(day, path), DAILY_PACK, label, size, difficulty))
+    return out
+
+
+@dataclass(frozen=True)
+class Status:
+    """A level's standing in the store."""
+
+    solved: bool = False
+    helped: bool = False
+    """Solved, but only ever with help (a hint, or the solver)."""
+    best: float | None = None
+    playing: bool = False
+    """A saved game exists (possibly a replay of a solved level)."""
+
+    @classmethod
+    def of(cls, stats: LevelStats | None, playing: bool) -> Status:
+        """From the store's stats (None if never solved) and in-progress flag."""
+        if stats is None or not stats.solved:
+            return cls(playing=playing)
+        return cls(True, stats.helped, stats.best_time, playing)
+
+
+@dataclass
+class BrowserState:
+    """Filters, pack and cursor: keep one per app so the browser reopens as it was left."""
+
+    pack: str = ALL_PACKS
+    size: int | None = None
+    difficulty: str | None = None
+    show: str = "all"
+
+    def matches(self, entry: Entry, status: Status) -> bool:
+        """True if `entry` passes the filters (the pack included)."""
+        if self.pack != ALL_PACKS and entry.pack != self.pack:
+            return False
+        if self.size is not None and entry.size != self.size:
+            return False
+        if self.difficulty is not None and entry.difficulty != self.difficulty:
+            return False
+        if self.show == "todo":
+            return not status.solved
+        if self.show == "playing":
+            return status.playing
+        if self.show == "solved":
+            return status.solved
+        return True
+
+    @property
+    def filtered(self) -> bool:
+        """True if some filter besides the pack is on."""
+        return self.size is not None or self.difficulty is not None or self.show != "all"
+
+
+def cycle(values: Sequence[object], current: object, step: int) -> object:
+    """The value `step` places after `current` in `values`, wrapping around."""
+    i = values.index(current) if current in values else 0
+    return values[(i + step) % len(values)]
+
+
+def mmss(seconds: float) -> str:
+    """Best time as ``mm:ss`` (minutes keep counting past 59)."""
+    s = int(seconds)
+    return f"{s // 60:02d}:{s % 60:02d}"
+
+
+# --- the screen ---------------------------------------------------------------------------------
+
+_DIFF_STYLE = {"easy": "green", "medium": "cyan", "hard": "yellow", "expert": "red"}
+
+
+class LevelBrowser(Screen["LevelChoice | None"]):
+    """Daily puzzles and packs with filters; dismisses with a `LevelChoice`, or None on escape.
+
+    `store` gives solved/in-progress state; `current` (a choice or a store
+    key) puts the cursor on the level being played; `levels` is the bundled
+    list (default `formats.bundled.bundled_levels()`); `today` defaults to the
+    store's; `state` carries filters from one opening to the next.
+    """
+
+    DEFAULT_CSS = """
+    LevelBrowser {
+        layout: vertical;
+    }
+    LevelBrowser #browser-title {
+        height: 1;
+        padding: 0 1;
+        background: $panel;
+        color: $foreground;
+        text-style: bold;
+    }
+    LevelBrowser #filters {
+        height: 1;
+        margin: 1 0 0 0;
+        padding: 0 1;
+    }
+    LevelBrowser #filters Label {
+        width: auto;
+        padding: 0 1 0 0;
+        color: $text-muted;
+    }
+    LevelBrowser #filters Select {
+        width: 18;
+        margin: 0 2 0 0;
+    }
+    LevelBrowser #filters #f-size {
+        width: 11;
+    }
+    LevelBrowser #shown {
+        width: 1fr;
+        text-align: right;
+        color: $text-muted;
+    }
+    LevelBrowser #body {
+        height: 1fr;
+        margin-top: 1;
+    }
+    LevelBrowser #packs {
+        width: 31;
+        height: 1fr;
+        border: round $primary 50%;
+    }
+    LevelBrowser #packs:focus {
+        border: round $primary;
+    }
+    LevelBrowser #levels {
+        width: 1fr;
+        height: 1fr;
+        border: round $primary 50%;
+    }
+    LevelBrowser #levels:focus {
+        border: round $primary;
+    }
+    LevelBrowser #empty {
+        display: none;
+        width: 1fr;
+        height: 1fr;
+        content-align: center middle;
+        color: $text-muted;
+        border: round $primary 50%;
+    }
+    LevelBrowser.-empty #empty {
+        display: block;
+    }
+    LevelBrowser.-empty #levels {
+        display: none;
+    }
+    LevelBrowser #legend {
+        height: 1;
+        padding: 0 1;
+        color: $text-muted;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Back", id="browser.close"),
+        Binding("s", "cycle('size', 1)", "Size", id="browser.size"),
+        Binding("S", "cycle('size', -1)", "Size", show=False),
+        Binding("d", "cycle('difficulty', 1)", "Difficulty", id="browser.difficulty"),
+        Binding("D", "cycle('difficulty', -1)", "Difficulty", show=False),
+        Binding("f", "cycle('show', 1)", "Show", id="browser.show"),
+        Binding("F", "cycle('show', -1)", "Show", show=False),
+        Binding("c", "clear_filters", "Clear filters", id="browser.clear"),
+        Binding("right_square_bracket", "pack(1)", "Pack", key_display="[ ]", id="browser.pack"),
+        Binding("left_square_bracket", "pack(-1)", "Pack", show=False),
+        Binding("t", "today", "Today", id="browser.today"),
+    ]
+
+    def __init__(
+        self,
+        store: Store,
+        current: LevelChoice | str | None = None,
+        *,
+        levels: Sequence[tuple[str, Path]] | None = None,
+        today: date | None = None,
+        state: BrowserState | None = None,
+        ascii: bool = False,
+        days: int = DAILY_DAYS,
+    ) -> None:
+        super().__init__()
+        self.store = store
+        self.current_key = current.key if isinstance(current, LevelChoice) else current
+        self.today = today or store.today()
+        self.state = state if state is not None else BrowserState()
+        self.ascii = ascii
+        if levels is None:
+            from queens_tui.formats.bundled import bundled_levels
+
+            levels = bundled_levels()
+        stats = store.all_stats()
+        playing = store.in_progress()
+        self.entries: list[Entry] = daily_entries(
+            self.today, store.daily_dir, played=played_days(set(stats) | playing), days=days
+        ) + pack_entries(levels)
+        self.status: dict[str, Status] = {
+            e.key: Status.of(stats.get(e.key), e.key in playing) for e in self.entries
+        }
+        self.packs: list[str] = [ALL_PACKS, DAILY_PACK]
+        for e in self.entries:
+            if e.pack not in self.packs:
+                self.packs.append(e.pack)
+        sizes = sorted({e.size for e in self.entries if e.size is not None})
+        self.sizes: list[int | None] = [None, *sizes]
+        known = {e.difficulty for e in self.entries if e.difficulty}
+        self.difficulties: list[str | None] = [None] + [d for d in DIFFICULTIES if d in known]
+        self.difficulties += sorted(known - set(DIFFICULTIES))
+        self.shown: list[Entry] = []
+        if self.current_key is not None and self.state.pack not in self.packs:
+            self.state.pack = ALL_PACKS
+        current_entry = self._entry(self.current_key)
+        if current_entry is not None and self.state.pack not in (ALL_PACKS, current_entry.pack):
+            self.state.pack = current_entry.pack
+        if self.state.pack not in self.packs:
+            self.state.pack = ALL_PACKS
+
+    def _entry(self, key: str | None) -> Entry | None:
+        for e in self.entries:
+            if e.key == key:
+                return e
+        return None
+
+    # --- layout -------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._title(), id="browser-title")
+        with Horizontal(id="filters"):
+            yield Label("Size")
+            yield Select(
+                [("all", 0)] + [(f"{n}×{n}", n) for n in self.sizes if n is not None],
+                value=self.state.size or 0,
+                allow_blank=False,
+                compact=True,
+                id="f-size",
+            )
+            yield Label("Difficulty")
+            yield Select(
+                [("all", "")] + [(d, d) for d in self.difficulties if d],
+                value=self.state.difficulty or "",
+                allow_blank=False,
+                compact=True,
+                id="f-difficulty",
+            )
+            yield Label("Show")
+            yield Select(
+                [(label, value) for value, label in SHOW_MODES],
+                value=self.state.show,
+                allow_blank=False,
+                compact=True,
+                id="f-show",
+            )
+            yield Static("", id="shown")
+        with Horizontal(id="body"):
+            yield OptionList(id="packs")
+            table: DataTable[str | Text] = DataTable(
+                id="levels", cursor_type="row", zebra_stripes=True
+            )
+            yield table
+            yield Static("No level matches these filters: press c to clear them.", id="empty")
+        yield Static(self._legend(), id="legend")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.table
+        table.add_column("", key="mark", width=10)
+        table.add_column("Level", key="title")
+        table.add_column("Pack", key="pack")
+        table.add_column("Size", key="size", width=5)
+        table.add_column("Difficulty", key="difficulty", width=10)
+        table.add_column("Best", key="best", width=5)
+        self._refresh(keep=self.current_key)
+        table.focus()
+
+    @property
+    def table(self) -> DataTable[str | Text]:
+        """The level table."""
+        return self.query_one("#levels", DataTable)
+
+    def _title(self) -> str:
+        solved = sum(1 for s in self.status.values() if s.solved)
+        streak = self.store.streak(self.today)
+        day = "day" if streak.current == 1 else "days"
+        return (
+            f"Levels · {solved} of {len(self.entries)} solved · "
+            f"daily streak {streak.current} {day} (best {streak.best})"
+        )
+
+    def _legend(self) -> str:
+        tick, play = ("+", ">") if self.ascii else ("✔", "▶")
+        return (
+            f"{tick} solved   {tick} helped: solved only with a hint or the solver   "
+            f"{play} in progress   enter: play   click twice: play"
+        )
+
+    # --- filtering ------------------------------------------------------------------------------
+
+    def _pack_label(self, pack: str, solved: int, total: int) -> str:
+        name = {ALL_PACKS: "All levels", DAILY_PACK: "Daily puzzles"}.get(pack, pack)
+        return f"{name:<16.16}{solved:>4}/{total:<4}"
+
+    def _row(self, e: Entry) -> tuple[Text | str, ...]:
+        s = self.status[e.key]
+        tick, play = ("+", ">") if self.ascii else ("✔", "▶")
+        if s.playing:
+            mark = Text(f"{play} playing", style="bold cyan")
+        elif s.helped:
+            mark = Text(f"{tick} helped", style="yellow")
+        elif s.solved:
+            mark = Text(f"{tick} solved", style="bold green")
+        else:
+            mark = Text("")
+        size = "" if e.size is None else f"{e.size}×{e.size}"
+        diff = Text(e.difficulty or "", style=_DIFF_STYLE.get(e.difficulty or "", ""))
+        pack = "Daily" if e.pack == DAILY_PACK else e.pack
+        best = "" if s.best is None else mmss(s.best)
+        return (mark, e.title, pack, size, diff, best)
+
+    def _refresh(self, keep: str | None = None) -> None:
+        """Rebuild the pack list and the table from the filters, keeping the cursor's level."""
+        table = self.table
+        if keep is None and table.row_count:
+            keep = self._highlighted_key()
+        state = self.state
+        pack_state = BrowserState(ALL_PACKS, state.size, state.difficulty, state.show)
+        counts = {p: [0, 0] for p in self.packs}
+        self.shown = []
+        for e in self.entries:
+            st = self.status[e.key]
+            if not pack_state.matches(e, st):
+                continue
+            for p in (ALL_PACKS, e.pack):
+                counts[p][1] += 1
+                counts[p][0] += st.solved
+            if state.pack in (ALL_PACKS, e.pack):
+                self.shown.append(e)
+        packs = self.query_one("#packs", OptionList)
+        if packs.option_count != len(self.packs):
+            packs.clear_options()
+            packs.add_options(Option(self._pack_label(p, 0, 0), id=p) for p in self.packs)
+        for p in self.packs:
+            packs.replace_option_prompt(p, self._pack_label(p, *counts[p]))
+        index = self.packs.index(state.pack)
+        if packs.highlighted != index:
+            packs.highlighted = index
+        table.clear()
+        for e in self.shown:
+            table.add_row(*self._row(e), key=e.key)
+        row = 0
+        for i, e in enumerate(self.shown):
+            if e.key == keep:
+                row = i
+                break
+        if self.shown:
+            table.move_cursor(row=row, animate=False, scroll=True)
+        self.set_class(not self.shown, "-empty")
+        what = "level" if len(self.shown) == 1 else "levels"
+        self.query_one("#shown", Static).update(f"{len(self.shown)} {what} shown")
+
+    def _highlighted_key(self) -> str | None:
+        table = self.table
+        if not table.row_count:
+            return None
+        row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
+        return row_key.value
+
+    @property
+    def highlighted(self) -> Entry | None:
+        """The level under the cursor."""
+        return self._entry(self._highlighted_key())
+
+    def _apply(self, size: int | None, difficulty: str | None, show: str) -> None:
+        """Set the filters now (keys can come faster than Select messages) and mirror them."""
+        state = self.state
+        if (size, difficulty, show) == (state.size, state.difficulty, state.show):
+            return
+        state.size, state.difficulty, state.show = size, difficulty, show
+        self._refresh()
+        for which, value in (("size", size or 0), ("difficulty", difficulty or ""), ("show", show)):
+            select = self.query_one(f"#f-{which}", Select)
+            if select.value != value:
+                select.value = value
+
+    # --- events and actions ---------------------------------------------------------------------
+
+    @on(Select.Changed, "#filters Select")
+    def _select_changed(self, event: Select.Changed) -> None:
+        """A filter chosen with the mouse (or the Select's own keys)."""
+        value = event.value
+        size, difficulty, show = self.state.size, self.state.difficulty, self.state.show
+        if event.select.id == "f-size":
+            size = value if isinstance(value, int) and value else None
+        elif event.select.id == "f-difficulty":
+            difficulty = value if isinstance(value, str) and value else None
+        elif isinstance(value, str):
+            show = value
+        self._apply(size, difficulty, show)
+
+    @on(OptionList.OptionHighlighted, "#packs")
+    def _pack_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        pack = event.option.id
+        if pack is not None and pack != self.state.pack:
+            self.state.pack = pack
+            self._refresh()
+
+    @on(OptionList.OptionSelected, "#packs")
+    def _pack_selected(self, event: OptionList.OptionSelected) -> None:
+        self.table.focus()
+
+    @on(DataTable.RowSelected, "#levels")
+    def _row_selected(self, event: DataTable.RowSelected) -> None:
+        entry = self._entry(event.row_key.value)
+        if entry is not None:
+            self.dismiss(entry.choice)
+
+    def action_close(self) -> None:
+        """Back to the game, choosing nothing."""
+        self.dismiss(None)
+
+    def action_cycle(self, which: str, step: int) -> None:
+        """Next (or previous) value of a filter."""
+        state = self.state
+        size, difficulty, show = state.size, state.difficulty, state.show
+        if which == "size":
+            size = cycle(self.sizes, size, step)  # type: ignore[assignment]
+        elif which == "difficulty":
+            difficulty = cycle(self.difficulties, difficulty, step)  # type: ignore[assignment]
+        elif which == "show":
+            show = str(cycle([v for v, _ in SHOW_MODES], show, step))
+        self._apply(size, difficulty, show)
+
+    def action_clear_filters(self) -> None:
+        """All sizes, all difficulties, every level."""
+        self._apply(None, None, "all")
+
+    def action_pack(self, step: int) -> None:
+        """The next (previous) pack in the list."""
+        self.state.pack = str(cycle(self.packs, self.state.pack, step))
+        self._refresh()
+
+    def action_today(self) -> None:
+        """Put the cursor on today's puzzle (clearing what hides it)."""
+        key = daily_key(self.today)
+        entry = self._entry(key)
+        if entry is None:
+            return
+        if not self.state.matches(entry, self.status[key]):
+            self.state.pack = DAILY_PACK
+            self._apply(None, None, "all")
+        self._refresh(keep=key)
+        self.table.focus()
+
+
+__all__ = [
+    "ALL_PACKS",
+    "DAILY_DAYS",
+    "DAILY_PACK",
+    "DIFFICULTIES",
+    "BrowserState",
+    "Entry",
+    "LevelBrowser",
+    "LevelChoice",
+    "LevelMeta",
+    "Status",
+    "daily_entries",
+    "pack_entries",
+    "pack_of",
+    "played_days",
+    "read_meta",
+]

@@ -1,0 +1,146 @@
+"""Regenerate `screenshots/*.svg` from the real app: `python -m queens_tui.app.screenshots`.
+
+The same scenes drive the snapshot tests (`tests/snapshots/test_snapshots_game.py`),
+so what the README shows is what the tests pin down. A fake clock makes the
+timer read the same on every run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from queens_tui.app.app import QueensApp
+from queens_tui.app.levels import LevelRef
+from queens_tui.core.level import Cell
+from queens_tui.formats.text import parse_text
+
+SHOT_LEVEL = """\
+# name: Morning walk
+AAAAABBB
+CAAABBBD
+CCAAAEED
+CCACDDDD
+FCCCDDDD
+FCCFFFDD
+FFFFGGHG
+FFFGGGGG
+"""
+"""An 8x8 level with one solution, made by our generator (seed "shot78")."""
+
+SHOT_SOLUTION: tuple[Cell, ...] = ((0, 7), (1, 2), (2, 5), (3, 1), (4, 4), (5, 0), (6, 6), (7, 3))
+
+SIZE = (100, 36)
+"""Terminal size of every screenshot and snapshot."""
+
+
+class SceneClock:
+    """A clock the scenes set by hand: the timer shows what the scene says."""
+
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def shot_app(theme: str | None = None) -> QueensApp:
+    """The app on the screenshot level, with a frozen clock."""
+    app = QueensApp(LevelRef(parse_text(SHOT_LEVEL)), now=SceneClock())
+    if theme:
+        app.theme = theme
+    return app
+
+
+async def walk(pilot: Pilot, cell: Cell) -> None:
+    """Move the cursor to `cell` with arrow keys, as a player would."""
+    view = pilot.app.screen.query_one("#board")
+    r, c = view.cursor
+    dr, dc = cell[0] - r, cell[1] - c
+    keys = ["down" if dr > 0 else "up"] * abs(dr) + ["right" if dc > 0 else "left"] * abs(dc)
+    if keys:
+        await pilot.press(*keys)
+
+
+async def fresh(pilot: Pilot) -> None:
+    """A fresh board: nothing placed, the cursor top-left."""
+    await pilot.pause()
+
+
+async def midgame(pilot: Pilot) -> None:
+    """Three queens with their automatic crosses, a few manual ones, and a column conflict."""
+    clock = pilot.app.now
+    for cell in [(0, 7), (3, 1), (4, 4)]:
+        await walk(pilot, cell)
+        await pilot.press("enter")
+    for cell in [(7, 0), (7, 1)]:
+        await walk(pilot, cell)
+        await pilot.press("x")
+    await walk(pilot, (2, 4))  # auto-crossed by (4, 4), placed anyway: same column
+    await pilot.press("enter")
+    clock.t = 42.0
+    await pilot.pause(0.3)
+
+
+async def win(pilot: Pilot) -> None:
+    """The win screen after solving by hand in 1:23."""
+    clock = pilot.app.now
+    for i, cell in enumerate(SHOT_SOLUTION):
+        await walk(pilot, cell)
+        if i == len(SHOT_SOLUTION) - 1:
+            clock.t = 83.0
+        await pilot.press("enter")
+    await pilot.pause(0.3)
+
+
+async def help_screen(pilot: Pilot) -> None:
+    """The help screen over the board."""
+    await pilot.press("question_mark")
+    await pilot.pause(0.3)
+
+
+async def midgame_light(pilot: Pilot) -> None:
+    """The mid-game board in the light theme (cells keep their colours)."""
+    pilot.app.theme = "textual-light"
+    await midgame(pilot)
+
+
+Scene = Callable[[Pilot], Awaitable[None]]
+SCENES: dict[str, Scene] = {
+    "fresh": fresh,
+    "midgame": midgame,
+    "win": win,
+    "help": help_screen,
+    "midgame-light": midgame_light,
+}
+"""Screenshot name -> scene that drives the app there."""
+
+
+async def capture(name: str, scene: Scene) -> str:
+    """Run one scene headless and return the SVG."""
+    app = shot_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await scene(pilot)
+        await pilot.pause()
+        return app.export_screenshot(title=f"queens-tui: {name}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write every scene to `screenshots/<name>.svg` (or to the folder given)."""
+    args = sys.argv[1:] if argv is None else argv
+    out = Path(args[0]) if args else Path("screenshots")
+    out.mkdir(parents=True, exist_ok=True)
+    for name, scene in SCENES.items():
+        svg = asyncio.run(capture(name, scene))
+        path = out / f"{name}.svg"
+        path.write_text(svg, encoding="utf-8")
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
