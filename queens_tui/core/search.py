@@ -18,9 +18,10 @@ fixpoint with three cheap, sound rules (the ones people use, see GUIDE 5):
    consecutive live rows (columns) own that band: every other region's cells
    in it are cleared; k regions in fewer live rows is a dead end.
 
-Then it branches on the line with the fewest open cells (fail-first). Rule 3
-is what keeps the hard 15x15 to 18x18 levels small: it cut the worst corpus
-level from about 1,200 search nodes (37 ms) to 3.
+Then it branches on the line with the fewest open cells (fail-first). On the
+corpus (solve + prove unique) this visits 2,987 search nodes in all instead of
+101,201 without propagation; the worst level needs 91 instead of 11,331, and
+no level takes over ~2 ms instead of ~37 ms. Rule 3 does most of that.
 """
 
 from __future__ import annotations

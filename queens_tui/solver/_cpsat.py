@@ -23,7 +23,8 @@ from queens_tui.core.level import Cell, Level
 from queens_tui.core.search import CancelFlag
 
 PRESOLVE = False
-"""Presolve off: on this corpus it only costs time (see the report in the benchmark)."""
+"""Presolve off: on the corpus (solve + prove unique, one worker) it cost 2.32 s of CPU
+with presolve against 1.96 s without; these models are too small to gain from it."""
 
 POLL_SECONDS = 0.005
 """How often a helper thread looks at a plain cancel flag to stop CP-SAT."""
