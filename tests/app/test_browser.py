@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
-from textual.widgets import DataTable, OptionList, Select
+from textual.widgets import OptionList, Select
 
 from queens_tui.app.screens.browser import (
     ALL_PACKS,
@@ -15,6 +15,7 @@ from queens_tui.app.screens.browser import (
     BrowserState,
     LevelBrowser,
     LevelChoice,
+    LevelTable,
     daily_entries,
     pack_entries,
     read_meta,
@@ -60,8 +61,7 @@ def browser(app: App[None]) -> LevelBrowser:
 
 def rows(app: App[None]) -> list[str]:
     """Row keys of the table, top to bottom."""
-    table = browser(app).table
-    return [str(table.coordinate_to_cell_key((i, 0))[0].value) for i in range(table.row_count)]
+    return list(browser(app).table.keys)
 
 
 def packs_only(keys: list[str]) -> list[str]:
@@ -69,7 +69,10 @@ def packs_only(keys: list[str]) -> list[str]:
 
 
 def cell(app: App[None], key: str, column: str) -> str:
-    return str(browser(app).table.get_cell(key, column))
+    """The plain text of one cell of the row `key`."""
+    table = browser(app).table
+    index = [c.key for c in table.columns].index(column)
+    return table.cells[table.keys.index(key)][index].plain
 
 
 def host(
@@ -322,9 +325,8 @@ async def test_double_click_opens(store: Store, levels: list[tuple[str, Path]]) 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = browser(app)
-        top = screen.table.cursor_row - int(screen.table.scroll_y)
-        # One row above the cursor (the table has a border and a header line).
-        offset = (20, 2 + top - 1)
+        top = screen.table.cursor - int(screen.table.scroll_y)
+        offset = (20, top - 1)  # one row above the cursor
         await pilot.click("#levels", offset=offset)
         await pilot.pause()
         assert app.result is UNSET  # the first click only moves the cursor
@@ -386,7 +388,7 @@ async def test_current_level_selects_its_pack_when_a_pack_is_shown(
         screen = browser(app)
         assert screen.state.pack == "3-expert"
         assert screen.highlighted is not None and screen.highlighted.key == "pack:3-expert/002"
-        assert isinstance(screen.focused, DataTable)
+        assert isinstance(screen.focused, LevelTable)
 
 
 def test_adjacent_id_in_bundled_order() -> None:

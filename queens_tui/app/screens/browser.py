@@ -23,13 +23,18 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import ClassVar, Literal
 
+from rich.segment import Segment
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
+from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label, OptionList, Select, Static
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Footer, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from queens_tui.store import Store
@@ -316,6 +321,186 @@ def mmss(seconds: float) -> str:
     return f"{s // 60:02d}:{s % 60:02d}"
 
 
+# --- the level list: a line-API widget ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of `LevelTable`: row-cell index, header label, width in cells."""
+
+    key: str
+    label: str
+    width: int
+
+
+class LevelTable(ScrollView, can_focus=True):
+    """A list of rows drawn with the line API: only the visible lines are ever rendered.
+
+    A DataTable re-measures and re-renders every cell when its rows change
+    (about 150 ms for 300 rows on a shared 2-core machine), which a player
+    cycling filters feels; here a filter change costs a list assignment and a
+    repaint of the visible lines. Rows are (key, cells); the cursor is a row
+    index. Enter, or a click on the row under the cursor, posts `Selected`.
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "level-table--cursor",
+        "level-table--even-row",
+    }
+
+    DEFAULT_CSS = """
+    LevelTable {
+        background: $surface;
+        color: $foreground;
+        & > .level-table--even-row {
+            background: $surface-lighten-1 50%;
+        }
+        &:dark > .level-table--even-row {
+            background: $surface-darken-1 40%;
+        }
+        & > .level-table--cursor {
+            background: $block-cursor-blurred-background;
+            color: $block-cursor-blurred-foreground;
+            text-style: $block-cursor-blurred-text-style;
+        }
+        &:focus > .level-table--cursor {
+            background: $block-cursor-background;
+            color: $block-cursor-foreground;
+            text-style: $block-cursor-text-style;
+        }
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("down", "move(1)", "Down", show=False),
+        Binding("pageup", "page(-1)", "Page up", show=False),
+        Binding("pagedown", "page(1)", "Page down", show=False),
+        Binding("home", "move(-1000000)", "First", show=False),
+        Binding("end", "move(1000000)", "Last", show=False),
+        Binding("enter", "select", "Play", id="browser.play"),
+    ]
+
+    class Selected(Message):
+        """The player chose the row with key `key` (enter, or a second click)."""
+
+        def __init__(self, table: LevelTable, key: str) -> None:
+            super().__init__()
+            self.table = table
+            self.key = key
+
+        @property
+        def control(self) -> LevelTable:
+            """The list that posted this (for `@on(..., selector)`)."""
+            return self.table
+
+    def __init__(self, columns: Sequence[Column], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.columns = list(columns)
+        self.keys: list[str] = []
+        self.cells: list[tuple[Text, ...]] = []
+        self._lines: dict[str, list[Segment]] = {}
+        """Rendered segments of each row by key (rows do not change while the screen lives)."""
+        self.cursor = 0
+
+    @property
+    def row_count(self) -> int:
+        """Rows in the list."""
+        return len(self.keys)
+
+    @property
+    def line_width(self) -> int:
+        """Cells in one row: the columns and one space between each."""
+        return sum(c.width for c in self.columns) + len(self.columns) - 1
+
+    @property
+    def cursor_key(self) -> str | None:
+        """The key of the row under the cursor (None when the list is empty)."""
+        return self.keys[self.cursor] if self.keys else None
+
+    def fit(self, cells: Sequence[Text]) -> Text:
+        """One line of `cells`, each cut or padded to its column's width."""
+        parts = []
+        for column, cell in zip(self.columns, cells, strict=True):
+            part = cell.copy()
+            part.truncate(column.width, overflow="ellipsis", pad=True)
+            parts.append(part)
+        return Text(" ").join(parts)
+
+    def header(self) -> Text:
+        """The column labels, aligned with the rows (drawn by a widget above the list)."""
+        return self.fit([Text(c.label) for c in self.columns])
+
+    def set_rows(self, rows: Sequence[tuple[str, tuple[Text, ...]]], keep: str | None) -> None:
+        """Replace the rows; the cursor goes to `keep`'s row, else the first."""
+        self.keys = [k for k, _ in rows]
+        self.cells = [c for _, c in rows]
+        self.cursor = self.keys.index(keep) if keep in self.keys else 0
+        self.virtual_size = Size(self.line_width, len(self.keys))
+        self.scroll_to(y=0, animate=False, immediate=True)
+        self._show_cursor()
+        self.refresh()
+
+    def _show_cursor(self) -> None:
+        height = self.scrollable_content_region.height or 1
+        top = int(self.scroll_y)
+        if self.cursor < top:
+            self.scroll_to(y=self.cursor, animate=False, immediate=True)
+        elif self.cursor >= top + height:
+            self.scroll_to(y=self.cursor - height + 1, animate=False, immediate=True)
+
+    def on_resize(self) -> None:
+        self._show_cursor()
+
+    def move_to(self, row: int) -> None:
+        """Put the cursor on `row` (clamped) and scroll it into view."""
+        if not self.keys:
+            return
+        self.cursor = max(0, min(len(self.keys) - 1, row))
+        self._show_cursor()
+        self.refresh()
+
+    def action_move(self, step: int) -> None:
+        self.move_to(self.cursor + step)
+
+    def action_page(self, step: int) -> None:
+        self.move_to(self.cursor + step * max(1, self.scrollable_content_region.height - 1))
+
+    def action_select(self) -> None:
+        if self.keys:
+            self.post_message(self.Selected(self, self.keys[self.cursor]))
+
+    async def _on_click(self, event: events.Click) -> None:
+        row = event.y + int(self.scroll_y)
+        if not 0 <= row < len(self.keys):
+            return
+        event.stop()
+        if row == self.cursor:
+            self.action_select()
+        else:
+            self.move_to(row)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        row = y + int(self.scroll_y)
+        base = self.rich_style
+        if not 0 <= row < len(self.keys):
+            return Strip.blank(width, base)
+        style = base
+        if row == self.cursor:
+            style = base + self.get_component_rich_style("level-table--cursor")
+        elif row % 2 == 0:
+            style = base + self.get_component_rich_style("level-table--even-row")
+        key = self.keys[row]
+        segments = self._lines.get(key)
+        if segments is None:
+            line = self.fit(self.cells[row])
+            segments = self._lines[key] = list(line.render(self.app.console))
+        left = int(self.scroll_x)
+        strip = Strip(segments, self.line_width).apply_style(style).crop(left, left + width)
+        return strip.extend_cell_length(width, style)
+
+
 # --- the screen ---------------------------------------------------------------------------------
 
 _DIFF_STYLE = {"easy": "green", "medium": "cyan", "hard": "yellow", "expert": "red"}
@@ -375,13 +560,23 @@ class LevelBrowser(Screen["LevelChoice | None"]):
     LevelBrowser #packs:focus {
         border: round $primary;
     }
-    LevelBrowser #levels {
+    LevelBrowser #table-box {
         width: 1fr;
         height: 1fr;
         border: round $primary 50%;
+        background: $surface;
     }
-    LevelBrowser #levels:focus {
+    LevelBrowser #table-box:focus-within {
         border: round $primary;
+    }
+    LevelBrowser #table-header {
+        height: 1;
+        text-style: bold;
+        background: $panel;
+        color: $foreground;
+    }
+    LevelBrowser #levels {
+        height: 1fr;
     }
     LevelBrowser #empty {
         display: none;
@@ -394,7 +589,7 @@ class LevelBrowser(Screen["LevelChoice | None"]):
     LevelBrowser.-empty #empty {
         display: block;
     }
-    LevelBrowser.-empty #levels {
+    LevelBrowser.-empty #table-box {
         display: none;
     }
     LevelBrowser #legend {
@@ -457,6 +652,17 @@ class LevelBrowser(Screen["LevelChoice | None"]):
         self.difficulties: list[str | None] = [None] + [d for d in DIFFICULTIES if d in known]
         self.difficulties += sorted(known - set(DIFFICULTIES))
         self.shown: list[Entry] = []
+        self._rows: dict[str, tuple[Text, ...]] = {}
+        title_width = min(40, max([5, *(len(e.title) for e in self.entries)]))
+        pack_width = max([5, *(len(e.pack) for e in self.entries if e.pack != DAILY_PACK)])
+        self.columns = [
+            Column("mark", "", 9),
+            Column("title", "Level", title_width),
+            Column("pack", "Pack", pack_width),
+            Column("size", "Size", 5),
+            Column("difficulty", "Difficulty", 10),
+            Column("best", "Best", 5),
+        ]
         if self.current_key is not None and self.state.pack not in self.packs:
             self.state.pack = ALL_PACKS
         current_entry = self._entry(self.current_key)
@@ -503,29 +709,22 @@ class LevelBrowser(Screen["LevelChoice | None"]):
             yield Static("", id="shown")
         with Horizontal(id="body"):
             yield OptionList(id="packs")
-            table: DataTable[str | Text] = DataTable(
-                id="levels", cursor_type="row", zebra_stripes=True
-            )
-            yield table
+            with Vertical(id="table-box"):
+                table = LevelTable(self.columns, id="levels")
+                yield Static(table.header(), id="table-header")
+                yield table
             yield Static("No level matches these filters: press c to clear them.", id="empty")
         yield Static(self._legend(), id="legend")
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.table
-        table.add_column("", key="mark", width=10)
-        table.add_column("Level", key="title")
-        table.add_column("Pack", key="pack")
-        table.add_column("Size", key="size", width=5)
-        table.add_column("Difficulty", key="difficulty", width=10)
-        table.add_column("Best", key="best", width=5)
         self._refresh(keep=self.current_key)
-        table.focus()
+        self.table.focus()
 
     @property
-    def table(self) -> DataTable[str | Text]:
-        """The level table."""
-        return self.query_one("#levels", DataTable)
+    def table(self) -> LevelTable:
+        """The level list."""
+        return self.query_one("#levels", LevelTable)
 
     def _title(self) -> str:
         solved = sum(1 for s in self.status.values() if s.solved)
@@ -549,7 +748,14 @@ class LevelBrowser(Screen["LevelChoice | None"]):
         name = {ALL_PACKS: "All levels", DAILY_PACK: "Daily puzzles"}.get(pack, pack)
         return f"{name:<16.16}{solved:>4}/{total:<4}"
 
-    def _row(self, e: Entry) -> tuple[Text | str, ...]:
+    def _row(self, e: Entry) -> tuple[Text, ...]:
+        """The cells of `e`'s row: Text, not str, so names are never read as markup."""
+        row = self._rows.get(e.key)
+        if row is None:
+            row = self._rows[e.key] = self._make_row(e)
+        return row
+
+    def _make_row(self, e: Entry) -> tuple[Text, ...]:
         s = self.status[e.key]
         tick, play = ("+", ">") if self.ascii else ("✔", "▶")
         if s.playing:
@@ -564,7 +770,7 @@ class LevelBrowser(Screen["LevelChoice | None"]):
         diff = Text(e.difficulty or "", style=_DIFF_STYLE.get(e.difficulty or "", ""))
         pack = "Daily" if e.pack == DAILY_PACK else e.pack
         best = "" if s.best is None else mmss(s.best)
-        return (mark, e.title, pack, size, diff, best)
+        return (mark, Text(e.title), Text(pack), Text(size), diff, Text(best))
 
     def _refresh(self, keep: str | None = None) -> None:
         """Rebuild the pack list and the table from the filters, keeping the cursor's level."""
@@ -593,26 +799,13 @@ class LevelBrowser(Screen["LevelChoice | None"]):
         index = self.packs.index(state.pack)
         if packs.highlighted != index:
             packs.highlighted = index
-        table.clear()
-        for e in self.shown:
-            table.add_row(*self._row(e), key=e.key)
-        row = 0
-        for i, e in enumerate(self.shown):
-            if e.key == keep:
-                row = i
-                break
-        if self.shown:
-            table.move_cursor(row=row, animate=False, scroll=True)
+        table.set_rows([(e.key, self._row(e)) for e in self.shown], keep)
         self.set_class(not self.shown, "-empty")
         what = "level" if len(self.shown) == 1 else "levels"
         self.query_one("#shown", Static).update(f"{len(self.shown)} {what} shown")
 
     def _highlighted_key(self) -> str | None:
-        table = self.table
-        if not table.row_count:
-            return None
-        row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
-        return row_key.value
+        return self.table.cursor_key
 
     @property
     def highlighted(self) -> Entry | None:
@@ -657,9 +850,9 @@ class LevelBrowser(Screen["LevelChoice | None"]):
     def _pack_selected(self, event: OptionList.OptionSelected) -> None:
         self.table.focus()
 
-    @on(DataTable.RowSelected, "#levels")
-    def _row_selected(self, event: DataTable.RowSelected) -> None:
-        entry = self._entry(event.row_key.value)
+    @on(LevelTable.Selected, "#levels")
+    def _row_selected(self, event: LevelTable.Selected) -> None:
+        entry = self._entry(event.key)
         if entry is not None:
             self.dismiss(entry.choice)
 
