@@ -118,7 +118,10 @@ def test_bench_solve_corpus_whole_process(
     benchmark,  # type: ignore[no-untyped-def]
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
+    pytestconfig: pytest.Config,
 ) -> None:
+    if not pytestconfig.getoption("benchmark_enable"):
+        pytest.skip("a two-minute benchmark: run it with --benchmark-enable")
     if not CORPUS.exists():
         pytest.skip("community corpus not present beside the repository")
     levels = json.loads(CORPUS.read_text())["levels"]
