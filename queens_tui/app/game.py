@@ -36,12 +36,22 @@ class Result:
     seconds: float
     moves: int
     hints: int = 0
+    helped: bool = False
+    """The solver filled in the board (`S`) or revealed a queen: "solved with help"."""
+
+    @property
+    def help_text(self) -> str:
+        """ "no hints", "1 hint", "3 hints", or "solved with help" (plus hints, if any)."""
+        hints = "no hints" if self.hints == 0 else f"{self.hints} hint" + "s" * (self.hints > 1)
+        if self.helped:
+            return "solved with help" + (f", {hints}" if self.hints else "")
+        return hints
 
     def share_line(self) -> str:
         """A spoiler-free line in the style of LinkedIn's share text."""
         from queens_tui.app.clock import mmss
 
-        hints = "no hints" if self.hints == 0 else f"{self.hints} hint" + "s" * (self.hints > 1)
+        hints = self.help_text
         return (
             f"Queens · {self.level_name} ({self.size}×{self.size}) · "
             f"{mmss(self.seconds)} · {hints} 👑"
@@ -66,7 +76,11 @@ class Game:
         self.auto_cross = True
         """Show the crosses the queens imply (they are always derived by core)."""
         self.hints_used = 0
-        """Hints taken so far (the hint feature fills this in)."""
+        """Hints shown so far (each explained step or pointed-out mistake counts once)."""
+        self.helped = False
+        """The solver solved the level (`S`) or revealed a queen for it."""
+        self.live_check = True
+        """Check after every move whether the board can still be completed."""
         self._paint: Paint | None = None
 
     # --- what the screen reads -------------------------------------------------
@@ -89,7 +103,12 @@ class Game:
     def result(self) -> Result:
         """The figures of a finished game."""
         return Result(
-            self.title, self.level.size, self.stopwatch.elapsed, self.moves, self.hints_used
+            self.title,
+            self.level.size,
+            self.stopwatch.elapsed,
+            self.moves,
+            self.hints_used,
+            self.helped,
         )
 
     # --- moves -------------------------------------------------------------------
@@ -119,6 +138,23 @@ class Game:
     def clear(self, cell: Cell) -> bool:
         """Take whatever the player put on the cell away."""
         return self._set(cell, Mark.EMPTY)
+
+    def apply_help(self, board: Board, *, helped: bool = False) -> bool:
+        """Put a board from a hint or the solver in place, as one undo step.
+
+        `helped` marks the game as solved with help (the solver did the work).
+        """
+        if self.solved:
+            return False
+        self._paint = None
+        before = self.history.board
+        self.history.reset(board)
+        changed = self.history.board is not before
+        if changed and helped:
+            self.helped = True
+        if changed and self.solved:
+            self.stopwatch.stop()
+        return changed
 
     # --- drags (one drag = one undo step) ------------------------------------------
 
@@ -173,5 +209,6 @@ class Game:
         self.history = History.new(self.level)
         self._paint = None
         self.hints_used = 0
+        self.helped = False
         self.stopwatch.reset()
         self.stopwatch.start()

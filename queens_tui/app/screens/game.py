@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from queens_tui.app.assist import AssistMixin
 from queens_tui.app.clock import Clock
 from queens_tui.app.game import Game
 from queens_tui.app.levels import LevelRef
@@ -40,13 +41,17 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("Redo", "Make the undone move again (ctrl+r)", "redo"),
     ("Restart level", "Empty the board and reset the timer, after a confirmation (r)", "restart"),
     ("Toggle auto-cross", "Show or hide the crosses queens imply (a)", "toggle_auto"),
+    ("Hint", "Explain the next logical step; press again to apply it (h)", "hint"),
+    ("Show mistakes", "Highlight the marks no solution allows (m)", "mistakes"),
+    ("Solve", "Fill in the solution at once; counts as solved with help (S)", "solve"),
+    ("Live check", "Say after each move if the board can still be solved (c)", "toggle_live"),
     ("Help", "Rules, keys, mouse and glyphs (?)", "help"),
     ("Next level", "Open the next level", "next_level"),
 )
 """Every game action for the command palette: title, help, action name."""
 
 
-class GameScreen(Screen[None]):
+class GameScreen(AssistMixin, Screen[None]):
     """One level in play."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -62,6 +67,10 @@ class GameScreen(Screen[None]):
         Binding("ctrl+r", "redo", "Redo", id="redo"),
         Binding("r", "restart", "Restart", id="restart"),
         Binding("a", "toggle_auto", "Auto-×", id="auto"),
+        Binding("h", "hint", "Hint", tooltip="Explain the next step; again: apply it", id="hint"),
+        Binding("m", "mistakes", "Mistakes", id="mistakes"),
+        Binding("S", "solve", "Solve", id="solve"),
+        Binding("c", "toggle_live", "Check", tooltip="Live progress check on / off", id="live"),
         Binding("question_mark", "help", "Help", key_display="?", id="help"),
         Binding("q", "app.quit", "Quit", id="quit"),
     ]
@@ -141,6 +150,7 @@ class GameScreen(Screen[None]):
         status.auto_cross = game.auto_cross
         status.solved = game.solved
         self._tick()
+        self.assist_sync()
         if game.solved and not self._won_shown:
             self._won_shown = True
             self.call_after_refresh(self.show_win)
@@ -148,6 +158,8 @@ class GameScreen(Screen[None]):
     def show_message(self, text: str) -> None:
         """Put a line of text under the board (empty text hides it): for hints and notes."""
         message = self.query_one("#message", Static)
+        if str(message.content) == text and message.has_class("shown") == bool(text):
+            return  # an update re-lays out the whole screen: skip it when nothing changed
         message.update(text)
         message.set_class(bool(text), "shown")
 

@@ -29,6 +29,10 @@ Every level has exactly one solution, and it can be found by reasoning alone.
 | `ctrl+r` | redo |
 | `r` | restart the level (asks first) |
 | `a` | automatic crosses on / off |
+| `h` | hint: explain the next logical step and highlight it; `h` again applies it |
+| `m` | show mistakes: highlight the marks no solution allows (again: hide) |
+| `S` | solve: fill in the solution at once (the level counts as solved with help) |
+| `c` | live check on / off: the status line says `on track` or `mistake` after each move |
 | `?` | this help |
 | `ctrl+p` | command palette: every action by name |
 | `q` / `ctrl+q` | quit |
@@ -54,6 +58,8 @@ A whole drag is one step for `u`.
 | reddish cells | the row, column or region two queens fight over |
 | dark cell | the cursor |
 | thick border | the edge of a region (thin lines stay inside one) |
+| yellow cells | what a hint reads; ♕ green: a queen it places; × blue: cells it crosses out |
+| magenta cells | marks that no solution allows (`m`, or a hint on a wrong board) |
 
 The timer pauses while a dialog (like this one) is open.
 Press `escape`, `?` or `q` to close this help.

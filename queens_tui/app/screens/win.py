@@ -32,7 +32,7 @@ class WinScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         r = self.result
-        hints = "no hints" if r.hints == 0 else f"hints used: {r.hints}"
+        hints = r.help_text
         with Vertical(id="dialog"):
             yield Label("♛  Solved  ♛", id="title")
             yield Static(

@@ -1,4 +1,4 @@
-"""The status line: level, size, queens placed, timer, moves, auto-cross.
+"""The status line: level, size, queens placed, timer, moves, auto-cross, progress check.
 
 Every field is a reactive, so the screen just assigns values and the line
 redraws itself. `extra` is a free segment at the end for later features (the
@@ -13,6 +13,9 @@ from textual.widget import Widget
 
 from queens_tui.app.clock import mmss
 
+CHECK_STYLES = {"on track": "bold #3fb950", "mistake": "bold #ff5f5f"}
+"""How the progress check's verdicts stand out (anything else is italic)."""
+
 
 class StatusBar(Widget):
     """One line of game facts, separated by dots."""
@@ -25,6 +28,8 @@ class StatusBar(Widget):
     auto_cross: reactive[bool] = reactive(True)
     solved: reactive[bool] = reactive(False)
     paused: reactive[bool] = reactive(False)
+    check: reactive[str] = reactive("")
+    """The live progress check: "on track", "mistake", ... or "" (off, or not known yet)."""
     extra: reactive[str] = reactive("")
     """A free segment for later features (solver status, hints used)."""
 
@@ -46,6 +51,8 @@ class StatusBar(Widget):
         ]
         if self.solved:
             parts.append(Text("Solved", style="bold"))
+        if self.check:
+            parts.append(Text(self.check, style=CHECK_STYLES.get(self.check, "italic")))
         if self.extra:
             parts.append(Text(self.extra))
         return parts

@@ -1,0 +1,249 @@
+"""The live progress check: on track / mistake, `m`, the off switch, and the worker's manners.
+
+The worker must never hold up a key, a newer move must cancel the older
+check, and a verdict computed for an older board or another level must never
+reach the status line.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from queens_tui.app import create_app
+from queens_tui.app.assist import SOLVER_GROUP, Check
+from queens_tui.app.levels import LevelRef, open_level
+from queens_tui.app.widgets.board import HIGHLIGHT
+from queens_tui.core.level import Level
+from queens_tui.solver import CompletableResult, Status
+from tests.conftest import EXAMPLE_9
+
+from .assist_fixtures import BlockingChecker, message_text, rows_level, settle
+from .conftest import SIZE, board_view, drawn, game_screen, go_to
+
+WRONG = (0, 0)
+"""Row 1 of the 8x8 example holds its queen in column 4: a queen at (0, 0) is in no solution."""
+
+
+async def test_on_track_then_mistake_then_undo_brings_it_back(app8, solution8) -> None:
+    async with app8.run_test(size=SIZE) as pilot:
+        status = game_screen(app8).status
+        await settle(pilot, app8)
+        assert status.check == "on track" and "on track" in status.plain
+        # a right queen: still on track (its automatic crosses add nothing)
+        await go_to(pilot, app8, solution8[1])
+        await pilot.press("enter")
+        await settle(pilot, app8)
+        assert status.check == "on track"
+        await go_to(pilot, app8, WRONG)
+        await pilot.press("enter")
+        await settle(pilot, app8)
+        assert status.check == "mistake" and "mistake" in status.plain
+        await pilot.press("u")
+        await settle(pilot, app8)
+        assert status.check == "on track"
+
+
+async def test_a_cross_on_a_needed_cell_is_a_mistake(app8, solution8) -> None:
+    async with app8.run_test(size=SIZE) as pilot:
+        status = game_screen(app8).status
+        await go_to(pilot, app8, solution8[0])
+        await pilot.press("x")
+        await settle(pilot, app8)
+        assert status.check == "mistake"
+        await pilot.press("m")
+        await settle(pilot, app8)
+        view = board_view(app8)
+        assert view.highlights == {solution8[0]: "mistake"}
+        assert "crossed out" in message_text(app8)
+        await pilot.press("x")  # take the cross away: fine again, highlight gone
+        await settle(pilot, app8)
+        assert status.check == "on track"
+        assert view.highlights == {}
+
+
+async def test_m_highlights_the_wrong_queen_in_its_own_colour_and_toggles(app8) -> None:
+    async with app8.run_test(size=SIZE) as pilot:
+        view = board_view(app8)
+        await pilot.press("m")  # on track: says so, highlights nothing
+        await settle(pilot, app8)
+        assert "No mistake" in message_text(app8)
+        assert view.highlights == {}
+        await go_to(pilot, app8, (1, 1))  # so the cursor shade does not hide the highlight
+        await go_to(pilot, app8, WRONG)
+        await pilot.press("enter", "right")
+        await settle(pilot, app8)
+        before = drawn(view, WRONG)[1].bgcolor
+        await pilot.press("m")
+        await settle(pilot, app8)
+        assert view.highlights == {WRONG: "mistake"}
+        assert view.highlight_kind == "mistake"
+        glyph, style = drawn(view, WRONG)
+        assert glyph == "♛" and style.bgcolor != before
+        assert "row 1, column 1" in message_text(app8)
+        await pilot.press("m")
+        await pilot.pause()
+        assert view.highlights == {}
+        assert drawn(view, WRONG)[1].bgcolor == before
+
+
+async def test_m_works_while_live_check_is_off_and_status_stays_silent(app8) -> None:
+    async with app8.run_test(size=SIZE) as pilot:
+        screen = game_screen(app8)
+        await settle(pilot, app8)
+        await pilot.press("c")
+        await settle(pilot, app8)
+        assert screen.game.live_check is False
+        assert screen.status.check == "" and "on track" not in screen.status.plain
+        calls = BlockingChecker(Status.NONE)
+        calls.release.set()
+        screen.checker = calls
+        await go_to(pilot, app8, WRONG)
+        await pilot.press("enter")
+        await settle(pilot, app8)
+        assert calls.calls == []  # off means no check at all
+        assert screen.status.check == ""
+        screen.checker = None
+        await pilot.press("m")  # asked for: checks now, answers in the message line
+        await settle(pilot, app8)
+        assert board_view(app8).highlights == {WRONG: "mistake"}
+        assert screen.status.check == ""
+        await pilot.press("c")
+        await settle(pilot, app8)
+        assert screen.status.check == "mistake"
+
+
+async def test_live_check_key_palette_and_setting_survive_next_level(tmp_path, clock) -> None:
+    (tmp_path / "a.txt").write_text(EXAMPLE_9)
+    (tmp_path / "b.txt").write_text(EXAMPLE_9)
+    app = create_app(str(tmp_path / "a.txt"), now=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        titles = [cmd.title for cmd in app.get_system_commands(game_screen(app))]
+        assert {"Hint", "Show mistakes", "Solve", "Live check"} <= set(titles)
+        await pilot.press("c")
+        game_screen(app).action_next_level()
+        await settle(pilot, app)
+        assert game_screen(app).game.live_check is False
+        assert game_screen(app).status.check == ""
+
+
+async def test_several_solutions_any_completion_is_on_track() -> None:
+    level = rows_level(6)  # regions are rows: many solutions
+    app = create_app(LevelRef(level))
+    async with app.run_test(size=SIZE) as pilot:
+        status = game_screen(app).status
+        await go_to(pilot, app, (0, 1))
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert status.check == "on track"
+        await go_to(pilot, app, (1, 1))  # same column: no completion
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert status.check == "mistake"
+
+
+async def test_failure_and_timeout_are_said_and_the_game_goes_on(app8, solution8) -> None:
+    async with app8.run_test(size=SIZE) as pilot:
+        screen = game_screen(app8)
+
+        def broken(board, cancel):
+            raise RuntimeError("solver exploded")
+
+        screen.checker = broken
+        await go_to(pilot, app8, solution8[0])
+        await pilot.press("enter")
+        await settle(pilot, app8)
+        assert screen.status.check == Check.FAILED.value
+        screen.checker = lambda board, cancel: CompletableResult(Status.TIMEOUT)
+        await pilot.press("down")
+        await go_to(pilot, app8, solution8[1])
+        await pilot.press("enter")
+        await settle(pilot, app8)
+        assert screen.status.check == "check timed out"
+        screen.checker = None
+        await go_to(pilot, app8, solution8[2])
+        await pilot.press("enter")
+        await settle(pilot, app8)
+        assert len(screen.game.board.queens) == 3
+        assert screen.status.check == "on track"
+
+
+async def test_slow_check_on_18x18_does_not_delay_keys(tmp_path) -> None:
+    level = rows_level(18)
+    app = create_app(LevelRef(level))
+    async with app.run_test(size=(110, 40)) as pilot:
+        screen = game_screen(app)
+        await settle(pilot, app)
+        slow = BlockingChecker(Status.SOLVED, timeout=5.0)
+        screen.checker = slow
+        await pilot.press("enter")  # a queen: the check starts and blocks
+        assert slow.started.wait(2)
+        t0 = time.perf_counter()
+        await pilot.press("right", "right", "down")
+        elapsed = time.perf_counter() - t0
+        assert board_view(app).cursor == (1, 2)
+        assert elapsed < 0.5, f"keys waited {elapsed:.3f} s for the check"
+        assert any(w.group == SOLVER_GROUP and not w.is_finished for w in app.workers)
+        await pilot.pause(0.35)
+        assert screen.status.check == "checking…"
+        slow.release.set()
+        await settle(pilot, app)
+        assert screen.status.check == "on track"
+
+
+async def test_newer_move_cancels_the_older_check_and_its_verdict_is_dropped(app8) -> None:
+    async with app8.run_test(size=SIZE) as pilot:
+        screen = game_screen(app8)
+        await settle(pilot, app8)
+        first = BlockingChecker(Status.NONE)
+        screen.checker = first
+        await go_to(pilot, app8, WRONG)
+        await pilot.press("enter")
+        assert first.started.wait(2)
+        _, old_token = first.calls[0]
+        screen.checker = None
+        await pilot.press("enter")  # take the queen away again: a newer board
+        await settle_until(pilot, lambda: screen.status.check == "on track")
+        assert old_token.is_set()  # the old check was told to stop
+        first.release.set()  # it answers "mistake" for the old board anyway
+        await settle(pilot, app8)
+        assert screen.status.check == "on track"
+
+
+async def test_check_started_before_a_level_change_is_never_shown_after_it(
+    tmp_path: Path, level8_file: Path
+) -> None:
+    app = create_app(str(level8_file))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await settle(pilot, app)
+        blocking = BlockingChecker(Status.NONE)
+        screen.checker = blocking
+        await pilot.press("enter")  # check for level A starts and hangs
+        assert blocking.started.wait(2)
+        (tmp_path / "nine.txt").write_text(EXAMPLE_9)
+        other = open_level(str(tmp_path / "nine.txt"))
+        seen: list[str] = []
+        screen.watch(screen.status, "check", lambda value: seen.append(value), init=False)
+        screen.checker = None
+        screen.load(other)
+        await settle_until(pilot, lambda: screen.status.check == "on track")
+        blocking.release.set()  # level A's verdict ("mistake") arrives now
+        await settle(pilot, app)
+        await pilot.pause(0.1)
+        assert isinstance(screen.game.level, Level) and screen.game.level.size == 9
+        assert screen.status.check == "on track"
+        assert "mistake" not in seen
+
+
+async def settle_until(pilot, done, timeout: float = 3.0) -> None:
+    """Pause until `done()` holds (workers here may block on purpose, so no wait-for-all)."""
+    end = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < end, "timed out waiting"
+        await pilot.pause(0.01)
+
+
+def test_highlight_kinds_have_distinct_tints() -> None:
+    tints = [tint for tint, _ in HIGHLIGHT.values()]
+    assert len(set(tints)) == len(tints) == 4

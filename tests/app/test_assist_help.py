@@ -1,0 +1,195 @@
+"""Hints (`h` explains and highlights, `h` again applies as one undo step) and `S` (solve)."""
+
+from __future__ import annotations
+
+from queens_tui.app.game import Result
+from queens_tui.app.screens.game import GameScreen
+from queens_tui.app.screens.help import HELP
+from queens_tui.app.screens.win import WinScreen
+from queens_tui.core import deduce
+from queens_tui.core.board import Board
+from queens_tui.core.deduce import Mistake, Step
+
+from .assist_fixtures import message_text, settle
+from .conftest import SIZE, board_view, drawn, game_screen, go_to
+
+
+async def test_hint_highlights_then_applies_as_one_undo_step(app8) -> None:
+    async with app8.run_test(size=SIZE) as pilot:
+        screen = game_screen(app8)
+        view = board_view(app8)
+        await settle(pilot, app8)
+        before = screen.game.board
+        expected = deduce.hint(before)
+        assert isinstance(expected, Step)
+        await pilot.press("h")
+        await settle(pilot, app8)
+        # explained, highlighted, nothing changed yet
+        assert screen.game.board is before
+        assert message_text(app8).startswith(expected.text)
+        marks = view.highlights
+        for cell in expected.cells:
+            assert cell in marks
+        for cell in expected.place:
+            assert marks[cell] == "place"
+            assert drawn(view, cell)[0] == "♕"  # the queen-to-be, drawn hollow
+        for cell in expected.cross:
+            assert marks[cell] == "cross"
+        assert screen.game.hints_used == 1
+        await pilot.press("h")
+        await settle(pilot, app8)
+        assert screen.game.board == expected.apply(before)
+        assert view.highlights == {}
+        assert screen.game.hints_used == 1  # applying is the same hint
+        assert screen.status.check == "on track"
+        await pilot.press("u")  # one undo step takes the whole hint back
+        await settle(pilot, app8)
+        assert screen.game.board == before
+
+
+async def test_hint_with_crosses_draws_them_in_their_own_colour(app8) -> None:
+    async with app8.run_test(size=SIZE) as pilot:
+        screen = game_screen(app8)
+        view = board_view(app8)
+        # press h twice until a hint that crosses cells out comes up
+        for _ in range(12):
+            await pilot.press("h")
+            await settle(pilot, app8)
+            if "cross" in view.highlights.values():
+                break
+            await pilot.press("h")
+            await settle(pilot, app8)
+        crosses = [cell for cell, kind in view.highlights.items() if kind == "cross"]
+        assert crosses, "no crossing hint on the way to the solution"
+        cell = next(c for c in crosses if c != view.cursor)
+        glyph = drawn(view, cell)[0]
+        assert glyph == "×"
+        board = screen.game.board
+        await pilot.press("h")
+        await settle(pilot, app8)
+        assert set(crosses) <= screen.game.board.crosses
+        assert screen.game.board != board
+
+
+async def test_hint_on_a_mistake_says_so_first_and_can_take_it_away(app8) -> None:
+    async with app8.run_test(size=SIZE) as pilot:
+        screen = game_screen(app8)
+        await pilot.press("enter")  # queen at (0, 0): in no solution
+        await settle(pilot, app8)
+        await pilot.press("h")
+        await settle(pilot, app8)
+        assert isinstance(deduce.hint(screen.game.board), Mistake)
+        assert message_text(app8).startswith("This board already holds a mistake")
+        assert board_view(app8).highlights == {(0, 0): "mistake"}
+        await pilot.press("h")
+        await settle(pilot, app8)
+        assert not screen.game.board.queens
+        assert screen.status.check == "on track"
+
+
+async def test_a_move_between_the_two_presses_drops_the_hint(app8) -> None:
+    async with app8.run_test(size=SIZE) as pilot:
+        screen = game_screen(app8)
+        await pilot.press("h")
+        await settle(pilot, app8)
+        assert board_view(app8).highlights
+        await go_to(pilot, app8, (7, 7))
+        await pilot.press("x")
+        await settle(pilot, app8)
+        assert board_view(app8).highlights == {}
+        assert message_text(app8) == ""
+        board = screen.game.board
+        await pilot.press("h")  # a fresh explanation, not the old step applied
+        await settle(pilot, app8)
+        assert screen.game.board is board
+        assert screen.game.hints_used == 2
+
+
+async def test_solver_fallback_reveals_one_queen_and_says_so(app8, monkeypatch) -> None:
+    async with app8.run_test(size=SIZE) as pilot:
+        screen = game_screen(app8)
+        monkeypatch.setattr(deduce, "next_step", lambda board: None)  # no rule applies
+        await pilot.press("h")
+        await settle(pilot, app8)
+        assert "solver reveals one queen" in message_text(app8)
+        marks = board_view(app8).highlights
+        assert list(marks.values()) == ["place"]
+        await pilot.press("h")
+        await settle(pilot, app8)
+        assert len(screen.game.board.queens) == 1
+        assert screen.game.helped
+
+
+async def test_S_fills_the_board_keeps_right_queens_and_win_says_with_help(app8, solution8) -> None:
+    async with app8.run_test(size=SIZE) as pilot:
+        screen = game_screen(app8)
+        for cell in solution8[:2]:
+            await go_to(pilot, app8, cell)
+            await pilot.press("enter")
+        await pilot.press("S")
+        await settle(pilot, app8)
+        assert screen.game.solved
+        assert screen.game.board.queens == frozenset(solution8)
+        assert isinstance(app8.screen, WinScreen)
+        text = " ".join(str(w.render()) for w in app8.screen.query("Static"))
+        assert "solved with help" in text
+        result = screen.game.result()
+        assert result.helped and "solved with help" in result.share_line()
+
+
+async def test_S_with_a_wrong_queen_gives_the_solution_outright(app8, solution8) -> None:
+    async with app8.run_test(size=SIZE) as pilot:
+        screen = game_screen(app8)
+        await pilot.press("enter")  # wrong queen at (0, 0)
+        await pilot.press("S")
+        await settle(pilot, app8)
+        assert screen.game.board.queens == frozenset(solution8)
+        assert screen.game.solved
+
+
+async def test_hints_count_on_the_win_screen_and_share_line(app8, solution8) -> None:
+    async with app8.run_test(size=SIZE) as pilot:
+        screen = game_screen(app8)
+        await pilot.press("h")
+        await settle(pilot, app8)
+        await pilot.press("h")
+        await settle(pilot, app8)
+        for cell in solution8:
+            if screen.game.board.mark(cell).value != "Q":
+                await go_to(pilot, app8, cell)
+                await pilot.press("enter")
+        await settle(pilot, app8)
+        assert isinstance(app8.screen, WinScreen)
+        text = " ".join(str(w.render()) for w in app8.screen.query("Static"))
+        assert "1 hint" in text and "solved with help" not in text
+        assert "1 hint" in screen.game.result().share_line()
+
+
+def test_share_line_wording() -> None:
+    assert "no hints" in Result("L", 8, 60, 9).share_line()
+    assert "· 1 hint 👑" in Result("L", 8, 60, 9, 1).share_line()
+    assert "3 hints" in Result("L", 8, 60, 9, 3).share_line()
+    assert "solved with help" in Result("L", 8, 60, 9, 0, True).share_line()
+
+
+def test_help_and_bindings_list_the_assist_keys() -> None:
+    keys = {b.key: b.action for b in GameScreen.BINDINGS}
+    assert keys["h"] == "hint" and keys["S"] == "solve"
+    assert keys["m"] == "mistakes" and keys["c"] == "toggle_live"
+    for key in ("`h`", "`S`", "`m`", "`c`"):
+        assert key in HELP
+
+
+async def test_hint_on_a_solved_board_does_nothing(app8, solution8) -> None:
+    async with app8.run_test(size=SIZE) as pilot:
+        screen = game_screen(app8)
+        await pilot.press("S")
+        await settle(pilot, app8)
+        await pilot.press("escape")  # look at the board
+        await pilot.pause()
+        assert isinstance(app8.screen, GameScreen)
+        board = screen.game.board
+        await pilot.press("h", "S")
+        await settle(pilot, app8)
+        assert screen.game.board is board
+        assert isinstance(board, Board) and board.is_solved
