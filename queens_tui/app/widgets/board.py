@@ -17,16 +17,15 @@ from functools import lru_cache
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
 from queens_tui.app.palette import blend, region_colors
-from queens_tui.core.board import Board, Mark
+from queens_tui.core.board import Board
 from queens_tui.core.level import Cell, Level
-from queens_tui.core.rules import Conflicts
 
 BOX = " ╴╸╷┐┑╻┒┓╶─╾┌┬┭┎┰┱╺╼━┍┮┯┏┲┳╵┘┙│┤┥╽┧┪└┴┵├┼┽┟╁╅┕┶┷┝┾┿┢╆╈╹┚┛╿┦┩┃┨┫┖┸┹┞╀╃┠╂╉┗┺┻┡╄╇┣╊╋"
 """Every box-drawing junction, indexed by arm weights (0 none, 1 thin, 2 thick):
@@ -95,6 +94,14 @@ def minimum_size(n: int) -> tuple[int, int]:
     return n * 4 + 1, n
 
 
+@lru_cache(maxsize=1024)
+def _blend(a: str, b: str, amount: float) -> str:
+    return blend(a, b, amount)
+
+
+_UNDERLINE = Style(underline=True)
+
+
 @lru_cache(maxsize=4096)
 def _style(fg: str | None, bg: str | None, bold: bool = False, underline: bool = False) -> Style:
     return Style(color=fg, bgcolor=bg, bold=bold, underline=underline)
@@ -137,6 +144,12 @@ class BoardView(Widget):
         self._auto = True
         self._colors = region_colors(board.level)
         self._lines: dict[int, Strip] = {}
+        """Lines drawn for the current position (cleared by every change)."""
+        self._static: dict[int, Strip] = {}
+        """Lines no move can change: borders, blanks (cleared on resize, level, theme)."""
+        self._seps: dict[int, list[Segment]] = {}
+        self._cells: dict[Cell, tuple[str, Style]] = {}
+        self._neutral: tuple[Style, Style] | None = None
         self._layout_key: tuple[int, int] | None = None
         self._layout: Layout | None = None
         self._press: Cell | None = None
@@ -162,22 +175,63 @@ class BoardView(Widget):
         if board.level is not self._board.level:
             self._colors = region_colors(board.level)
             self._layout_key = None
+            self._forget(everything=True)
+        rows = self._changed_rows(self._board, board) if auto_cross == self._auto else None
         self._board = board
         self._auto = auto_cross
-        self._lines.clear()
-        self.refresh()
+        self._forget()
+        if rows is None:
+            self.refresh()
+        else:
+            self._refresh_rows(rows)
 
-    def watch_cursor(self) -> None:
+    def _changed_rows(self, old: Board, new: Board) -> set[int] | None:
+        """Board rows whose drawing differs between two positions (None: redraw all).
+
+        Repainting only those rows keeps a cross or a cursor step to a line or
+        two of compositing instead of the whole board.
+        """
+        if old.level is not new.level:
+            return None
+        oc, nc = old.conflicts, new.conflicts
+        if (oc.rows, oc.cols, oc.regions) != (nc.rows, nc.cols, nc.regions):
+            return None
+        changed = (old.queens ^ new.queens) | (old.crosses ^ new.crosses) | (oc.queens ^ nc.queens)
+        if self._auto:
+            changed |= old.auto_crosses ^ new.auto_crosses
+        return {r for r, _ in changed}
+
+    def _refresh_rows(self, rows: set[int]) -> None:
+        """Mark the screen lines of some board rows for repainting."""
+        lay = self.layout_now
+        if lay is None:
+            self.refresh()
+            return
+        for r in rows:
+            top = lay.top + (r * lay.pitch_y + 1 if lay.bordered else r)
+            self.refresh(Region(0, top, self.size.width, lay.cell_h))
+
+    def _forget(self, everything: bool = False) -> None:
+        """Drop drawn lines: those of the position, or (everything) the static ones too."""
         self._lines.clear()
-        self.refresh()
+        self._cells.clear()
+        if everything:
+            self._static.clear()
+            self._seps.clear()
+            self._neutral = None
+
+    def watch_cursor(self, old: Cell, new: Cell) -> None:
+        """Redraw only the board rows the cursor left and entered."""
+        self._forget()
+        self._refresh_rows({old[0], new[0]})
 
     def notify_style_update(self) -> None:
         """The theme changed: neutral colours come from CSS, so redraw."""
         super().notify_style_update()
-        self._lines.clear()
+        self._forget(everything=True)
 
     def on_resize(self) -> None:
-        self._lines.clear()
+        self._forget(everything=True)
 
     def set_highlights(
         self,
@@ -203,7 +257,7 @@ class BoardView(Widget):
         if marks == self._highlights:
             return
         self._highlights = marks
-        self._lines.clear()
+        self._forget()
         self.refresh()
 
     @property
@@ -213,7 +267,7 @@ class BoardView(Widget):
 
     @property
     def highlight_kind(self) -> str | None:
-        """What is highlighted: "mistake" (wrong marks), "hint", or None."""
+        """ "mistake" while wrong marks are shown, "hint" while a hint is, else None."""
         if not self._highlights:
             return None
         return "mistake" if "mistake" in self._highlights.values() else "hint"
@@ -223,7 +277,7 @@ class BoardView(Widget):
     ) -> tuple[str, str, str, bool]:
         """A highlighted cell: tinted, and a hint's queen or cross drawn in advance."""
         tint, amount = HIGHLIGHT[kind]
-        bg = blend(bg, tint, amount)
+        bg = _blend(bg, tint, amount)
         if kind == "place" and text != ("Q" if self.ascii else "♛"):
             return ("q" if self.ascii else "♕"), INK, bg, True
         if kind == "cross":
@@ -241,6 +295,7 @@ class BoardView(Widget):
         if key != self._layout_key:
             self._layout_key = key
             self._layout = fit(self.level.size, *key)
+            self._forget(everything=True)
         return self._layout
 
     def cell_at(self, x: int, y: int) -> Cell | None:
@@ -285,18 +340,10 @@ class BoardView(Widget):
 
     def _region(self, cell: Cell) -> int | None:
         r, c = cell
-        n = self.level.size
+        n = self._board.level.size
         if 0 <= r < n and 0 <= c < n:
-            return self.level.region_ids[r][c]
+            return self._board.level.region_ids[r][c]
         return None
-
-    def _cell_bg(self, cell: Cell, conflicts: Conflicts) -> str:
-        r, c = cell
-        reg = self.level.region_ids[r][c]
-        base = self._colors[reg]
-        if r in conflicts.rows or c in conflicts.cols or reg in conflicts.regions:
-            return blend(base, CONFLICT_TINT, 0.45)
-        return base
 
     def _edge(self, a: Cell, b: Cell) -> int:
         """Weight of the border between two cells: 0 none, 1 thin, 2 thick."""
@@ -320,68 +367,81 @@ class BoardView(Widget):
             return "-"
         return " "
 
+    def _neutral_styles(self) -> tuple[Style, Style]:
+        """(plain, bold) in the widget's own CSS colours: blanks and region borders."""
+        if self._neutral is None:
+            base = self.rich_style
+            fg = base.color.name if base.color else None
+            bg = base.bgcolor.name if base.bgcolor else None
+            self._neutral = (_style(fg, bg), _style(fg, bg, True))
+        return self._neutral
+
     def _thin_style(self, cell: Cell) -> Style:
         """A thin border inside a region: a darker shade of the region's colour."""
-        bg = self._colors[self.level.region_ids[cell[0]][cell[1]]]
-        return _style(blend(bg, "#000000", 0.3), bg)
+        bg = self._colors[self._board.level.region_ids[cell[0]][cell[1]]]
+        return _style(_blend(bg, "#000000", 0.3), bg)
 
-    def _glyph(self, cell: Cell, board: Board, conflicts: Conflicts) -> tuple[str, Style]:
-        """The character drawn in a cell and the style of the whole cell."""
-        bg = self._cell_bg(cell, conflicts)
-        mark = board.mark(cell)
-        cursor = cell == self.cursor
+    def _cell(self, cell: Cell) -> tuple[str, Style]:
+        """The character drawn in a cell and the style of the whole cell (cached per frame)."""
+        got = self._cells.get(cell)
+        if got is not None:
+            return got
+        board = self._board
+        conflicts = board.conflicts
+        r, c = cell
+        reg = board.level.region_ids[r][c]
+        bg = self._colors[reg]
+        if r in conflicts.rows or c in conflicts.cols or reg in conflicts.regions:
+            bg = _blend(bg, CONFLICT_TINT, 0.45)
         fg = INK
         bold = False
-        if mark is Mark.QUEEN:
+        if cell in board.queens:
             text, bold = ("Q" if self.ascii else "♛"), True
             if cell in conflicts.queens:
                 bg, fg = CONFLICT_QUEEN, "#ffffff"
-        elif mark is Mark.CROSS:
+        elif cell in board.crosses:
             text, bold = ("x" if self.ascii else "×"), True
         elif self._auto and cell in board.auto_crosses:
             text = "x" if self.ascii else "×"
-            fg = blend(bg, "#000000", 0.4)
+            fg = _blend(bg, "#000000", 0.4)
         else:
             text = " "
         kind = self._highlights.get(cell)
         if kind is not None:
             text, fg, bg, bold = self._highlighted(kind, text, fg, bg, bold)
-        if cursor:
-            fg = "#ffffff" if fg in (INK, "#ffffff") else blend(bg, "#ffffff", 0.25)
-            bg = blend(bg, "#000000", CURSOR_SHADE)
-        return text, _style(fg, bg, bold)
+        if cell == self.cursor:
+            fg = "#ffffff" if fg in (INK, "#ffffff") else _blend(bg, "#ffffff", 0.25)
+            bg = _blend(bg, "#000000", CURSOR_SHADE)
+        got = (text, _style(fg, bg, bold))
+        self._cells[cell] = got
+        return got
 
     def render_line(self, y: int) -> Strip:
-        cached = self._lines.get(y)
-        if cached is not None:
-            return cached
-        strip = self._build_line(y)
-        self._lines[y] = strip
+        strip = self._static.get(y)
+        if strip is None:
+            strip = self._lines.get(y)
+        if strip is None:
+            strip = self._build_line(y)
         return strip
 
     def _build_line(self, y: int) -> Strip:
+        """Draw line `y`; lines that no move can change go to the static cache."""
         width = self.size.width
-        base = self.rich_style
-        neutral = _style(
-            base.color.name if base.color else None,
-            base.bgcolor.name if base.bgcolor else None,
-        )
+        neutral, thick = self._neutral_styles()
         lay = self.layout_now
         if lay is None:
-            return self._too_small_line(y, width, neutral)
+            strip = self._too_small_line(y, width, neutral)
+            self._static[y] = strip
+            return strip
         by = y - lay.top
         if not 0 <= by < lay.height:
-            return Strip.blank(width, neutral)
-        board = self._board
-        conflicts = board.conflicts
+            strip = Strip.blank(width, neutral)
+            self._static[y] = strip
+            return strip
+        n = self._board.level.size
         segments: list[Segment] = [Segment(" " * lay.left, neutral)]
-        thick = _style(
-            neutral.color.name if neutral.color else None,
-            neutral.bgcolor.name if neutral.bgcolor else None,
-            True,
-        )
-        n = self.level.size
-        if lay.bordered and by % lay.pitch_y == 0:
+        static = lay.bordered and by % lay.pitch_y == 0
+        if static:
             r = by // lay.pitch_y
             for c in range(n + 1):
                 ul, ur, dl, dr = (r - 1, c - 1), (r - 1, c), (r, c - 1), (r, c)
@@ -402,27 +462,44 @@ class BoardView(Widget):
                 glyph_line = sub - 1 == (lay.cell_h - 1) // 2
             else:
                 r, glyph_line = by, True
-            for c in range(n + 1):
-                weight = self._edge((r, c - 1), (r, c))
-                if lay.bordered or weight == 2 or c in (0, n):
-                    ch = self._border_char(weight, 0, weight, 0)
-                else:
-                    ch = "│" if not self.ascii else " "
-                style = self._thin_style((r, c)) if weight == 1 else thick
-                segments.append(Segment(ch, style))
-                if c == n:
-                    break
-                text, style = self._glyph((r, c), board, conflicts)
-                if not glyph_line:
-                    text = " "
+            seps = self._separators(r, lay)
+            pad = lay.cell_w - 1
+            left_pad, right_pad = " " * (pad // 2), " " * (pad - pad // 2)
+            blank = " " * lay.cell_w
+            for c in range(n):
+                segments.append(seps[c])
+                text, style = self._cell((r, c))
                 if not lay.bordered and self._edge((r, c), (r + 1, c)) == 2:
-                    style = style + _style(None, None, underline=True)
-                pad = lay.cell_w - 1
-                segments.append(Segment(" " * (pad // 2) + text + " " * (pad - pad // 2), style))
+                    style = style + _UNDERLINE
+                segments.append(
+                    Segment(left_pad + text + right_pad if glyph_line else blank, style)
+                )
+            segments.append(seps[n])
         used = lay.left + lay.width
         if used < width:
             segments.append(Segment(" " * (width - used), neutral))
-        return Strip(segments, width)
+        strip = Strip(segments, width)
+        (self._static if static else self._lines)[y] = strip
+        return strip
+
+    def _separators(self, r: int, lay: Layout) -> list[Segment]:
+        """The vertical border pieces of board row `r` (the same on every frame)."""
+        got = self._seps.get(r)
+        if got is not None:
+            return got
+        _, thick = self._neutral_styles()
+        seps = []
+        n = self._board.level.size
+        for c in range(n + 1):
+            weight = self._edge((r, c - 1), (r, c))
+            if lay.bordered or weight == 2 or c in (0, n):
+                ch = self._border_char(weight, 0, weight, 0)
+            else:
+                ch = "│" if not self.ascii else " "
+            style = self._thin_style((r, c)) if weight == 1 else thick
+            seps.append(Segment(ch, style))
+        self._seps[r] = seps
+        return seps
 
     def _too_small_line(self, y: int, width: int, style: Style) -> Strip:
         n = self.level.size
