@@ -417,6 +417,7 @@ class BoardView(Widget):
         return got
 
     def render_line(self, y: int) -> Strip:
+        _ = self.layout_now  # a new size drops the lines drawn for the old one
         strip = self._static.get(y)
         if strip is None:
             strip = self._lines.get(y)
@@ -506,9 +507,9 @@ class BoardView(Widget):
         need_w, need_h = minimum_size(n)
         lines = [
             "Terminal too small",
-            f"this {n}×{n} board needs {need_w}×{need_h} cells here, "
-            f"there are {self.size.width}×{self.size.height}",
-            "enlarge the window (or use a smaller font)",
+            f"{n}×{n} board: need {need_w}×{need_h},",
+            f"have {self.size.width}×{self.size.height}.",
+            "Enlarge the window.",
         ]
         top = max(0, (self.size.height - len(lines)) // 2)
         i = y - top
