@@ -398,3 +398,45 @@ def test_adjacent_id_in_bundled_order() -> None:
     assert adjacent_id("2-medium/001", 1, ids) is None  # no wrap at the end
     assert adjacent_id("1-easy/001", -1, ids) is None
     assert adjacent_id("nope/001", 1, ids) is None
+
+
+async def test_fast_keys_do_not_ping_pong(store: Store, levels: list[tuple[str, Path]]) -> None:
+    """Keys faster than the Select messages: the last key wins and stays."""
+    app = host(store, levels)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = browser(app)
+        await pilot.pause()
+        calls: list[str | None] = []
+        refresh = screen._refresh
+
+        def counting(keep: str | None = None) -> None:
+            calls.append(keep)
+            refresh(keep)
+
+        screen._refresh = counting  # type: ignore[method-assign]
+        screen.action_cycle("size", 1)  # 6
+        screen.action_cycle("size", 1)  # 7
+        screen.action_cycle("size", 1)  # 8
+        screen.action_cycle("size", -1)  # 7
+        for _ in range(4):
+            await pilot.pause()
+        assert screen.state.size == 7
+        assert screen.query_one("#f-size", Select).value == 7
+        assert rows(app) and all(cell(app, k, "size") == "7×7" for k in rows(app))
+        assert len(calls) == 4  # one rebuild per key; stale Select messages change nothing
+
+
+async def test_key_line_is_clickable(store: Store, levels: list[tuple[str, Path]]) -> None:
+    app = host(store, levels)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = browser(app)
+        text = str(screen.query_one("#keys").render())
+        x = text.index("d difficulty") + 1  # + the line's left padding
+        await pilot.click("#keys", offset=(x, 0))
+        await pilot.pause()
+        assert screen.state.difficulty == "easy"
+        x = text.index("esc back") + 1
+        await pilot.click("#keys", offset=(x, 0))
+        await pilot.pause()
+        assert app.result is None

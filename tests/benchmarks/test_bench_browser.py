@@ -8,7 +8,8 @@ generated). Measured:
    session) and warm (metadata cache hit: a stat per file).
 2. Opening: `push_screen(LevelBrowser(...))` to the screen mounted with its
    table filled and one frame painted (headless, 120x40), median of 15.
-3. A filter change (`s` then back): rebuild of the pack counts and the table.
+3. The same for a bare screen (a Static and a Footer), the harness's own cost.
+4. A filter change (`s` then back): rebuild of the pack counts and the table.
 
 Run: `pytest tests/benchmarks/test_bench_browser.py --benchmark-enable -s`
 """
@@ -22,7 +23,9 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
-from textual.app import App
+from textual.app import App, ComposeResult
+from textual.screen import Screen
+from textual.widgets import Footer, Static
 
 from queens_tui.app.screens import browser as browser_mod
 from queens_tui.app.screens.browser import LevelBrowser, pack_entries
@@ -66,6 +69,14 @@ def fill_store(data: Path, levels: list[tuple[str, Path]]) -> Store:
     return store
 
 
+class BareScreen(Screen[None]):
+    """The baseline: what pushing and painting any screen costs in this harness."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("bare")
+        yield Footer()
+
+
 @pytest.fixture(scope="module")
 def setup(tmp_path_factory: pytest.TempPathFactory) -> tuple[Store, list[tuple[str, Path]]]:
     root = tmp_path_factory.mktemp("browser-bench")
@@ -101,6 +112,7 @@ def test_open_and_filter(benchmark, setup) -> None:  # type: ignore[no-untyped-d
     store, levels = setup
     opens: list[float] = []
     filters: list[float] = []
+    bare: list[float] = []
 
     async def run() -> None:
         app: App[None] = App()
@@ -122,10 +134,18 @@ def test_open_and_filter(benchmark, setup) -> None:  # type: ignore[no-untyped-d
                 filters.append((time.perf_counter() - t) / 2)
                 app.pop_screen()
                 await pilot.pause()
+                t = time.perf_counter()
+                await app.push_screen(BareScreen())
+                await pilot.pause()
+                bare.append(time.perf_counter() - t)
+                app.pop_screen()
+                await pilot.pause()
 
     benchmark.pedantic(lambda: asyncio.run(run()), rounds=1, iterations=1)
     print(
         f"\nbrowser open (push -> painted, 311 rows): first {opens[0] * 1000:.1f} ms (cold), "
         f"median {statistics.median(opens[1:]) * 1000:.1f} ms, max {max(opens[1:]) * 1000:.1f} ms"
+        f"\nsame push of a bare screen (one Static + Footer): median "
+        f"{statistics.median(bare) * 1000:.1f} ms"
         f"\nfilter change (rebuild + paint): median {statistics.median(filters) * 1000:.1f} ms"
     )

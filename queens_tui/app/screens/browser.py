@@ -34,7 +34,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import Footer, Label, OptionList, Select, Static
+from textual.widgets import Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from queens_tui.store import Store
@@ -597,6 +597,16 @@ class LevelBrowser(Screen["LevelChoice | None"]):
         padding: 0 1;
         color: $text-muted;
     }
+    LevelBrowser #keys {
+        height: 1;
+        padding: 0 1;
+        background: $panel;
+        color: $foreground;
+        link-style: none;
+        link-color: $foreground;
+        link-background-hover: $block-hover-background;
+        link-style-hover: none;
+    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -715,7 +725,7 @@ class LevelBrowser(Screen["LevelChoice | None"]):
                 yield table
             yield Static("No level matches these filters: press c to clear them.", id="empty")
         yield Static(self._legend(), id="legend")
-        yield Footer()
+        yield Static(self._keys(), id="keys")
 
     def on_mount(self) -> None:
         self._refresh(keep=self.current_key)
@@ -735,11 +745,35 @@ class LevelBrowser(Screen["LevelChoice | None"]):
             f"daily streak {streak.current} {day} (best {streak.best})"
         )
 
-    def _legend(self) -> str:
+    def _legend(self) -> Text:
         tick, play = ("+", ">") if self.ascii else ("✔", "▶")
-        return (
-            f"{tick} solved   {tick} helped: solved only with a hint or the solver   "
-            f"{play} in progress   enter: play   click twice: play"
+        return Text.assemble(
+            (f"{tick} solved", "green"),
+            "   ",
+            (f"{tick} helped", "yellow"),
+            ": only with a hint or the solver   ",
+            (f"{play} playing", "cyan"),
+            ": in progress   (a second click on a level opens it)",
+        )
+
+    def _keys(self) -> str:
+        """The key line: a Footer costs ~100 ms per opening here, this costs nothing.
+
+        Every key is also a link, so the mouse can do what the keys do.
+        """
+        keys = [
+            ("enter", "open", "screen.play"),
+            ("esc", "back", "screen.close"),
+            ("s", "size", "screen.cycle('size', 1)"),
+            ("d", "difficulty", "screen.cycle('difficulty', 1)"),
+            ("f", "show", "screen.cycle('show', 1)"),
+            ("c", "clear filters", "screen.clear_filters"),
+            ("[ ]", "pack", "screen.pack(1)"),
+            ("t", "today", "screen.today"),
+            ("tab", "focus", "app.focus_next"),
+        ]
+        return "  ".join(
+            f"[@click={action}][b $accent]{key}[/] {label}[/]" for key, label, action in keys
         )
 
     # --- filtering ------------------------------------------------------------------------------
@@ -830,6 +864,10 @@ class LevelBrowser(Screen["LevelChoice | None"]):
     def _select_changed(self, event: Select.Changed) -> None:
         """A filter chosen with the mouse (or the Select's own keys)."""
         value = event.value
+        if value != event.select.value:
+            # Stale: a key changed this Select again before the message arrived. Applying
+            # it would undo the newer value and ping-pong between the two.
+            return
         size, difficulty, show = self.state.size, self.state.difficulty, self.state.show
         if event.select.id == "f-size":
             size = value if isinstance(value, int) and value else None
@@ -855,6 +893,10 @@ class LevelBrowser(Screen["LevelChoice | None"]):
         entry = self._entry(event.key)
         if entry is not None:
             self.dismiss(entry.choice)
+
+    def action_play(self) -> None:
+        """Open the level under the cursor (enter works in the list itself too)."""
+        self.table.action_select()
 
     def action_close(self) -> None:
         """Back to the game, choosing nothing."""
