@@ -440,3 +440,25 @@ async def test_key_line_is_clickable(store: Store, levels: list[tuple[str, Path]
         await pilot.click("#keys", offset=(x, 0))
         await pilot.pause()
         assert app.result is None
+
+
+async def test_list_keys_move_and_scroll(store: Store, levels: list[tuple[str, Path]]) -> None:
+    app = host(store, levels)
+    async with app.run_test(size=(120, 20)) as pilot:
+        await pilot.pause()
+        table = browser(app).table
+        assert table.cursor == 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert table.cursor_key == "pack:3-expert/002"
+        visible = table.scrollable_content_region.height
+        assert table.scroll_y <= table.cursor < table.scroll_y + visible  # scrolled into view
+        await pilot.press("home", "pagedown")
+        await pilot.pause()
+        assert table.cursor == visible - 1
+        await pilot.press("up", "up", "down")
+        await pilot.pause()
+        assert table.cursor == visible - 2
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.result is None

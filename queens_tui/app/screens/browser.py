@@ -610,7 +610,7 @@ class LevelBrowser(Screen["LevelChoice | None"]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Back", id="browser.close"),
+        Binding("escape,q", "close", "Back", id="browser.close"),
         Binding("s", "cycle('size', 1)", "Size", id="browser.size"),
         Binding("S", "cycle('size', -1)", "Size", show=False),
         Binding("d", "cycle('difficulty', 1)", "Difficulty", id="browser.difficulty"),
