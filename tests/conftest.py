@@ -39,7 +39,10 @@ SOLUTION_9 = (8, 6, 3, 5, 1, 7, 0, 4, 2)
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    """Benchmarks are not part of the default run: `pytest tests/benchmarks --benchmark-enable -s`."""
+    """Keep benchmarks out of the default run.
+
+    Run them with `pytest tests/benchmarks --benchmark-enable -s`.
+    """
     if "benchmarks" in collection_path.parts and not config.getoption("benchmark_enable"):
         return True
     return None
