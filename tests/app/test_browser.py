@@ -462,3 +462,17 @@ async def test_list_keys_move_and_scroll(store: Store, levels: list[tuple[str, P
         await pilot.press("q")
         await pilot.pause()
         assert app.result is None
+
+
+async def test_a_stale_state_is_reset(store: Store, levels: list[tuple[str, Path]]) -> None:
+    state = BrowserState(pack="gone", size=20, difficulty="insane", show="?")
+    app = host(store, levels, state=state)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert (state.pack, state.size, state.difficulty, state.show) == (
+            ALL_PACKS,
+            None,
+            None,
+            "all",
+        )
+        assert len(rows(app)) == 40

@@ -673,8 +673,13 @@ class LevelBrowser(Screen["LevelChoice | None"]):
             Column("difficulty", "Difficulty", 10),
             Column("best", "Best", 5),
         ]
-        if self.current_key is not None and self.state.pack not in self.packs:
-            self.state.pack = ALL_PACKS
+        # A kept state may name what is gone (levels changed): a Select would refuse it.
+        if self.state.size not in self.sizes:
+            self.state.size = None
+        if self.state.difficulty not in self.difficulties:
+            self.state.difficulty = None
+        if self.state.show not in {v for v, _ in SHOW_MODES}:
+            self.state.show = "all"
         current_entry = self._entry(self.current_key)
         if current_entry is not None and self.state.pack not in (ALL_PACKS, current_entry.pack):
             self.state.pack = current_entry.pack
