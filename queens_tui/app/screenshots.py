@@ -109,15 +109,59 @@ async def midgame_light(pilot: Pilot) -> None:
     await midgame(pilot)
 
 
+async def hint(pilot: Pilot) -> None:
+    """Two queens down, then `h`: the next step explained and highlighted."""
+    for cell in SHOT_SOLUTION[:2]:
+        await walk(pilot, cell)
+        await pilot.press("enter")
+    await settled(pilot)
+    await pilot.press("h")
+    pilot.app.now.t = 37.0
+    await pilot.pause(0.3)
+
+
+async def mistakes(pilot: Pilot) -> None:
+    """A queen in no solution, then `m`: the status says mistake, the queen is marked."""
+    for cell in [(0, 7), (2, 4)]:  # (2, 4) is in no solution, though nothing attacks it yet
+        await walk(pilot, cell)
+        await pilot.press("enter")
+    await walk(pilot, (5, 2))
+    await settled(pilot)
+    await pilot.press("m")
+    pilot.app.now.t = 51.0
+    await pilot.pause(0.3)
+
+
+async def settled(pilot: Pilot) -> None:
+    """Let the solver's workers answer, so the status line is the same on every run."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def _settle_after(scene: Callable[[Pilot], Awaitable[None]]) -> Callable[[Pilot], Awaitable[None]]:
+    async def run(pilot: Pilot) -> None:
+        await scene(pilot)
+        await settled(pilot)
+
+    run.__doc__ = scene.__doc__
+    return run
+
+
 Scene = Callable[[Pilot], Awaitable[None]]
 SCENES: dict[str, Scene] = {
-    "fresh": fresh,
-    "midgame": midgame,
-    "win": win,
-    "help": help_screen,
-    "midgame-light": midgame_light,
+    name: _settle_after(scene)
+    for name, scene in {
+        "fresh": fresh,
+        "midgame": midgame,
+        "win": win,
+        "help": help_screen,
+        "midgame-light": midgame_light,
+        "hint": hint,
+        "mistakes": mistakes,
+    }.items()
 }
-"""Screenshot name -> scene that drives the app there."""
+"""Screenshot name -> scene that drives the app there (workers settled at the end)."""
 
 
 async def capture(name: str, scene: Scene) -> str:

@@ -67,11 +67,11 @@ class GameScreen(AssistMixin, Screen[None]):
         Binding("ctrl+r", "redo", "Redo", id="redo"),
         Binding("r", "restart", "Restart", id="restart"),
         Binding("a", "toggle_auto", "Auto-×", id="auto"),
-        Binding("h", "hint", "Hint", tooltip="Explain the next step; again: apply it", id="hint"),
-        Binding("m", "mistakes", "Mistakes", id="mistakes"),
-        Binding("S", "solve", "Solve", id="solve"),
-        Binding("c", "toggle_live", "Check", tooltip="Live progress check on / off", id="live"),
         Binding("question_mark", "help", "Help", key_display="?", id="help"),
+        Binding("h", "hint", "Hint", tooltip="Explain the next step; again: apply it", id="hint"),
+        Binding("m", "mistakes", "Mistakes", show=False, id="mistakes"),
+        Binding("S", "solve", "Solve", show=False, id="solve"),
+        Binding("c", "toggle_live", "Check", show=False, tooltip="Live check on / off", id="live"),
         Binding("q", "app.quit", "Quit", id="quit"),
     ]
 
