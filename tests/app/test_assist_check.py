@@ -247,3 +247,20 @@ async def settle_until(pilot, done, timeout: float = 3.0) -> None:
 def test_highlight_kinds_have_distinct_tints() -> None:
     tints = [tint for tint, _ in HIGHLIGHT.values()]
     assert len(set(tints)) == len(tints) == 4
+
+
+async def test_cpsat_engine_gives_the_same_verdicts(app8, solution8) -> None:
+    """The engine switch: CP-SAT (imported in the worker, warmed after the first frame)."""
+    async with app8.run_test(size=SIZE) as pilot:
+        screen = game_screen(app8)
+        screen.assist_engine = "cpsat"
+        screen.assist_warm_up()
+        await settle(pilot, app8)
+        await go_to(pilot, app8, solution8[0])
+        await pilot.press("enter")
+        await settle(pilot, app8)
+        assert screen.status.check == "on track"
+        await go_to(pilot, app8, (1, 0))  # touches nothing, but is in no solution
+        await pilot.press("enter")
+        await settle(pilot, app8)
+        assert screen.status.check == "mistake"
