@@ -265,23 +265,41 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """Start the game on LEVEL (a file or a bundled id; default: the first bundled level).
+    """Start the game on LEVEL (a file or a bundled id), else on a daily puzzle.
 
-    The level is read before the UI starts, so a bad LEVEL gets the same one
-    line as `check` and exit 2 with the terminal untouched.
+    Without LEVEL: today's puzzle, or `--date`'s; the daily folder's file for
+    that day if there is one, else the puzzle generated from the date (after
+    the first frame). The level (or the day's file) is read before the UI
+    starts, so a bad one gets the same one line as `check`, and a bad --date
+    one line too, with exit 2 and the terminal untouched.
     """
     from queens_tui.core.level import LevelError
 
-    try:
-        from queens_tui.app.levels import open_level
+    day = None
+    if args.date is not None:
+        from queens_tui.store import parse_day
 
-        ref = open_level(args.level)
+        if args.level is not None:
+            _err("queens-tui play: give a LEVEL or --date, not both")
+            return EXIT_BAD_INPUT
+        try:
+            day = parse_day(args.date)
+        except ValueError as err:
+            _err(f"queens-tui play: {err}")
+            return EXIT_BAD_INPUT
+    from queens_tui.app import create_app
+    from queens_tui.store import Store
+
+    store = Store(daily_dir=args.daily_dir)
+    try:
+        app = create_app(args.level, ascii=args.ascii, store=store, daily=day)
     except LevelError as err:
         _err(err)
         return EXIT_BAD_INPUT
-    from queens_tui.app import create_app
-
-    create_app(ref, ascii=args.ascii).run()
+    try:
+        app.run()
+    finally:
+        store.close()  # every move reaches the disk, whatever ended the app
     return EXIT_OK
 
 
@@ -296,6 +314,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play a level (default: today's puzzle)")
     p.add_argument("level", nargs="?", help="a level file or a bundled level's id")
     p.add_argument("--ascii", action="store_true", help="draw Q and x instead of ♛ and ×")
+    p.add_argument("--date", metavar="YYYY-MM-DD", help="play that day's daily puzzle")
+    p.add_argument(
+        "--daily-dir",
+        metavar="DIR",
+        help="folder of daily puzzle files named YYYY-MM-DD.txt/.ts/.json "
+        "(default: <user data dir>/daily)",
+    )
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("solve", help="solve level files and print the solutions")

@@ -48,6 +48,18 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     return None
 
 
+@pytest.fixture(autouse=True)
+def _private_data_dir(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """Every test gets its own empty user data dir: saved games, stats and settings of the
+    real home (or of another test) never leak in, and nothing is written there."""
+    home = tmp_path_factory.mktemp("data-home")
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    monkeypatch.setenv("QUEENS_TUI_DATA_DIR", str(home / "queens-tui"))
+    return home
+
+
 def level_from(text: str) -> Level:
     """A level from rows of single-character labels."""
     return Level.from_rows(text.split())

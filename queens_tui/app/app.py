@@ -4,25 +4,45 @@
 script alike, so they all run the very same app. Nothing here imports
 OR-Tools: the solver, when it comes, is imported inside a worker after the
 first frame.
+
+With no level, the app plays a daily puzzle. A puzzle that needs generating
+(a Sunday's can take a few seconds) is made in a thread worker while a
+"generating" screen is shown, so the first frame never waits for it.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
-from typing import ClassVar
+from collections.abc import Callable, Iterable
+from datetime import date
+from typing import TYPE_CHECKING, ClassVar
 
+from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.worker import Worker, WorkerState
 
 from queens_tui.app.clock import Clock
 from queens_tui.app.levels import LevelRef, next_level, open_level
 from queens_tui.app.screens.game import ACTIONS, GameScreen
+from queens_tui.app.screens.loading import LoadingScreen, loading_text
+from queens_tui.app.session import NOTICE_SECONDS, Session
+
+if TYPE_CHECKING:
+    from queens_tui.store import Store
+
+DAILY_GROUP = "daily"
+"""Worker group of daily puzzle generation (a newer request replaces an older one)."""
 
 
 class QueensApp(App[None]):
-    """Queens in the terminal."""
+    """Queens in the terminal.
+
+    `ref` is the level to play; None plays the daily puzzle of `daily`
+    (default: today). `store` keeps progress, stats and settings; without one
+    nothing is saved (screenshots, benchmarks).
+    """
 
     CSS_PATH = "queens.tcss"
     TITLE = "queens-tui"
@@ -30,14 +50,49 @@ class QueensApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True)
     ]
 
-    def __init__(self, ref: LevelRef, *, ascii: bool = False, now: Clock = time.monotonic) -> None:
+    def __init__(
+        self,
+        ref: LevelRef | None,
+        *,
+        ascii: bool = False,
+        now: Clock = time.monotonic,
+        store: Store | None = None,
+        daily: date | None = None,
+    ) -> None:
         super().__init__()
         self.ref = ref
         self.ascii = ascii
         self.now = now
+        self.store = store
+        self.session = Session(store)
+        self.daily_day = daily
+        self._pending: tuple[date, Callable[[LevelRef], None]] | None = None
+        theme = self.session.settings.theme
+        if store is not None and theme in self.available_themes:
+            self.theme = theme
 
     def get_default_screen(self) -> Screen:
-        return GameScreen(self.ref, ascii=self.ascii, now=self.now, next_level=next_level)
+        if self.ref is None:
+            return super().get_default_screen()  # blank; the "generating" screen goes on top
+        return self._game_screen(self.ref)
+
+    def _game_screen(self, ref: LevelRef) -> GameScreen:
+        return GameScreen(
+            ref, ascii=self.ascii, now=self.now, next_level=next_level, session=self.session
+        )
+
+    def on_mount(self) -> None:
+        if self.ref is None:
+            day = self.daily_day or self.session.today()
+            text = loading_text(day, self.session.today())
+            self.push_screen(LoadingScreen(text, cancellable=False))
+            self._start_daily(day, self._first_game)
+        self.call_after_refresh(self.show_notices)
+
+    def show_notices(self) -> None:
+        """The store's notices (a corrupt file set aside...) as warnings; the game goes on."""
+        for text in self.session.notices():
+            self.notify(text, severity="warning", timeout=NOTICE_SECONDS)
 
     @property
     def game_screen(self) -> GameScreen:
@@ -54,14 +109,106 @@ class QueensApp(App[None]):
                 yield SystemCommand(title, help_text, getattr(screen, f"action_{action}"))
         yield from super().get_system_commands(screen)
 
+    # --- settings and quitting --------------------------------------------------------------
+
+    def watch_theme(self, theme: str) -> None:
+        """Remember the theme the player picked (command palette: "Change theme")."""
+        if self.store is not None:
+            self.session.update_settings(theme=theme)
+
+    async def action_quit(self) -> None:
+        """Save the game as it stands and wait for every write, then leave."""
+        self.session.close()
+        self.exit()
+
+    # --- daily puzzles ----------------------------------------------------------------------
+
+    def open_daily(self, day: date, then: Callable[[LevelRef], None]) -> None:
+        """Hand `day`'s puzzle to `then`: at once if it is a file or cached, else after
+        generating it in a worker behind a "generating" screen (escape cancels)."""
+        from queens_tui.core.level import LevelError
+
+        try:
+            ref = self.session.daily_now(day)
+        except LevelError as err:
+            self.notify(str(err), severity="error", timeout=NOTICE_SECONDS)
+            return
+        if ref is not None:
+            then(ref)
+            return
+        loading = LoadingScreen(loading_text(day, self.session.today()), cancellable=True)
+
+        def closed(_: None) -> None:
+            if self._pending is not None and self._pending[0] == day:
+                self._pending = None  # cancelled: drop the puzzle when it comes
+
+        self.push_screen(loading, closed)
+        self._start_daily(day, then)
+
+    def _start_daily(self, day: date, then: Callable[[LevelRef], None]) -> None:
+        self._pending = (day, then)
+        self._daily_worker(day)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group=DAILY_GROUP)
+    def _daily_worker(self, day: date) -> tuple[date, LevelRef]:
+        """Runs in a thread: the pure generator (no OR-Tools), cached by the store."""
+        return day, self.session.daily(day)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A daily puzzle is ready (or failed): open it, if it is still wanted."""
+        worker = event.worker
+        if worker.group != DAILY_GROUP or self._pending is None:
+            return
+        if event.state is WorkerState.SUCCESS:
+            day, ref = worker.result  # type: ignore[misc]
+            pending_day, then = self._pending
+            if day != pending_day:
+                return
+            self._pending = None
+            if isinstance(self.screen, LoadingScreen) and self.screen.cancellable:
+                self.pop_screen()
+            then(ref)
+        elif event.state is WorkerState.ERROR:
+            self._pending = None
+            error = worker.error
+            self.notify(f"Could not open the daily puzzle: {error}", severity="error")
+            if isinstance(self.screen, LoadingScreen) and self.screen.cancellable:
+                self.pop_screen()
+            elif self.ref is None and isinstance(self.screen, LoadingScreen):
+                self.screen.query_one("#loading-text").update(  # type: ignore[attr-defined]
+                    f"Could not make the daily puzzle: {error}. Press q to quit."
+                )
+        self.show_notices()
+
+    def _first_game(self, ref: LevelRef) -> None:
+        """The daily puzzle is ready at start: it replaces the "generating" screen."""
+        self.ref = ref
+        self.switch_screen(self._game_screen(ref))
+
 
 def create_app(
-    level: str | LevelRef | None = None, *, ascii: bool = False, now: Clock | None = None
+    level: str | LevelRef | None = None,
+    *,
+    ascii: bool = False,
+    now: Clock | None = None,
+    store: Store | None = None,
+    daily: date | None = None,
+    persist: bool = True,
 ) -> QueensApp:
-    """Build the app for a level file, a bundled id, a `LevelRef`, or (None) the first level.
+    """Build the app for a level file, a bundled id, a `LevelRef`, or (None) a daily puzzle.
 
-    Raises `LevelError` (located, one line) when the level cannot be read,
-    before anything touches the terminal.
+    With no level, the day is `daily` (default: today). `store` defaults to
+    the user's (`Store()`; tests set ``QUEENS_TUI_DATA_DIR``); `persist=False`
+    keeps nothing. Raises `LevelError` (located, one line) when the level, or
+    the day's file in the daily folder, cannot be read, before anything
+    touches the terminal.
     """
-    ref = level if isinstance(level, LevelRef) else open_level(level)
-    return QueensApp(ref, ascii=ascii, now=now or time.monotonic)
+    if persist and store is None:
+        from queens_tui.store import Store
+
+        store = Store()
+    ref = level if isinstance(level, LevelRef) or level is None else open_level(level)
+    if ref is None:
+        session = Session(store)
+        ref = session.daily_now(daily or session.today())  # None: generated after the first frame
+    return QueensApp(ref, ascii=ascii, now=now or time.monotonic, store=store, daily=daily)

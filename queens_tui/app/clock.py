@@ -45,6 +45,12 @@ class Stopwatch:
         self.pause()
         self.stopped = True
 
+    def set_elapsed(self, seconds: float) -> None:
+        """Carry on from `seconds` already played (a saved game); running or not stays as is."""
+        self._banked = max(0.0, float(seconds))
+        if self._since is not None:
+            self._since = self.now()
+
     def reset(self) -> None:
         """Back to zero, not running."""
         self._banked = 0.0

@@ -1,15 +1,17 @@
 """Which level to play, and which one comes next.
 
 The command line names a level by file path or bundled id (see
-`formats.bundled`); with no name the game opens the first bundled level. After
-a win, "next level" follows the bundled order, or for a file, the next file of
-the same kind in the same folder.
+`formats.bundled`); with no name the game opens the daily puzzle (see
+`app.session`). "Next level" (`n`, and `p` for the previous one) follows the
+bundled order, or for a file, the files of the same kind in the same folder;
+for a daily puzzle it is the next or previous day (see `app.session`).
 """
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 from queens_tui.core.level import Level, LevelError
@@ -22,6 +24,15 @@ class LevelRef:
     level: Level
     bundled_id: str | None = None
     path: str | None = None
+    day: date | None = None
+    """Set for a daily puzzle: its date (the level may come from a file or the generator)."""
+
+    @property
+    def key(self) -> str:
+        """The store key of this level's progress and stats (see `store.level_key`)."""
+        from queens_tui.store.progress import level_key
+
+        return level_key(self.level, bundled_id=self.bundled_id, day=self.day)
 
     @property
     def title(self) -> str:
@@ -57,14 +68,21 @@ def open_level(arg: str | None) -> LevelRef:
     return LevelRef(level, path=arg)
 
 
-def next_level(ref: LevelRef) -> LevelRef | None:
-    """The level after `ref`, or None when it was the last one."""
+def adjacent_level(ref: LevelRef, step: int = 1) -> LevelRef | None:
+    """The level `step` places after `ref` (-1: before) among packs or files, else None.
+
+    Unreadable levels on the way are skipped. Daily puzzles are not handled
+    here (their neighbours are days, and may need generating: `app.session`).
+    """
     from queens_tui.formats import bundled, load
 
     if ref.bundled_id is not None:
         ids = [level_id for level_id, _ in bundled.bundled_levels()]
-        later = ids[ids.index(ref.bundled_id) + 1 :] if ref.bundled_id in ids else []
-        for level_id in later:
+        if ref.bundled_id not in ids:
+            return None
+        i = ids.index(ref.bundled_id)
+        others = ids[i + 1 :] if step > 0 else ids[:i][::-1]
+        for level_id in others:
             try:
                 return open_level(level_id)
             except LevelError:
@@ -77,9 +95,15 @@ def next_level(ref: LevelRef) -> LevelRef | None:
     names = [p.name for p in siblings]
     if here.name not in names:
         return None
-    for path in siblings[names.index(here.name) + 1 :]:
+    i = names.index(here.name)
+    for path in siblings[i + 1 :] if step > 0 else siblings[:i][::-1]:
         try:
             return LevelRef(load(path), path=str(path))
         except LevelError:
             continue
     return None
+
+
+def next_level(ref: LevelRef) -> LevelRef | None:
+    """The level after `ref`, or None when it was the last one."""
+    return adjacent_level(ref, 1)

@@ -366,6 +366,20 @@ class Store:
             day or self.today(), self.daily_dir, cache_dir=self.root / "cache"
         )
 
+    def daily_ready(self, day: date | None = None) -> daily_mod.Daily | None:
+        """`day`'s puzzle if it needs no generating (a file, or cached), else None.
+
+        Cheap (one file read): the app calls it before the first frame and
+        generates in a worker only when this is None. Raises `LevelError` if
+        the day's file is broken.
+        """
+        day = day or self.today()
+        path = daily_mod.daily_file(day, self.daily_dir)
+        if path is None:
+            cached = daily_mod._from_cache(self.root / "cache", day)
+            return None if cached is None else daily_mod.Daily(cached, daily_mod.GENERATED)
+        return self.daily(day)
+
     def daily_key(self, day: date | None = None) -> str:
         """The progress/stats key of `day`'s puzzle."""
         return daily_key(day or self.today())

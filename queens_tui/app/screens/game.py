@@ -21,8 +21,8 @@ from textual.widgets import Footer, Static
 
 from queens_tui.app.assist import AssistMixin
 from queens_tui.app.clock import Clock
-from queens_tui.app.game import Game
 from queens_tui.app.levels import LevelRef
+from queens_tui.app.session import Session, SessionMixin
 from queens_tui.app.widgets import BoardView, StatusBar
 from queens_tui.core.level import Cell
 
@@ -46,12 +46,14 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("Solve", "Fill in the solution at once; counts as solved with help (S)", "solve"),
     ("Live check", "Say after each move if the board can still be solved (c)", "toggle_live"),
     ("Help", "Rules, keys, mouse and glyphs (?)", "help"),
-    ("Next level", "Open the next level", "next_level"),
+    ("Level browser", "Daily puzzles and packs: filters, progress, best times (l)", "levels"),
+    ("Next level", "Open the next level; for a daily puzzle, the next day (n)", "next_level"),
+    ("Previous level", "Open the previous level; the day before, for a daily (p)", "prev_level"),
 )
 """Every game action for the command palette: title, help, action name."""
 
 
-class GameScreen(AssistMixin, Screen[None]):
+class GameScreen(SessionMixin, AssistMixin, Screen[None]):
     """One level in play."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -72,6 +74,9 @@ class GameScreen(AssistMixin, Screen[None]):
         Binding("m", "mistakes", "Mistakes", show=False, id="mistakes"),
         Binding("S", "solve", "Solve", show=False, id="solve"),
         Binding("c", "toggle_live", "Check", show=False, tooltip="Live check on / off", id="live"),
+        Binding("l", "levels", "Levels", tooltip="Daily puzzles and packs", id="levels"),
+        Binding("n", "next_level", "Next", show=False, id="next"),
+        Binding("p", "prev_level", "Previous", show=False, id="prev"),
         Binding("q", "app.quit", "Quit", id="quit"),
     ]
 
@@ -82,10 +87,13 @@ class GameScreen(AssistMixin, Screen[None]):
         ascii: bool = False,
         now: Clock = time.monotonic,
         next_level: Callable[[LevelRef], LevelRef | None] | None = None,
+        session: Session | None = None,
     ) -> None:
         super().__init__()
         self.ref = ref
-        self.game = Game(ref.level, title=ref.title, now=now)
+        self.session = session or Session(None)
+        """Saves and restores progress (`app.session`); Session(None) keeps nothing."""
+        self.game = self.session_game(ref, now)
         self.ascii = ascii
         self._next_level = next_level
         self._won_shown = False
@@ -151,6 +159,7 @@ class GameScreen(AssistMixin, Screen[None]):
         status.solved = game.solved
         self._tick()
         self.assist_sync()
+        self.session_sync()
         if game.solved and not self._won_shown:
             self._won_shown = True
             self.call_after_refresh(self.show_win)
@@ -167,11 +176,9 @@ class GameScreen(AssistMixin, Screen[None]):
         """The win screen, and what follows from the player's choice."""
         from queens_tui.app.screens.win import WinScreen
 
-        has_next = self._next_level is not None and self._peek_next() is not None
-        self.app.push_screen(WinScreen(self.game.result(), has_next), self._after_win)
-
-    def _peek_next(self) -> LevelRef | None:
-        return self._next_level(self.ref) if self._next_level else None
+        has_next = self.session_can_step(1)
+        stats = self.session.win_line(self.ref)
+        self.app.push_screen(WinScreen(self.game.result(), has_next, stats), self._after_win)
 
     def _after_win(self, choice: str | None) -> None:
         if choice == "next":
@@ -257,17 +264,13 @@ class GameScreen(AssistMixin, Screen[None]):
         self._sync()
 
     def action_next_level(self) -> None:
-        """Play the next level on this same screen."""
-        nxt = self._peek_next()
-        if nxt is None:
-            self.notify("This was the last level.")
-            return
-        self.load(nxt)
+        """Play the next level on this same screen (the next day, for a daily puzzle)."""
+        self.session_step(1)
 
     def load(self, ref: LevelRef) -> None:
-        """Start playing another level: new game, new board, clock from zero."""
+        """Start playing another level (resumed from its save, if any; this one is saved)."""
         self.ref = ref
-        self.game = Game(ref.level, title=ref.title, now=self.game.stopwatch.now)
+        self.game = self.session_game(ref, self.game.stopwatch.now)
         self._won_shown = False
         self.board_view.cursor = (0, 0)
         self.status.level_name = self.game.title

@@ -33,6 +33,8 @@ Every level has exactly one solution, and it can be found by reasoning alone.
 | `m` | show mistakes: highlight the marks no solution allows (again: hide) |
 | `S` | solve: fill in the solution at once (the level counts as solved with help) |
 | `c` | live check on / off: the status line says `on track` or `mistake` after each move |
+| `l` | level browser: daily puzzles and packs, filters, progress, best times |
+| `n` / `p` | next / previous level; on a daily puzzle, the next / previous day (up to today) |
 | `?` | this help |
 | `ctrl+p` | command palette: every action by name |
 | `q` / `ctrl+q` | quit |
@@ -62,6 +64,8 @@ A whole drag is one step for `u`.
 | magenta cells | marks that no solution allows (`m`, or a hint on a wrong board) |
 
 The timer pauses while a dialog (like this one) is open.
+Every move is saved: quit at any time, and the level resumes where you left it
+(undo history and timer included). Bare `queens-tui` opens today's puzzle.
 Press `escape`, `?` or `q` to close this help.
 """
 

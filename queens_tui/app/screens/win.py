@@ -25,10 +25,12 @@ class WinScreen(ModalScreen[str]):
         Binding("escape", "choose('close')", "Look at the board"),
     ]
 
-    def __init__(self, result: Result, has_next: bool = True) -> None:
+    def __init__(self, result: Result, has_next: bool = True, stats: str = "") -> None:
         super().__init__()
         self.result = result
         self.has_next = has_next
+        self.stats = stats
+        """Best time, solves, daily streak (from the store; empty when nothing is kept)."""
 
     def compose(self) -> ComposeResult:
         r = self.result
@@ -37,7 +39,8 @@ class WinScreen(ModalScreen[str]):
             yield Label("♛  Solved  ♛", id="title")
             yield Static(
                 f"{r.level_name} · {r.size}×{r.size}\n"
-                f"time {mmss(r.seconds)} · moves {r.moves} · {hints}",
+                f"time {mmss(r.seconds)} · moves {r.moves} · {hints}"
+                + (f"\n{self.stats}" if self.stats else ""),
                 id="figures",
             )
             yield Static(r.share_line(), id="share")
