@@ -214,20 +214,22 @@ class Session:
         self._saved = _Mark.of(game)
 
     def win_line(self, ref: LevelRef) -> str:
-        """Best time, solves and (for today's daily) the streak, for the win screen."""
+        """Best time and solves, and (for a daily puzzle) the streak: lines for the win screen."""
         stats = self.last_stats
         if self.store is None or stats is None:
             return ""
         parts = []
         if stats.best_time is not None:
-            parts.append(f"best {mmss(stats.best_time)}")
+            improved = stats.solves > 1 and stats.last_time == stats.best_time
+            parts.append(f"{'new best' if improved else 'best'} {mmss(stats.best_time)}")
         if stats.solves > 1:
             parts.append(f"solved {stats.solves} times")
+        lines = [" · ".join(parts)]
         if ref.day is not None:
             streak = self.store.streak()
             days = "day" if streak.current == 1 else "days"
-            parts.append(f"daily streak {streak.current} {days} (best {streak.best})")
-        return " · ".join(parts)
+            lines.append(f"daily streak {streak.current} {days} (best {streak.best})")
+        return "\n".join(line for line in lines if line)
 
 
 class SessionMixin:

@@ -144,7 +144,7 @@ async def test_solve_is_recorded_and_the_win_screen_shows_the_best_time(
         stats = store.level_stats(app.ref.key)
         assert stats is not None and stats.solves == 2 and stats.best_time == 7
         text = " ".join(str(w.render()) for w in app.screen.query("Static"))
-        assert "best 00:07" in text and "solved 2 times" in text
+        assert "new best 00:07" in text and "solved 2 times" in text
 
 
 async def test_settings_persist_auto_cross_live_check_theme(
