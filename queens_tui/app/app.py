@@ -86,7 +86,8 @@ class QueensApp(App[None]):
             day = self.daily_day or self.session.today()
             text = loading_text(day, self.session.today())
             self.push_screen(LoadingScreen(text, cancellable=False))
-            self._start_daily(day, self._first_game)
+            # After the first frame: the generator holds the GIL, it would slow the paint.
+            self.call_after_refresh(self._start_daily, day, self._first_game)
         self.call_after_refresh(self.show_notices)
 
     def show_notices(self) -> None:

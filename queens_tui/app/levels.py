@@ -65,7 +65,22 @@ def open_level(arg: str | None) -> LevelRef:
             path.relative_to(bundled.levels_dir()).with_suffix("").as_posix() if path else arg
         )  # type: ignore[arg-type]
         return LevelRef(level, bundled_id=level_id)
-    return LevelRef(level, path=arg)
+    return LevelRef(level, path=arg, bundled_id=_bundled_id_of(arg))
+
+
+def _bundled_id_of(path: str) -> str | None:
+    """The bundled id of a file inside the levels folder (same saves, stats and `n`), else None."""
+    from queens_tui.formats import bundled
+
+    root = bundled.levels_dir()
+    if path == "-" or root is None:
+        return None
+    try:
+        rel = Path(path).resolve().relative_to(root.resolve())
+    except (OSError, ValueError):
+        return None
+    level_id = rel.with_suffix("").as_posix()
+    return level_id if bundled.bundled_path(level_id) is not None else None
 
 
 def adjacent_level(ref: LevelRef, step: int = 1) -> LevelRef | None:

@@ -125,3 +125,12 @@ async def test_palette_lists_the_new_commands(level8_file, tmp_path) -> None:
         await pilot.pause()
         titles = {cmd.title for cmd in app.get_system_commands(app.game_screen)}
         assert {"Level browser", "Next level", "Previous level"} <= titles
+
+
+async def test_a_bundled_file_by_path_is_the_bundled_level(packs, tmp_path) -> None:
+    path = dict(packs)["1-easy/002"]
+    app = create_app(str(path), store=make_store(tmp_path / "data"))
+    assert app.ref is not None and app.ref.key == "pack:1-easy/002"  # same save as by id
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        assert app.game_screen.ref.bundled_id == "1-easy/003"
