@@ -55,6 +55,9 @@ LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@%"
 MAX_DIFFICULTY_TRIES = 400
 """How many sub-seeds to try for a wanted difficulty before giving up."""
 
+STEER_TRIES = 200
+"""Moves proposed per sub-seed while steering a unique level towards a difficulty."""
+
 _ADJECTIVES = (
     "Amber", "Ancient", "Autumn", "Bright", "Calm", "Cedar", "Copper", "Crimson", "Crystal",
     "Distant", "Dusky", "Emerald", "Evening", "Faded", "Gentle", "Gilded", "Golden", "Hidden",
@@ -144,13 +147,38 @@ def _neighbours(n: int, r: int, c: int) -> list[Cell]:
     return out
 
 
-def grow(n: int, queens: Sequence[Cell], rng: random.Random) -> list[list[int]]:
+STYLES: dict[str, tuple[float, float, float]] = {
+    "skewed": (0.15, 2.5, 3.0),
+    "mild": (0.5, 1.0, 1.0),
+    "even": (1.0, 1.0, 0.0),
+}
+"""Region growth weights `low + random() ** power * spread` per style.
+
+Measured on this generator with `core.deduce.grade`: skewed weights leave
+tiny regions (quick, mostly easy levels), even weights give regions of
+similar size (slower to make unique, twice as often hard).
+"""
+
+STYLE_FOR: dict[str | None, str] = {
+    None: "mild",
+    "easy": "skewed",
+    "medium": "mild",
+    "hard": "even",
+    "expert": "even",
+}
+
+
+def grow(
+    n: int, queens: Sequence[Cell], rng: random.Random, style: str = "mild"
+) -> list[list[int]]:
     """Regions grown from the queens: owner[r][c] is the index of the queen owning (r, c).
 
-    Each region has its own growth weight (a skewed draw, so a few regions
-    stay tiny and a few sprawl) and style: a "blob" takes a random frontier
-    cell, a "snake" prefers the cell it found last, which makes long arms.
+    Each region has its own growth weight (drawn per `STYLES[style]`, so with
+    a skew a few regions stay tiny and a few sprawl) and shape: a "blob"
+    takes a random frontier cell, a "snake" prefers the cell it found last,
+    which makes long arms.
     """
+    low, power, spread = STYLES[style]
     owner = [[-1] * n for _ in range(n)]
     frontier: list[list[Cell]] = []
     weight: list[float] = []
@@ -159,7 +187,7 @@ def grow(n: int, queens: Sequence[Cell], rng: random.Random) -> list[list[int]]:
         owner[r][c] = k
     for r, c in queens:
         frontier.append([x for x in _neighbours(n, r, c) if owner[x[0]][x[1]] < 0])
-        weight.append(0.15 + rng.random() ** 2.5 * 3.0)
+        weight.append(low + rng.random() ** power * spread)
         snake.append(rng.random() * 0.8 if rng.random() < 0.4 else 0.0)
     left = n * n - len(queens)
     while left:
@@ -210,6 +238,23 @@ def _level(owner: list[list[int]]) -> Level:
     return Level.from_rows(rows)
 
 
+def _cut_off(owner: list[list[int]], n: int, gone: Sequence[Cell], keep: Cell) -> list[Cell]:
+    """Cells of keep's region that lose touch with `keep` once the `gone` cells leave it."""
+    k = owner[keep[0]][keep[1]]
+    seen = [[False] * n for _ in range(n)]
+    for r, c in gone:
+        seen[r][c] = True
+    seen[keep[0]][keep[1]] = True
+    todo = [keep]
+    while todo:
+        r, c = todo.pop()
+        for y in _neighbours(n, r, c):
+            if not seen[y[0]][y[1]] and owner[y[0]][y[1]] == k:
+                seen[y[0]][y[1]] = True
+                todo.append(y)
+    return [(r, c) for r in range(n) for c in range(n) if owner[r][c] == k and not seen[r][c]]
+
+
 def _carve(
     owner: list[list[int]], n: int, x: Cell, keep: Cell, order: list[int]
 ) -> list[tuple[list[Cell], int]]:
@@ -250,19 +295,7 @@ def _carve(
         while node is not None:
             path.append(node)
             node = parent[node]
-        gone = [[False] * n for _ in range(n)]
-        for r, c in path:
-            gone[r][c] = True
-        gone[keep[0]][keep[1]] = True
-        todo = [keep]
-        while todo:
-            r, c = todo.pop()
-            for y in _neighbours(n, r, c):
-                if not gone[y[0]][y[1]] and owner[y[0]][y[1]] == k:
-                    gone[y[0]][y[1]] = True
-                    todo.append(y)
-        cut = [(r, c) for r in range(n) for c in range(n) if owner[r][c] == k and not gone[r][c]]
-        moves.append((path + cut, t))
+        moves.append((path + _cut_off(owner, n, path, keep), t))
     return moves
 
 
@@ -337,22 +370,80 @@ def _check_size(size: int) -> None:
         )
 
 
-def generate_unique(size: int, seed: str | int) -> tuple[Level, tuple[Cell, ...]]:
-    """One unique-solution level and its solution, without metadata.
-
-    Restarts (new placement, new regions) come from the same random stream, so
-    the result depends on `size` and `seed` only.
-    """
-    _check_size(size)
-    rng = random.Random(seed_int("queens-tui/generate/v1", size, seed))
+def _unique(size: int, rng: random.Random, style: str) -> tuple[list[list[int]], list[Cell], Level]:
+    """Plant, grow and repair until a level is unique; restarts use the same stream."""
     budget = 6 * size
     while True:
         cols = plant(size, rng)
         queens = [(r, c) for r, c in enumerate(cols)]
-        owner = grow(size, queens, rng)
+        owner = grow(size, queens, rng, style)
         level = _repair(size, owner, queens, rng, budget)
         if level is not None:
-            return level, tuple(queens)
+            return owner, queens, level
+
+
+def generate_unique(
+    size: int, seed: str | int, style: str = "mild"
+) -> tuple[Level, tuple[Cell, ...]]:
+    """One unique-solution level and its solution, without metadata.
+
+    Restarts (new placement, new regions) come from the same random stream, so
+    the result depends on `size`, `seed` and `style` only.
+    """
+    _check_size(size)
+    rng = random.Random(seed_int("queens-tui/generate/v1", size, seed, style))
+    _, queens, level = _unique(size, rng, style)
+    return level, tuple(queens)
+
+
+def steer(
+    owner: list[list[int]],
+    queens: Sequence[Cell],
+    level: Level,
+    rng: random.Random,
+    grader: Grader,
+    target: str,
+    tries: int,
+) -> tuple[Level, str]:
+    """Walk among unique levels towards the `target` difficulty.
+
+    A move hands one border cell x (never a queen, never a cut cell of its
+    region) to a neighbouring region. The level stays unique exactly when no
+    solution puts a queen on x afterwards (see the module docstring), which
+    one search with `queens=[x]` proves. A move is kept when its grade is no
+    further from the target than before, so the walk drifts across plateaus
+    and never away. Returns the last level kept and its grade.
+    """
+    n = len(owner)
+    rank = DIFFICULTIES.index
+    goal = rank(target)
+    graded = grader(level)
+    is_queen = [[False] * n for _ in range(n)]
+    for r, c in queens:
+        is_queen[r][c] = True
+    for _ in range(tries):
+        if graded == target:
+            break
+        r, c = rng.randrange(n), rng.randrange(n)
+        if is_queen[r][c]:
+            continue
+        k = owner[r][c]
+        targets = [owner[y[0]][y[1]] for y in _neighbours(n, r, c) if owner[y[0]][y[1]] != k]
+        if not targets:
+            continue
+        t = targets[rng.randrange(len(targets))]
+        keep = queens[k]
+        if _cut_off(owner, n, [(r, c)], keep):
+            continue  # x is a cut cell: moving it alone would split its region
+        owner[r][c] = t
+        new = _level(owner)
+        if search.first(new, queens=[(r, c)]) is None:
+            g = grader(new)
+            if abs(rank(g) - goal) <= abs(rank(graded) - goal):
+                level, graded = new, g
+                continue
+        owner[r][c] = k
+    return level, graded
 
 
 def default_grader() -> Grader | None:
@@ -389,15 +480,18 @@ def generate(
     if difficulty is not None and grader is None:
         raise GenerateError("difficulty grading is not available (no deduction engine)")
     seed = str(seed)
+    style = STYLE_FOR[difficulty]
+    graded: str | None = None
     if difficulty is None:
-        level, _ = generate_unique(size, seed)
+        level, _ = generate_unique(size, seed, style)
         graded = grader(level) if grader is not None else None
     else:
         assert grader is not None
         for attempt in range(MAX_DIFFICULTY_TRIES):
             sub = seed if attempt == 0 else f"{seed}/{attempt}"
-            level, _ = generate_unique(size, sub)
-            graded = grader(level)
+            rng = random.Random(seed_int("queens-tui/generate/v1", size, sub, style))
+            owner, queens, level = _unique(size, rng, style)
+            level, graded = steer(owner, queens, level, rng, grader, difficulty, STEER_TRIES)
             if graded == difficulty:
                 break
         else:
