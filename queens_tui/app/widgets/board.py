@@ -113,8 +113,9 @@ class BoardView(Widget):
     can_focus = False
     """Keys are bound on the game screen; the board has nothing to focus."""
 
-    cursor: reactive[Cell] = reactive((0, 0))
-    """The keyboard cursor (always drawn)."""
+    cursor: reactive[Cell] = reactive((0, 0), repaint=False)
+    """The keyboard cursor (always drawn). `watch_cursor` repaints the two rows it
+    touches; a plain reactive would repaint the whole board on every arrow key."""
 
     class CellAction(Message):
         """The player did something to a cell with the mouse.
@@ -176,40 +177,62 @@ class BoardView(Widget):
             self._colors = region_colors(board.level)
             self._layout_key = None
             self._forget(everything=True)
-        rows = self._changed_rows(self._board, board) if auto_cross == self._auto else None
+        cells = self._changed_cells(self._board, board) if auto_cross == self._auto else None
         self._board = board
         self._auto = auto_cross
         self._forget()
-        if rows is None:
+        if cells is None:
             self.refresh()
         else:
-            self._refresh_rows(rows)
+            self._refresh_cells(cells)
 
-    def _changed_rows(self, old: Board, new: Board) -> set[int] | None:
-        """Board rows whose drawing differs between two positions (None: redraw all).
+    def _changed_cells(self, old: Board, new: Board) -> set[Cell] | None:
+        """Cells whose drawing differs between two positions (None: redraw all).
 
-        Repainting only those rows keeps a cross or a cursor step to a line or
-        two of compositing instead of the whole board.
+        Repainting only those cells keeps a move to the lines it touches (a
+        queen's row and column) instead of the whole widget: the compositor
+        cost of a key press grows with the lines repainted.
         """
         if old.level is not new.level:
             return None
+        level = new.level
+        n = level.size
         oc, nc = old.conflicts, new.conflicts
-        if (oc.rows, oc.cols, oc.regions) != (nc.rows, nc.cols, nc.regions):
-            return None
-        changed = (old.queens ^ new.queens) | (old.crosses ^ new.crosses) | (oc.queens ^ nc.queens)
+        changed = set((old.queens ^ new.queens) | (old.crosses ^ new.crosses))
+        changed |= oc.queens ^ nc.queens
         if self._auto:
             changed |= old.auto_crosses ^ new.auto_crosses
-        return {r for r, _ in changed}
+        for r in oc.rows ^ nc.rows:
+            changed.update((r, c) for c in range(n))
+        for c in oc.cols ^ nc.cols:
+            changed.update((r, c) for r in range(n))
+        regions = level.region_cells
+        for reg in oc.regions ^ nc.regions:
+            changed.update(regions[reg])
+        return changed
 
-    def _refresh_rows(self, rows: set[int]) -> None:
-        """Mark the screen lines of some board rows for repainting."""
+    def _refresh_cells(self, cells: Iterable[Cell]) -> None:
+        """Mark the screen lines of some cells for repainting, row by row.
+
+        Each board row gets one region spanning its leftmost to rightmost
+        changed cell, over the row's lines only (borders never change).
+        """
         lay = self.layout_now
         if lay is None:
             self.refresh()
             return
-        for r in rows:
+        spans: dict[int, tuple[int, int]] = {}
+        for r, c in cells:
+            lo, hi = spans.get(r, (c, c))
+            spans[r] = (min(lo, c), max(hi, c))
+        regions = []
+        for r, (lo, hi) in spans.items():
             top = lay.top + (r * lay.pitch_y + 1 if lay.bordered else r)
-            self.refresh(Region(0, top, self.size.width, lay.cell_h))
+            x = lay.left + lo * lay.pitch_x + 1
+            width = (hi - lo) * lay.pitch_x + lay.cell_w
+            regions.append(Region(x, top, width, lay.cell_h))
+        if regions:
+            self.refresh(*regions)
 
     def _forget(self, everything: bool = False) -> None:
         """Drop drawn lines: those of the position, or (everything) the static ones too."""
@@ -221,9 +244,9 @@ class BoardView(Widget):
             self._neutral = None
 
     def watch_cursor(self, old: Cell, new: Cell) -> None:
-        """Redraw only the board rows the cursor left and entered."""
+        """Redraw only the two cells the cursor left and entered."""
         self._forget()
-        self._refresh_rows({old[0], new[0]})
+        self._refresh_cells((old, new))
 
     def notify_style_update(self) -> None:
         """The theme changed: neutral colours come from CSS, so redraw."""
