@@ -55,6 +55,12 @@ LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@%"
 MAX_DIFFICULTY_TRIES = 400
 """How many sub-seeds to try for a wanted difficulty before giving up."""
 
+PATIENCE = 2
+"""The repair restarts after PATIENCE * size unclean moves in a row."""
+
+CLEAN_TRIES = 8
+"""Moves checked for cleanliness per repair step before settling for the smallest."""
+
 STEER_TRIES = 200
 """Moves proposed per sub-seed while steering a unique level towards a difficulty."""
 
@@ -308,16 +314,21 @@ def _other_solution(level: Level, planted: tuple[Cell, ...]) -> tuple[Cell, ...]
 
 
 def _repair(
-    n: int, owner: list[list[int]], queens: list[Cell], rng: random.Random, budget: int
+    n: int, owner: list[list[int]], queens: list[Cell], rng: random.Random, patience: int
 ) -> Level | None:
-    """Move border cells until the planted solution is the only one; None if out of budget."""
+    """Move border cells until the planted solution is the only one.
+
+    Gives up (None) after `patience` moves in a row that were not clean:
+    the layout is then stuck in a loose state and fresh regions do better.
+    """
     planted = tuple(sorted(queens))
     queen_of = [[-1] * n for _ in range(n)]
     for k, (r, c) in enumerate(queens):
         queen_of[r][c] = k
     last: list[Cell] = []
     came_from = -1
-    for _ in range(budget):
+    dirty = 0
+    while dirty < patience:
         level = _level(owner)
         other = _other_solution(level, planted)
         if other is None:
@@ -338,7 +349,7 @@ def _repair(
         moves.sort(key=lambda m: len(m[0]))
         chosen = None
         k = -1
-        for chunk, t in moves:
+        for chunk, t in moves[:CLEAN_TRIES]:
             k = owner[chunk[0][0]][chunk[0][1]]
             home = [(r, c) for r in range(n) for c in range(n) if owner[r][c] == t]
             for r, c in chunk:
@@ -347,10 +358,12 @@ def _repair(
             # remaining solution was one before: the set strictly shrank.
             if search.first(_level(owner), forbidden=home) is None:
                 chosen = chunk
+                dirty = 0
                 break
             for r, c in chunk:
                 owner[r][c] = k
         if chosen is None:
+            dirty += 1
             chosen, t = moves[0]
             k = owner[chosen[0][0]][chosen[0][1]]
             for r, c in chosen:
@@ -372,12 +385,12 @@ def _check_size(size: int) -> None:
 
 def _unique(size: int, rng: random.Random, style: str) -> tuple[list[list[int]], list[Cell], Level]:
     """Plant, grow and repair until a level is unique; restarts use the same stream."""
-    budget = 6 * size
+    patience = PATIENCE * size
     while True:
         cols = plant(size, rng)
         queens = [(r, c) for r, c in enumerate(cols)]
         owner = grow(size, queens, rng, style)
-        level = _repair(size, owner, queens, rng, budget)
+        level = _repair(size, owner, queens, rng, patience)
         if level is not None:
             return owner, queens, level
 
