@@ -245,9 +245,19 @@ class AssistMixin:
             self.show_message("")  # type: ignore[attr-defined]
         self.status.check = ""  # type: ignore[attr-defined]
         if self.game.live_check and not self.game.solved:
-            self._start_check()
+            # After the frame that shows the move: starting a thread worker costs the key
+            # press time, and the thread would compete for the GIL with the paint. (At
+            # start, it also keeps the solver package's import off the first frame.)
+            self.call_after_refresh(self._start_check_after_paint, self._generation)  # type: ignore[attr-defined]
 
     # --- the progress check -----------------------------------------------------------
+
+    def _start_check_after_paint(self, generation: int) -> None:
+        """Start the check of `generation`, unless a newer move or a setting overtook it."""
+        if generation != self._generation or self._verdict is not None:
+            return  # a newer board, or `m` already got this one checked
+        if self.game.live_check and not self.game.solved:
+            self._start_check()
 
     def _start_check(self) -> None:
         from queens_tui.solver import CancelToken

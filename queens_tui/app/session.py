@@ -251,8 +251,22 @@ class SessionMixin:
         self.session.start(game, ref)
         return game
 
+    _session_sync_pending: bool = False
+
     def session_sync(self) -> None:
-        """After every redraw: save, record a win, keep settings, show the store's notices."""
+        """After every redraw: save, record a win, keep settings, show the store's notices.
+
+        The work runs once the frame showing the move is painted: encoding the
+        save (history and all) would otherwise add to every key press. Several
+        moves before that frame make one save. Quitting or switching levels
+        saves the game as it stands anyway (`Session.leave`).
+        """
+        if not self._session_sync_pending:
+            self._session_sync_pending = True
+            self.call_after_refresh(self._session_sync_now)  # type: ignore[attr-defined]
+
+    def _session_sync_now(self) -> None:
+        self._session_sync_pending = False
         self.session.sync(self.game)
         self.session_notices()
 

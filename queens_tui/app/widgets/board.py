@@ -177,24 +177,28 @@ class BoardView(Widget):
             self._colors = region_colors(board.level)
             self._layout_key = None
             self._forget(everything=True)
-        cells = self._changed_cells(self._board, board) if auto_cross == self._auto else None
-        self._board = board
-        self._auto = auto_cross
-        self._forget()
-        if cells is None:
+        if auto_cross != self._auto or board.level is not self._board.level:
+            self._board = board
+            self._auto = auto_cross
+            self._forget()
             self.refresh()
-        else:
-            self._refresh_cells(cells)
+            return
+        before = {cell: self._cell(cell) for cell in self._changed_cells(self._board, board)}
+        self._board = board
+        self._forget()
+        self._repaint_changes(before)
 
-    def _changed_cells(self, old: Board, new: Board) -> set[Cell] | None:
-        """Cells whose drawing differs between two positions (None: redraw all).
+    def _repaint_changes(self, before: dict[Cell, tuple[str, Style]]) -> None:
+        """Repaint the cells whose drawing differs from `before` (cell -> text, style)."""
+        self._refresh_cells([cell for cell, drawn in before.items() if self._cell(cell) != drawn])
+
+    def _changed_cells(self, old: Board, new: Board) -> set[Cell]:
+        """Cells whose drawing may differ between two positions of one level.
 
         Repainting only those cells keeps a move to the lines it touches (a
         queen's row and column) instead of the whole widget: the compositor
         cost of a key press grows with the lines repainted.
         """
-        if old.level is not new.level:
-            return None
         level = new.level
         n = level.size
         oc, nc = old.conflicts, new.conflicts
