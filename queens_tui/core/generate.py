@@ -313,6 +313,12 @@ def _other_solution(level: Level, planted: tuple[Cell, ...]) -> tuple[Cell, ...]
     return None
 
 
+def _cost(owner: list[list[int]], area: list[int], chunk: list[Cell]) -> int:
+    """How much a repair move disturbs: its chunk's size, much more if it strands a queen."""
+    left = area[owner[chunk[0][0]][chunk[0][1]]] - len(chunk)
+    return len(chunk) + (len(owner) ** 2 if left < 2 else 0)
+
+
 def _repair(
     n: int, owner: list[list[int]], queens: list[Cell], rng: random.Random, patience: int
 ) -> Level | None:
@@ -345,8 +351,14 @@ def _repair(
                     moves.append((chunk, t))
         if not moves:
             return None
+        area = [0] * n
+        for row in owner:
+            for k in row:
+                area[k] += 1
         rng.shuffle(moves)
-        moves.sort(key=lambda m: len(m[0]))
+        # Small chunks first; leaving a region with its queen cell alone
+        # (a trivial region) only when nothing else is on offer.
+        moves.sort(key=lambda m, area=area: _cost(owner, area, m[0]))
         chosen = None
         k = -1
         for chunk, t in moves[:CLEAN_TRIES]:
