@@ -1,0 +1,83 @@
+"""What one generated level costs, whole process included (start-up, grading, output).
+
+Run: pytest tests/benchmarks/test_bench_generate.py -o addopts="" --benchmark-enable -s
+For each size it runs `queens-tui generate --size N --seed S` as a fresh
+process for several seeds and prints the median and max wall time per level.
+Targets (issue 5): 9x9 <= 0.5 s, 12x12 <= 2 s, 16x16 <= 5 s, 20x20 <= 20 s,
+on the median. Sizes above 20 are measured too, to say how far it goes
+(QUEENS_BENCH_BIG=1 adds 24 and 28; expect tens of seconds each).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+import pytest
+
+TARGETS: dict[int, float] = {9: 0.5, 12: 2.0, 16: 5.0, 20: 20.0}
+SEEDS: dict[int, int] = {9: 9, 12: 9, 16: 7, 20: 7, 24: 5, 28: 3}
+
+
+def _one(size: int, seed: str) -> float:
+    start = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-m", "queens_tui", "generate", "--size", str(size), "--seed", seed],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    elapsed = time.perf_counter() - start
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.count("\n") == size + 4  # size, name, seed, difficulty, rows
+    return elapsed
+
+
+def test_bench_generate_whole_process(benchmark) -> None:  # type: ignore[no-untyped-def]
+    sizes = list(TARGETS)
+    if os.environ.get("QUEENS_BENCH_BIG"):
+        sizes += [24, 28]
+    report: dict[int, list[float]] = {}
+
+    def run_all() -> None:
+        for size in sizes:
+            report[size] = [_one(size, f"bench-{i}") for i in range(SEEDS[size])]
+
+    benchmark.pedantic(run_all, rounds=1, iterations=1)
+    print()
+    for size, times in report.items():
+        median = statistics.median(times)
+        target = TARGETS.get(size)
+        goal = f"(target {target:.1f} s)" if target else ""
+        print(
+            f"generate {size}x{size}: {len(times)} seeds, median {median:.2f} s, "
+            f"max {max(times):.2f} s {goal}"
+        )
+        benchmark.extra_info[f"median_{size}"] = median
+        benchmark.extra_info[f"max_{size}"] = max(times)
+    for size, target in TARGETS.items():
+        assert statistics.median(report[size]) <= target, size
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "expert"])
+def test_bench_generate_by_difficulty(benchmark, difficulty: str) -> None:  # type: ignore[no-untyped-def]
+    """In-process cost of `generate(10, seed, difficulty)` (the daily puzzle's sizes)."""
+    from queens_tui.core.generate import generate
+
+    times: list[float] = []
+
+    def run_all() -> None:
+        for i in range(5):
+            start = time.perf_counter()
+            level = generate(10, f"bench-{i}", difficulty)
+            times.append(time.perf_counter() - start)
+            assert level.difficulty == difficulty
+
+    benchmark.pedantic(run_all, rounds=1, iterations=1)
+    print(
+        f"\ngenerate 10x10 {difficulty}: median {statistics.median(times):.2f} s, "
+        f"max {max(times):.2f} s"
+    )
