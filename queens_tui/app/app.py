@@ -26,7 +26,6 @@ from textual.worker import Worker, WorkerState
 from queens_tui.app.clock import Clock
 from queens_tui.app.levels import LevelRef, next_level, open_level
 from queens_tui.app.screens.game import ACTIONS, GameScreen
-from queens_tui.app.screens.loading import LoadingScreen, loading_text
 from queens_tui.app.session import NOTICE_SECONDS, Session
 
 if TYPE_CHECKING:
@@ -83,6 +82,8 @@ class QueensApp(App[None]):
 
     def on_mount(self) -> None:
         if self.ref is None:
+            from queens_tui.app.screens.loading import LoadingScreen, loading_text
+
             day = self.daily_day or self.session.today()
             text = loading_text(day, self.session.today())
             self.push_screen(LoadingScreen(text, cancellable=False))
@@ -137,6 +138,8 @@ class QueensApp(App[None]):
         if ref is not None:
             then(ref)
             return
+        from queens_tui.app.screens.loading import LoadingScreen, loading_text
+
         loading = LoadingScreen(loading_text(day, self.session.today()), cancellable=True)
 
         def closed(_: None) -> None:
@@ -160,6 +163,8 @@ class QueensApp(App[None]):
         worker = event.worker
         if worker.group != DAILY_GROUP or self._pending is None:
             return
+        from queens_tui.app.screens.loading import LoadingScreen  # loaded with the worker
+
         if event.state is WorkerState.SUCCESS:
             day, ref = worker.result  # type: ignore[misc]
             pending_day, then = self._pending

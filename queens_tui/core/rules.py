@@ -76,9 +76,11 @@ def is_solution(level: Level, queens: Iterable[Cell]) -> bool:
 
 def attacked(level: Level, queens: Iterable[Cell]) -> frozenset[Cell]:
     """Cells that some queen rules out (the automatic crosses), queens excluded."""
+    qs = set(queens)
+    if not qs:
+        return frozenset()  # a fresh board: no need to build the level's attack table yet
     out: set[Cell] = set()
     table = level.attacks
-    qs = set(queens)
     for r, c in qs:
         out |= table[r][c]
     return frozenset(out - qs)

@@ -16,11 +16,29 @@ import os
 import stat
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.level import Level, LevelError
-from queens_tui.formats.json import dump_json, parse_json
 from queens_tui.formats.text import dump_text, parse_text
-from queens_tui.formats.ts import parse_ts
+
+if TYPE_CHECKING:
+    from queens_tui.formats.json import dump_json, parse_json
+    from queens_tui.formats.ts import parse_ts
+
+_LAZY = {"dump_json": "json", "parse_json": "json", "parse_ts": "ts"}
+"""Names re-exported from the JSON and TypeScript readers, imported on first use: the
+game's first frame only ever needs the text format (they are most of this package)."""
+
+
+def __getattr__(name: str) -> Any:
+    """`from queens_tui.formats import parse_ts` still works; the module loads then."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    return getattr(import_module(f"queens_tui.formats.{module}"), name)
+
 
 MAX_BYTES = 1_000_000
 """A level file is a few hundred bytes; anything this big is not one."""
@@ -73,8 +91,12 @@ def parse(text: str, fmt: str = "text") -> Level:
     if fmt == "text":
         return parse_text(text)
     if fmt == "ts":
+        from queens_tui.formats.ts import parse_ts
+
         return parse_ts(text)
     if fmt == "json":
+        from queens_tui.formats.json import parse_json
+
         return parse_json(text)
     raise LevelError(f"unknown level format {fmt!r} (known: {', '.join(FORMATS)})")
 
@@ -99,6 +121,8 @@ def dump(level: Level, fmt: str = "text") -> str:
     if fmt == "text":
         return dump_text(level)
     if fmt == "json":
+        from queens_tui.formats.json import dump_json
+
         return dump_json(level)
     raise LevelError(f"cannot write format {fmt!r} (writable: text, json)")
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 
 from queens_tui.core.level import Level, LevelError
@@ -23,15 +22,12 @@ LEVEL_SUFFIXES: tuple[str, ...] = (".txt", ".json", ".ts")
 
 
 def _candidates() -> list[Path]:
-    package = Path(__file__).resolve().parent.parent  # .../queens_tui
-    found = []
-    try:
-        installed = resources.files("queens_tui") / "_levels"
-        if isinstance(installed, Path):
-            found.append(installed)
-    except (ModuleNotFoundError, TypeError):  # pragma: no cover - odd loaders
-        pass
-    found.append(package / "_levels")
+    here = Path(__file__).parent.parent  # .../queens_tui, as the import system found it
+    package = here.resolve()
+    # `here / "_levels"` is what importlib.resources.files("queens_tui") gives for a
+    # package on disk (the only kind it could use: others give no Path); spelled out,
+    # so finding the levels costs no import of importlib.resources before the first frame.
+    found = [here / "_levels", package / "_levels"]
     if (package.parent / "pyproject.toml").is_file():
         found.append(package.parent / "levels")  # a source checkout: <repo>/levels
     return found

@@ -16,11 +16,25 @@ Typical use from the app::
 
 from __future__ import annotations
 
-from queens_tui.store.daily import GENERATED, Daily, daily_level, parse_day
+from typing import TYPE_CHECKING, Any
+
 from queens_tui.store.paths import daily_dir, data_dir
 from queens_tui.store.progress import Progress, daily_key, grid_key, level_key, pack_key
 from queens_tui.store.stats import LevelStats, Settings, Streak
 from queens_tui.store.store import Store
+
+if TYPE_CHECKING:
+    from queens_tui.store.daily import GENERATED, Daily, daily_level, parse_day
+
+
+def __getattr__(name: str) -> Any:
+    """The daily puzzle's names load `store.daily` on first use: playing a file never does."""
+    if name in ("GENERATED", "Daily", "daily_level", "parse_day"):
+        from queens_tui.store import daily
+
+        return getattr(daily, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "GENERATED",

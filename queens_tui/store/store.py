@@ -14,11 +14,10 @@ import threading
 from collections.abc import Callable
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.board import History
 from queens_tui.core.level import Level
-from queens_tui.store import daily as daily_mod
 from queens_tui.store import paths
 from queens_tui.store.jsonfile import (
     Unreadable,
@@ -49,6 +48,9 @@ from queens_tui.store.stats import (
     encode_settings,
     encode_stats,
 )
+
+if TYPE_CHECKING:
+    from queens_tui.store.daily import Daily
 
 
 class _Writer:
@@ -355,24 +357,28 @@ class Store:
 
     # --- daily --------------------------------------------------------------------------------
 
-    def daily(self, day: date | None = None) -> daily_mod.Daily:
+    def daily(self, day: date | None = None) -> Daily:
         """`day`'s puzzle (default today) from this store's daily folder, else generated.
 
         Generated puzzles are cached in ``<data>/cache/`` (the first call of a
         day may take a second or more: call it from a worker). Raises
         `LevelError` if the day's file is broken.
         """
+        from queens_tui.store import daily as daily_mod  # not needed to play a file
+
         return daily_mod.daily_level(
             day or self.today(), self.daily_dir, cache_dir=self.root / "cache"
         )
 
-    def daily_ready(self, day: date | None = None) -> daily_mod.Daily | None:
+    def daily_ready(self, day: date | None = None) -> Daily | None:
         """`day`'s puzzle if it needs no generating (a file, or cached), else None.
 
         Cheap (one file read): the app calls it before the first frame and
         generates in a worker only when this is None. Raises `LevelError` if
         the day's file is broken.
         """
+        from queens_tui.store import daily as daily_mod
+
         day = day or self.today()
         path = daily_mod.daily_file(day, self.daily_dir)
         if path is None:

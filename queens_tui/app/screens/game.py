@@ -120,9 +120,18 @@ class GameScreen(SessionMixin, AssistMixin, Screen[None]):
         status.board_size = self.game.level.size
         self._sync()
         self.game.stopwatch.start()
+        self.call_after_refresh(self._warm_level)
         self.set_interval(TICK, self._tick)
         self.app.app_suspend_signal.subscribe(self, self._on_app_suspend)
         self.app.app_resume_signal.subscribe(self, self._on_app_resume)
+
+    def _warm_level(self) -> None:
+        """Build the level's attack table (auto-crosses) now, after the frame is out.
+
+        Core builds it on first use; a fresh board's first frame needs none of
+        it, and the first queen placed should not pay for it either.
+        """
+        _ = self.game.level.attacks
 
     # --- timer: runs only while this screen is on top and the app is in front ------------
 
@@ -278,6 +287,7 @@ class GameScreen(SessionMixin, AssistMixin, Screen[None]):
         self.status.paused = False
         self.game.stopwatch.start()
         self._sync()
+        self.call_after_refresh(self._warm_level)
 
     def on_board_view_cell_action(self, message: BoardView.CellAction) -> None:
         """Mouse input from the board."""
