@@ -102,6 +102,16 @@ def _blend(a: str, b: str, amount: float) -> str:
 _UNDERLINE = Style(underline=True)
 
 
+def _weight(a: int | None, b: int | None) -> int:
+    """Weight of the border between cells of regions a and b (None: off the board):
+    0 none, 1 thin (same region), 2 thick."""
+    if a is None and b is None:
+        return 0
+    if a is None or b is None or a != b:
+        return 2
+    return 1
+
+
 @lru_cache(maxsize=4096)
 def _style(fg: str | None, bg: str | None, bold: bool = False, underline: bool = False) -> Style:
     return Style(color=fg, bgcolor=bg, bold=bold, underline=underline)
@@ -149,6 +159,8 @@ class BoardView(Widget):
         self._static: dict[int, Strip] = {}
         """Lines no move can change: borders, blanks (cleared on resize, level, theme)."""
         self._seps: dict[int, list[Segment]] = {}
+        self._geo: tuple[list[list[int | None]], list[Style]] | None = None
+        """Per level: region ids padded with None around the board, thin border styles."""
         self._cells: dict[Cell, tuple[str, Style]] = {}
         self._neutral: tuple[Style, Style] | None = None
         self._layout_key: tuple[int, int] | None = None
@@ -175,6 +187,7 @@ class BoardView(Widget):
             return
         if board.level is not self._board.level:
             self._colors = region_colors(board.level)
+            self._geo = None
             self._layout_key = None
             self._forget(everything=True)
         if auto_cross != self._auto or board.level is not self._board.level:
@@ -365,21 +378,18 @@ class BoardView(Widget):
 
     # --- drawing ----------------------------------------------------------------------
 
-    def _region(self, cell: Cell) -> int | None:
-        r, c = cell
-        n = self._board.level.size
-        if 0 <= r < n and 0 <= c < n:
-            return self._board.level.region_ids[r][c]
-        return None
-
-    def _edge(self, a: Cell, b: Cell) -> int:
-        """Weight of the border between two cells: 0 none, 1 thin, 2 thick."""
-        ra, rb = self._region(a), self._region(b)
-        if ra is None and rb is None:
-            return 0
-        if ra is None or rb is None or ra != rb:
-            return 2
-        return 1
+    def _geometry(self) -> tuple[list[list[int | None]], list[Style]]:
+        """Region ids with a ring of None around the board (`ids[r + 1][c + 1]` is cell
+        (r, c)), and each region's thin border style: what every border is drawn from."""
+        if self._geo is None:
+            level = self._board.level
+            n = level.size
+            ids: list[list[int | None]] = [[None] * (n + 2)]
+            ids += [[None, *row, None] for row in level.region_ids]
+            ids.append([None] * (n + 2))
+            thin = [_style(_blend(bg, "#000000", 0.3), bg) for bg in self._colors]
+            self._geo = (ids, thin)
+        return self._geo
 
     def _border_char(self, up: int, right: int, down: int, left: int) -> str:
         if not self.ascii:
@@ -402,11 +412,6 @@ class BoardView(Widget):
             bg = base.bgcolor.name if base.bgcolor else None
             self._neutral = (_style(fg, bg), _style(fg, bg, True))
         return self._neutral
-
-    def _thin_style(self, cell: Cell) -> Style:
-        """A thin border inside a region: a darker shade of the region's colour."""
-        bg = self._colors[self._board.level.region_ids[cell[0]][cell[1]]]
-        return _style(_blend(bg, "#000000", 0.3), bg)
 
     def _cell(self, cell: Cell) -> tuple[str, Style]:
         """The character drawn in a cell and the style of the whole cell (cached per frame)."""
@@ -471,18 +476,18 @@ class BoardView(Widget):
         static = lay.bordered and by % lay.pitch_y == 0
         if static:
             r = by // lay.pitch_y
+            ids, thin = self._geometry()
+            above, below = ids[r], ids[r + 1]  # the cells of rows r - 1 and r
+            box = self._border_char
             for c in range(n + 1):
-                ul, ur, dl, dr = (r - 1, c - 1), (r - 1, c), (r, c - 1), (r, c)
-                ch = self._border_char(
-                    self._edge(ul, ur), self._edge(ur, dr), self._edge(dl, dr), self._edge(ul, dl)
-                )
-                regs = {self._region(x) for x in (ul, ur, dl, dr)}
-                style = self._thin_style(dr) if len(regs) == 1 and None not in regs else thick
-                segments.append(Segment(ch, style))
+                ul, ur, dl, dr = above[c], above[c + 1], below[c], below[c + 1]
+                across = _weight(ur, dr)
+                ch = box(_weight(ul, ur), across, _weight(dl, dr), _weight(ul, dl))
+                inside = dr is not None and ul == ur == dl == dr
+                segments.append(Segment(ch, thin[dr] if inside else thick))  # type: ignore[index]
                 if c < n:
-                    weight = self._edge(ur, dr)
-                    ch = self._border_char(0, weight, 0, weight)
-                    style = self._thin_style(dr) if weight == 1 else thick
+                    ch = box(0, across, 0, across)
+                    style = thin[dr] if across == 1 else thick  # type: ignore[index]
                     segments.append(Segment(ch * lay.cell_w, style))
         else:
             if lay.bordered:
@@ -491,13 +496,15 @@ class BoardView(Widget):
             else:
                 r, glyph_line = by, True
             seps = self._separators(r, lay)
+            ids, _ = self._geometry()
+            here, below = ids[r + 1], ids[r + 2]
             pad = lay.cell_w - 1
             left_pad, right_pad = " " * (pad // 2), " " * (pad - pad // 2)
             blank = " " * lay.cell_w
             for c in range(n):
                 segments.append(seps[c])
                 text, style = self._cell((r, c))
-                if not lay.bordered and self._edge((r, c), (r + 1, c)) == 2:
+                if not lay.bordered and _weight(here[c + 1], below[c + 1]) == 2:
                     style = style + _UNDERLINE
                 segments.append(
                     Segment(left_pad + text + right_pad if glyph_line else blank, style)
@@ -516,15 +523,17 @@ class BoardView(Widget):
         if got is not None:
             return got
         _, thick = self._neutral_styles()
+        ids, thin = self._geometry()
+        row = ids[r + 1]
         seps = []
         n = self._board.level.size
         for c in range(n + 1):
-            weight = self._edge((r, c - 1), (r, c))
+            weight = _weight(row[c], row[c + 1])
             if lay.bordered or weight == 2 or c in (0, n):
                 ch = self._border_char(weight, 0, weight, 0)
             else:
                 ch = "│" if not self.ascii else " "
-            style = self._thin_style((r, c)) if weight == 1 else thick
+            style = thin[row[c + 1]] if weight == 1 else thick  # type: ignore[index]
             seps.append(Segment(ch, style))
         self._seps[r] = seps
         return seps
