@@ -30,9 +30,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from textual import work
 from textual.message import Message
@@ -125,9 +124,12 @@ def solution_for(board: Board, engine: str = ASSIST_ENGINE) -> tuple[Cell, ...]:
 # --------------------------------------------------------------------------- messages
 
 
-@dataclass
-class Ticket:
-    """Which game and which board generation a worker result belongs to."""
+class Ticket(NamedTuple):
+    """Which game and which board generation a worker result belongs to.
+
+    A NamedTuple, not a dataclass: it is built at import, before the first frame, and
+    a frozen dataclass costs about seven times as much to create.
+    """
 
     game: Game
     generation: int

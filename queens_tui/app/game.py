@@ -10,8 +10,8 @@ call its methods, which is why all of this can be unit-tested without a screen.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from queens_tui.app.clock import Clock, Stopwatch
 from queens_tui.core.board import CYCLE, Board, History, Mark, Move
@@ -27,9 +27,12 @@ class Paint(str, Enum):
     """Started on a manual cross: take crosses away."""
 
 
-@dataclass(frozen=True)
-class Result:
-    """A solved level, as the win screen shows it and the share line says it."""
+class Result(NamedTuple):
+    """A solved level, as the win screen shows it and the share line says it.
+
+    A NamedTuple, not a dataclass: it is built at import, before the first frame, and
+    a frozen dataclass costs about seven times as much to create.
+    """
 
     level_name: str
     size: int

@@ -10,16 +10,19 @@ for a daily puzzle it is the next or previous day (see `app.session`).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import NamedTuple
 
 from queens_tui.core.level import Level, LevelError
 
 
-@dataclass(frozen=True)
-class LevelRef:
-    """A level plus where it came from (for the title and for "next level")."""
+class LevelRef(NamedTuple):
+    """A level plus where it came from (for the title and for "next level").
+
+    A NamedTuple, not a dataclass: it is built at import, before the first frame, and
+    a frozen dataclass costs about seven times as much to create.
+    """
 
     level: Level
     bundled_id: str | None = None

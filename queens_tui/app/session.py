@@ -20,9 +20,9 @@ and the settings are the defaults.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from queens_tui.app.clock import Clock, mmss
 from queens_tui.app.game import Game
@@ -46,9 +46,12 @@ def daily_ref(daily: Any, day: date) -> LevelRef:
     return LevelRef(daily.level, path=path, day=day)
 
 
-@dataclass(frozen=True)
-class _Mark:
-    """What was last saved of a game, to save only when something changed."""
+class _Mark(NamedTuple):
+    """What was last saved of a game, to save only when something changed.
+
+    A NamedTuple, not a dataclass: it is built at import, before the first frame, and
+    a frozen dataclass costs about seven times as much to create.
+    """
 
     history: History
     board: object

@@ -11,8 +11,8 @@ does not fit, it says so instead of drawing a broken board.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
@@ -52,9 +52,12 @@ HIGHLIGHT = {
 it would place (green), the cells it would cross out (blue), wrong marks (magenta)."""
 
 
-@dataclass(frozen=True)
-class Layout:
-    """Where the board sits inside the widget and how big its cells are."""
+class Layout(NamedTuple):
+    """Where the board sits inside the widget and how big its cells are.
+
+    A NamedTuple, not a dataclass: it is built at import, before the first frame, and
+    a frozen dataclass costs about seven times as much to create.
+    """
 
     bordered: bool
     """True: box-drawing borders around every cell. False: compact, one line per row."""
