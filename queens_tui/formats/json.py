@@ -110,6 +110,11 @@ def parse_json(text: str) -> Level:
         raise LevelError(f"broken JSON: {err.msg}", line=err.lineno, col=err.colno) from None
     except RecursionError:
         raise LevelError("JSON nested too deeply", line=1, col=1) from None
+    except ValueError:
+        # Python's cap on int(str) length (4,300 digits), raised as a plain ValueError.
+        m = re.search(r"\d{100,}", text)
+        line, col = _Locator(text).at(m.start()) if m else (1, 1)
+        raise LevelError("number too long", line=line, col=col) from None
     loc = _Locator(text)
     if not isinstance(data, dict):
         raise LevelError(
