@@ -1,0 +1,90 @@
+"""The levels we ship: every one parses, is unique, connected, titled and graded as it says.
+
+The packs are made by `scripts/make_packs.py` (see its docstring); the last
+test regenerates a few of them to prove the files are what the generator
+makes from the seeds they carry.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from queens_tui.core import search
+from queens_tui.core.deduce import grade
+from queens_tui.core.level import Level
+from queens_tui.formats import load
+from queens_tui.formats.bundled import bundled_levels
+
+REPO = Path(__file__).resolve().parents[2]
+LEVELS = REPO / "levels"
+PACKS = ("1-easy", "2-medium", "3-hard", "4-expert")
+
+
+def _all() -> list[tuple[str, Path]]:
+    found = sorted(
+        (p.relative_to(LEVELS).with_suffix("").as_posix(), p) for p in LEVELS.rglob("*.txt")
+    )
+    assert found, "no bundled levels"
+    return found
+
+
+@pytest.fixture(scope="module")
+def levels() -> dict[str, Level]:
+    return {level_id: load(path) for level_id, path in _all()}
+
+
+def test_the_bundle_is_big_enough_and_spread(levels: dict[str, Level]) -> None:
+    assert len(levels) >= 200
+    assert sorted({i.split("/")[0] for i in levels}) == list(PACKS)
+    sizes = Counter(lv.size for lv in levels.values())
+    assert sorted(sizes) == list(range(6, 15))
+    by_difficulty = Counter(lv.difficulty for lv in levels.values())
+    assert set(by_difficulty) == {"easy", "medium", "hard", "expert"}
+    assert min(by_difficulty.values()) >= 40
+    for pack in PACKS:
+        in_pack = [lv for i, lv in levels.items() if i.startswith(pack + "/")]
+        assert {lv.difficulty for lv in in_pack} == {pack.split("-")[1]}
+        assert [lv.size for lv in in_pack] == sorted(lv.size for lv in in_pack)  # a progression
+
+
+def test_the_locator_lists_exactly_these_files(levels: dict[str, Level]) -> None:
+    """What the game finds is what this test checks (no stray or missing level)."""
+    assert [i for i, _ in bundled_levels()] == sorted(levels)
+
+
+def test_every_level_is_unique_connected_and_titled(levels: dict[str, Level]) -> None:
+    names = Counter()
+    for level_id, level in levels.items():
+        assert search.count(level, limit=2) == 1, level_id
+        assert level.disconnected_regions == (), level_id
+        assert level.name and level.seed, level_id
+        names[level.name] += 1
+    assert names.most_common(1)[0][1] == 1, "two bundled levels share a title"
+
+
+def test_every_level_has_the_difficulty_it_claims(levels: dict[str, Level]) -> None:
+    wrong = [i for i, lv in levels.items() if grade(lv) != lv.difficulty]
+    assert wrong == []
+
+
+def test_the_files_are_what_the_pack_script_makes() -> None:
+    spec = importlib.util.spec_from_file_location("make_packs", REPO / "scripts" / "make_packs.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    plan = script.plan()
+    numbers: Counter[str] = Counter()
+    checked = 0
+    for pack, size, seed, difficulty in plan:
+        numbers[pack] += 1
+        if size > 8 or numbers[pack] % 5:
+            continue  # a sample: the small sizes, every fifth level
+        path = LEVELS / pack / f"{numbers[pack]:03d}.txt"
+        assert path.read_text("utf-8") == script.level_text(size, seed, difficulty)
+        checked += 1
+    assert checked >= 8
+    assert sum(numbers.values()) == len(_all())
