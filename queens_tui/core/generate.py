@@ -8,28 +8,40 @@ How it works (and why it does not stall near 20x20 like the textbook loop):
    own growth rate and style (compact blob or snaking), so shapes vary and
    some regions stay small, as in hand-made levels.
 3. Repair: while the exact search (`core.search`) finds a solution S other
-   than P, move one cell x where S has a queen (and P has not) from its region
+   than P, move a cell x where S has a queen (and P has not) from its region
    R to a neighbouring region R'. The key fact that makes this converge:
    moving x kills *exactly* the solutions with a queen on x (R loses that
-   queen, R' gets two) and can only create solutions that have a queen on x.
-   So a move is *clean* (the solution set strictly shrinks, S included) when
-   no solution with a queen on x exists after the move, which one search with
-   `queens=[x]` proves, usually in a few hundred steps because a fixed queen
-   prunes hard. P stays a solution because x never holds a P queen and each
-   region keeps its own queen; R stays connected (checked) and R' too (x
-   touches it).
-4. If no clean move exists for any S queen, take the least bad one; after too
-   many moves, restart with fresh shapes from the same random stream.
+   queen, R' gets two) and can only create solutions that have R's queen on
+   x. So a move is *clean* (the solution set strictly shrinks, S included)
+   when no solution puts R''s queen on a moved cell, which one search with
+   R''s old cells `forbidden` proves, fast because it is so constrained. P
+   stays a solution because x never holds a P queen and each region keeps
+   its own queen. When x lies inside R (no other region touches it), the
+   move carries a shortest path from x to R's border, plus any piece of R
+   that path cuts off from R's queen, so every region stays connected.
+   Small moves are tried first, and moves that would leave a region with
+   its queen alone come last.
+4. If no clean move exists among the first few, take the smallest unclean
+   one; after `PATIENCE * N` unclean moves in a row, restart with a new
+   placement and new shapes from the same random stream.
+
+Targeting the S queens is what keeps 20x20 fast (about 3 s for the whole
+process, see tests/benchmarks/test_bench_generate.py): each step removes a
+solution for certain instead of hoping a random border change does.
 
 Everything random comes from one `random.Random` seeded with an integer
 derived by SHA-256 from the seed string, and every choice iterates over lists
 in a fixed order (never a set, never `hash()`), so the same seed gives the
 same level on every machine and Python version.
 
-Difficulty is judged by a pluggable `grade(level) -> str` function (the
-deduction engine's, `core.deduce.grade`, when it is present): with a wanted
-difficulty, the generator tries a deterministic sequence of sub-seeds until the
-grade matches.
+Difficulty is judged by the deduction engine (`core.deduce`), or by any
+pluggable `grade(level) -> str`. With a wanted difficulty, each sub-seed's
+unique level is *steered*: single border cells change region while the
+level stays unique (again one search with a fixed queen proves it), keeping
+each change that brings the grade (then the hardest rule tier and how often
+it is needed) no further from the target. Levels the rules alone cannot
+solve are never kept for a wanted difficulty: no guessing is asked of the
+player.
 """
 
 from __future__ import annotations
