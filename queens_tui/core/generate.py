@@ -11,10 +11,10 @@ How it works (and why it does not stall near 20x20 like the textbook loop):
    than P, move a cell x where S has a queen (and P has not) from its region
    R to a neighbouring region R'. The key fact that makes this converge:
    moving x kills *exactly* the solutions with a queen on x (R loses that
-   queen, R' gets two) and can only create solutions that have R's queen on
+   queen, R' gets two) and can only create solutions that put the queen of R' on
    x. So a move is *clean* (the solution set strictly shrinks, S included)
-   when no solution puts R''s queen on a moved cell, which one search with
-   R''s old cells `forbidden` proves, fast because it is so constrained. P
+   when no solution puts the queen of R' on a moved cell, which one search with
+   the old cells of R' `forbidden` proves, fast because it is so constrained. P
    stays a solution because x never holds a P queen and each region keeps
    its own queen. When x lies inside R (no other region touches it), the
    move carries a shortest path from x to R's border, plus any piece of R
