@@ -31,7 +31,7 @@ def _err(message: object) -> None:
 
 
 def resolve_level_arg(arg: str) -> Level:
-    """The level `play LEVEL` names: a file path, else a bundled id (`starter/001`).
+    """The level `play LEVEL` names: a file path, else a bundled id (`1-easy/001`).
 
     Raises `LevelError` located at `arg`; callers print it as the one-line error.
     """

@@ -6,7 +6,7 @@ package therefore finds `<site-packages>/queens_tui/_levels`; an editable or
 source checkout has no `_levels` and finds `<repo>/levels` instead.
 
 A bundled level's id is its path inside that folder, without the extension,
-with `/` separators on every platform: `starter/001`.
+with `/` separators on every platform: `1-easy/001`.
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def adjacent_id(level_id: str, step: int = 1, ids: Sequence[str] | None = None) 
 
 
 def bundled_path(level_id: str) -> Path | None:
-    """The file of bundled level `level_id` (`starter/001`, or with its extension), or None."""
+    """The file of bundled level `level_id` (`1-easy/001`, or with its extension), or None."""
     root = levels_dir()
     if root is None:
         return None

@@ -73,7 +73,7 @@ _META = re.compile(r"#\s*(name|difficulty)\s*:\s*(.*?)\s*$", re.IGNORECASE)
 class LevelChoice:
     """What the player picked: the browser's result.
 
-    A pack level: `kind="pack"`, `id` its bundled id (``starter/001``), `path`
+    A pack level: `kind="pack"`, `id` its bundled id (``1-easy/001``), `path`
     its file. A daily: `kind="daily"`, `id` the ISO date, `date` the day,
     `path` the daily folder's file for that day, or None when the puzzle is
     generated (call `store.daily(choice.date)` in a worker: it can take a second).
@@ -190,7 +190,7 @@ class Entry:
 
 
 def pack_of(level_id: str) -> str:
-    """The pack of a bundled level: its folder (``starter/001`` -> ``starter``)."""
+    """The pack of a bundled level: its folder (``1-easy/001`` -> ``1-easy``)."""
     folder, _, _ = level_id.rpartition("/")
     return folder or "levels"
 
