@@ -290,6 +290,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     from queens_tui.app import create_app
     from queens_tui.store import Store
 
+    if args.engine != "auto":
+        from queens_tui.app.screens.game import GameScreen
+
+        GameScreen.assist_engine = args.engine  # OR-Tools then warms up after the first frame
     store = Store(daily_dir=args.daily_dir)
     try:
         app = create_app(args.level, ascii=args.ascii, store=store, daily=day)
@@ -387,6 +391,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play a level (default: today's puzzle)")
     p.add_argument("level", nargs="?", help="a level file or a bundled level's id")
     p.add_argument("--ascii", action="store_true", help="draw Q and x instead of ♛ and ×")
+    p.add_argument(
+        "--engine",
+        choices=("auto", "cpsat"),
+        default="auto",
+        help="solver for the live check, hints and S: auto (exact search, fastest) or cpsat",
+    )
     p.add_argument("--date", metavar="YYYY-MM-DD", help="play that day's daily puzzle")
     p.add_argument(
         "--daily-dir",
