@@ -103,7 +103,7 @@ class GameScreen(SessionMixin, AssistMixin, Screen[None]):
     def compose(self) -> ComposeResult:
         yield BoardView(self.game.board, ascii=self.ascii, id="board")
         yield Static("", id="message")
-        yield StatusBar(id="status")
+        yield StatusBar(ascii=self.ascii, id="status")
         yield Footer()
 
     @property

@@ -33,6 +33,11 @@ class StatusBar(Widget):
     extra: reactive[str] = reactive("")
     """A free segment for later features (solver status, hints used)."""
 
+    def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ascii = ascii
+        """`--ascii`: Q, x and a plain x in the size, for terminals without those glyphs."""
+
     def segments(self) -> list[Text]:
         """The pieces of the line, in order (tests read these)."""
         n = self.board_size
@@ -41,13 +46,14 @@ class StatusBar(Widget):
             clock += " ✔"
         elif self.paused:
             clock += " (paused)"
+        queen, cross = ("Q", "x") if self.ascii else ("♛", "×")
         parts = [
             Text(self.level_name, style="bold"),
-            Text(f"{n}×{n}"),
-            Text(f"♛ {self.queens}/{n}", style="bold" if self.queens == n else ""),
+            Text(f"{n}{cross}{n}"),
+            Text(f"{queen} {self.queens}/{n}", style="bold" if self.queens == n else ""),
             Text(clock),
             Text(f"moves {self.moves}"),
-            Text(f"auto-× {'on' if self.auto_cross else 'off'}"),
+            Text(f"auto-{cross} {'on' if self.auto_cross else 'off'}"),
         ]
         if self.solved:
             parts.append(Text("Solved", style="bold"))
