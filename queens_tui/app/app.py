@@ -46,7 +46,9 @@ class QueensApp(App[None]):
     CSS_PATH = "queens.tcss"
     TITLE = "queens-tui"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True)
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        # Textual binds no suspend key; the timer pauses while suspended.
+        Binding("ctrl+z", "suspend_process", "Suspend", show=False),
     ]
 
     def __init__(

@@ -122,7 +122,8 @@ class GameScreen(SessionMixin, AssistMixin, Screen[None]):
         self.game.stopwatch.start()
         self.call_after_refresh(self._warm_level)
         self.set_interval(TICK, self._tick)
-        self.app.app_suspend_signal.subscribe(self, self._on_app_suspend)
+        # immediate: the process stops right after the signal, before any queued callback
+        self.app.app_suspend_signal.subscribe(self, self._on_app_suspend, immediate=True)
         self.app.app_resume_signal.subscribe(self, self._on_app_resume)
 
     def _warm_level(self) -> None:
