@@ -452,7 +452,7 @@ class AssistMixin:
         self.game.hints_used += 1
         if isinstance(found, Mistake):
             view.set_highlights(mistake=found.cells)
-            tail = " Press h again to take those marks away."
+            tail = " Press h again to take those marks away." if found.cells else ""
         else:
             view.set_highlights(evidence=found.cells, place=found.place, cross=found.cross)
             tail = " Press h again to apply it."

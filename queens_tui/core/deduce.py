@@ -814,6 +814,8 @@ def first_error(board: Board) -> Mistake | None:
             if search.first(level, queens=keep_q, forbidden=keep_x - {x}) is None:
                 keep_x.discard(x)
         bad_q, bad_x = tuple(sorted(keep_q)), tuple(sorted(keep_x))
+        if not bad_q and not bad_x:
+            return Mistake(text="This level has no solution: no marks of yours are to blame.")
         text = (
             "This board already holds a mistake: no solution has all of "
             + _join(

@@ -47,3 +47,20 @@ async def test_suspend_pauses_the_timer_before_the_process_stops(app8) -> None:
         assert watch.running
         app8.app_suspend_signal.publish(app8)
         assert not watch.running  # no await: the process would already be stopped here
+
+
+async def test_hint_on_an_unsolvable_level_offers_nothing_to_take_away(tmp_path, clock) -> None:
+    """The hint asked to "press h again to take those marks away" with no marks on the board."""
+    from .assist_fixtures import message_text, settle
+
+    path = tmp_path / "none.txt"
+    path.write_text("AAB\nACB\nCCB\n", encoding="utf-8")
+    app = create_app(str(path), now=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await settle(pilot, app)
+        text = message_text(app)
+        assert "has no solution" in text and "take those marks away" not in text
+        await pilot.press("h")  # a second press must not fail or count a move
+        await settle(pilot, app)
+        assert game_screen(app).game.moves == 0

@@ -52,3 +52,17 @@ def test_explain_a_large_open_level_finishes(tmp_path: Path) -> None:
     queens = [q for s in steps for q in s["place"]]
     assert sorted(r for r, _ in queens) == list(range(32))
     assert sorted(c for _, c in queens) == list(range(32))
+
+
+def test_a_level_without_solution_is_not_a_mistake_of_the_player() -> None:
+    """On an empty board of an unsolvable level the hint read "This board already holds a
+    mistake: no solution has all of ." (an empty list of marks)."""
+    from queens_tui.core.board import Board
+    from queens_tui.core.deduce import Mistake, hint
+    from queens_tui.core.level import Level
+
+    found = hint(Board(Level.from_rows(["AAB", "ACB", "CCB"])))
+    assert isinstance(found, Mistake)
+    assert found.cells == ()
+    assert "has no solution" in found.text
+    assert "all of ." not in found.text
