@@ -41,13 +41,14 @@ def resolve_level_arg(arg: str) -> Level:
 
 
 def _levels(files: Sequence[str]) -> Iterator[tuple[str, Level | None, str | None]]:
-    """Yield (path, level, None) per readable file, or (path, None, error line) after
-    printing that `FILE:LINE:COL: message` line on stderr. Never raises for a file."""
-    from queens_tui.formats import LevelError, load
+    """Yield (path, level, None) per readable file or bundled id, or (path, None, error line)
+    after printing that `FILE:LINE:COL: message` line on stderr. Never raises for a file."""
+    from queens_tui.formats import LevelError
+    from queens_tui.formats.bundled import resolve_level_arg
 
     for path in files:
         try:
-            level = load(path)
+            level = resolve_level_arg(path)  # a file, else a bundled id such as 3-hard/017
         except LevelError as err:
             line = str(err if err.path is not None else err.located(path))
         except (RecursionError, MemoryError) as err:  # parsers bound their work; belt and braces

@@ -220,3 +220,10 @@ def test_whole_corpus_in_one_process(corpus: list[dict], tmp_path: Path) -> None
         assert result["size"] == level.size
         assert is_solution(level, [tuple(q) for q in result["queens"]])
     assert elapsed < 20  # generous: measured ~0.6 s; shared machines are noisy
+
+
+def test_solve_and_check_accept_a_bundled_id(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "--json", "3-hard/017"]) == 0
+    line = json.loads(capsys.readouterr().out)
+    assert line["file"] == "3-hard/017" and line["solutions"] == 1 and len(line["queens"]) == 8
+    assert main(["check", "1-easy/001"]) == 0
