@@ -14,21 +14,14 @@ from queens_tui.core.board import History, Mark, Move
 from queens_tui.formats import load
 from queens_tui.store import Store, daily_key, pack_key
 
+from ..conftest import EXAMPLE_8
+
 TODAY = date(2026, 3, 18)
 """A Wednesday: the generated daily is 8x8 medium (store.daily.WEEK)."""
 
 GRID_6 = ["AABBBB", "AABCCB", "DDBCCB", "DEEEFB", "DDEEFF", "DDDEFF"]
 GRID_7 = ["AAABBBB", "ACABDDB", "ACCCDDB", "ECCFFDB", "EEGFFDD", "EGGGFFD", "EEEGGGD"]
-GRID_8 = [
-    "AABBBCCC",
-    "ADBDBECC",
-    "ADBDBCCC",
-    "ADDDBFGC",
-    "ADDDBFGG",
-    "ADHDBFGG",
-    "HDHDBFFG",
-    "HHHHGGGG",
-]
+GRID_8 = EXAMPLE_8.split()
 
 PACKS: dict[str, list[tuple[str, str, list[str]]]] = {
     "1-easy": [

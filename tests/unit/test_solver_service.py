@@ -16,20 +16,11 @@ from queens_tui.core.level import Cell, Level
 from queens_tui.core.rules import is_solution
 from queens_tui.solver import CancelToken, Status
 
+from ..conftest import EXAMPLE_8, level_from
+
 ENGINES = ("auto", "cpsat")
 
-LEVEL_8 = Level.from_rows(
-    [
-        "AABBBCCC",
-        "ADBDBECC",
-        "ADBDBCCC",
-        "ADDDBFGC",
-        "ADDDBFGG",
-        "ADHDBFGG",
-        "HDHDBFFG",
-        "HHHHGGGG",
-    ]
-)
+LEVEL_8 = level_from(EXAMPLE_8)
 SOLUTION_8: tuple[Cell, ...] = tuple(enumerate((3, 5, 1, 7, 0, 2, 6, 4)))
 
 LEVEL_9 = Level.from_rows(
