@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from queens_tui.core.level import Level
+from queens_tui.kinds.queens.level import Level
 
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO.parent / "shared" / "corpus"

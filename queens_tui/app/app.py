@@ -130,7 +130,7 @@ class QueensApp(App[None]):
     def open_daily(self, day: date, then: Callable[[LevelRef], None]) -> None:
         """Hand `day`'s puzzle to `then`: at once if it is a file or cached, else after
         generating it in a worker behind a "generating" screen (escape cancels)."""
-        from queens_tui.core.level import LevelError
+        from queens_tui.kinds.queens.level import LevelError
 
         try:
             ref = self.session.daily_now(day)

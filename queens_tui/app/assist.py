@@ -38,12 +38,12 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
-from queens_tui.core.board import Board, Mark, Move
-from queens_tui.core.level import Cell
+from queens_tui.kinds.queens.board import Board, Mark, Move
+from queens_tui.kinds.queens.level import Cell
 
 if TYPE_CHECKING:
     from queens_tui.app.game import Game
-    from queens_tui.core.deduce import Mistake, Step
+    from queens_tui.kinds.queens.deduce import Mistake, Step
     from queens_tui.solver import CancelToken, CompletableResult
 
 SOLVER_GROUP = "solver"
@@ -310,7 +310,7 @@ class AssistMixin:
             CheckDone(ticket, verdict, time.perf_counter() - t0)
         )
         if verdict is Check.MISTAKE:
-            from queens_tui.core.deduce import first_error
+            from queens_tui.kinds.queens.deduce import first_error
 
             try:
                 mistake = first_error(board)
@@ -431,13 +431,13 @@ class AssistMixin:
     @work(thread=True, exclusive=True, exit_on_error=False, group=HINT_GROUP, description="hint")
     def _hint_worker(self, ticket: Ticket, board: Board) -> None:
         """Runs in a thread: the deduction engine (p95 about 12 ms on 18x18)."""
-        from queens_tui.core.deduce import hint
+        from queens_tui.kinds.queens.deduce import hint
 
         self.post_message(HintReady(ticket, hint(board)))  # type: ignore[attr-defined]
 
     def on_hint_ready(self, message: HintReady) -> None:
         """Explain the step, highlight its cells; count it as a hint used."""
-        from queens_tui.core.deduce import Mistake
+        from queens_tui.kinds.queens.deduce import Mistake
 
         message.stop()
         if not self._current(message.ticket) or self._hint_pending != self._generation:
@@ -459,7 +459,7 @@ class AssistMixin:
         self.show_message(found.text + tail)  # type: ignore[attr-defined]
 
     def _apply_hint(self, found: Step | Mistake) -> None:
-        from queens_tui.core.deduce import Mistake
+        from queens_tui.kinds.queens.deduce import Mistake
 
         board = self.game.board
         if isinstance(found, Mistake):

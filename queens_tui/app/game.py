@@ -14,8 +14,8 @@ from enum import Enum
 from typing import NamedTuple
 
 from queens_tui.app.clock import Clock, Stopwatch
-from queens_tui.core.board import CYCLE, Board, History, Mark, Move
-from queens_tui.core.level import Cell, Level
+from queens_tui.kinds.queens.board import CYCLE, Board, History, Mark, Move
+from queens_tui.kinds.queens.level import Cell, Level
 
 
 class Paint(str, Enum):

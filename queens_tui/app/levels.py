@@ -14,7 +14,7 @@ from datetime import date
 from pathlib import Path
 from typing import NamedTuple
 
-from queens_tui.core.level import Level, LevelError
+from queens_tui.kinds.queens.level import Level, LevelError
 
 
 class LevelRef(NamedTuple):

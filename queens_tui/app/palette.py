@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from queens_tui.core.level import Level
+from queens_tui.kinds.queens.level import Level
 
 PASTELS: tuple[str, ...] = (
     "#96beff",  # the first seven echo the colours LinkedIn players know

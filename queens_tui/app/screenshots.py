@@ -16,8 +16,8 @@ from textual.pilot import Pilot
 
 from queens_tui.app.app import QueensApp
 from queens_tui.app.levels import LevelRef
-from queens_tui.core.level import Cell
 from queens_tui.formats.text import parse_text
+from queens_tui.kinds.queens.level import Cell
 
 SHOT_LEVEL = """\
 # name: Morning walk

@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from queens_tui.app.clock import Clock, mmss
 from queens_tui.app.game import Game
 from queens_tui.app.levels import LevelRef, adjacent_level
-from queens_tui.core.board import History
-from queens_tui.core.level import LevelError
+from queens_tui.kinds.queens.board import History
+from queens_tui.kinds.queens.level import LevelError
 
 if TYPE_CHECKING:
     from queens_tui.app.screens.browser import BrowserState, LevelChoice

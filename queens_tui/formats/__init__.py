@@ -16,12 +16,13 @@ import os
 import stat
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from queens_tui.core.level import Level, LevelError
 from queens_tui.formats.text import dump_text, parse_text
+from queens_tui.kinds.queens.level import Level, LevelError
 
 if TYPE_CHECKING:
+    from queens_tui.core.kind import PuzzleLevel
     from queens_tui.formats.json import dump_json, parse_json
     from queens_tui.formats.ts import parse_ts
 
@@ -77,6 +78,7 @@ __all__ = [
     "dump_json",
     "dump_text",
     "load",
+    "load_puzzle",
     "parse",
     "parse_json",
     "parse_text",
@@ -192,10 +194,39 @@ def _where(data: bytes, pos: int) -> tuple[int, int]:
     return data.count(b"\n", 0, pos) + 1, col
 
 
-def load(path: str | os.PathLike[str]) -> Level:
-    """Read a level file of any supported format."""
+PUZZLE_READERS: tuple[str, ...] = ()
+"""Modules that read the levels of the other puzzle kinds (`queens_tui.formats.tango`, ...).
+
+Each has `sniff(text: str, suffix: str) -> bool` (is this file mine? by content,
+the suffix only as a hint) and `parse(text: str) -> level` raising `LevelError`
+with line and column. `load_puzzle` asks them in order; Queens is the fallback."""
+
+
+def load_puzzle(path: str | os.PathLike[str]) -> PuzzleLevel:
+    """Read a level file of any kind (Queens in any of its formats, Tango, Zip)."""
+    from importlib import import_module
+
     shown = os.fspath(path)
     text = read_text(path)
+    suffix = Path(shown).suffix.lower()
+    for name in PUZZLE_READERS:
+        reader = import_module(name)
+        if reader.sniff(text, suffix):
+            try:
+                return cast("PuzzleLevel", reader.parse(text))
+            except LevelError as err:
+                raise err.located(shown) from None
+    return _load_queens(shown, text)
+
+
+def load(path: str | os.PathLike[str]) -> Level:
+    """Read a Queens level file of any supported format."""
+    shown = os.fspath(path)
+    return _load_queens(shown, read_text(path))
+
+
+def _load_queens(shown: str, text: str) -> Level:
+    """Parse the text of the Queens level file `shown`, located errors."""
     fmt = detect_format(shown, text)
     try:
         return parse(text, fmt)

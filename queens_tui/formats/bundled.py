@@ -15,7 +15,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from queens_tui.core.level import Level, LevelError
+from queens_tui.kinds.queens.level import Level, LevelError
 
 LEVEL_SUFFIXES: tuple[str, ...] = (".txt", ".json", ".ts")
 """Files that count as levels, in order of preference when two share an id."""

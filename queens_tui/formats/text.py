@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import re
 
-from queens_tui.core.level import METADATA_KEYS, Level, LevelError
 from queens_tui.formats._common import COLOR_RE, Located, build_level, check_label
+from queens_tui.kinds.queens.level import METADATA_KEYS, Level, LevelError
 
 _META = re.compile(r"#\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$")
 

@@ -34,8 +34,8 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from queens_tui.core.level import Level, LevelError
 from queens_tui.formats._common import COLOR_RE, Located, build_level, check_label, clean_meta
+from queens_tui.kinds.queens.level import Level, LevelError
 
 PALETTE: dict[str, str] = {
     "alto": "#d9d9d9",

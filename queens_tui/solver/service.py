@@ -9,7 +9,7 @@ status TIMEOUT or CANCELLED instead of raising.
 Two engines answer the same questions:
 
 - "auto" (the default; "search" is the same): the exact bitmask search of
-  `queens_tui.core.search`. Pure Python, no import cost, and on the 1,124-level
+  `queens_tui.kinds.queens.search`. Pure Python, no import cost, and on the 1,124-level
   community corpus about eight times faster than CP-SAT (solve + prove unique,
   whole corpus: ~0.25 s against ~2 s of CPU; worst level ~1.5 ms against
   ~35 ms). On random region maps up to 30x30 it stayed far ahead too.
@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Literal
 
-from queens_tui.core import search
-from queens_tui.core.level import Cell, Level
-from queens_tui.core.search import CancelFlag
+from queens_tui.kinds.queens import search
+from queens_tui.kinds.queens.level import Cell, Level
+from queens_tui.kinds.queens.search import CancelFlag
 
 Engine = Literal["auto", "search", "cpsat"]
 """Which engine answers: "auto" and "search" mean the core search; "cpsat" means CP-SAT."""
@@ -232,7 +232,7 @@ def _find(
         return Status.CANCELLED if cancel is not None and cancel.is_set() else Status.TIMEOUT
 
     if cpsat:
-        from queens_tui.solver import _cpsat
+        from queens_tui.solver import queens as _cpsat
 
         attach = cancel.attach if isinstance(cancel, CancelToken) else None
         outcome = _cpsat.run(
@@ -386,7 +386,7 @@ def reveal(
 
 def warm_up() -> None:
     """Import OR-Tools now (about 0.4 s), e.g. from a worker after the first frame."""
-    from queens_tui.solver import _cpsat
+    from queens_tui.solver import queens as _cpsat
 
     _cpsat.cp_model()
 

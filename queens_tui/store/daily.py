@@ -20,7 +20,7 @@ from datetime import date
 from pathlib import Path
 from typing import NamedTuple
 
-from queens_tui.core.level import Level, LevelError
+from queens_tui.kinds.queens.level import Level, LevelError
 from queens_tui.store import paths
 
 EXTENSIONS: tuple[str, ...] = (".txt", ".ts", ".json")
@@ -123,7 +123,7 @@ def generate_daily(day: date) -> Level:
     generated ungraded from the same seed (still the same on every machine
     running this version).
     """
-    from queens_tui.core import generate as gen
+    from queens_tui.kinds.queens import generate as gen
 
     size, difficulty = shape_for(day)
     seed = seed_for(day)

@@ -34,8 +34,8 @@ from datetime import date, datetime
 from typing import Any
 from urllib.parse import quote, unquote
 
-from queens_tui.core.board import Board, History, Mark, Move
-from queens_tui.core.level import Cell, Level
+from queens_tui.kinds.queens.board import Board, History, Mark, Move
+from queens_tui.kinds.queens.level import Cell, Level
 from queens_tui.store.jsonfile import SchemaError, check_header, expect, get
 
 FORMAT = "queens-tui/progress"

@@ -16,8 +16,8 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from queens_tui.core.board import History
-from queens_tui.core.level import Level
+from queens_tui.kinds.queens.board import History
+from queens_tui.kinds.queens.level import Level
 from queens_tui.store import paths
 from queens_tui.store.jsonfile import (
     Unreadable,

@@ -6,8 +6,8 @@ import threading
 import time
 
 from queens_tui.app import QueensApp
-from queens_tui.core.board import Board
-from queens_tui.core.level import Level
+from queens_tui.kinds.queens.board import Board
+from queens_tui.kinds.queens.level import Level
 from queens_tui.solver import CancelToken, CompletableResult, Status
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from datetime import date, timedelta
 from pathlib import Path
 
-from queens_tui.core.board import History, Mark, Move
 from queens_tui.formats import load
+from queens_tui.kinds.queens.board import History, Mark, Move
 from queens_tui.store import Store, daily_key, pack_key
 
 from ..conftest import EXAMPLE_8

@@ -10,7 +10,7 @@ from rich.style import Style
 from queens_tui.app import QueensApp, create_app
 from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.widgets import BoardView
-from queens_tui.core.level import Cell
+from queens_tui.kinds.queens.level import Cell
 from tests.conftest import EXAMPLE_8, SOLUTION_8
 
 SIZE = (100, 40)

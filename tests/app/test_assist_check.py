@@ -14,7 +14,7 @@ from queens_tui.app import create_app
 from queens_tui.app.assist import SOLVER_GROUP, Check
 from queens_tui.app.levels import LevelRef, open_level
 from queens_tui.app.widgets.board import HIGHLIGHT
-from queens_tui.core.level import Level
+from queens_tui.kinds.queens.level import Level
 from queens_tui.solver import CompletableResult, Status
 from tests.conftest import EXAMPLE_9
 

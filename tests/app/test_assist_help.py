@@ -6,9 +6,9 @@ from queens_tui.app.game import Result
 from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.screens.help import HELP
 from queens_tui.app.screens.win import WinScreen
-from queens_tui.core import deduce
-from queens_tui.core.board import Board
-from queens_tui.core.deduce import Mistake, Step
+from queens_tui.kinds.queens import deduce
+from queens_tui.kinds.queens.board import Board
+from queens_tui.kinds.queens.deduce import Mistake, Step
 
 from .assist_fixtures import message_text, settle
 from .conftest import SIZE, board_view, drawn, game_screen, go_to

@@ -16,7 +16,7 @@ from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.widgets.board import fit
 from queens_tui.cli import main
-from queens_tui.core.level import Level
+from queens_tui.kinds.queens.level import Level
 
 from .conftest import SIZE, board_view, game_screen, go_to
 

@@ -7,7 +7,7 @@ from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.screens.help import HelpScreen
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.widgets.board import CONFLICT_QUEEN
-from queens_tui.core.board import Mark
+from queens_tui.kinds.queens.board import Mark
 
 from .conftest import SIZE, board_view, drawn, game_screen, go_to
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.widgets import BoardView
-from queens_tui.core.board import Mark
+from queens_tui.kinds.queens.board import Mark
 
 from .conftest import SIZE, board_view, game_screen
 

@@ -14,8 +14,8 @@ from queens_tui.app import create_app
 from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.screens.loading import LoadingScreen
 from queens_tui.cli import main
-from queens_tui.core.board import Mark
 from queens_tui.formats import parse_text
+from queens_tui.kinds.queens.board import Mark
 from queens_tui.store import daily as daily_mod
 from queens_tui.store.daily import generate_daily
 from tests.conftest import EXAMPLE_8, EXAMPLE_9

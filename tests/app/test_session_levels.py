@@ -10,8 +10,8 @@ import pytest
 from queens_tui.app import create_app
 from queens_tui.app.screens.browser import LevelBrowser
 from queens_tui.app.screens.game import GameScreen
-from queens_tui.core.board import Mark
 from queens_tui.formats import bundled, parse_text
+from queens_tui.kinds.queens.board import Mark
 from queens_tui.store import daily as daily_mod
 from tests.app.browser_fixtures import write_levels
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from queens_tui.app import create_app
 from queens_tui.app.screens.win import WinScreen
-from queens_tui.core.board import Mark
+from queens_tui.kinds.queens.board import Mark
 from queens_tui.store import grid_key
 
 from .conftest import board_view, game_screen, go_to

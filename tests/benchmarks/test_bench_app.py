@@ -58,9 +58,9 @@ import pytest
 
 from queens_tui.app import create_app
 from queens_tui.app.levels import LevelRef
-from queens_tui.core.level import Level
-from queens_tui.core.search import first
 from queens_tui.formats import dump_text
+from queens_tui.kinds.queens.level import Level
+from queens_tui.kinds.queens.search import first
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "corpus" / "community-levels.json"
@@ -164,7 +164,7 @@ def test_key_press_to_board_redrawn(benchmark, size: int) -> None:
 @pytest.mark.parametrize("size", [11, 18])
 def test_board_redraw_cost(benchmark, size: int) -> None:
     """The board's own share of a key press: core applies a move, the widget draws every line."""
-    from queens_tui.core.board import Mark, Move
+    from queens_tui.kinds.queens.board import Mark, Move
 
     level = bench_level(size)
 

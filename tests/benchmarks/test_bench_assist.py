@@ -27,8 +27,8 @@ from textual import events
 
 from queens_tui.app import create_app
 from queens_tui.app.levels import LevelRef
-from queens_tui.core.level import Level
-from queens_tui.core.search import first
+from queens_tui.kinds.queens.level import Level
+from queens_tui.kinds.queens.search import first
 from tests.conftest import EXAMPLE_9
 
 REPO = Path(__file__).resolve().parents[2]

@@ -29,8 +29,8 @@ from textual.widgets import Footer, Static
 
 from queens_tui.app.screens import browser as browser_mod
 from queens_tui.app.screens.browser import LevelBrowser, pack_entries
-from queens_tui.core.board import History
 from queens_tui.formats import load
+from queens_tui.kinds.queens.board import History
 from queens_tui.store import Store, daily_key, pack_key
 
 TODAY = date(2026, 3, 18)

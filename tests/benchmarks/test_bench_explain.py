@@ -15,9 +15,9 @@ import statistics
 import time
 from collections import Counter
 
-from queens_tui.core import deduce
-from queens_tui.core.board import Board
-from queens_tui.core.level import Level
+from queens_tui.kinds.queens import deduce
+from queens_tui.kinds.queens.board import Board
+from queens_tui.kinds.queens.level import Level
 
 
 def _pct(values: list[float], q: float) -> float:

@@ -65,7 +65,7 @@ def test_bench_generate_whole_process(benchmark) -> None:  # type: ignore[no-unt
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "expert"])
 def test_bench_generate_by_difficulty(benchmark, difficulty: str) -> None:  # type: ignore[no-untyped-def]
     """In-process cost of `generate(10, seed, difficulty)` (the daily puzzle's sizes)."""
-    from queens_tui.core.generate import generate
+    from queens_tui.kinds.queens.generate import generate
 
     times: list[float] = []
 

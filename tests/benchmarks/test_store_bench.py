@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from queens_tui.core.board import History, Mark, Move
-from queens_tui.core.level import Level
+from queens_tui.kinds.queens.board import History, Mark, Move
+from queens_tui.kinds.queens.level import Level
 from queens_tui.store import Store
 
 N = 18

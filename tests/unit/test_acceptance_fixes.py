@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from queens_tui.core.level import LevelError
 from queens_tui.formats import parse_json
+from queens_tui.kinds.queens.level import LevelError
 
 
 def test_json_integer_too_long_for_python_is_a_located_level_error() -> None:
@@ -57,9 +57,9 @@ def test_explain_a_large_open_level_finishes(tmp_path: Path) -> None:
 def test_a_level_without_solution_is_not_a_mistake_of_the_player() -> None:
     """On an empty board of an unsolvable level the hint read "This board already holds a
     mistake: no solution has all of ." (an empty list of marks)."""
-    from queens_tui.core.board import Board
-    from queens_tui.core.deduce import Mistake, hint
-    from queens_tui.core.level import Level
+    from queens_tui.kinds.queens.board import Board
+    from queens_tui.kinds.queens.deduce import Mistake, hint
+    from queens_tui.kinds.queens.level import Level
 
     found = hint(Board(Level.from_rows(["AAB", "ACB", "CCB"])))
     assert isinstance(found, Mistake)

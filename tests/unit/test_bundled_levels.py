@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from queens_tui.core import search
-from queens_tui.core.deduce import grade
-from queens_tui.core.level import Level
 from queens_tui.formats import load
 from queens_tui.formats.bundled import bundled_levels
+from queens_tui.kinds.queens import search
+from queens_tui.kinds.queens.deduce import grade
+from queens_tui.kinds.queens.level import Level
 
 REPO = Path(__file__).resolve().parents[2]
 LEVELS = REPO / "levels"

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from queens_tui.cli import main
-from queens_tui.core.level import Level
-from queens_tui.core.rules import is_solution
 from queens_tui.formats import dump_json, dump_text
+from queens_tui.kinds.queens.level import Level
+from queens_tui.kinds.queens.rules import is_solution
 
 UNIQUE = "AABBBCCC ADBDBECC ADBDBCCC ADDDBFGC ADDDBFGG ADHDBFGG HDHDBFFG HHHHGGGG"
 UNIQUE_QUEENS = [[r, c] for r, c in enumerate((3, 5, 1, 7, 0, 2, 6, 4))]

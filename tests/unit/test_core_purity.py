@@ -1,4 +1,4 @@
-"""The core must stay pure: importing it never pulls in Textual or OR-Tools."""
+"""The core and the kinds must stay pure: importing them never pulls in Textual or OR-Tools."""
 
 from __future__ import annotations
 
@@ -7,13 +7,20 @@ import subprocess
 import sys
 from pathlib import Path
 
-import queens_tui.core
+import queens_tui
 
-CORE = Path(queens_tui.core.__file__).parent
+PACKAGE = Path(queens_tui.__file__).parent
+CORE = PACKAGE / "core"
+KINDS = PACKAGE / "kinds"
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def test_importing_every_core_module_loads_no_ui_or_solver() -> None:
-    modules = sorted(f"queens_tui.core.{p.stem}" for p in CORE.glob("*.py") if p.stem != "__init__")
+    modules = sorted(_module(p) for p in [*CORE.rglob("*.py"), *KINDS.rglob("*.py")])
     code = (
         "import importlib, sys\n"
         f"for m in {modules!r}: importlib.import_module(m)\n"
@@ -26,8 +33,8 @@ def test_importing_every_core_module_loads_no_ui_or_solver() -> None:
     assert len(modules) >= 4
 
 
-def test_core_imports_nothing_of_ours_but_itself() -> None:
-    for path in CORE.rglob("*.py"):
+def test_core_and_kinds_import_nothing_of_ours_above_them() -> None:
+    for path in [*CORE.rglob("*.py"), *KINDS.rglob("*.py")]:
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module:
@@ -38,7 +45,7 @@ def test_core_imports_nothing_of_ours_but_itself() -> None:
                 continue
             assert not name.startswith(("textual", "ortools", "rich")), (path, name)
             if name.startswith("queens_tui"):
-                assert name.startswith("queens_tui.core"), (path, name)
+                assert name.startswith(("queens_tui.core", "queens_tui.kinds")), (path, name)
 
 
 def test_solver_package_does_not_import_ortools_eagerly() -> None:

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from queens_tui.cli import main
-from queens_tui.core import search
-from queens_tui.core.level import Level
+from queens_tui.kinds.queens import search
+from queens_tui.kinds.queens.level import Level
 
 EASY = ["AABBBCCC", "ADBDBECC", "ADBDBCCC", "ADDDBFGC", "ADDDBFGG", "ADHDBFGG", "HDHDBFFG"]
 EASY.append("HHHHGGGG")

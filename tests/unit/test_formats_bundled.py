@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 import queens_tui
-from queens_tui.core.level import LevelError
 from queens_tui.formats import bundled
 from queens_tui.formats.bundled import bundled_levels, bundled_path, resolve_level_arg
+from queens_tui.kinds.queens.level import LevelError
 
 REPO = Path(__file__).resolve().parents[2]
 

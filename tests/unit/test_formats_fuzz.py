@@ -14,8 +14,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from queens_tui.core.level import METADATA_KEYS, Level, LevelError
 from queens_tui.formats import dump_json, dump_text, load, parse, parse_json, parse_text, parse_ts
+from queens_tui.kinds.queens.level import METADATA_KEYS, Level, LevelError
 
 FUZZ = settings(
     max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]

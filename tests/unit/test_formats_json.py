@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from queens_tui.core.level import Level, LevelError
 from queens_tui.formats import dump_json, parse_json
+from queens_tui.kinds.queens.level import Level, LevelError
 
 GOOD = """{
   "name": "Morning walk",

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from queens_tui.core.level import Level, LevelError
 from queens_tui.formats import MAX_BYTES, detect_format, dump, load, save, sniff
+from queens_tui.kinds.queens.level import Level, LevelError
 
 TS = 'const level = { size: 2, colorRegions: [["A", "B"], ["B", "A"]] };\nexport default level;\n'
 

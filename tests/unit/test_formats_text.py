@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from queens_tui.core.level import Level, LevelError
 from queens_tui.formats import dump_text, parse_text
+from queens_tui.kinds.queens.level import Level, LevelError
 
 SAMPLE = """\
 # name: Morning walk

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from queens_tui.core import generate as gen
-from queens_tui.core import rules, search
-from queens_tui.core.deduce import grade
-from queens_tui.core.level import Level
 from queens_tui.formats import dump_text, load, parse_text
+from queens_tui.kinds.queens import generate as gen
+from queens_tui.kinds.queens import rules, search
+from queens_tui.kinds.queens.deduce import grade
+from queens_tui.kinds.queens.level import Level
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -111,7 +111,7 @@ def test_golden_output_is_pinned() -> None:
 
 
 _CHILD = (
-    "import hashlib; from queens_tui.core.generate import generate; "
+    "import hashlib; from queens_tui.kinds.queens.generate import generate; "
     "from queens_tui.formats import dump_text; "
     "print(hashlib.sha256(''.join(dump_text(generate(n, f'golden-{n}')) "
     "for n in range(4, 14)).encode()).hexdigest())"

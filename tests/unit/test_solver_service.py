@@ -12,8 +12,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from queens_tui import solver
-from queens_tui.core.level import Cell, Level
-from queens_tui.core.rules import is_solution
+from queens_tui.kinds.queens.level import Cell, Level
+from queens_tui.kinds.queens.rules import is_solution
 from queens_tui.solver import CancelToken, Status
 
 from ..conftest import EXAMPLE_8, level_from
@@ -221,7 +221,7 @@ def test_importing_the_service_does_not_import_ortools() -> None:
     code = (
         "import sys\n"
         "import queens_tui.solver as s\n"
-        "from queens_tui.core.level import Level\n"
+        "from queens_tui.kinds.queens.level import Level\n"
         "assert not [m for m in sys.modules if m.startswith('ortools')], 'at import'\n"
         "s.solve(Level.from_rows(['ABCD'] * 4))\n"
         "assert not [m for m in sys.modules if m.startswith('ortools')], 'auto engine'\n"

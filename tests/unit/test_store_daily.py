@@ -12,15 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from queens_tui.core.level import Level, LevelError
+from queens_tui.kinds.queens.level import Level, LevelError
 from queens_tui.store import GENERATED, Store, daily_level, parse_day
 from queens_tui.store import daily as daily_mod
 
 DAY = date(2026, 11, 21)  # a Saturday
 ROWS = ["AABB", "AABB", "CCDD", "CCDD"]
-HAVE_GENERATOR = importlib.util.find_spec("queens_tui.core.generate") is not None
+HAVE_GENERATOR = importlib.util.find_spec("queens_tui.kinds.queens.generate") is not None
 needs_generator = pytest.mark.skipif(
-    not HAVE_GENERATOR, reason="queens_tui.core.generate has not landed yet"
+    not HAVE_GENERATOR, reason="queens_tui.kinds.queens.generate has not landed yet"
 )
 
 FILES = {
@@ -103,11 +103,11 @@ def test_generated_daily_follows_the_week(monkeypatch: pytest.MonkeyPatch, tmp_p
         labels = "ABCDEFGHIJ"[:size]
         return Level.from_rows([labels[r] * size for r in range(size)], name="X", seed=seed)
 
-    fake = types.ModuleType("queens_tui.core.generate")
+    fake = types.ModuleType("queens_tui.kinds.queens.generate")
     fake.generate = fake_generate  # type: ignore[attr-defined]
     fake.GenerateError = GenerateError  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "queens_tui.core.generate", fake)
-    import queens_tui.core as core_pkg
+    monkeypatch.setitem(sys.modules, "queens_tui.kinds.queens.generate", fake)
+    import queens_tui.kinds.queens as core_pkg
 
     monkeypatch.setattr(core_pkg, "generate", fake, raising=False)
     monday = date(2026, 11, 16)
@@ -174,7 +174,7 @@ def test_two_fresh_homes_get_the_same_generated_daily(tmp_path: Path) -> None:
 
 @needs_generator
 def test_generated_daily_is_a_unique_connected_level(tmp_path: Path) -> None:
-    from queens_tui.core import search
+    from queens_tui.kinds.queens import search
 
     level, source = daily_level(date(2026, 11, 16), tmp_path)
     assert source == GENERATED and level.size == 7

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from queens_tui.core.board import History, Mark, Move
-from queens_tui.core.level import Level
+from queens_tui.kinds.queens.board import History, Mark, Move
+from queens_tui.kinds.queens.level import Level
 from queens_tui.store import Settings, Store, jsonfile
 from queens_tui.store.jsonfile import atomic_write_json, move_aside, read_json, sweep_temp
 

@@ -70,8 +70,8 @@ _IMPORTS = """
 import sys, tempfile
 from datetime import date
 from pathlib import Path
-from queens_tui.core.board import History
-from queens_tui.core.level import Level
+from queens_tui.kinds.queens.board import History
+from queens_tui.kinds.queens.level import Level
 from queens_tui.store import Store
 d = Path(tempfile.mkdtemp())
 (d / "daily").mkdir()

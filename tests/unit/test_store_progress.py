@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from queens_tui.core.board import Board, History, Mark, Move
-from queens_tui.core.level import Level
+from queens_tui.kinds.queens.board import Board, History, Mark, Move
+from queens_tui.kinds.queens.level import Level
 from queens_tui.store import Store, grid_key, level_key
 from queens_tui.store.progress import (
     DiffCache,
@@ -285,8 +285,8 @@ def test_background_save_failure_becomes_a_notice(
 
 _SAVE_AND_EXIT = """
 import sys
-from queens_tui.core.board import History, Mark, Move
-from queens_tui.core.level import Level
+from queens_tui.kinds.queens.board import History, Mark, Move
+from queens_tui.kinds.queens.level import Level
 from queens_tui.store import Store
 level = Level.from_rows(["AAB", "ACB", "CCB"])
 h = History.new(level)

@@ -24,7 +24,7 @@ from queens_tui.app.clock import Clock
 from queens_tui.app.levels import LevelRef
 from queens_tui.app.session import Session, SessionMixin
 from queens_tui.app.widgets import BoardView, StatusBar
-from queens_tui.core.level import Cell
+from queens_tui.kinds.queens.level import Cell
 
 SOLVER_GROUP = "solver"
 """Worker group reserved for the CP-SAT service (exclusive workers cancel by group)."""

@@ -24,8 +24,8 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from queens_tui.app.palette import blend, region_colors
-from queens_tui.core.board import Board
-from queens_tui.core.level import Cell, Level
+from queens_tui.kinds.queens.board import Board
+from queens_tui.kinds.queens.level import Cell, Level
 
 BOX = " ╴╸╷┐┑╻┒┓╶─╾┌┬┭┎┰┱╺╼━┍┮┯┏┲┳╵┘┙│┤┥╽┧┪└┴┵├┼┽┟╁╅┕┶┷┝┾┿┢╆╈╹┚┛╿┦┩┃┨┫┖┸┹┞╀╃┠╂╉┗┺┻┡╄╇┣╊╋"
 """Every box-drawing junction, indexed by arm weights (0 none, 1 thin, 2 thick):

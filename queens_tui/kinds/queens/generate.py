@@ -50,8 +50,8 @@ import hashlib
 import random
 from collections.abc import Callable, Sequence
 
-from queens_tui.core import search
-from queens_tui.core.level import Cell, Level
+from queens_tui.kinds.queens import search
+from queens_tui.kinds.queens.level import Cell, Level
 
 Grader = Callable[[Level], str]
 """A function judging a level's difficulty: "easy", "medium", "hard" or "expert"."""
@@ -454,7 +454,7 @@ def scorer(grader: Grader | None) -> Callable[[Level], Score] | None:
         plugged = grader
         return lambda level: (plugged(level), 0, True)
     try:
-        from queens_tui.core import deduce
+        from queens_tui.kinds.queens import deduce
     except ImportError:  # pragma: no cover - the engine ships with the package
         return None
 
@@ -534,7 +534,7 @@ def steer(
 def default_grader() -> Grader | None:
     """The deduction engine's grader, if that module is installed alongside."""
     try:
-        from queens_tui.core import deduce
+        from queens_tui.kinds.queens import deduce
     except ImportError:  # pragma: no cover - the engine ships with the package
         return None
     return deduce.grade

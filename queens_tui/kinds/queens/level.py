@@ -12,46 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import ClassVar
 
-Cell = tuple[int, int]
-"""A (row, column) pair, both 0-based."""
-
-METADATA_KEYS: tuple[str, ...] = ("name", "author", "date", "source", "seed", "difficulty")
-"""Metadata every format may carry; kept as strings so round trips are exact."""
+from queens_tui.core.errors import METADATA_KEYS as METADATA_KEYS
+from queens_tui.core.errors import LevelError as LevelError
+from queens_tui.core.grid import Cell as Cell
 
 MAX_SIZE = 64
 """Largest board we accept: beyond this a file is almost certainly not a level."""
-
-
-class LevelError(ValueError):
-    """A level (or level file) is malformed.
-
-    Carries the position of the fault so the CLI can print the one line
-    `FILE:LINE:COL: message` that editors and terminals understand.
-    """
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        path: str | None = None,
-        line: int | None = None,
-        col: int | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.message = message
-        self.path = path
-        self.line = line
-        self.col = col
-
-    def located(self, path: str) -> LevelError:
-        """The same error, attributed to `path` (parsers often don't know it)."""
-        return LevelError(self.message, path=path, line=self.line, col=self.col)
-
-    def __str__(self) -> str:
-        parts = [p for p in (self.path, self.line, self.col) if p is not None]
-        where = ":".join(str(p) for p in parts)
-        return f"{where}: {self.message}" if where else self.message
 
 
 @dataclass(frozen=True)
@@ -96,6 +64,14 @@ class Level:
         """Build a level from rows of labels (strings or lists of labels)."""
         grid = tuple(tuple(row) for row in rows)
         return cls(grid=grid, **meta)  # type: ignore[arg-type]
+
+    kind: ClassVar[str] = "queens"
+    """This level's puzzle kind (see `queens_tui.kinds.KINDS`)."""
+
+    @property
+    def size_text(self) -> str:
+        """The size as people say it, `"8x8"`."""
+        return f"{self.size}x{self.size}"
 
     @property
     def size(self) -> int:

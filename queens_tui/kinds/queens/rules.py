@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from queens_tui.core.level import Cell, Level
+from queens_tui.kinds.queens.level import Cell, Level
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
-from queens_tui.core.level import Cell, Level
-from queens_tui.core.rules import Conflicts, attacked, find_conflicts
+from queens_tui.kinds.queens.level import Cell, Level
+from queens_tui.kinds.queens.rules import Conflicts, attacked, find_conflicts
 
 
 class Mark(str, Enum):

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Protocol
 
-from queens_tui.core.level import Cell, Level
+from queens_tui.kinds.queens.level import Cell, Level
 
 
 class Cancelled(Exception):

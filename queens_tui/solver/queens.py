@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from queens_tui.core.level import Cell, Level
-from queens_tui.core.search import CancelFlag
+from queens_tui.kinds.queens.level import Cell, Level
+from queens_tui.kinds.queens.search import CancelFlag
 
 PRESOLVE = False
 """Presolve off: on the corpus (solve + prove unique, one worker) it cost 2.32 s of CPU

@@ -15,15 +15,21 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable, Iterator, Sequence
+from importlib import import_module
 from typing import TYPE_CHECKING
 
 from queens_tui import __version__
 
 if TYPE_CHECKING:
-    from queens_tui.core.deduce import Step
-    from queens_tui.core.level import Level
+    from queens_tui.kinds.queens.deduce import Step
+    from queens_tui.kinds.queens.level import Level
 
 EXIT_OK, EXIT_NOT_UNIQUE, EXIT_BAD_INPUT = 0, 1, 2
+
+COMMAND_MODULES: tuple[str, ...] = ()
+"""Modules of further subcommands (`queens_tui.cli.nqueens`, ...): each has
+`register(sub)` that adds its parser with `set_defaults(func=...)`. Keep their
+top-level imports light: every command's parser is built on every run."""
 
 
 def _err(message: object) -> None:
@@ -64,7 +70,7 @@ def _solve(level: Level, limit: int = 2) -> list[tuple[tuple[int, int], ...]]:
     """Up to `limit` solutions, by the bitmask search (no OR-Tools import, ~0.3 ms a level)."""
     from itertools import islice
 
-    from queens_tui.core import search
+    from queens_tui.kinds.queens import search
 
     return list(islice(search.solutions(level), limit))
 
@@ -169,7 +175,7 @@ def _cell1(cell: tuple[int, int]) -> str:
 
 def _explained(path: str, level: Level) -> tuple[list[Step], int]:
     """(steps, exit code) for one level; an unsolvable level prints its error and gives no steps."""
-    from queens_tui.core import deduce
+    from queens_tui.kinds.queens import deduce
 
     sols = _solve(level)
     if not sols:
@@ -224,7 +230,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     With --json every file gets one line; an unreadable or unsolvable level
     has `"difficulty": null`. Exit codes as for `solve`.
     """
-    from queens_tui.core import deduce
+    from queens_tui.kinds.queens import deduce
 
     worst = EXIT_OK
     for path, level, error in _levels(args.files):
@@ -274,7 +280,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     starts, so a bad one gets the same one line as `check`, and a bad --date
     one line too, with exit 2 and the terminal untouched.
     """
-    from queens_tui.core.level import LevelError
+    from queens_tui.kinds.queens.level import LevelError
 
     day = None
     if args.date is not None:
@@ -326,8 +332,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     """
     from pathlib import Path
 
-    from queens_tui.core import generate as gen
     from queens_tui.formats import dump_text
+    from queens_tui.kinds.queens import generate as gen
 
     size = args.size
     if not gen.MIN_SIZE <= size <= gen.MAX_SIZE:
@@ -442,6 +448,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--out", metavar="DIR", help="write one file per level into DIR (default: stdout)"
     )
     p.set_defaults(func=cmd_generate)
+    for name in COMMAND_MODULES:
+        import_module(name).register(sub)
     return parser
 
 

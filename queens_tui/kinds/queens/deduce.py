@@ -45,9 +45,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from queens_tui.core import search
-from queens_tui.core.board import Board, Mark, Move
-from queens_tui.core.level import Cell, Level
+from queens_tui.kinds.queens import search
+from queens_tui.kinds.queens.board import Board, Mark, Move
+from queens_tui.kinds.queens.level import Cell, Level
 
 __all__ = [
     "DIFFICULTIES",

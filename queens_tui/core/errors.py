@@ -1,0 +1,41 @@
+"""The one error every kind's level parsers raise, and the metadata every level may carry.
+
+Shared by all puzzle kinds so the CLI prints one kind of located line,
+`FILE:LINE:COL: message`, whatever the file held.
+"""
+
+from __future__ import annotations
+
+METADATA_KEYS: tuple[str, ...] = ("name", "author", "date", "source", "seed", "difficulty")
+"""Metadata every format may carry; kept as strings so round trips are exact."""
+
+
+class LevelError(ValueError):
+    """A level (or level file) is malformed.
+
+    Carries the position of the fault so the CLI can print the one line
+    `FILE:LINE:COL: message` that editors and terminals understand.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str | None = None,
+        line: int | None = None,
+        col: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+        self.col = col
+
+    def located(self, path: str) -> LevelError:
+        """The same error, attributed to `path` (parsers often don't know it)."""
+        return LevelError(self.message, path=path, line=self.line, col=self.col)
+
+    def __str__(self) -> str:
+        parts = [p for p in (self.path, self.line, self.col) if p is not None]
+        where = ":".join(str(p) for p in parts)
+        return f"{where}: {self.message}" if where else self.message
