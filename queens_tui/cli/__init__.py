@@ -104,7 +104,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if level is None:
             worst = max(worst, EXIT_BAD_INPUT)
             if args.json:
-                obj = {"file": path, "size": None, "solutions": None, "queens": [], "error": error}
+                obj: dict[str, object] = {
+                    "file": path,
+                    "size": None,
+                    "solutions": None,
+                    "queens": [],
+                    "error": error,
+                }
                 _out(json.dumps(obj, ensure_ascii=False))
             continue
         sols = _solve(level)
@@ -237,14 +243,16 @@ def cmd_grade(args: argparse.Namespace) -> int:
         if level is None:
             worst = max(worst, EXIT_BAD_INPUT)
             if args.json:
-                obj = {"file": path, "size": None, "difficulty": None, "error": error}
+                obj: dict[str, object] = {"file": path, "size": None, "difficulty": None}
+                obj["error"] = error
                 _out(json.dumps(obj, ensure_ascii=False))
             continue
         steps, code = _explained(path, level)
         worst = max(worst, code)
         if not steps:
             if args.json:
-                obj = {"file": path, "size": level.size, "difficulty": None, "error": "no solution"}
+                obj = {"file": path, "size": level.size, "difficulty": None}
+                obj["error"] = "no solution"
                 _out(json.dumps(obj, ensure_ascii=False))
             continue
         g = deduce.grade_steps(steps)
@@ -464,7 +472,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv = ["play", *argv]  # bare `queens-tui [LEVEL] [--ascii]` plays
     args = parser.parse_args(argv)
     try:
-        return args.func(args)
+        return int(args.func(args))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -113,9 +113,11 @@ def parse_json(text: str) -> Level:
     except ValueError:
         # Python's cap on int(str) length (4,300 digits), raised as a plain ValueError.
         m = re.search(r"\d{100,}", text)
-        line, col = _Locator(text).at(m.start()) if m else (1, 1)
-        raise LevelError("number too long", line=line, col=col) from None
+        at = _Locator(text).at(m.start()) if m else (1, 1)
+        raise LevelError("number too long", line=at[0], col=at[1]) from None
     loc = _Locator(text)
+    line: int | None
+    col: int | None
     if not isinstance(data, dict):
         raise LevelError(
             f"expected a JSON object with a regions key, not {type(data).__name__}", line=1, col=1

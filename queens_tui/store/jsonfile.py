@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -220,4 +220,4 @@ def check_header(obj: Any, fmt: str, version: int) -> dict[str, Any]:
     v = get(obj, "version", int)
     expect(v <= version, f"it was written by a newer queens-tui (version {v} > {version})")
     expect(v >= 1, f"bad version {v}")
-    return obj
+    return cast("dict[str, Any]", obj)

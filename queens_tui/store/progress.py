@@ -31,7 +31,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote, unquote
 
 from queens_tui.kinds.queens.board import Board, History, Mark, Move
@@ -311,7 +311,7 @@ def validate_any(obj: Any) -> dict[str, Any]:
     """Header-level check, for listing files without a Level at hand."""
     obj = check_header(obj, FORMAT, VERSION)
     get(obj, "key", str)
-    return obj
+    return cast("dict[str, Any]", obj)
 
 
 __all__ = [

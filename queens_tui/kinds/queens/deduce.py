@@ -111,16 +111,17 @@ def _cells_phrase(cells: list[Cell]) -> str:
     for r, cols in by_row.items():
         runs: list[str] = []
         start = prev = cols[0]
-        for c in [*cols[1:], None]:
-            if c is not None and c == prev + 1:
-                prev = c
+        following: list[int | None] = [*cols[1:], None]
+        for nxt in following:
+            if nxt is not None and nxt == prev + 1:
+                prev = nxt
                 continue
             if prev - start >= 2:
                 runs.append(f"{start + 1} to {prev + 1}")
             else:
                 runs.extend(str(k + 1) for k in range(start, prev + 1))
-            if c is not None:
-                start = prev = c
+            if nxt is not None:
+                start = prev = nxt
         plural = len(cols) > 1
         groups.append(f"row {r + 1}, column{'s' if plural else ''} {_join(runs)}")
     return "; ".join(groups)

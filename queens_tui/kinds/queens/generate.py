@@ -371,9 +371,13 @@ def _repair(
             for k in row:
                 area[k] += 1
         rng.shuffle(moves)
+
         # Small chunks first; leaving a region with its queen cell alone
         # (a trivial region) only when nothing else is on offer.
-        moves.sort(key=lambda m, area=area: _cost(owner, area, m[0]))
+        def cost(move: tuple[list[Cell], int], area: list[int] = area) -> int:
+            return _cost(owner, area, move[0])
+
+        moves.sort(key=cost)
         chosen = None
         k = -1
         for chunk, t in moves[:CLEAN_TRIES]:
