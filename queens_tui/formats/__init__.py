@@ -144,17 +144,7 @@ def read_text(path: str | os.PathLike[str]) -> str:
     """
     shown = os.fspath(path)
     try:
-        if shown == "-":
-            data = sys.stdin.buffer.read(MAX_BYTES + 1)
-        else:
-            st = os.stat(path)
-            if stat.S_ISDIR(st.st_mode):
-                raise LevelError("is a directory, not a level file", path=shown)
-            fifo = stat.S_ISFIFO(st.st_mode) or stat.S_ISSOCK(st.st_mode)
-            if fifo and not shown.startswith(("/dev/fd/", "/proc/")):
-                raise LevelError("is a pipe or socket, not a level file", path=shown)
-            with open(path, "rb") as f:
-                data = f.read(MAX_BYTES + 1)
+        data = sys.stdin.buffer.read(MAX_BYTES + 1) if shown == "-" else _read_file(path, shown)
     except LevelError:
         raise
     except FileNotFoundError:
@@ -185,6 +175,28 @@ def read_text(path: str | os.PathLike[str]) -> str:
         line, col = _where(data, err.start)
         raise LevelError("not valid UTF-8", path=shown, line=line, col=col) from None
     return text.removeprefix("\ufeff")
+
+
+def _read_file(path: str | os.PathLike[str], shown: str) -> bytes:
+    """At most `MAX_BYTES + 1` bytes of `path`, never blocking on a FIFO or a device.
+
+    Opened non-blocking and checked on the open descriptor: a folder, a device
+    (/dev/tty would wait for a key, /dev/zero never ends) or a named pipe is
+    refused; only a pipe the shell made (``<(cmd)``: /dev/fd/N) is read, blocking.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(path, flags | getattr(os, "O_BINARY", 0))
+    with open(fd, "rb") as f:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise LevelError("is a directory, not a level file", path=shown)
+        if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+            if not shown.startswith(("/dev/fd/", "/proc/")):
+                raise LevelError("is a pipe or socket, not a level file", path=shown)
+            os.set_blocking(fd, True)
+        elif not stat.S_ISREG(mode):
+            raise LevelError("is a device, not a level file", path=shown)
+        return f.read(MAX_BYTES + 1)
 
 
 def _where(data: bytes, pos: int) -> tuple[int, int]:

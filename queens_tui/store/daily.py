@@ -41,6 +41,9 @@ CACHE_DAYS = 45
 """Generated puzzles this many days away from the one just made are pruned from the cache."""
 
 
+CACHE_MAX_BYTES = 100_000
+"""A cached daily puzzle is a few hundred bytes; a bigger file is not one."""
+
 GENERATED = "generated"
 """The `source` of a puzzle made by the generator (else `source` is the file's path)."""
 
@@ -100,6 +103,8 @@ def daily_files(daily_dir: paths.PathLike | None = None) -> dict[date, Path]:
             day = date.fromisoformat(m.group(1))
         except ValueError:
             continue
+        if not (folder / name).is_file():
+            continue  # a folder, a FIFO, a device: reading it could hang (see `daily_file`)
         prev = found.get(day)
         if prev is None or EXTENSIONS.index(f".{m.group(2)}") < EXTENSIONS.index(prev.suffix):
             found[day] = folder / name
@@ -141,11 +146,12 @@ def _cache_path(cache_dir: Path, day: date) -> Path:
 def _from_cache(cache_dir: Path, day: date) -> Level | None:
     """The cached generated puzzle of `day`, or None if absent or not right."""
     from queens_tui.formats import parse_text
+    from queens_tui.store.jsonfile import SchemaError, read_bounded
 
-    try:
-        text = _cache_path(cache_dir, day).read_text("utf-8")
+    try:  # bounded, non-blocking: a FIFO or a link to /dev/zero there must not hang us
+        text = read_bounded(_cache_path(cache_dir, day), CACHE_MAX_BYTES).decode("utf-8")
         level = parse_text(text)
-    except (OSError, UnicodeDecodeError, LevelError):
+    except (OSError, UnicodeDecodeError, SchemaError, LevelError):
         return None
     if level.seed != seed_for(day) or level.date != day.isoformat():
         return None

@@ -7,8 +7,12 @@ point leaves either the old file or the new one, never half of either; the
 worst left behind is a stray ``.<name>.<random>.tmp``, which `sweep_temp`
 removes later.
 
-Reading: a file that is not UTF-8 JSON, or that the caller's validator
-rejects, is renamed aside to ``<name>.corrupt-YYYYMMDD-HHMMSS`` (never
+Reading: a file is opened without blocking and read only if it is a
+regular file, and never beyond a size limit (a FIFO, a device such as a link
+to /dev/zero, a folder or a huge file put where a save should be must not hang
+or swamp the game). A file that is not UTF-8 JSON (NaN and Infinity are not
+JSON; nesting deeper than Python can parse is not ours either), or that the
+caller's validator rejects, is renamed aside to ``<name>.corrupt-YYYYMMDD-HHMMSS`` (never
 deleted) and a sentence for the player says where it went, so the game can
 start clean and the player can still recover the data by hand.
 """
@@ -18,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Callable
@@ -28,8 +33,9 @@ from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
 
-MAX_BYTES = 64_000_000
-"""Bigger than any state we write; a bigger file is not ours and is set aside."""
+MAX_BYTES = 1_000_000
+"""The default read limit (saves, settings): far bigger than any such file we write
+(`Store` trims a save's oldest undo steps to stay under it); a bigger file is not ours."""
 
 TEMP_SUFFIX = ".tmp"
 STALE_TEMP_SECONDS = 3600.0
@@ -142,38 +148,101 @@ def move_aside(path: Path, *, now: datetime | None = None, label: str = "corrupt
     return target
 
 
-def read_json(path: Path, validate: Callable[[Any], T]) -> tuple[T | None, Unreadable | None]:
+class NotAFile(SchemaError):
+    """The path is a folder, a pipe or a device, not a regular file."""
+
+
+def read_bounded(path: Path, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of the regular file `path`, opened without blocking, at most `limit`.
+
+    Raises FileNotFoundError if it is absent, `NotAFile` for a folder, FIFO,
+    socket or device (a FIFO would block the open or the read forever, a link
+    to /dev/zero never ends), `SchemaError` if it holds more than `limit`
+    bytes, and OSError if it cannot be opened or read.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags | getattr(os, "O_BINARY", 0))
+    except IsADirectoryError:
+        raise NotAFile("it is a folder, not a file") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise NotAFile("it is a folder, not a file")
+        if not stat.S_ISREG(mode):
+            raise NotAFile("it is a pipe or a device, not a file")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise SchemaError(f"it is over {limit:,} bytes")
+    return b"".join(chunks)
+
+
+def _not_json(name: str) -> Any:
+    raise SchemaError(f"it holds {name}, which is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        _not_json(text)
+    return value
+
+
+def loads(data: bytes) -> Any:
+    """Strict UTF-8 JSON: no NaN or Infinity (nor floats too big for one), no
+    nesting deeper than the parser can take; `SchemaError` saying why not."""
+    if b"\0" in data:
+        raise SchemaError("it holds binary data")
+    try:
+        return json.loads(data.decode("utf-8"), parse_constant=_not_json, parse_float=_finite)
+    except UnicodeDecodeError:
+        raise SchemaError("it is not UTF-8 text") from None
+    except json.JSONDecodeError as err:
+        raise SchemaError(f"it is not valid JSON (line {err.lineno}, column {err.colno})") from None
+    except RecursionError:
+        raise SchemaError("it is nested too deeply") from None
+
+
+def read_json(
+    path: Path, validate: Callable[[Any], T], *, limit: int = MAX_BYTES
+) -> tuple[T | None, Unreadable | None]:
     """Read and validate `path`: (value, None), (None, None) if absent, or (None, Unreadable).
 
     `validate` turns parsed JSON into the caller's value or raises
     `SchemaError` (or ValueError, TypeError, KeyError: all mean "not ours").
     An unusable file is moved aside; if even that fails, `moved_to` is None.
+    At most `limit` bytes are read (see `read_bounded`).
     """
     try:
-        with path.open("rb") as f:
-            data = f.read(MAX_BYTES + 1)
+        data = read_bounded(path, limit)
     except FileNotFoundError:
         return None, None
-    except IsADirectoryError:
-        return None, _set_aside(path, "it is a folder, not a file")
+    except SchemaError as err:  # a folder, a FIFO, a device, too big
+        return None, _set_aside(path, str(err))
     except OSError as err:
         # Unreadable (permissions): do not try to move what we cannot even read.
         return None, Unreadable(path, None, f"cannot read it ({err.strerror or err})")
     try:
-        if len(data) > MAX_BYTES:
-            raise SchemaError(f"it is over {MAX_BYTES} bytes")
-        if b"\0" in data:
-            raise SchemaError("it holds binary data")
-        try:
-            obj = json.loads(data.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise SchemaError("it is not UTF-8 text") from None
-        except json.JSONDecodeError as err:
-            raise SchemaError(
-                f"it is not valid JSON (line {err.lineno}, column {err.colno})"
-            ) from None
-        return validate(obj), None
-    except (SchemaError, ValueError, TypeError, KeyError, IndexError, AttributeError) as err:
+        return validate(loads(data)), None
+    except (
+        SchemaError,
+        ValueError,
+        TypeError,
+        KeyError,
+        IndexError,
+        AttributeError,
+        OverflowError,  # date arithmetic on a far date
+        RecursionError,
+    ) as err:
         return None, _set_aside(path, str(err) or type(err).__name__)
 
 

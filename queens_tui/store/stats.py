@@ -45,6 +45,13 @@ from typing import Any
 
 from queens_tui.store.jsonfile import SchemaError, check_header, expect, get
 
+FIRST_DAY = date(1970, 1, 1)
+LAST_DAY = date(2999, 12, 31)
+"""The days a solve can have been made on: dates outside them (0001-01-01, 9999-12-31)
+come from a broken clock or a hand-edited file, and the file is set aside."""
+MAX_SECONDS = 1e9
+"""A recorded time is a finite number of seconds, 0 to about 31 years."""
+
 STATS_FORMAT = "queens-tui/stats"
 SETTINGS_FORMAT = "queens-tui/settings"
 VERSION = 1
@@ -135,11 +142,29 @@ def _level_stats(key: str, obj: Any) -> LevelStats:
         values[f.name] = value
     s = LevelStats(**values)
     expect(s.solves >= s.clean_solves >= 0 and s.hints >= 0, f"bad counters for {key!r}")
+    for name in ("first_time", "best_time", "last_time"):
+        t = getattr(s, name)
+        expect(t is None or 0 <= t < MAX_SECONDS, f"bad {name} for {key!r}")
     for name in ("first_date", "best_date", "last_date"):
         v = getattr(s, name)
         if v is not None:
-            date.fromisoformat(v)  # ValueError -> not ours
+            _day(v)
     return s
+
+
+def _day(text: str) -> date:
+    """A recorded day; ValueError (the file is not ours) if it is not a plausible one."""
+    day = date.fromisoformat(text)
+    expect(FIRST_DAY <= day <= LAST_DAY, f"date {text} is out of range")
+    return day
+
+
+def _shift(day: date, days: int) -> date | None:
+    """`day` moved by `days`, or None past the calendar's ends (year 1 or 9999)."""
+    try:
+        return day + timedelta(days=days)
+    except OverflowError:
+        return None
 
 
 @dataclass(frozen=True)
@@ -183,11 +208,11 @@ class Stats:
         """The streak as of `today` (alive if today's or yesterday's daily was solved)."""
         days = self.streak_days
         solved_today = today in days
-        day = today if solved_today else today - timedelta(days=1)
+        day = today if solved_today else _shift(today, -1)
         current = 0
-        while day in days:
+        while day is not None and day in days:
             current += 1
-            day -= timedelta(days=1)
+            day = _shift(day, -1)
         best = max(self.best_streak, _longest_run(days))
         return Streak(current, best, solved_today)
 
@@ -195,10 +220,10 @@ class Stats:
 def _longest_run(days: set[date]) -> int:
     best = 0
     for d in days:
-        if d - timedelta(days=1) in days:
+        if _shift(d, -1) in days:
             continue
         n = 1
-        while d + timedelta(days=n) in days:
+        while _shift(d, n) in days:
             n += 1
         best = max(best, n)
     return best
@@ -228,7 +253,7 @@ def decode_stats(obj: Any) -> Stats:
     days = set()
     for d in days_raw:
         expect(isinstance(d, str), "streak days should be dates")
-        days.add(date.fromisoformat(d))
+        days.add(_day(d))
     return Stats(parsed, days, best)
 
 

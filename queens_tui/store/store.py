@@ -20,6 +20,7 @@ from queens_tui.kinds.queens.board import History
 from queens_tui.kinds.queens.level import Level
 from queens_tui.store import paths
 from queens_tui.store.jsonfile import (
+    MAX_BYTES,
     Unreadable,
     atomic_write_bytes,
     dumps,
@@ -101,6 +102,11 @@ class _Writer:
         with self._cond:
             return self._cond.wait_for(lambda: not self._pending and not self._busy, timeout)
 
+
+PROGRESS_MAX_BYTES = MAX_BYTES
+"""A save's read limit (1 MB); `save_progress` trims old undo steps to stay under it."""
+STATS_MAX_BYTES = 16_000_000
+"""stats.json's read limit: about 300 bytes a solved level, so room for 50,000 levels."""
 
 _WHAT = {
     "settings": "Your settings",
@@ -229,7 +235,9 @@ class Store:
         path = self.progress_path(key)
         title = level.name or key
         try:
-            value, bad = read_json(path, lambda obj: decode(obj, key, level))
+            value, bad = read_json(
+                path, lambda obj: decode(obj, key, level), limit=PROGRESS_MAX_BYTES
+            )
         except StaleProgress:
             try:
                 moved = move_aside(path, label="stale")
@@ -270,10 +278,12 @@ class Store:
             # One game at a time in practice: drop other levels' caches.
             self._diff_caches = {key: (cache := DiffCache())}
         obj = encode(key, Progress(history, elapsed, hints, helped), cache=cache)
+        data = _fit(obj, PROGRESS_MAX_BYTES)
         if background:
-            self._writer.submit(self.progress_path(key), dumps(obj), "your progress")
+            self._writer.submit(self.progress_path(key), data, "your progress")
             return True
-        return self._write(self.progress_path(key), obj, "your progress")
+        self._writer.flush()
+        return self._write_bytes(self.progress_path(key), data, "your progress")
 
     def clear_progress(self, key: str) -> None:
         """Forget `key`'s saved game (restart, or solved: `record_solve` calls this)."""
@@ -306,7 +316,7 @@ class Store:
     # --- stats and streak ---------------------------------------------------------------------
 
     def _load_stats(self) -> Stats:
-        value, bad = read_json(self.stats_path, decode_stats)
+        value, bad = read_json(self.stats_path, decode_stats, limit=STATS_MAX_BYTES)
         if bad is not None:
             self._unreadable(_WHAT["stats"], bad, "they start afresh")
         return value or Stats()
@@ -338,7 +348,7 @@ class Store:
         today = today or self.today()
         # Merge with what another running instance may have written meanwhile.
         if self.stats_path.exists():
-            fresh, bad = read_json(self.stats_path, decode_stats)
+            fresh, bad = read_json(self.stats_path, decode_stats, limit=STATS_MAX_BYTES)
             if bad is not None:
                 self._unreadable(_WHAT["stats"], bad, "the stats of this session are kept")
             elif fresh is not None:
@@ -389,6 +399,20 @@ class Store:
     def daily_key(self, day: date | None = None) -> str:
         """The progress/stats key of `day`'s puzzle."""
         return daily_key(day or self.today())
+
+
+def _fit(obj: dict[str, Any], limit: int) -> bytes:
+    """A save's bytes, its oldest undo and farthest redo steps dropped until under `limit`.
+
+    The board itself is a few KB even at 64x64; only an enormous history can
+    outgrow the read limit, and a save over it would be set aside on reading.
+    """
+    data = dumps(obj)
+    while len(data) > limit and (obj["undo"] or obj["redo"]):
+        for name in ("undo", "redo"):
+            del obj[name][len(obj[name]) // 2 :]
+        data = dumps(obj)
+    return data
 
 
 def now_local() -> datetime:

@@ -17,6 +17,7 @@ filtering and status logic is tested without a terminal.
 from __future__ import annotations
 
 import re
+import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -37,6 +38,7 @@ from textual.strip import Strip
 from textual.widgets import Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from queens_tui.formats import MAX_BYTES
 from queens_tui.store import Store
 from queens_tui.store.daily import daily_files, shape_for
 from queens_tui.store.progress import daily_key, pack_key
@@ -149,6 +151,8 @@ def read_meta(path: Path) -> LevelMeta:
         st = path.stat()
     except OSError:
         return LevelMeta()
+    if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
+        return LevelMeta()  # a FIFO would block, a device or a huge file never end: not a level
     hit = _meta_cache.get(path)
     if hit is not None and hit[0] == st.st_mtime_ns and hit[1] == st.st_size:
         return hit[2]
