@@ -82,3 +82,14 @@ def corpus() -> list[dict]:
     if not path.exists():
         pytest.skip("community corpus not present beside the repository")
     return json.loads(path.read_text())["levels"]
+
+
+TANGO = REPO.parent / "shared" / "tango" / "linkedin-tango-1-200.json"
+
+
+@pytest.fixture(scope="session")
+def tango_corpus() -> list[dict]:
+    """LinkedIn Tango #1-#200 with solutions, or a skip where shared/ is not beside the repo."""
+    if not TANGO.exists():
+        pytest.skip("LinkedIn Tango levels not present beside the repository")
+    return json.loads(TANGO.read_text())["levels"]

@@ -19,8 +19,10 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 from queens_tui import __version__
+from queens_tui.kinds import KINDS
 
 if TYPE_CHECKING:
+    from queens_tui.core.kind import PuzzleLevel
     from queens_tui.kinds.queens.deduce import Step
     from queens_tui.kinds.queens.level import Level
 
@@ -46,15 +48,16 @@ def resolve_level_arg(arg: str) -> Level:
     return resolve(arg)
 
 
-def _levels(files: Sequence[str]) -> Iterator[tuple[str, Level | None, str | None]]:
-    """Yield (path, level, None) per readable file or bundled id, or (path, None, error line)
-    after printing that `FILE:LINE:COL: message` line on stderr. Never raises for a file."""
+def _levels(files: Sequence[str]) -> Iterator[tuple[str, PuzzleLevel | None, str | None]]:
+    """Yield (path, level, None) per readable file or bundled id, of any kind, or (path, None,
+    error line) after printing that `FILE:LINE:COL: message` line on stderr. Never raises for a
+    file. Commands keep their own code for Queens levels and hand others to `cli.kinds`."""
     from queens_tui.formats import LevelError
-    from queens_tui.formats.bundled import resolve_level_arg
+    from queens_tui.formats.bundled import resolve_puzzle_arg
 
     for path in files:
         try:
-            level = resolve_level_arg(path)  # a file, else a bundled id such as 3-hard/017
+            level = resolve_puzzle_arg(path)  # a file, else a bundled id such as 3-hard/017
         except LevelError as err:
             line = str(err if err.path is not None else err.located(path))
         except (RecursionError, MemoryError) as err:  # parsers bound their work; belt and braces
@@ -64,6 +67,13 @@ def _levels(files: Sequence[str]) -> Iterator[tuple[str, Level | None, str | Non
             continue
         _err(line)
         yield path, None, line
+
+
+def _queens(level: PuzzleLevel) -> Level | None:
+    """`level` if it is a Queens level (the commands' own code path), else None."""
+    from queens_tui.kinds.queens.level import Level
+
+    return level if isinstance(level, Level) else None
 
 
 def _solve(level: Level, limit: int = 2) -> list[tuple[tuple[int, int], ...]]:
@@ -100,8 +110,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     and an `"error"` (the same line as on stderr).
     """
     worst = EXIT_OK
-    for path, level, error in _levels(args.files):
-        if level is None:
+    for path, any_level, error in _levels(args.files):
+        if any_level is None:
             worst = max(worst, EXIT_BAD_INPUT)
             if args.json:
                 obj: dict[str, object] = {
@@ -112,6 +122,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
                     "error": error,
                 }
                 _out(json.dumps(obj, ensure_ascii=False))
+            continue
+        level = _queens(any_level)
+        if level is None:
+            from queens_tui.cli import kinds
+
+            worst = max(worst, kinds.solve(path, any_level, args.json))
             continue
         sols = _solve(level)
         if len(sols) != 1:
@@ -137,12 +153,18 @@ def cmd_check(args: argparse.Namespace) -> int:
     solution (1) fails.
     """
     worst = EXIT_OK
-    for path, level, error in _levels(args.files):
-        if level is None:
+    for path, any_level, error in _levels(args.files):
+        if any_level is None:
             worst = max(worst, EXIT_BAD_INPUT)
             if args.json:
                 obj = {"file": path, "ok": False, "verdict": "unreadable", "error": error}
                 _out(json.dumps(obj, ensure_ascii=False))
+            continue
+        level = _queens(any_level)
+        if level is None:
+            from queens_tui.cli import kinds
+
+            worst = max(worst, kinds.check(path, any_level, args.json))
             continue
         sols = _solve(level)
         n = len(sols)
@@ -198,9 +220,15 @@ def cmd_explain(args: argparse.Namespace) -> int:
     comes in one step whose rule is "solver". Exit codes as for `solve`.
     """
     worst = EXIT_OK
-    for path, level, _error in _levels(args.files):
-        if level is None:
+    for path, any_level, _error in _levels(args.files):
+        if any_level is None:
             worst = max(worst, EXIT_BAD_INPUT)
+            continue
+        level = _queens(any_level)
+        if level is None:
+            from queens_tui.cli import kinds
+
+            worst = max(worst, kinds.explain(path, any_level, args.json))
             continue
         steps, code = _explained(path, level)
         worst = max(worst, code)
@@ -239,13 +267,19 @@ def cmd_grade(args: argparse.Namespace) -> int:
     from queens_tui.kinds.queens import deduce
 
     worst = EXIT_OK
-    for path, level, error in _levels(args.files):
-        if level is None:
+    for path, any_level, error in _levels(args.files):
+        if any_level is None:
             worst = max(worst, EXIT_BAD_INPUT)
             if args.json:
                 obj: dict[str, object] = {"file": path, "size": None, "difficulty": None}
                 obj["error"] = error
                 _out(json.dumps(obj, ensure_ascii=False))
+            continue
+        level = _queens(any_level)
+        if level is None:
+            from queens_tui.cli import kinds
+
+            worst = max(worst, kinds.grade(path, any_level, args.json))
             continue
         steps, code = _explained(path, level)
         worst = max(worst, code)
@@ -340,10 +374,17 @@ def cmd_generate(args: argparse.Namespace) -> int:
     """
     from pathlib import Path
 
+    if args.kind != "queens":
+        from queens_tui.cli import kinds
+
+        return kinds.generate(args)
     from queens_tui.formats import dump_text
     from queens_tui.kinds.queens import generate as gen
 
     size = args.size
+    if size is None:
+        _err("queens-tui generate: --size is required for Queens levels")
+        return EXIT_BAD_INPUT
     if not gen.MIN_SIZE <= size <= gen.MAX_SIZE:
         _err(
             f"queens-tui generate: --size must be between {gen.MIN_SIZE} and {gen.MAX_SIZE} "
@@ -442,7 +483,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_grade)
 
     p = sub.add_parser("generate", help="make new levels with exactly one solution")
-    p.add_argument("--size", type=int, required=True, metavar="N", help="board size (4 to 64)")
+    p.add_argument(
+        "--kind",
+        default="queens",
+        choices=KINDS,
+        help="puzzle kind (queens); others use the kind's usual size when --size is not given",
+    )
+    p.add_argument("--size", type=int, metavar="N", help="board size (Queens: 4 to 64, required)")
+    p.add_argument(
+        "--format",
+        choices=("text", "json"),
+        help="output for kinds other than Queens: text, or json (one level per line)",
+    )
     p.add_argument("--count", type=int, default=1, metavar="K", help="how many levels (1)")
     p.add_argument(
         "--seed", metavar="S", help="seed text: same seed and options, same levels (random)"

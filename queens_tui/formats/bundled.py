@@ -14,8 +14,12 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from queens_tui.kinds.queens.level import Level, LevelError
+
+if TYPE_CHECKING:
+    from queens_tui.core.kind import PuzzleLevel
 
 LEVEL_SUFFIXES: tuple[str, ...] = (".txt", ".json", ".ts")
 """Files that count as levels, in order of preference when two share an id."""
@@ -116,3 +120,18 @@ def resolve_level_arg(arg: str) -> Level:
     known = [level_id for level_id, _ in bundled_levels()]
     hint = f" (bundled: {', '.join(known[:5])}{', ...' if len(known) > 5 else ''})" if known else ""
     raise LevelError(f"no such file or bundled level{hint}", path=arg)
+
+
+def resolve_puzzle_arg(arg: str) -> PuzzleLevel:
+    """`resolve_level_arg` for a level of any kind (Queens, Tango, ...), read by `load_puzzle`."""
+    from queens_tui.formats import load_puzzle
+
+    if arg == "-" or os.path.lexists(arg):
+        return load_puzzle(arg)
+    path = bundled_path(arg)
+    if path is not None:
+        try:
+            return load_puzzle(path)
+        except LevelError as err:
+            raise err.located(arg) from None
+    return resolve_level_arg(arg)  # the same "no such file or bundled level" line

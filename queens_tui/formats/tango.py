@@ -1,0 +1,342 @@
+"""Tango level files: the JSON format other tools share, and a text format people can edit.
+
+JSON, exactly as tools outside the project read and write it (one level per
+object; `generate --format json` prints one per line)::
+
+    {"kind": "tango", "name": "Morning", "size": 6,
+     "grid": ["......", "..01..", ...],
+     "equal": [[[0, 0], [0, 1]], ...], "opposite": [[[2, 3], [3, 3]], ...]}
+
+`1` is a sun, `0` a moon, `.` empty; rows and columns are 0-based and each
+pair is two orthogonal neighbours. `size` may be left out (the grid says it);
+optional metadata: `author`, `date`, `difficulty`, `source`, `seed`. Other
+keys (a `solution`, say) are ignored.
+
+Text: the grid drawn with the signs between the cells. Cells are `1` (sun),
+`0` (moon) or `.` (empty), one space apart; a sign between two cells of a row
+replaces the space (`=` same, `x` or `×` different); a sign between two
+cells of a column sits on the line between the rows, under the cell above::
+
+    # kind: tango
+    # name: Morning
+    . . . . .x.
+
+    . 1 .x. 1 .
+    =
+    . . .=. . .
+
+Lines starting with `#` are comments (`# key: value` sets metadata); a blank
+line between two rows is a line without signs, and the sign lines may be
+left out altogether. `dump_text` writes the `# kind: tango` line, every sign
+line (blank when it has no sign) and no trailing spaces, and
+`parse_text(dump_text(x)) == x`, `dump_text(parse_text(t)) == t` for what it
+writes.
+
+Detection is by content: a JSON object whose `"kind"` is `"tango"`, or text
+with a `# kind: tango` line or whose first row reads as a Tango row
+(`. 1 .x0`...). A bad file raises `LevelError` at the line and column at fault.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from queens_tui.core.errors import METADATA_KEYS, LevelError
+from queens_tui.kinds.tango.level import EQUAL, MOON, SUN, Level, Pair, draw
+
+_KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*tango\s*$", re.I | re.M)
+_JSON_KIND = re.compile(r'"kind"\s*:\s*"tango"')
+_ROW_RE = re.compile(r"^[.01]([ =x×][.01])+\s*$")
+_META = re.compile(r"#\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$")
+_CELLS = {".": None, "1": SUN, "0": MOON}
+_SIGNS = {"=": "=", "x": "x", "×": "x", "X": "x"}
+
+
+def sniff(text: str, suffix: str = "") -> bool:
+    """True when `text` is a Tango level (JSON or text), judged by its content."""
+    head = text.lstrip("\ufeff \t\r\n")
+    if head.startswith("{"):
+        return bool(_JSON_KIND.search(text[:4000]))
+    if _KIND_LINE.search(text[:4000]):
+        return True
+    for raw in text.split("\n")[:50]:
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        return bool(_ROW_RE.match(line))
+    return False
+
+
+def parse(text: str) -> Level:
+    """A Tango level from JSON or text (chosen by content); `LevelError` with line and column."""
+    head = text.lstrip("\ufeff \t\r\n")
+    return parse_json(text) if head.startswith(("{", "[")) else parse_text(text)
+
+
+def dump(level: Level, fmt: str = "text") -> str:
+    """`level` as `"text"` or `"json"`."""
+    if fmt == "json":
+        return dump_json(level) + "\n"
+    if fmt == "text":
+        return dump_text(level)
+    raise LevelError(f"cannot write format {fmt!r} (writable: text, json)")
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def _at(text: str, pos: int) -> tuple[int, int]:
+    return text.count("\n", 0, pos) + 1, pos - (text.rfind("\n", 0, pos) + 1) + 1
+
+
+def _key_at(text: str, key: str) -> tuple[int, int]:
+    found = None
+    for found in re.finditer(r'"' + re.escape(key) + r'"\s*:', text):  # noqa: B007
+        continue  # json.loads keeps the last of duplicate keys; so do we
+    return _at(text, found.start()) if found else (1, 1)
+
+
+def _elements_at(text: str, key: str) -> list[tuple[int, int]]:
+    """Where each element of the array under `key` starts (best effort)."""
+    from queens_tui.formats.json import _elements
+
+    found = None
+    for found in re.finditer(r'"' + re.escape(key) + r'"\s*:\s*\[', text):  # noqa: B007
+        continue
+    if found is None:
+        return []
+    return [_at(text, p) for p in _elements(text, found.end())]
+
+
+def _pairs(data: dict[str, Any], key: str, text: str) -> list[Pair]:
+    raw = data.get(key, [])
+    if not isinstance(raw, list):
+        line, col = _key_at(text, key)
+        raise LevelError(f"{key} must be a list of pairs [[r, c], [r, c]]", line=line, col=col)
+    where = _elements_at(text, key)
+    out: list[Pair] = []
+    for i, item in enumerate(raw):
+        line, col = where[i] if i < len(where) else _key_at(text, key)
+        ok = (
+            isinstance(item, list)
+            and len(item) == 2
+            and all(
+                isinstance(p, list)
+                and len(p) == 2
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in p)
+                for p in item
+            )
+        )
+        if not ok:
+            raise LevelError(
+                f"{key} item {i + 1} must be a pair of cells [[r, c], [r, c]]", line=line, col=col
+            )
+        a, b = item
+        out.append(((a[0], a[1]), (b[0], b[1])))
+    return out
+
+
+def parse_json(text: str) -> Level:
+    """A Tango level from its JSON; `LevelError` with line and column."""
+    text = text.removeprefix("\ufeff")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise LevelError(f"broken JSON: {err.msg}", line=err.lineno, col=err.colno) from None
+    except RecursionError:
+        raise LevelError("JSON nested too deeply", line=1, col=1) from None
+    except ValueError:
+        raise LevelError("number too long", line=1, col=1) from None
+    if not isinstance(data, dict):
+        raise LevelError("expected a JSON object with a grid key", line=1, col=1)
+    kind = data.get("kind", "tango")
+    if kind != "tango":
+        line, col = _key_at(text, "kind")
+        raise LevelError(f'"kind" is {kind!r}, not "tango"', line=line, col=col)
+    if "grid" not in data:
+        raise LevelError('no "grid" key: not a Tango level', line=1, col=1)
+    grid = data["grid"]
+    gline, gcol = _key_at(text, "grid")
+    if not isinstance(grid, list) or not grid:
+        raise LevelError('grid must be a list of rows such as "..01.."', line=gline, col=gcol)
+    rows_at = _elements_at(text, "grid")
+    givens: list[tuple[int | None, ...]] = []
+    for r, row in enumerate(grid):
+        line, col = rows_at[r] if r < len(rows_at) else (gline, gcol)
+        if not isinstance(row, str):
+            raise LevelError(
+                f'grid row {r + 1} must be a string such as "..01.."', line=line, col=col
+            )
+        cells: list[int | None] = []
+        for k, ch in enumerate(row):
+            if ch not in _CELLS:
+                raise LevelError(
+                    f"grid row {r + 1}: {ch!r} is not 1 (sun), 0 (moon) or . (empty)",
+                    line=line,
+                    col=col + 1 + k,
+                )
+            cells.append(_CELLS[ch])
+        if len(cells) != len(grid):
+            raise LevelError(
+                f"grid row {r + 1} has {len(cells)} cells but the grid has {len(grid)} rows",
+                line=line,
+                col=col,
+            )
+        givens.append(tuple(cells))
+    size = data.get("size", len(grid))
+    if size != len(grid) or isinstance(size, bool):
+        line, col = _key_at(text, "size")
+        raise LevelError(f"size is {size!r} but the grid has {len(grid)} rows", line=line, col=col)
+    meta: dict[str, str] = {}
+    for key in METADATA_KEYS:
+        if key not in data:
+            continue
+        value = data[key]
+        if isinstance(value, str):
+            meta[key] = " ".join(value.split())
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            meta[key] = str(value)
+        else:
+            line, col = _key_at(text, key)
+            raise LevelError(
+                f"{key} must be a string, not {type(value).__name__}", line=line, col=col
+            )
+    equal = _pairs(data, "equal", text)
+    opposite = _pairs(data, "opposite", text)
+    try:
+        return Level(tuple(givens), tuple(equal), tuple(opposite), **meta)
+    except LevelError as err:
+        where = "equal" if "equal" in err.message or "=" in err.message else "opposite"
+        line, col = _key_at(text, where if where in data else "grid")
+        raise LevelError(err.message, line=line, col=col) from None
+
+
+def dump_json(level: Level) -> str:
+    """`level` as one line of JSON (no newline), in the shared format's key order."""
+    data: dict[str, object] = {"kind": "tango"}
+    if level.name is not None:
+        data["name"] = level.name
+    data["size"] = level.size
+    data["grid"] = level.rows_text()
+    data["equal"] = [[list(a), list(b)] for a, b in level.equal]
+    data["opposite"] = [[list(a), list(b)] for a, b in level.opposite]
+    for key, value in level.metadata.items():
+        if key != "name":
+            data[key] = value
+    return json.dumps(data, ensure_ascii=False)
+
+
+# --------------------------------------------------------------------------- text
+
+
+def parse_text(text: str) -> Level:
+    """A Tango level from the text format; `LevelError` with line and column."""
+    text = text.removeprefix("\ufeff")
+    meta: dict[str, str] = {}
+    rows: list[tuple[int, str]] = []  # (line number, text) of each cell row
+    signs_below: dict[int, tuple[int, str]] = {}  # row index above -> its sign line
+    pending: tuple[int, str] | None = None
+    width: int | None = None
+    for lineno, raw in enumerate(text.split("\n"), start=1):
+        raw = raw.removesuffix("\r").rstrip()
+        stripped = raw.strip()
+        if not stripped:
+            continue
+        if stripped.startswith("#"):
+            m = _META.match(stripped)
+            if m:
+                key, value = m.group(1).lower(), m.group(2)
+                if key == "kind" and value.lower() != "tango":
+                    raise LevelError(
+                        f"kind is {value!r}, not tango", line=lineno, col=raw.index("#") + 1
+                    )
+                if key in METADATA_KEYS:
+                    meta[key] = " ".join(value.split())
+            continue
+        for col, ch in enumerate(raw, start=1):
+            if not ch.isprintable():
+                raise LevelError(f"unexpected control character {ch!r}", line=lineno, col=col)
+        if any(ch in _CELLS for ch in raw[::2]):  # a cell row
+            if width is None:
+                width = len(raw)
+            if pending is not None:
+                signs_below[len(rows) - 1] = pending
+                pending = None
+            rows.append((lineno, raw))
+        else:  # a sign line: between the last row and the next one
+            if not rows:
+                raise LevelError("a sign line before the first row of cells", line=lineno, col=1)
+            if pending is not None:
+                raise LevelError(
+                    "two sign lines in a row (one line of signs between two rows)",
+                    line=lineno,
+                    col=1,
+                )
+            pending = (lineno, raw)
+    if not rows:
+        raise LevelError("no grid rows found (only comments or blank lines)", line=1, col=1)
+    if pending is not None:
+        raise LevelError("a sign line after the last row of cells", line=pending[0], col=1)
+    n = len(rows)
+    givens: list[tuple[int | None, ...]] = []
+    equal: list[Pair] = []
+    opposite: list[Pair] = []
+    for r, (lineno, raw) in enumerate(rows):
+        cells: list[int | None] = []
+        for i, ch in enumerate(raw):
+            col = i + 1
+            if i % 2 == 0:
+                if ch not in _CELLS:
+                    raise LevelError(
+                        f"{ch!r} is not a cell: 1 (sun), 0 (moon) or . (empty), one space apart",
+                        line=lineno,
+                        col=col,
+                    )
+                cells.append(_CELLS[ch])
+            elif ch != " ":
+                if ch not in _SIGNS:
+                    raise LevelError(
+                        f"{ch!r} between two cells: expected a space, = or x", line=lineno, col=col
+                    )
+                pair = ((r, i // 2), (r, i // 2 + 1))
+                (equal if _SIGNS[ch] == EQUAL else opposite).append(pair)
+        if len(raw) % 2 == 0:
+            raise LevelError("a row ends with a sign, not a cell", line=lineno, col=len(raw))
+        givens.append(tuple(cells))
+    for r, (lineno, raw) in enumerate(rows):
+        cells = list(givens[r])
+        if len(cells) != n:
+            raise LevelError(
+                f"row {r + 1} has {len(cells)} cells but the grid has {n} rows (N rows of N cells)",
+                line=lineno,
+                col=len(raw) + 1 if len(cells) < n else 2 * n + 1,
+            )
+    for r, (lineno, raw) in signs_below.items():
+        for i, ch in enumerate(raw):
+            if ch == " ":
+                continue
+            if i % 2 or i // 2 >= n or ch not in _SIGNS:
+                raise LevelError(
+                    f"{ch!r} in a sign line: signs (= or x) go under a cell, spaces elsewhere",
+                    line=lineno,
+                    col=i + 1,
+                )
+            pair = ((r, i // 2), (r + 1, i // 2))
+            (equal if _SIGNS[ch] == EQUAL else opposite).append(pair)
+    try:
+        return Level(tuple(givens), tuple(equal), tuple(opposite), **meta)
+    except LevelError as err:
+        raise LevelError(err.message, line=rows[0][0], col=1) from None
+
+
+def dump_text(level: Level) -> str:
+    """The text of `level` (see the module docstring); `parse_text(dump_text(x)) == x`."""
+    out = ["# kind: tango"]
+    for key, value in level.metadata.items():
+        if value != " ".join(value.split()):
+            raise LevelError(f"{key} {value!r} cannot be written on one comment line")
+        out.append(f"# {key}: {value}".rstrip())
+    out.extend(draw(level))
+    return "\n".join(out) + "\n"
