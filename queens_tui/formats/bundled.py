@@ -63,9 +63,21 @@ def _index(root: Path | None) -> dict[str, Path]:
     return dict(sorted(index.items()))
 
 
-def bundled_levels() -> list[tuple[str, Path]]:
-    """Every bundled level as (id, path), sorted by id."""
-    return list(_index(levels_dir()).items())
+def pack_kind(level_id: str) -> str:
+    """The puzzle kind of a bundled level, from its pack's name.
+
+    Packs of other kinds are named after the kind (`tango-1-easy/001` is a
+    Tango level); Queens packs carry no prefix (`1-easy/001`).
+    """
+    from queens_tui.kinds import KINDS
+
+    prefix = level_id.split("/", 1)[0].split("-", 1)[0]
+    return prefix if prefix in KINDS else "queens"
+
+
+def bundled_levels(kind: str = "queens") -> list[tuple[str, Path]]:
+    """Every bundled level of puzzle kind `kind` as (id, path), sorted by id."""
+    return [(i, p) for i, p in _index(levels_dir()).items() if pack_kind(i) == kind]
 
 
 def adjacent_id(level_id: str, step: int = 1, ids: Sequence[str] | None = None) -> str | None:

@@ -26,7 +26,9 @@ PACKS = ("1-easy", "2-medium", "3-hard", "4-expert")
 
 def _all() -> list[tuple[str, Path]]:
     found = sorted(
-        (p.relative_to(LEVELS).with_suffix("").as_posix(), p) for p in LEVELS.rglob("*.txt")
+        (p.relative_to(LEVELS).with_suffix("").as_posix(), p)
+        for pack in PACKS
+        for p in (LEVELS / pack).rglob("*.txt")
     )
     assert found, "no bundled levels"
     return found
