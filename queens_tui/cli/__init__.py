@@ -14,11 +14,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from importlib import import_module
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from queens_tui import __version__
+from queens_tui.core.errors import printable
 from queens_tui.kinds import KINDS
 
 if TYPE_CHECKING:
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
     from queens_tui.kinds.queens.level import Level
 
 EXIT_OK, EXIT_NOT_UNIQUE, EXIT_BAD_INPUT = 0, 1, 2
+
+T = TypeVar("T")
 
 COMMAND_MODULES: tuple[str, ...] = ()
 """Modules of further subcommands (`queens_tui.cli.nqueens`, ...): each has
@@ -61,7 +64,7 @@ def _levels(files: Sequence[str]) -> Iterator[tuple[str, PuzzleLevel | None, str
         except LevelError as err:
             line = str(err if err.path is not None else err.located(path))
         except (RecursionError, MemoryError) as err:  # parsers bound their work; belt and braces
-            line = f"{path}: cannot read: {type(err).__name__}"
+            line = f"{printable(path)}: cannot read: {type(err).__name__}"
         else:
             yield path, level, None
             continue
@@ -137,7 +140,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             obj = {"file": path, "size": level.size, "solutions": len(sols), "queens": queens}
             _out(json.dumps(obj, ensure_ascii=False))
         else:
-            _out(f"{path}: {level.size}x{level.size}, {_VERDICT[len(sols)]}")
+            _out(f"{printable(path)}: {level.size}x{level.size}, {_VERDICT[len(sols)]}")
             if sols:
                 _out(_grid_with_queens(level, sols[0]))
             _out("")
@@ -189,7 +192,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         else:
             note = f" (warning: regions in several pieces: {' '.join(broken)})" if broken else ""
             _out(
-                f"{path}: {'ok' if ok else 'FAIL'}: {level.size}x{level.size}, "
+                f"{printable(path)}: {'ok' if ok else 'FAIL'}: {level.size}x{level.size}, "
                 f"{len(level.labels)} regions, {_VERDICT[n]}{note}"
             )
         sys.stdout.flush()
@@ -207,7 +210,7 @@ def _explained(path: str, level: Level) -> tuple[list[Step], int]:
 
     sols = _solve(level)
     if not sols:
-        _err(f"{path}: no solution")
+        _err(f"{printable(path)}: no solution")
         return [], EXIT_NOT_UNIQUE
     return deduce.solve_logically(level), EXIT_OK if len(sols) == 1 else EXIT_NOT_UNIQUE
 
@@ -235,7 +238,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
         if not steps:
             continue
         if not args.json:
-            _out(f"{path}: {level.size}x{level.size}, {len(steps)} steps")
+            _out(f"{printable(path)}: {level.size}x{level.size}, {len(steps)} steps")
         for k, step in enumerate(steps, start=1):
             if args.json:
                 obj = {
@@ -306,7 +309,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
         else:
             note = "" if by_rules else ", needs the solver"
             _out(
-                f"{path}: {level.size}x{level.size}, {g.difficulty} "
+                f"{printable(path)}: {level.size}x{level.size}, {g.difficulty} "
                 f"({g.steps} steps, hardest rule {g.hardest_rule}{note})"
             )
         sys.stdout.flush()
@@ -326,13 +329,15 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     day = None
     if args.date is not None:
+        from datetime import date
+
         from queens_tui.store import parse_day
 
         if args.level is not None:
             _err("queens-tui play: give a LEVEL or --date, not both")
             return EXIT_BAD_INPUT
         try:
-            day = parse_day(args.date)
+            day = parse_day(args.date, latest=date.today())
         except ValueError as err:
             _err(f"queens-tui play: {err}")
             return EXIT_BAD_INPUT
@@ -353,7 +358,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         app.run()
     finally:
         store.close()  # every move reaches the disk, whatever ended the app
-    return EXIT_OK
+    return app.return_code or EXIT_OK  # 1 after a crash (Textual printed the traceback)
 
 
 def _slug(text: str) -> str:
@@ -361,6 +366,60 @@ def _slug(text: str) -> str:
     import re
 
     return re.sub(r"[^A-Za-z0-9._-]+", "_", text).strip("._") or "seed"
+
+
+def default_time_limit(size: int, difficulty: str | None) -> float | None:
+    """Seconds `generate` tries per level before giving up, None for no limit.
+
+    With a wanted grade: 10 s plus size²/8 (12 s at 4x4, 60 s at 20x20), a few
+    times what such a level usually takes here; a grade a board cannot reach
+    (expert at 4x4) would otherwise take minutes of 400 sub-seeds. Without one
+    the first try almost always does, and a big board legitimately takes minutes.
+    """
+    return None if difficulty is None else 10.0 + size * size / 8
+
+
+class _OutOfTime(Exception):
+    """`_within`'s time ran out."""
+
+
+def _within(seconds: float | None, make: Callable[[], T]) -> T:
+    """`make()`, interrupted after `seconds` (None: never) with `_OutOfTime`; a ctrl+c stays
+    a ctrl+c.
+
+    The pure generator has no cancel hook: a timer thread interrupts the main
+    thread (`_thread.interrupt_main`, portable), and the KeyboardInterrupt it
+    raises is told apart from the player's by a flag set under a lock.
+    """
+    if seconds is None:
+        return make()
+    import _thread
+    import threading
+
+    lock = threading.Lock()
+    done = threading.Event()
+    fired = threading.Event()
+
+    def fire() -> None:
+        with lock:
+            if not done.is_set():
+                fired.set()
+                _thread.interrupt_main()
+
+    timer = threading.Timer(seconds, fire)
+    timer.daemon = True
+    timer.start()
+    try:
+        try:
+            return make()
+        finally:
+            with lock:
+                done.set()
+            timer.cancel()
+    except KeyboardInterrupt:
+        if fired.is_set():
+            raise _OutOfTime from None
+        raise
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -372,6 +431,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     codes: 0 done, 1 a wanted difficulty was not reached, 2 bad arguments or
     an unwritable DIR.
     """
+    from functools import partial
     from pathlib import Path
 
     if args.kind != "queens":
@@ -394,6 +454,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.count < 1:
         _err(f"queens-tui generate: --count must be at least 1 (got {args.count})")
         return EXIT_BAD_INPUT
+    limit = args.time_limit
+    if limit is None:
+        limit = default_time_limit(size, args.difficulty)
+    elif not 0 < limit <= 1e6:  # also refuses nan and inf
+        _err("queens-tui generate: --time-limit must be a number of seconds, 0 to 1000000")
+        return EXIT_BAD_INPUT
     if args.seed is None:
         import secrets
 
@@ -409,15 +475,23 @@ def cmd_generate(args: argparse.Namespace) -> int:
         try:
             out_dir.mkdir(parents=True, exist_ok=True)
         except OSError as err:
-            _err(f"{args.out}: cannot create the folder: {err.strerror or err}")
+            _err(f"{printable(args.out)}: cannot create the folder: {err.strerror or err}")
             return EXIT_BAD_INPUT
     width = max(3, len(str(args.count)))
     for i in range(1, args.count + 1):
         seed = base if i == 1 else f"{base}+{i - 1}"
         try:
-            level = gen.generate(size, seed, args.difficulty)
+            level = _within(limit, partial(gen.generate, size, seed, args.difficulty))
         except gen.GenerateError as err:
             _err(f"queens-tui generate: {err}")
+            return EXIT_NOT_UNIQUE
+        except _OutOfTime:
+            what = f"{args.difficulty} {size}x{size}" if args.difficulty else f"{size}x{size}"
+            _err(
+                f"queens-tui generate: gave up after {limit:g} s: no {what} level found from "
+                f"seed {seed!r} (small boards rarely reach the hardest grades: try a bigger "
+                "--size, another --difficulty, or a longer --time-limit)"
+            )
             return EXIT_NOT_UNIQUE
         text = f"# size: {size}\n" + dump_text(level)
         if out_dir is None:
@@ -430,7 +504,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
             try:
                 path.write_text(text, encoding="utf-8", newline="\n")
             except OSError as err:
-                _err(f"{path}: cannot write: {err.strerror or err}")
+                _err(f"{printable(str(path))}: cannot write: {err.strerror or err}")
                 return EXIT_BAD_INPUT
             _out(str(path))
     return EXIT_OK
@@ -506,6 +580,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--out", metavar="DIR", help="write one file per level into DIR (default: stdout)"
+    )
+    p.add_argument(
+        "--time-limit",
+        type=float,
+        metavar="SECONDS",
+        help="give up on a level after this long (default with --difficulty: 10 + size²/8, "
+        "12 s at 4x4; without: no limit)",
     )
     p.set_defaults(func=cmd_generate)
     for name in COMMAND_MODULES:

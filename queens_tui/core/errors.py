@@ -36,6 +36,15 @@ class LevelError(ValueError):
         return LevelError(self.message, path=path, line=self.line, col=self.col)
 
     def __str__(self) -> str:
-        parts = [p for p in (self.path, self.line, self.col) if p is not None]
+        shown = None if self.path is None else printable(self.path)
+        parts = [p for p in (shown, self.line, self.col) if p is not None]
         where = ":".join(str(p) for p in parts)
         return f"{where}: {self.message}" if where else self.message
+
+
+def printable(text: str) -> str:
+    """`text` with control characters escaped (a newline as \\n, ESC as \\x1b): a file name
+    shown in a message stays on one line and cannot drive the terminal."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)

@@ -108,8 +108,11 @@ def bundled_path(level_id: str) -> Path | None:
         return index[key]
     if Path(key).suffix.lower() in LEVEL_SUFFIXES:
         path = root / key
-        if path.is_file() and path.resolve().is_relative_to(root.resolve()):
-            return path
+        try:
+            if path.is_file() and path.resolve().is_relative_to(root.resolve()):
+                return path
+        except (OSError, ValueError):  # a name too long for the OS, a NUL byte
+            return None
     return None
 
 

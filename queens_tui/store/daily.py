@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 from typing import NamedTuple
 
@@ -57,14 +57,32 @@ class Daily(NamedTuple):
     source: str
 
 
-def parse_day(text: str) -> date:
-    """``YYYY-MM-DD`` to a date, with a message fit for one line of stderr."""
+def parse_day(text: str, *, latest: date | None = None) -> date:
+    """``YYYY-MM-DD`` to a date, with a message fit for one line of stderr.
+
+    With `latest` (today), a later day is refused: its puzzle comes that day.
+    """
     try:
         if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
             raise ValueError
-        return date.fromisoformat(text.strip())
+        day = date.fromisoformat(text.strip())
     except ValueError:
         raise ValueError(f"bad date {text!r}: expected YYYY-MM-DD, e.g. 2026-11-21") from None
+    if latest is not None and day > latest:
+        raise ValueError(
+            f"{day.isoformat()} is in the future (today is {latest.isoformat()}): "
+            "its puzzle comes that day"
+        )
+    return day
+
+
+def step_day(day: date, step: int) -> date | None:
+    """The day `step` days after `day` (before, if negative), or None past the calendar's
+    ends: `n` on 9999-12-31 or `p` on 0001-01-01 has nowhere to go (no OverflowError)."""
+    try:
+        return day + timedelta(days=step)
+    except OverflowError:
+        return None
 
 
 def seed_for(day: date) -> str:
@@ -219,4 +237,5 @@ __all__ = [
     "parse_day",
     "seed_for",
     "shape_for",
+    "step_day",
 ]
