@@ -17,6 +17,8 @@ import sys
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from queens_tui.core.errors import printable
+
 if TYPE_CHECKING:
     from queens_tui.core.kind import Kind, PuzzleLevel
 
@@ -56,7 +58,7 @@ def solve(path: str, level: PuzzleLevel, as_json: bool) -> int:
             }
         )
     else:
-        _out(f"{path}: {kind.title} {level.size_text}, {_VERDICT[len(sols)]}")
+        _out(f"{printable(path)}: {kind.title} {level.size_text}, {_VERDICT[len(sols)]}")
         if first is not None:
             _out(kind.solution_text(level, first))
         _out("")
@@ -87,7 +89,7 @@ def check(path: str, level: PuzzleLevel, as_json: bool) -> int:
             if k != "size" and isinstance(v, int) and not isinstance(v, bool)
         ]
         _out(
-            f"{path}: {'ok' if ok else 'FAIL'}: {kind.title} {level.size_text}, "
+            f"{printable(path)}: {'ok' if ok else 'FAIL'}: {kind.title} {level.size_text}, "
             + ", ".join([*details, _VERDICT[len(sols)]])
         )
     return EXIT_OK if ok else EXIT_NOT_UNIQUE
@@ -98,11 +100,11 @@ def explain(path: str, level: PuzzleLevel, as_json: bool) -> int:
     kind = kind_of(level)
     n = len(kind.solutions(level, 2))
     if n == 0:
-        _err(f"{path}: no solution")
+        _err(f"{printable(path)}: no solution")
         return EXIT_NOT_UNIQUE
     steps = kind.explain(level).steps
     if not as_json:
-        _out(f"{path}: {kind.title} {level.size_text}, {len(steps)} steps")
+        _out(f"{printable(path)}: {kind.title} {level.size_text}, {len(steps)} steps")
     for k, step in enumerate(steps, start=1):
         if as_json:
             _out({"file": path, "step": k, **step})
@@ -119,7 +121,7 @@ def grade(path: str, level: PuzzleLevel, as_json: bool) -> int:
     size = kind.check_json(level).get("size")
     n = len(kind.solutions(level, 2))
     if n == 0:
-        _err(f"{path}: no solution")
+        _err(f"{printable(path)}: no solution")
         if as_json:
             _out(
                 {
@@ -149,7 +151,7 @@ def grade(path: str, level: PuzzleLevel, as_json: bool) -> int:
     else:
         note = "" if g.rules_alone else ", needs the solver"
         _out(
-            f"{path}: {kind.title} {level.size_text}, {g.difficulty} "
+            f"{printable(path)}: {kind.title} {level.size_text}, {g.difficulty} "
             f"({g.steps} steps, hardest rule {g.hardest_rule}{note})"
         )
     return EXIT_OK if n == 1 else EXIT_NOT_UNIQUE
@@ -215,7 +217,7 @@ def generate(args: argparse.Namespace) -> int:
             try:
                 path.write_text(text, encoding="utf-8", newline="\n")
             except OSError as err:
-                _err(f"{path}: cannot write: {err.strerror or err}")
+                _err(f"{printable(str(path))}: cannot write: {err.strerror or err}")
                 return EXIT_BAD_INPUT
             _out(str(path))
             continue

@@ -61,11 +61,15 @@ def test_missing_name_with_control_characters_is_shown_escaped(
     assert "a\\nb\\x1b[31mred\\r.txt: no such file" in err
 
 
+@pytest.mark.parametrize("kind", ["queens", "tango"])
 def test_existing_file_with_control_characters_is_shown_escaped(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
 ) -> None:
     path = tmp_path / "odd\n\x1b]0;title\x07.txt"
-    path.write_text(UNIQUE)
+    if kind == "queens":
+        path.write_text(UNIQUE)
+    else:
+        path.write_text((REPO / "levels" / "tango-1-easy" / "001.txt").read_text())
     assert main(["check", str(path)]) == 0
     out = capsys.readouterr().out
     assert out.count("\n") == 1 and "\x1b" not in out and "\x07" not in out
