@@ -152,3 +152,15 @@ def generate(size: int | None, seed: str, difficulty: str | None = None) -> Leve
         grade = DIFFICULTIES[got - 1]
         return Level(level.givens, level.equal, level.opposite, seed=seed, difficulty=grade)
     raise GenerateError(f"no {n}x{n} {difficulty} level after {MAX_TRIES} tries from seed {seed!r}")
+
+
+DAILY_WEEK: tuple[tuple[int, str], ...] = (
+    (6, "easy"),  # Monday
+    (6, "easy"),  # Tuesday
+    (6, "medium"),  # Wednesday
+    (6, "medium"),  # Thursday
+    (6, "hard"),  # Friday
+    (6, "hard"),  # Saturday
+    (6, "expert"),  # Sunday
+)
+"""(size, difficulty) of the generated daily Tango by weekday, Monday first: LinkedIn's ramp."""

@@ -1,0 +1,154 @@
+"""The player's Tango grid: an immutable position and the moves between positions.
+
+`Board` holds one value per cell (`SUN`, `MOON` or None), givens included;
+a given cell never changes, whatever a move says. A `Move` sets some cells
+(None empties one); `diff(a, b)` is the move from `a` to `b`, which is what
+undo and redo keep. What the grid breaks (`faults`) is derived and cached,
+so the game can mark broken lines and a worker thread can read a snapshot
+while the game goes on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from queens_tui.core.grid import Cell
+from queens_tui.kinds.tango import rules
+from queens_tui.kinds.tango.level import MOON, SUN, Level
+
+Value = int | None
+"""`SUN`, `MOON` or None (empty)."""
+
+CYCLE: dict[Value, Value] = {None: SUN, SUN: MOON, MOON: None}
+"""What a click or `space` does, as on LinkedIn: empty -> sun -> moon -> empty."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """Set some cells: one player action (or one undo step), applied at once."""
+
+    changes: tuple[tuple[Cell, Value], ...]
+
+    @classmethod
+    def set(cls, cell: Cell, value: Value) -> Move:
+        """A move that sets one cell."""
+        return cls(((cell, value),))
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """An immutable position: the level and every cell's value, row by row."""
+
+    level: Level
+    cells: tuple[tuple[Value, ...], ...]
+
+    @classmethod
+    def new(cls, level: Level) -> Board:
+        """The starting position: the givens and nothing else."""
+        return cls(level, level.givens)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return (self.level is other.level or self.level == other.level) and (
+            self.cells == other.cells
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.cells)
+
+    def value(self, cell: Cell) -> Value:
+        return self.cells[cell[0]][cell[1]]
+
+    def is_given(self, cell: Cell) -> bool:
+        return cell in self.level.given_cells
+
+    def apply(self, move: Move) -> Board:
+        """The position after `move` (the same object if nothing changed).
+
+        Raises `ValueError` for a cell off the grid or a value that is not a
+        symbol; changes to given cells are ignored.
+        """
+        n = self.level.size
+        rows = [list(row) for row in self.cells]
+        for (r, c), v in move.changes:
+            if not (0 <= r < n and 0 <= c < n):
+                raise ValueError(f"cell {(r, c)} is off a {n}x{n} grid")
+            if v not in (None, SUN, MOON):
+                raise ValueError(f"{v!r} is not a sun, a moon or empty")
+            if (r, c) not in self.level.given_cells:
+                rows[r][c] = v
+        cells = tuple(tuple(row) for row in rows)
+        return self if cells == self.cells else Board(self.level, cells)
+
+    def cleared(self) -> Board:
+        return Board.new(self.level)
+
+    @cached_property
+    def faults(self) -> tuple[rules.Fault, ...]:
+        """Every rule the grid breaks (three alike, too many, a broken sign)."""
+        return tuple(rules.faults(self.level, self.cells))
+
+    @cached_property
+    def filled(self) -> int:
+        """How many cells hold a symbol (givens included)."""
+        return sum(v is not None for row in self.cells for v in row)
+
+    @property
+    def is_full(self) -> bool:
+        return self.filled == self.level.size**2
+
+    @property
+    def is_solved(self) -> bool:
+        """Every cell filled and no rule broken."""
+        return self.is_full and not self.faults
+
+    @property
+    def is_blank(self) -> bool:
+        """Nothing placed beyond the givens."""
+        return self.cells == self.level.givens
+
+    def placed(self) -> dict[Cell, int]:
+        """The cells the player filled (not the givens)."""
+        given = self.level.given_cells
+        return {
+            (r, c): v
+            for r, row in enumerate(self.cells)
+            for c, v in enumerate(row)
+            if v is not None and (r, c) not in given
+        }
+
+    def rows_text(self) -> list[str]:
+        """The grid as rows of `1`, `0` and `.`."""
+        return ["".join("." if v is None else str(v) for v in row) for row in self.cells]
+
+    @classmethod
+    def from_rows(cls, level: Level, rows: object) -> Board:
+        """Read `rows_text` back onto `level`; `ValueError` when it does not fit."""
+        n = level.size
+        if not (isinstance(rows, list) and len(rows) == n):
+            raise ValueError(f"a Tango position is {n} rows")
+        table: dict[str, Value] = {".": None, "1": SUN, "0": MOON}
+        cells = []
+        for r, row in enumerate(rows):
+            if not (isinstance(row, str) and len(row) == n and set(row) <= set(table)):
+                raise ValueError(f"row {r + 1} should be {n} of 1, 0 and .")
+            cells.append(tuple(table[ch] for ch in row))
+        for (r, c), v in level.given_cells.items():
+            if cells[r][c] != v:
+                raise ValueError(f"r{r + 1}c{c + 1} is given as {v}")
+        return cls(level, tuple(cells))
+
+
+def diff(a: Board, b: Board) -> Move:
+    """The move that turns `a` into `b` (cells in reading order)."""
+    n = a.level.size
+    return Move(
+        tuple(
+            ((r, c), b.cells[r][c])
+            for r in range(n)
+            for c in range(n)
+            if a.cells[r][c] != b.cells[r][c]
+        )
+    )
