@@ -31,7 +31,7 @@ EXIT_OK, EXIT_NOT_UNIQUE, EXIT_BAD_INPUT = 0, 1, 2
 
 T = TypeVar("T")
 
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("queens_tui.cli.image",)
 """Modules of further subcommands (`queens_tui.cli.nqueens`, ...): each has
 `register(sub)` that adds its parser with `set_defaults(func=...)`. Keep their
 top-level imports light: every command's parser is built on every run."""
@@ -145,7 +145,40 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 _out(_grid_with_queens(level, sols[0]))
             _out("")
         sys.stdout.flush()
+        if args.draw is not None and not _draw(path, sols, args.draw, len(args.files) > 1):
+            worst = max(worst, EXIT_BAD_INPUT)
     return worst
+
+
+def _draw(path: str, sols: Sequence[tuple[tuple[int, int], ...]], out: str, many: bool) -> bool:
+    """`solve --draw`: the picture `path` with the first solution's queens, written to `out`
+    (a file for one picture; a folder, `<out>/<stem>.png`, for several or when it is one).
+    False, after one line on stderr, when it is not a picture or cannot be written."""
+    from pathlib import Path
+
+    from queens_tui.formats.image import is_image, read
+    from queens_tui.formats.image.draw import draw_queens
+
+    if not is_image(path):
+        _err(f"{path}: --draw needs a picture of a board, not a level file")
+        return False
+    if not sols:
+        _err(f"{path}: no solution to draw")
+        return True  # exit 1 already says so; the picture itself was fine
+    target = Path(out)
+    if many or target.is_dir():
+        try:
+            target.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            _err(f"{out}: cannot create the folder: {err.strerror or err}")
+            return False
+        target = target / f"{Path(path).stem}.png"
+    try:
+        draw_queens(path, read(path), sols[0], target)
+    except OSError as err:
+        _err(f"{target}: cannot write: {err.strerror or err}")
+        return False
+    return True
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -536,9 +569,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_play)
 
-    p = sub.add_parser("solve", help="solve level files and print the solutions")
+    p = sub.add_parser("solve", help="solve level files (or screenshots) and print the solutions")
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--json", action="store_true", help="one JSON object per file per line")
+    p.add_argument(
+        "--draw",
+        metavar="OUT",
+        help="write the picture with the solution's queens drawn: OUT.png for one picture, "
+        "a folder OUT for several",
+    )
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("check", help="validate level files (shape, regions, unique solution)")

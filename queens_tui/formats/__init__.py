@@ -215,10 +215,13 @@ with line and column. `load_puzzle` asks them in order; Queens is the fallback."
 
 
 def load_puzzle(path: str | os.PathLike[str]) -> PuzzleLevel:
-    """Read a level file of any kind (Queens in any of its formats, Tango, Zip)."""
+    """Read a level file of any kind (Queens in any of its formats, Tango, Zip), or a screenshot."""
     from importlib import import_module
 
     shown = os.fspath(path)
+    image = _image_level(path)
+    if image is not None:
+        return image
     text = read_text(path)
     suffix = Path(shown).suffix.lower()
     for name in PUZZLE_READERS:
@@ -232,9 +235,26 @@ def load_puzzle(path: str | os.PathLike[str]) -> PuzzleLevel:
 
 
 def load(path: str | os.PathLike[str]) -> Level:
-    """Read a Queens level file of any supported format."""
+    """Read a Queens level file of any supported format, or a screenshot of a board."""
     shown = os.fspath(path)
+    image = _image_level(path)
+    if image is not None:
+        return image
     return _load_queens(shown, read_text(path))
+
+
+def _image_level(path: str | os.PathLike[str]) -> Level | None:
+    """The level in `path` if it is a picture (by extension or content), else None.
+
+    The image reader (and Pillow, numpy) is imported only for a picture.
+    """
+    from queens_tui.formats.image import is_image
+
+    if not is_image(path):
+        return None
+    from queens_tui.formats.image import read_image
+
+    return read_image(path)
 
 
 def _load_queens(shown: str, text: str) -> Level:

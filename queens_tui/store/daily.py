@@ -1,6 +1,7 @@
 """The daily puzzle: a file for the day if the player has one, else generated from the date.
 
-Lookup order for day D in the daily folder: ``D.txt``, ``D.ts``, ``D.json``
+Lookup order for day D in the daily folder: ``D.txt``, ``D.ts``, ``D.json``, then a
+screenshot ``D.png`` (``.jpg``, ``.jpeg``, ``.webp``, ``.bmp``, ``.gif``)
 (the first that exists wins). A file that exists but is broken raises
 `LevelError` (the caller prints its one line); we never silently fall back to
 the generated puzzle, because the player put that file there on purpose.
@@ -20,11 +21,12 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import NamedTuple
 
+from queens_tui.core.suffixes import IMAGE_SUFFIXES
 from queens_tui.kinds.queens.level import Level, LevelError
 from queens_tui.store import paths
 
-EXTENSIONS: tuple[str, ...] = (".txt", ".ts", ".json")
-"""Daily file extensions, in the order they are looked for."""
+EXTENSIONS: tuple[str, ...] = (".txt", ".ts", ".json", *IMAGE_SUFFIXES)
+"""Daily file extensions, in the order they are looked for (a screenshot of the day's board too)."""
 
 WEEK: tuple[tuple[int, str], ...] = (
     (7, "easy"),  # Monday
@@ -47,7 +49,9 @@ CACHE_MAX_BYTES = 100_000
 GENERATED = "generated"
 """The `source` of a puzzle made by the generator (else `source` is the file's path)."""
 
-_DAY_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})\.(txt|ts|json)$")
+_DAY_NAME = re.compile(
+    r"^(\d{4}-\d{2}-\d{2})(" + "|".join(re.escape(e) for e in EXTENSIONS) + ")$", re.IGNORECASE
+)
 
 
 class Daily(NamedTuple):
@@ -124,7 +128,8 @@ def daily_files(daily_dir: paths.PathLike | None = None) -> dict[date, Path]:
         if not (folder / name).is_file():
             continue  # a folder, a FIFO, a device: reading it could hang (see `daily_file`)
         prev = found.get(day)
-        if prev is None or EXTENSIONS.index(f".{m.group(2)}") < EXTENSIONS.index(prev.suffix):
+        rank = EXTENSIONS.index(m.group(2).lower())
+        if prev is None or rank < EXTENSIONS.index(prev.suffix.lower()):
             found[day] = folder / name
     return found
 

@@ -1,0 +1,66 @@
+"""`queens-tui import IMAGE...`: screenshots of Queens boards to level files.
+
+Each picture becomes a level in the native text format (its colours and its
+file name kept), printed to stdout with a blank line between levels, or
+written to `DIR/<picture stem>.txt` with `--out DIR`. A picture without a
+readable board gets the one line `FILE: cannot read a Queens board: <why>`
+on stderr, and the exit code is 2; the other pictures are still imported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+EXIT_OK, EXIT_BAD_INPUT = 0, 2
+
+
+def register(sub: Any) -> None:
+    """Add the `import` subcommand to the `queens-tui` parser."""
+    p = sub.add_parser("import", help="read Queens boards from screenshots into level files")
+    p.add_argument("images", nargs="+", metavar="IMAGE", help="PNG, JPEG, WebP, BMP or GIF")
+    p.add_argument(
+        "--out", metavar="DIR", help="write DIR/<image name>.txt per picture (default: stdout)"
+    )
+    p.set_defaults(func=cmd_import)
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """Import each picture; exit 0 if all were read, 2 if some were not."""
+    from pathlib import Path
+
+    from queens_tui.formats import dump_text
+    from queens_tui.formats.image import read_image
+    from queens_tui.kinds.queens.level import LevelError
+
+    out_dir = None
+    if args.out is not None:
+        out_dir = Path(args.out)
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            print(f"{args.out}: cannot create the folder: {err.strerror or err}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    worst = EXIT_OK
+    printed = 0
+    for image in args.images:
+        try:
+            text = dump_text(read_image(image))
+        except LevelError as err:
+            print(err if err.path else err.located(image), file=sys.stderr, flush=True)
+            worst = EXIT_BAD_INPUT
+            continue
+        if out_dir is None:
+            sys.stdout.write(("\n" if printed else "") + text)
+            sys.stdout.flush()
+        else:
+            path = out_dir / f"{Path(image).stem}.txt"
+            try:
+                path.write_text(text, encoding="utf-8", newline="\n")
+            except OSError as err:
+                print(f"{path}: cannot write: {err.strerror or err}", file=sys.stderr)
+                return EXIT_BAD_INPUT
+            print(path, flush=True)
+        printed += 1
+    return worst

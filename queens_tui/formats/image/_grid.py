@@ -1,0 +1,282 @@
+"""Finding the board in a picture: its box and its N x N grid of cells.
+
+Grid lines are thin dark bands with brighter pixels on both sides. A black
+top-hat along one axis (how much darker a pixel is than the brighter of its
+surroundings within `k` pixels on each side) marks them; runs of marked
+pixels along the other axis, long enough to be a board's edge, are line
+pieces. Pieces in consecutive rows (columns) with the same extent are one
+line. The board is a set of horizontal lines with one common extent and a
+set of vertical lines with one common extent, each axis spanning the other,
+evenly spaced: the longest such chain wins, N = cells between its lines,
+the same on both axes. This finds a board inside a phone screen, a browser
+window or a whole desktop, in light and dark themes (the lines are dark
+against the cells, whatever the page around them).
+
+numpy only; the caller passes the luminance as a 2-D float32 array.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Gray = npt.NDArray[np.float32]
+
+MIN_N = 4
+MAX_N = 24
+"""Board sizes we look for (the game has 5..18 in practice; a little margin each side)."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """A dark line found along one axis: its centre, thickness and extent across."""
+
+    pos: float
+    thick: int
+    start: int
+    end: int
+
+    @property
+    def length(self) -> int:
+        return self.end - self.start
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where the cells are: N + 1 boundary positions on each axis (pixels)."""
+
+    n: int
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
+    matched: float
+    """Share of the N + 1 + N + 1 expected lines actually seen (confidence)."""
+
+    @property
+    def cell(self) -> float:
+        return ((self.xs[-1] - self.xs[0]) + (self.ys[-1] - self.ys[0])) / (2 * self.n)
+
+
+def _window_max(a: Gray, k: int) -> Gray:
+    """out[i] = max(a[i : i + k]) along axis 0 (a has at least k rows more than wanted).
+
+    Doubling: log2(k) passes of `np.maximum` instead of k.
+    """
+    import numpy as np
+
+    m = a
+    p = 1
+    while 2 * p <= k:
+        m = np.maximum(m[:-p], m[p:])
+        p *= 2
+    rows = a.shape[0] - k + 1
+    return np.maximum(m[:rows], m[k - p : k - p + rows])
+
+
+def tophat(gray: Gray, k: int, axis: int) -> Gray:
+    """How much darker each pixel is than the brighter pixels within `k` on both sides."""
+    import numpy as np
+
+    g = gray if axis == 0 else gray.T
+    h = g.shape[0]
+    pad = np.pad(g, ((k, k), (0, 0)), mode="edge")
+    wmax = _window_max(pad, k)  # wmax[i] = max(pad[i : i + k])
+    before = wmax[0:h]  # rows y - k .. y - 1
+    after = wmax[k + 1 : k + 1 + h]  # rows y + 1 .. y + k
+    out = np.minimum(before, after)
+    out -= g
+    np.maximum(out, 0, out=out)
+    return out if axis == 0 else out.T
+
+
+def _close_gaps(mask: npt.NDArray[np.bool_], gap: int) -> npt.NDArray[np.bool_]:
+    """Fill gaps of up to `gap` pixels along each row (a line crossing a thick border).
+
+    A morphological closing (dilate, then erode) with a window of `gap` + 1.
+    """
+    import numpy as np
+
+    if gap <= 0:
+        return mask
+    h = (gap + 1) // 2
+    size = 2 * h + 1
+    m = np.pad(mask.T.astype(np.uint8), ((h, h), (0, 0)))
+    dil = _window_max(m, size)
+    inv = np.pad(1 - dil, ((h, h), (0, 0)), constant_values=1)
+    ero = 1 - _window_max(inv, size)
+    closed: npt.NDArray[np.bool_] = (ero.T > 0) | mask
+    return closed
+
+
+def _longest_runs(mask: npt.NDArray[np.bool_]) -> tuple[npt.NDArray[np.int64], ...]:
+    """Per row: (length, start, end) of its longest run of True."""
+    import numpy as np
+
+    rows, w = mask.shape
+    padded = np.zeros((rows, w + 2), dtype=np.int8)
+    padded[:, 1:-1] = mask
+    d = np.diff(padded, axis=1)
+    rs, cs = np.nonzero(d == 1)
+    _re, ce = np.nonzero(d == -1)
+    length = np.zeros(rows, dtype=np.int64)
+    start = np.zeros(rows, dtype=np.int64)
+    end = np.zeros(rows, dtype=np.int64)
+    if len(rs):
+        lens = ce - cs
+        order = np.lexsort((lens, rs))  # by row, then length: the last of each row wins
+        rs, cs, ce, lens = rs[order], cs[order], ce[order], lens[order]
+        length[rs] = lens
+        start[rs] = cs
+        end[rs] = ce
+    return length, start, end
+
+
+def line_pieces(gray: Gray, k: int, thresh: float, min_len: int, axis: int) -> list[Line]:
+    """Dark lines along `axis` (0: horizontal lines): bands of rows with a long dark run."""
+    import numpy as np
+
+    resp = tophat(gray, k, axis)
+    mask = resp > thresh
+    if axis == 1:
+        mask = mask.T
+    mask = _close_gaps(mask, 2 * k + 2)
+    length, _start, _end = _longest_runs(mask)
+    good = length >= min_len
+    lines = []
+    r = 0
+    rows = len(good)
+    while r < rows:
+        if not good[r]:
+            r += 1
+            continue
+        first = r
+        while r < rows and good[r]:
+            r += 1
+        band = mask[first:r]
+        merged = band.any(axis=0)
+        edges = np.diff(np.concatenate(([0], merged.astype(np.int8), [0])))
+        starts, ends = np.nonzero(edges == 1)[0], np.nonzero(edges == -1)[0]
+        for s0, e0 in zip(starts.tolist(), ends.tolist(), strict=True):
+            if e0 - s0 < min_len:
+                continue
+            # the centre: the rows that cover (nearly) the most of this run
+            cover = band[:, s0:e0].sum(axis=1)
+            top = np.nonzero(cover >= 0.9 * cover.max())[0]
+            pos = first + (top[0] + top[-1]) / 2
+            lines.append(Line(pos=float(pos), thick=r - first, start=s0, end=e0))
+    return lines
+
+
+def _overlap(a0: int, a1: int, b0: int, b1: int) -> float:
+    inter = min(a1, b1) - max(a0, b0)
+    return inter / max(1, min(a1 - a0, b1 - b0))
+
+
+def _group(lines: list[Line], seed: Line) -> list[Line]:
+    """Lines with about the same extent as `seed`, one per position."""
+    tol = max(3.0, 0.04 * seed.length)
+    same = [ln for ln in lines if ln.start <= seed.start + tol and ln.end >= seed.end - tol]
+    return sorted(same, key=lambda ln: ln.pos)
+
+
+def _fit(positions: list[float], lo: float, hi: float, n: int) -> tuple[int, list[float]]:
+    """How many of the n + 1 evenly spaced boundaries from lo to hi have a line near them.
+
+    Returns the count and the boundaries, snapped to the lines seen.
+    """
+    step = (hi - lo) / n
+    tol = max(1.5, 0.12 * step)
+    out = []
+    hits = 0
+    for j in range(n + 1):
+        want = lo + j * step
+        best = min(positions, key=lambda p: abs(p - want), default=None)
+        if best is not None and abs(best - want) <= tol:
+            hits += 1
+            out.append(best)
+        else:
+            out.append(want)
+    return hits, out
+
+
+def find_grid(gray: Gray, k: int, thresh: float = 18.0) -> Grid | None:
+    """The most convincing N x N grid in `gray`, or None."""
+    h, w = gray.shape
+    min_len = max(24, min(h, w) // 12)
+    hor = line_pieces(gray, k, thresh, min_len, axis=0)
+    ver = line_pieces(gray, k, thresh, min_len, axis=1)
+    if len(hor) < 2 or len(ver) < 2:
+        return None
+    hor_groups = _groups(hor)
+    ver_groups = _groups(ver)
+    best: Grid | None = None
+    best_key: tuple[float, ...] = ()
+    for hseed, hg in hor_groups:
+        hx0, hx1 = hseed.start, hseed.end
+        for vseed, vg in ver_groups:
+            vy0, vy1 = vseed.start, vseed.end
+            width, height = hx1 - hx0, vy1 - vy0
+            if not 0.8 <= width / max(1, height) <= 1.25:
+                continue
+            # only the lines within the other axis's extent can be the board's
+            tol = 0.05 * max(width, height)
+            vx = [ln.pos for ln in vg if hx0 - tol <= ln.pos <= hx1 + tol]
+            hy = [ln.pos for ln in hg if vy0 - tol <= ln.pos <= vy1 + tol]
+            if len(vx) < 3 or len(hy) < 3:
+                continue
+            for n in range(MIN_N, MAX_N + 1):
+                if width / n < 5 or height / n < 5:
+                    break
+                hits_x, xs = _fit(vx, hx0, hx1, n)
+                hits_y, ys = _fit(hy, vy0, vy1, n)
+                inner_x = hits_x - _ends(vx, hx0, hx1, n)
+                inner_y = hits_y - _ends(hy, vy0, vy1, n)
+                # every inner line must be there (allow one missed per axis on big boards)
+                allow = 0 if n < 9 else 1
+                if inner_x < n - 1 - allow or inner_y < n - 1 - allow:
+                    continue
+                # lines seen that are not on the grid make it doubtful
+                stray = _stray(vx, xs) + _stray(hy, ys)
+                matched = (hits_x + hits_y) / (2 * (n + 1))
+                key = (hits_x + hits_y - 2 * stray, width * height, n)
+                if best is None or key > best_key:
+                    best_key = key
+                    best = Grid(n=n, xs=tuple(xs), ys=tuple(ys), matched=matched)
+    return best
+
+
+def _ends(positions: list[float], lo: float, hi: float, n: int) -> int:
+    """How many of the two outer boundaries have a line near them."""
+    step = (hi - lo) / n
+    tol = max(1.5, 0.12 * step)
+    return sum(1 for want in (lo, hi) if any(abs(p - want) <= tol for p in positions))
+
+
+def _stray(positions: list[float], grid: list[float]) -> int:
+    """Lines strictly inside the grid that are far from every boundary."""
+    step = (grid[-1] - grid[0]) / (len(grid) - 1)
+    tol = 0.2 * step
+    return sum(
+        1
+        for p in positions
+        if grid[0] + tol < p < grid[-1] - tol and min(abs(p - g) for g in grid) > tol
+    )
+
+
+def _groups(lines: list[Line]) -> list[tuple[Line, list[Line]]]:
+    """Candidate sets of parallel lines sharing one extent (at least 3 lines), distinct."""
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for seed in sorted(lines, key=lambda ln: -ln.length):
+        group = _group(lines, seed)
+        if len(group) < 3:
+            continue
+        key = (seed.start, seed.end, *(id(ln) for ln in group))
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append((seed, group))
+    return out

@@ -1,0 +1,160 @@
+"""Reading a picture into a `Level`: open, find the grid, read the regions.
+
+Pillow and numpy are imported here, inside functions, only when a picture is
+read: the game never pays for them before its first frame.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from queens_tui.kinds.queens.level import Level, LevelError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from queens_tui.formats.image._grid import Grid
+
+MAX_PIXELS = 50_000_000
+"""Larger pictures are refused before decoding (a 8K screen is 33 M pixels)."""
+
+WORK_SIDE = 1280
+"""The board is looked for in a copy whose longer side is at most this many pixels."""
+
+LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+"""Region labels in order of first appearance, as the text format writes them."""
+
+PREFIX = "cannot read a Queens board: "
+"""Every failure to read a picture says this, then why."""
+
+
+class BoardError(LevelError):
+    """A picture that does not give a Queens board (one line: FILE: cannot read ...: why)."""
+
+    def __init__(self, why: str, path: str | None = None) -> None:
+        super().__init__(PREFIX + why, path=path)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A picture read: the level, where its cells are (in the picture's pixels), its size."""
+
+    level: Level
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
+    size: tuple[int, int]
+
+
+def open_picture(source: str | os.PathLike[str] | bytes) -> Any:
+    """The picture as an RGB Pillow image (first frame, EXIF-rotated, transparency on white)."""
+    import io
+    import warnings
+
+    try:
+        from PIL import Image, ImageOps, UnidentifiedImageError
+    except ImportError:
+        raise BoardError("reading pictures needs Pillow (pip install pillow)") from None
+
+    Image.MAX_IMAGE_PIXELS = MAX_PIXELS
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            fp: Any = io.BytesIO(source) if isinstance(source, bytes) else source
+            with Image.open(fp) as opened:
+                w, h = opened.size
+                if w * h > MAX_PIXELS:
+                    raise BoardError(f"the picture is too large ({w}x{h} pixels)")
+                opened.seek(0)  # an animated GIF or WebP: its first frame
+                opened.load()
+                im: Image.Image = ImageOps.exif_transpose(opened) or opened
+                transparent = im.mode in ("RGBA", "LA", "PA")
+                if transparent or (im.mode == "P" and "transparency" in im.info):
+                    rgba = im.convert("RGBA")
+                    white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+                    im = Image.alpha_composite(white, rgba)
+                return im.convert("RGB")
+    except BoardError:
+        raise
+    except UnidentifiedImageError:
+        raise BoardError("not a picture Pillow can open") from None
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise BoardError("the picture is too large") from None
+    except FileNotFoundError:
+        raise BoardError("no such file") from None
+    except PermissionError:
+        raise BoardError("permission denied") from None
+    except IsADirectoryError:
+        raise BoardError("is a directory") from None
+    except (OSError, ValueError, SyntaxError, EOFError, IndexError, TypeError) as err:
+        # a truncated or corrupt file: Pillow's decoders raise a mix of these
+        text = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+        raise BoardError(f"the picture is damaged ({text[:80]})") from None
+    except (MemoryError, RecursionError) as err:
+        raise BoardError(f"the picture is damaged ({type(err).__name__})") from None
+
+
+def read_picture(source: str | os.PathLike[str] | bytes, name: str | None = None) -> Reading:
+    """Read the Queens board in a picture; `BoardError` (no path yet) when there is none."""
+    try:
+        import numpy as np
+    except ImportError:
+        raise BoardError("reading pictures needs numpy (pip install numpy)") from None
+
+    from queens_tui.formats.image import _grid, _regions
+
+    im = open_picture(source)
+    full_w, full_h = im.size
+    if min(full_w, full_h) < 20:
+        raise BoardError(f"the picture is too small ({full_w}x{full_h} pixels)")
+    factor = max(1, -(-max(full_w, full_h) // WORK_SIDE))
+    work = im.reduce(factor) if factor > 1 else im
+    rgb = np.asarray(work, dtype=np.float32)
+    gray = rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
+    grid = _find(gray)
+    if grid is None:
+        raise BoardError("no grid of N x N cells found")
+    # the cells are read in the full picture when it was reduced (fine lines, small boards)
+    if factor > 1:
+        grid = _grid.Grid(
+            n=grid.n,
+            xs=tuple((x + 0.5) * factor - 0.5 for x in grid.xs),
+            ys=tuple((y + 0.5) * factor - 0.5 for y in grid.ys),
+            matched=grid.matched,
+        )
+        rgb = np.asarray(im, dtype=np.float32)
+        gray = rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
+    colors = _regions.cell_colors(rgb, gray, grid)
+    lab = _regions.to_lab(colors)
+    right, below = _regions.border_strength(gray, grid)
+    thick = _regions.thick_edges(right, below)
+    if thick is not None and not _regions.borders_agree(lab, thick):
+        thick = None
+    try:
+        part = _regions.partition(lab, colors, thick)
+    except _regions.Doubtful as err:
+        raise BoardError(str(err)) from None
+    n = grid.n
+    if n > len(LABELS):
+        raise BoardError(f"a {n}x{n} board is larger than supported")
+    level = Level(
+        grid=tuple(tuple(LABELS[i] for i in row) for row in part.ids),
+        colors={LABELS[i]: color for i, color in enumerate(part.colors)},
+        source=name,
+    )
+    return Reading(level=level, xs=grid.xs, ys=grid.ys, size=(full_w, full_h))
+
+
+def _find(gray: npt.NDArray[np.float32]) -> Grid | None:
+    """The grid, trying line widths from the picture's scale, then wider and narrower."""
+    from queens_tui.formats.image import _grid
+
+    side = min(gray.shape)
+    base = int(min(max(2, round(side / 60)), 16))
+    for k in dict.fromkeys((base, max(2, base // 2), min(24, base * 2))):
+        grid = _grid.find_grid(gray, k)
+        if grid is not None:
+            return grid
+    return None
