@@ -31,6 +31,11 @@ from queens_tui.app.session import NOTICE_SECONDS, Session
 if TYPE_CHECKING:
     from queens_tui.store import Store
 
+TERMINAL_ONLY_ACTIONS = frozenset({"suspend_process"})
+"""Actions that need a real terminal: in a browser (`queens-tui serve`) they are hidden
+from the keys panel and footer and their keys do nothing (a browser tab cannot be
+suspended to a shell)."""
+
 DAILY_GROUP = "daily"
 """Worker group of daily puzzle generation (a newer request replaces an older one)."""
 
@@ -71,6 +76,10 @@ class QueensApp(App[None]):
         theme = self.session.settings.theme
         if store is not None and theme in self.available_themes:
             self.theme = theme
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide the terminal-only actions when the game runs in a browser (textual-serve)."""
+        return not (self.is_web and action in TERMINAL_ONLY_ACTIONS)
 
     def get_default_screen(self) -> Screen:
         if self.ref is None:

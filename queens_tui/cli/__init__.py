@@ -31,7 +31,10 @@ EXIT_OK, EXIT_NOT_UNIQUE, EXIT_BAD_INPUT = 0, 1, 2
 
 T = TypeVar("T")
 
-COMMAND_MODULES: tuple[str, ...] = ("queens_tui.cli.image",)
+COMMAND_MODULES: tuple[str, ...] = (
+    "queens_tui.cli.image",
+    "queens_tui.cli.serve",
+)
 """Modules of further subcommands (`queens_tui.cli.nqueens`, ...): each has
 `register(sub)` that adds its parser with `set_defaults(func=...)`. Keep their
 top-level imports light: every command's parser is built on every run."""

@@ -1,0 +1,27 @@
+"""In a browser (`queens-tui serve`), keys that need a real terminal are hidden and inert."""
+
+from __future__ import annotations
+
+import pytest
+
+from queens_tui.app import QueensApp
+
+from .conftest import SIZE
+
+
+@pytest.mark.parametrize("web", [False, True])
+async def test_ctrl_z_is_shown_and_works_only_in_a_terminal(
+    app8: QueensApp, monkeypatch: pytest.MonkeyPatch, web: bool
+) -> None:
+    calls: list[str] = []
+    monkeypatch.setattr(app8, "action_suspend_process", lambda: calls.append("suspend"))
+    # Textual's own flag: True under textual-serve's WebDriver, False in a terminal.
+    monkeypatch.setattr(QueensApp, "is_web", property(lambda self: web))
+    async with app8.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        keys = {b.binding.key: b.binding.action for b in app8.screen.active_bindings.values()}
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert keys.get("ctrl+z") == (None if web else "suspend_process")
+        assert keys.get("ctrl+q") == "quit"  # the rest of the app's keys stay
+    assert calls == ([] if web else ["suspend"])
