@@ -72,8 +72,11 @@ def draw_board(
     crosses: Sequence[tuple[int, int]] = (),
     colors: tuple[str, ...] = PALETTE,
     borders: bool = True,
+    outline: list[list[int]] | None = None,
 ) -> Image.Image:
-    """The board alone, frame included (`borders=False`: region borders as thin as cell lines)."""
+    """The board alone, frame included (`borders=False`: region borders as thin as cell lines;
+    `outline`: draw the thick borders of this other partition, a picture that contradicts itself)."""
+    edges = outline if outline is not None else regions
     n = len(regions)
     thin = max(1, cell // 40)
     thick = max(3, cell // 14) if borders else thin
@@ -93,10 +96,10 @@ def draw_board(
     for r in range(n):
         for c in range(n):
             x, y = frame + c * cell, frame + r * cell
-            if c + 1 < n and regions[r][c] != regions[r][c + 1]:
+            if c + 1 < n and edges[r][c] != edges[r][c + 1]:
                 p = x + cell
                 pen.rectangle((p - thick // 2, y - 1, p + thick // 2, y + cell), fill=(0, 0, 0))
-            if r + 1 < n and regions[r][c] != regions[r + 1][c]:
+            if r + 1 < n and edges[r][c] != edges[r + 1][c]:
                 p = y + cell
                 pen.rectangle((x - 1, p - thick // 2, x + cell, p + thick // 2), fill=(0, 0, 0))
     for r, c in crosses:

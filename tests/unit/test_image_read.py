@@ -175,6 +175,22 @@ def test_close_colours_without_borders_fail_instead_of_guessing() -> None:
         _read.read_picture(pic.data)
 
 
+def test_borders_that_contradict_the_colours_fail_instead_of_guessing() -> None:
+    columns = [list(range(6)) for _ in range(6)]
+    moved = [row[:] for row in columns]
+    moved[0][0] = 1  # the borders put the top-left cell with the second column
+    im = draw_board(columns, 50, outline=moved)
+    with pytest.raises(LevelError, match="the region borders and the colours disagree"):
+        _read.read_picture(_png(im))
+
+
+def test_borders_that_mark_no_colour_change_are_ignored() -> None:
+    columns = [list(range(6)) for _ in range(6)]
+    rows = [[r] * 6 for r in range(6)]  # every thick line crosses a region: not region borders
+    level = _read.read_picture(_png(draw_board(columns, 50, outline=rows))).level
+    assert canon(level.grid) == canon(columns)
+
+
 def test_a_board_with_fewer_regions_than_rows_fails() -> None:
     regions = [[0, 0, 0, 1, 1, 1]] * 3 + [[2, 2, 3, 3, 4, 4]] * 3  # five regions on 6x6
     pic = board_picture(6, regions=regions)

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
     Gray = npt.NDArray[np.float32]
 
-MIN_N = 4
+MIN_N = 5
 MAX_N = 24
 """Board sizes we look for (the game has 5..18 in practice; a little margin each side)."""
 
@@ -240,6 +240,8 @@ def find_grid(gray: Gray, k: int, thresh: float = 18.0) -> Grid | None:
                     continue
                 # lines seen that are not on the grid make it doubtful
                 stray = _stray(vx, xs) + _stray(hy, ys)
+                if stray > max(2, n // 3):
+                    continue  # full-length lines between the cell lines: not this grid
                 matched = (hits_x + hits_y) / (2 * (n + 1))
                 key = (hits_x + hits_y - 2 * stray, width * height, n)
                 if best is None or key > best_key:

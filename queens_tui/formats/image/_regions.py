@@ -200,22 +200,59 @@ def borders_agree(lab: Rgb, thick: tuple[npt.NDArray[np.bool_], npt.NDArray[np.b
 def partition(
     lab: Rgb, rgb: Rgb, thick: tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]] | None
 ) -> Partition:
-    """N connected regions by Kruskal over (thick border, colour distance)."""
+    """N connected regions by Kruskal over (thick border, colour distance).
+
+    With borders, the colours alone are asked too: when they confidently say
+    something else, the picture is doubtful (never a guess); when the borders
+    leave a near tie, confident colours decide.
+    """
+    import numpy as np
+
+    by_color = None
+    try:
+        by_color = _kruskal(lab, None)
+    except Doubtful:
+        if thick is None:
+            raise
+    ids = by_color
+    if thick is not None:
+        try:
+            ids = _kruskal(lab, thick)
+        except Doubtful:
+            if by_color is None:
+                raise
+        if by_color is not None and ids != by_color:
+            raise Doubtful("the region borders and the colours disagree")
+    assert ids is not None
+    n = lab.shape[0]
+    colors = []
+    for reg in range(n):
+        cells = [rgb[r, c] for r in range(n) for c in range(n) if ids[r][c] == reg]
+        med = np.median(np.array(cells), axis=0)
+        colors.append("#" + "".join(f"{round(float(v)):02x}" for v in med))
+    return Partition(ids=ids, colors=tuple(colors))
+
+
+def _kruskal(
+    lab: Rgb, thick: tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]] | None
+) -> tuple[tuple[int, ...], ...]:
+    """Region ids (numbered by first appearance) from joining neighbours in order of
+    (thick border?, colour distance) until N remain; `Doubtful` on a near tie."""
     import numpy as np
 
     n = lab.shape[0]
+    d_right = np.linalg.norm(lab[:, 1:] - lab[:, :-1], axis=-1)
+    d_below = np.linalg.norm(lab[1:] - lab[:-1], axis=-1)
     edges: list[tuple[int, float, int, int]] = []
     for r in range(n):
         for c in range(n):
             a = r * n + c
             if c + 1 < n:
-                d = float(np.linalg.norm(lab[r, c] - lab[r, c + 1]))
                 t = int(thick[0][r, c]) if thick is not None else 0
-                edges.append((t, d, a, a + 1))
+                edges.append((t, float(d_right[r, c]), a, a + 1))
             if r + 1 < n:
-                d = float(np.linalg.norm(lab[r, c] - lab[r + 1, c]))
                 t = int(thick[1][r, c]) if thick is not None else 0
-                edges.append((t, d, a, a + n))
+                edges.append((t, float(d_below[r, c]), a, a + n))
     edges.sort()
     parent = list(range(n * n))
 
@@ -238,22 +275,13 @@ def partition(
         parent[ra] = rb
         groups -= 1
         last = (t, d)
-    if groups != n:
+    if groups != n:  # pragma: no cover - a connected grid always reaches N
         raise Doubtful(f"found {groups} regions where a {n}x{n} board needs {n}")
     _check(last, nxt, thick is not None)
     roots: dict[int, int] = {}
-    ids = []
-    for r in range(n):
-        row = []
-        for c in range(n):
-            row.append(roots.setdefault(find(r * n + c), len(roots)))
-        ids.append(tuple(row))
-    colors = []
-    for reg in range(n):
-        cells = [rgb[r, c] for r in range(n) for c in range(n) if ids[r][c] == reg]
-        med = np.median(np.array(cells), axis=0)
-        colors.append("#" + "".join(f"{round(float(v)):02x}" for v in med))
-    return Partition(ids=tuple(ids), colors=tuple(colors))
+    return tuple(
+        tuple(roots.setdefault(find(r * n + c), len(roots)) for c in range(n)) for r in range(n)
+    )
 
 
 def _check(last: tuple[int, float] | None, nxt: tuple[int, float] | None, borders: bool) -> None:
@@ -264,9 +292,6 @@ def _check(last: tuple[int, float] | None, nxt: tuple[int, float] | None, border
     nt, nd = nxt
     if borders and nt > lt:
         return  # the borders decided: every thin edge joined, every thick one kept apart
-    if borders and lt == 1 and nt == 1:
-        # more thick borders than regions allow: colours decided among them
-        pass
     if nd < 2 * ld + 4:
         raise Doubtful(
             f"two colours are too close to tell regions apart (distance {nd:.1f} vs {ld:.1f})"
