@@ -74,8 +74,11 @@ def draw_board(
     borders: bool = True,
     outline: list[list[int]] | None = None,
 ) -> Image.Image:
-    """The board alone, frame included (`borders=False`: region borders as thin as cell lines;
-    `outline`: draw the thick borders of this other partition, a picture that contradicts itself)."""
+    """The board alone, frame included.
+
+    `borders=False`: region borders as thin as cell lines. `outline`: draw the thick
+    borders of this other partition (a picture that contradicts itself).
+    """
     edges = outline if outline is not None else regions
     n = len(regions)
     thin = max(1, cell // 40)
