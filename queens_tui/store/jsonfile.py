@@ -224,7 +224,7 @@ def read_json(
     """
     try:
         data = read_bounded(path, limit)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # a file where a folder on the way should be
         return None, None
     except SchemaError as err:  # a folder, a FIFO, a device, too big
         return None, _set_aside(path, str(err))

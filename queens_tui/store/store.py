@@ -2,8 +2,14 @@
 
 It never raises on bad files or a failing disk: unreadable files are set
 aside and reported through `take_notices()`, failed writes are reported the
-same way (once per kind, not after every move), and the game goes on with a
-clean state in memory.
+same way (when saving starts failing, again at most every `REMIND_SECONDS`
+while it keeps failing, and once when it works again; not after every move),
+and the game goes on with a clean state in memory.
+
+A data folder that cannot be made or written (``XDG_DATA_HOME`` pointing at a
+file, a read-only disk) gets one notice at start. A folder another running
+game holds (see `store.lock`) opens read-only: nothing is written, so the
+other game's moves are never overwritten.
 """
 
 from __future__ import annotations
@@ -11,6 +17,8 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
+import time
+import weakref
 from collections.abc import Callable
 from datetime import date, datetime
 from pathlib import Path
@@ -28,6 +36,7 @@ from queens_tui.store.jsonfile import (
     read_json,
     sweep_temp,
 )
+from queens_tui.store.lock import Locked, lock_folder, unlock_folder
 from queens_tui.store.progress import (
     DiffCache,
     Progress,
@@ -108,6 +117,9 @@ PROGRESS_MAX_BYTES = MAX_BYTES
 STATS_MAX_BYTES = 16_000_000
 """stats.json's read limit: about 300 bytes a solved level, so room for 50,000 levels."""
 
+REMIND_SECONDS = 60.0
+"""While saving keeps failing, its notice comes again at most this often (saves follow moves)."""
+
 _WHAT = {
     "settings": "Your settings",
     "stats": "Your stats and streak",
@@ -140,15 +152,45 @@ class Store:
         self._lock = threading.Lock()
         """Guards notices and reported kinds: the writer thread adds notices too."""
         self._notices: list[str] = []
-        self._reported: set[str] = set()
+        self._failing: dict[str, float] = {}
+        """Kinds of file whose last write failed -> when the player was last told."""
         self._writer = _Writer(self._write_bytes)
         self._diff_caches: dict[str, DiffCache] = {}
         self._frozen: set[Path] = set()
         """Files we could not move aside: never overwritten, so nothing is lost."""
-        for folder in (self.root, self.progress_dir):
-            sweep_temp(folder)
-        self._settings = self._load_settings()
-        self._stats = self._load_stats()
+        self.read_only = False
+        """True when another running game holds this data folder: nothing is written."""
+        self._open_folder()
+        if not self.read_only:
+            for folder in (self.root, self.progress_dir):
+                sweep_temp(folder)
+        readable = self.root.is_dir()  # not when the "folder" is a file: no notice per file
+        self._settings = self._load_settings() if readable else Settings()
+        self._stats = self._load_stats() if readable else Stats()
+
+    def _open_folder(self) -> None:
+        """Make the data folder and take its lock, or tell the player why saving is off."""
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            key = lock_folder(self.root)
+            if key is not None:
+                weakref.finalize(self, unlock_folder, key)  # this store gone: one user fewer
+        except Locked as held:
+            self.read_only = True
+            who = f"pid {held.pid}" if held.pid else "another process"
+            self._notice(
+                f"Another queens-tui ({who}) is using {self.root}, so this one is read-only: "
+                "nothing you do here is saved, and the other game's moves are never "
+                "overwritten. Quit the other one to save here."
+            )
+        except OSError as err:
+            self._notice(
+                f"Progress can't be saved: {_folder_problem(self.root, err)}. The game goes on, "
+                "but nothing is kept when you quit (set QUEENS_TUI_DATA_DIR to a folder you "
+                "can write)."
+            )
+            now = time.monotonic()
+            self._failing = {kind: now for kind in ("your progress", "your settings", "your stats")}
 
     # --- notices ------------------------------------------------------------------------------
 
@@ -189,20 +231,28 @@ class Store:
         return self._write_bytes(path, dumps(obj), kind)
 
     def _write_bytes(self, path: Path, data: bytes, kind: str) -> bool:
-        if path in self._frozen:
+        if self.read_only or path in self._frozen:
             return False
         try:
             atomic_write_bytes(path, data, sync=self.sync)
         except OSError as err:
+            now = time.monotonic()
             with self._lock:
-                first = kind not in self._reported
-                self._reported.add(kind)
-            if first:
+                last = self._failing.get(kind)
+                tell = last is None or now - last >= REMIND_SECONDS
+                if tell:
+                    self._failing[kind] = now
+            if tell:
                 self._notice(
-                    f"Could not save {kind} to {path} ({err.strerror or err}); "
-                    "the game goes on but this may be lost when you quit."
+                    f"{kind[0].upper()}{kind[1:]} can't be saved: writing {path} failed "
+                    f"({err.strerror or err}). The game goes on, but this is lost when you "
+                    "quit unless a later save works."
                 )
             return False
+        with self._lock:
+            recovered = self._failing.pop(kind, None) is not None
+        if recovered:
+            self._notice(f"Saving works again: {kind} saved to {path}.")
         return True
 
     # --- settings -----------------------------------------------------------------------------
@@ -288,7 +338,7 @@ class Store:
     def clear_progress(self, key: str) -> None:
         """Forget `key`'s saved game (restart, or solved: `record_solve` calls this)."""
         path = self.progress_path(key)
-        if path in self._frozen:
+        if self.read_only or path in self._frozen:
             return
         self._writer.flush()
         with contextlib.suppress(FileNotFoundError, OSError):
@@ -399,6 +449,16 @@ class Store:
     def daily_key(self, day: date | None = None) -> str:
         """The progress/stats key of `day`'s puzzle."""
         return daily_key(day or self.today())
+
+
+def _folder_problem(root: Path, err: OSError) -> str:
+    """Why the data folder `root` cannot be used, in words: a file in the way, or the OS's."""
+    for p in (root, *root.parents):
+        if os.path.lexists(p):
+            if not p.is_dir():
+                return f"{p} is a file, not a folder"
+            break
+    return f"the data folder {root} can't be written ({err.strerror or err})"
 
 
 def _fit(obj: dict[str, Any], limit: int) -> bytes:

@@ -55,15 +55,16 @@ def test_env_override_and_explicit_override(
         assert paths.data_dir() == tmp_path / "xdg" / "queens-tui"
 
 
-def test_store_creates_nothing_until_it_writes(tmp_path: Path) -> None:
+def test_store_creates_only_its_folder_and_lock_until_it_writes(tmp_path: Path) -> None:
+    """The lock (see store.lock) is taken at start: a second game opens read-only at once."""
     from queens_tui.store import Settings, Store
 
     root = tmp_path / "fresh"
     store = Store(root)
-    assert not root.exists()
+    assert sorted(p.name for p in root.iterdir()) == ["lock"]
     assert store.take_notices() == []
     store.save_settings(Settings(theme="nord"))
-    assert sorted(p.name for p in root.iterdir()) == ["settings.json"]
+    assert sorted(p.name for p in root.iterdir()) == ["lock", "settings.json"]
 
 
 _IMPORTS = """

@@ -1,0 +1,99 @@
+"""One writer per data folder: a lock file holding the pid of the game that writes there.
+
+Two games on the same folder would each rewrite the saves and the stats from
+what they hold in memory, so the moves of one silently vanish under the
+other's. The first game to start takes an advisory lock on ``<data>/lock``
+(`fcntl.lockf`) and writes its pid into it; a second one finds the lock taken
+and opens read-only (`Store.read_only`), telling the player which process
+holds the folder.
+
+The kernel drops the lock when its process ends, however it ends (``kill -9``
+included), so a stale lock file never blocks anyone: the pid in it is only
+information. `lockf` locks belong to the process, and closing *any*
+descriptor of the file drops them, so there is one descriptor per folder in
+a process, counted: it is closed when the last `Store` using the folder is
+garbage-collected (`unlock_folder`), or at exit. Where `fcntl` is missing (Windows) or the
+file system refuses locks (some network mounts), there is no lock and every
+game writes, as before.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+LOCK_NAME = "lock"
+
+_held: dict[Path, list[int]] = {}
+"""Folders this process holds -> [the open descriptor that holds the lock, users]."""
+_guard = threading.Lock()
+
+
+class Locked(Exception):
+    """Another process holds the data folder; `pid` is what its lock file says (0 if unknown)."""
+
+    def __init__(self, pid: int) -> None:
+        super().__init__(pid)
+        self.pid = pid
+
+
+def lock_folder(folder: Path) -> Path | None:
+    """Take `folder`'s lock for this process (or count one more user if it holds it).
+
+    Returns the key to give `unlock_folder` when done, None if there is no
+    lock to hold (no `fcntl`, or no locks on this file system). Raises
+    `Locked` if another live process holds it, OSError if the lock file
+    cannot be created (the folder is read-only or not a folder: the caller
+    reports that saving is impossible).
+    """
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks here
+        return None
+    key = folder.resolve()
+    with _guard:
+        if key in _held:
+            _held[key][1] += 1
+            return key
+        path = key / LOCK_NAME
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
+        try:
+            fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as err:
+            if isinstance(err, (BlockingIOError, PermissionError)):
+                pid = _read_pid(fd)
+                os.close(fd)  # we hold no lock on it, so this drops nothing
+                raise Locked(pid) from None
+            os.close(fd)
+            return None  # no locks on this file system (ENOLCK): write as before
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        except OSError:
+            pass  # the lock is what counts; the pid is only shown to the other game
+        _held[key] = [fd, 1]
+        return key
+
+
+def unlock_folder(key: Path) -> None:
+    """One user fewer of the lock `lock_folder` returned `key` for; the last one drops it."""
+    with _guard:
+        held = _held.get(key)
+        if held is None:
+            return
+        held[1] -= 1
+        if held[1] <= 0:
+            del _held[key]
+            os.close(held[0])  # drops the lock (the file stays: see the module docstring)
+
+
+def _read_pid(fd: int) -> int:
+    try:
+        text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+    except OSError:
+        return 0
+    return int(text) if text.isdigit() and len(text) < 12 else 0
+
+
+__all__ = ["LOCK_NAME", "Locked", "lock_folder", "unlock_folder"]
