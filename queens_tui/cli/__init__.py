@@ -476,6 +476,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         return kinds.generate(args)
     from queens_tui.formats import dump_text
     from queens_tui.kinds.queens import generate as gen
+    from queens_tui.store.jsonfile import atomic_write_bytes
 
     size = args.size
     if size is None:
@@ -538,7 +539,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         else:
             path = out_dir / f"q{size:02d}-{_slug(base)}-{i:0{width}d}.txt"
             try:
-                path.write_text(text, encoding="utf-8", newline="\n")
+                atomic_write_bytes(path, text.encode("utf-8"), sync=False)  # no partial file
             except OSError as err:
                 _err(f"{printable(str(path))}: cannot write: {err.strerror or err}")
                 return EXIT_BAD_INPUT

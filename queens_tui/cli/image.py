@@ -13,6 +13,8 @@ import argparse
 import sys
 from typing import Any
 
+from queens_tui.core.errors import printable
+
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
 
@@ -33,6 +35,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     from queens_tui.formats import dump_text
     from queens_tui.formats.image import read_image
     from queens_tui.kinds.queens.level import LevelError
+    from queens_tui.store.jsonfile import atomic_write_bytes
 
     out_dir = None
     if args.out is not None:
@@ -57,9 +60,11 @@ def cmd_import(args: argparse.Namespace) -> int:
         else:
             path = out_dir / f"{Path(image).stem}.txt"
             try:
-                path.write_text(text, encoding="utf-8", newline="\n")
+                atomic_write_bytes(path, text.encode("utf-8"), sync=False)  # no partial file
             except OSError as err:
-                print(f"{path}: cannot write: {err.strerror or err}", file=sys.stderr)
+                print(
+                    f"{printable(str(path))}: cannot write: {err.strerror or err}", file=sys.stderr
+                )
                 return EXIT_BAD_INPUT
             print(path, flush=True)
         printed += 1

@@ -165,6 +165,8 @@ def generate(args: argparse.Namespace) -> int:
     `queens_tui.kinds.<kind>.generate` has `generate(size, seed, difficulty)`
     (`size` None: the kind's usual size) and `GenerateError`.
     """
+    from queens_tui.store.jsonfile import atomic_write_bytes
+
     name = args.kind
     gen = import_module(f"queens_tui.kinds.{name}.generate")
     fmt_module = import_module(f"queens_tui.formats.{name}")
@@ -215,7 +217,7 @@ def generate(args: argparse.Namespace) -> int:
         if out_dir is not None:
             path = out_dir / f"{name}-{slug}-{i:0{width}d}.{'json' if fmt == 'json' else 'txt'}"
             try:
-                path.write_text(text, encoding="utf-8", newline="\n")
+                atomic_write_bytes(path, text.encode("utf-8"), sync=False)  # no partial file
             except OSError as err:
                 _err(f"{printable(str(path))}: cannot write: {err.strerror or err}")
                 return EXIT_BAD_INPUT

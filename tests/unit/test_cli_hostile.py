@@ -178,3 +178,31 @@ def test_ctrl_c_during_a_timed_call_stays_a_ctrl_c() -> None:
     with pytest.raises(KeyboardInterrupt):
         cli._within(5, interrupted)
     assert cli._within(5, lambda: 42) == 42
+
+
+def test_generate_on_a_full_disk_leaves_no_partial_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from queens_tui.store import jsonfile
+
+    real_fdopen = os.fdopen
+
+    class FullDisk:
+        def __init__(self, f: Any) -> None:
+            self.f = f
+
+        def __enter__(self) -> FullDisk:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.f.close()
+
+        def write(self, data: bytes) -> None:
+            self.f.write(data[:5])
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(jsonfile.os, "fdopen", lambda fd, mode: FullDisk(real_fdopen(fd, mode)))
+    out = tmp_path / "out"
+    assert main(["generate", "--size", "6", "--seed", "t", "--out", str(out)]) == 2
+    assert "cannot write: No space left on device" in capsys.readouterr().err
+    assert list(out.iterdir()) == []
