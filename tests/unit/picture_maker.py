@@ -118,6 +118,29 @@ def draw_board(
     return im
 
 
+def gap_board(
+    regions: list[list[int]],
+    cell: int,
+    page: tuple[int, int, int],
+    colors: tuple[str, ...] = PALETTE,
+) -> Image.Image:
+    """A board drawn the other way some games do: rounded tiles on the page, gaps, no lines."""
+    n = len(regions)
+    gap = max(2, cell // 12)
+    size = n * cell + gap
+    im = Image.new("RGB", (size, size), page)
+    pen = ImageDraw.Draw(im)
+    for r in range(n):
+        for c in range(n):
+            x, y = gap + c * cell, gap + r * cell
+            pen.rounded_rectangle(
+                (x, y, x + cell - gap - 1, y + cell - gap - 1),
+                radius=cell // 8,
+                fill=_rgb(colors[regions[r][c]]),
+            )
+    return im
+
+
 def board_picture(
     n: int,
     seed: int = 0,
@@ -132,21 +155,25 @@ def board_picture(
     regions: list[list[int]] | None = None,
     colors: tuple[str, ...] = PALETTE,
     borders: bool = True,
+    gaps: bool = False,
 ) -> Picture:
     """A screenshot of a random N x N board; see the module docstring."""
     rng = random.Random(seed)
     regions = regions if regions is not None else random_regions(n, rng)
     cells = [(r, c) for r in range(n) for c in range(n)]
     picked = rng.sample(cells, min(len(cells), queens + crosses))
-    board = draw_board(
-        regions,
-        cell,
-        queens=picked[:queens],
-        crosses=picked[queens:],
-        colors=colors,
-        borders=borders,
-    )
     page = DARK_PAGE if dark else LIGHT_PAGE
+    if gaps:
+        board = gap_board(regions, cell, (255, 255, 255) if not dark else page, colors)
+    else:
+        board = draw_board(
+            regions,
+            cell,
+            queens=picked[:queens],
+            crosses=picked[queens:],
+            colors=colors,
+            borders=borders,
+        )
     margin = cell
     if screen:
         w, h = board.width * 2 + 300, board.height + 500

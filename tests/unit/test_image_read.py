@@ -84,6 +84,29 @@ def test_synthetic_pictures_read_to_their_exact_partition(
     assert level.source == path.name
 
 
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_tiles_with_gaps_and_no_lines_read_too(dark: bool) -> None:
+    # some games draw rounded tiles on the page instead of cells between dark lines
+    pic = board_picture(9, seed=11, dark=dark, gaps=True, jpeg=True)
+    level = read_image_bytes(pic.data)
+    assert canon(level.grid) == canon(pic.regions)
+
+
+def test_a_small_board_on_a_4k_desktop() -> None:
+    pic = board_picture(14, seed=4, cell=28, queens=3, crosses=5)
+    desktop = Image.new("RGB", (3840, 2160), (236, 236, 236))
+    desktop.paste(Image.open(io.BytesIO(pic.data)), (2500, 900))
+    level = read_image_bytes(_png(desktop))
+    assert canon(level.grid) == canon(pic.regions)
+
+
+def test_jpeg_blocks_are_not_a_grid() -> None:
+    # this picture once read as a 9x9 "board" of JPEG's 8-pixel blocks inside one big region
+    pic = board_picture(12, seed=36, scale=0.5, jpeg=True, gaps=True)
+    level = read_image_bytes(pic.data)
+    assert canon(level.grid) == canon(pic.regions)
+
+
 def test_colours_are_the_pictures() -> None:
     pic = board_picture(8, seed=3)
     level = read_image_bytes(pic.data)

@@ -17,6 +17,7 @@ numpy only; the caller passes the luminance as a 2-D float32 array.
 
 from __future__ import annotations
 
+import statistics
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,13 @@ MIN_N = 5
 MAX_N = 24
 """Board sizes we look for (the game has 5..18 in practice; a little margin each side)."""
 
+MIN_CELL = 6
+"""Smallest cell we accept, in pixels (a 25 % screenshot of a small board has 8)."""
+
+MIN_STRENGTH = 15.0
+"""Weakest median line strength of a board (real ones: 50 and up, even at 25 % scale;
+JPEG's 8-pixel block edges, which can look like a grid, about 4)."""
+
 
 @dataclass(frozen=True)
 class Line:
@@ -39,6 +47,8 @@ class Line:
     thick: int
     start: int
     end: int
+    strength: float = 0.0
+    """Median over its length of how much darker the line is than its surroundings."""
 
     @property
     def length(self) -> int:
@@ -54,6 +64,8 @@ class Grid:
     ys: tuple[float, ...]
     matched: float
     """Share of the N + 1 + N + 1 expected lines actually seen (confidence)."""
+    strength: float = 0.0
+    """Median strength of the lines seen inside the board (see `Line.strength`)."""
 
     @property
     def cell(self) -> float:
@@ -142,6 +154,7 @@ def line_pieces(gray: Gray, k: int, thresh: float, min_len: int, axis: int) -> l
     mask = resp > thresh
     if axis == 1:
         mask = mask.T
+        resp = resp.T
     mask = _close_gaps(mask, 2 * k + 2)
     length, _start, _end = _longest_runs(mask)
     good = length >= min_len
@@ -166,7 +179,8 @@ def line_pieces(gray: Gray, k: int, thresh: float, min_len: int, axis: int) -> l
             cover = band[:, s0:e0].sum(axis=1)
             top = np.nonzero(cover >= 0.9 * cover.max())[0]
             pos = first + (top[0] + top[-1]) / 2
-            lines.append(Line(pos=float(pos), thick=r - first, start=s0, end=e0))
+            power = float(np.median(resp[first:r, s0:e0].max(axis=0)))
+            lines.append(Line(float(pos), r - first, s0, e0, power))
     return lines
 
 
@@ -223,12 +237,17 @@ def find_grid(gray: Gray, k: int, thresh: float = 18.0) -> Grid | None:
                 continue
             # only the lines within the other axis's extent can be the board's
             tol = 0.05 * max(width, height)
-            vx = [ln.pos for ln in vg if hx0 - tol <= ln.pos <= hx1 + tol]
-            hy = [ln.pos for ln in hg if vy0 - tol <= ln.pos <= vy1 + tol]
+            inside_v = [ln for ln in vg if hx0 - tol <= ln.pos <= hx1 + tol]
+            inside_h = [ln for ln in hg if vy0 - tol <= ln.pos <= vy1 + tol]
+            vx = [ln.pos for ln in inside_v]
+            hy = [ln.pos for ln in inside_h]
             if len(vx) < 3 or len(hy) < 3:
                 continue
+            power = statistics.median(ln.strength for ln in inside_v + inside_h)
+            if power < MIN_STRENGTH:
+                continue  # faint, broken lines: JPEG blocks or texture, not a board
             for n in range(MIN_N, MAX_N + 1):
-                if width / n < 5 or height / n < 5:
+                if width / n < MIN_CELL or height / n < MIN_CELL:
                     break
                 hits_x, xs = _fit(vx, hx0, hx1, n)
                 hits_y, ys = _fit(hy, vy0, vy1, n)
@@ -246,7 +265,7 @@ def find_grid(gray: Gray, k: int, thresh: float = 18.0) -> Grid | None:
                 key = (hits_x + hits_y - 2 * stray, width * height, n)
                 if best is None or key > best_key:
                     best_key = key
-                    best = Grid(n=n, xs=tuple(xs), ys=tuple(ys), matched=matched)
+                    best = Grid(n=n, xs=tuple(xs), ys=tuple(ys), matched=matched, strength=power)
     return best
 
 

@@ -109,11 +109,17 @@ def read_picture(source: str | os.PathLike[str] | bytes, name: str | None = None
     full_w, full_h = im.size
     if min(full_w, full_h) < 20:
         raise BoardError(f"the picture is too small ({full_w}x{full_h} pixels)")
-    factor = max(1, -(-max(full_w, full_h) // WORK_SIDE))
-    work = im.reduce(factor) if factor > 1 else im
-    rgb = np.asarray(work, dtype=np.float32)
-    gray = rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
-    grid = _find(gray)
+    first = max(1, -(-max(full_w, full_h) // WORK_SIDE))
+    grid = None
+    # a small board in a big screen may need more pixels: then the picture is searched again,
+    # less reduced (the common case pays for one reduced search only)
+    for factor in dict.fromkeys((first, max(1, first // 3))):
+        work = im.reduce(factor) if factor > 1 else im
+        rgb = np.asarray(work, dtype=np.float32)
+        gray = rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
+        grid = _find(gray)
+        if grid is not None:
+            break
     if grid is None:
         raise BoardError("no grid of N x N cells found")
     # the cells are read in the full picture when it was reduced (fine lines, small boards)
@@ -148,13 +154,16 @@ def read_picture(source: str | os.PathLike[str] | bytes, name: str | None = None
 
 
 def _find(gray: npt.NDArray[np.float32]) -> Grid | None:
-    """The grid, trying line widths from the picture's scale, then wider and narrower."""
+    """The grid: dark lines at the line width the picture's scale suggests, then half and
+    twice that; then light lines (tiles on a light page with gaps between them, no lines)."""
     from queens_tui.formats.image import _grid
 
     side = min(gray.shape)
     base = int(min(max(2, round(side / 60)), 16))
-    for k in dict.fromkeys((base, max(2, base // 2), min(24, base * 2))):
-        grid = _grid.find_grid(gray, k)
-        if grid is not None:
-            return grid
+    widths = tuple(dict.fromkeys((base, max(2, base // 2), min(24, base * 2))))
+    for picture in (gray, 255 - gray):
+        for k in widths:
+            grid = _grid.find_grid(picture, k)
+            if grid is not None:
+                return grid
     return None
