@@ -612,6 +612,9 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("text", "json"),
         help="output for kinds other than Queens: text, or json (one level per line)",
     )
+    p.add_argument(
+        "--walls", action="store_true", help="Zip: walls as well as numbers keep the path unique"
+    )
     p.add_argument("--count", type=int, default=1, metavar="K", help="how many levels (1)")
     p.add_argument(
         "--seed", metavar="S", help="seed text: same seed and options, same levels (random)"

@@ -205,7 +205,8 @@ def generate(args: argparse.Namespace) -> int:
     for i in range(1, args.count + 1):
         seed = base if i == 1 else f"{base}+{i - 1}"
         try:
-            level = gen.generate(args.size, seed, args.difficulty)
+            extra = {k: getattr(args, k) for k in getattr(gen, "OPTIONS", ()) if hasattr(args, k)}
+            level = gen.generate(args.size, seed, args.difficulty, **extra)
         except ValueError as err:  # the kind's GenerateError (a size it can't make, ...)
             _err(f"queens-tui generate: {err}")
             return (

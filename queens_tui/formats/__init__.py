@@ -206,7 +206,7 @@ def _where(data: bytes, pos: int) -> tuple[int, int]:
     return data.count(b"\n", 0, pos) + 1, col
 
 
-PUZZLE_READERS: tuple[str, ...] = ("queens_tui.formats.tango",)
+PUZZLE_READERS: tuple[str, ...] = ("queens_tui.formats.tango", "queens_tui.formats.zip")
 """Modules that read the levels of the other puzzle kinds (`queens_tui.formats.tango`, ...).
 
 Each has `sniff(text: str, suffix: str) -> bool` (is this file mine? by content,

@@ -1,0 +1,345 @@
+"""Zip level files: the shared JSON format and a text drawing people can edit.
+
+JSON (tools outside the project read and write it; cells 0-based, 0 = no number):
+
+```json
+{"kind": "zip", "name": "Corner", "rows": 3, "cols": 3,
+ "numbers": [[1, 0, 0], [0, 0, 0], [0, 0, 2]], "walls": [[[0, 0], [0, 1]]]}
+```
+
+Optional `author`, `date`, `difficulty`, `source`, `seed` (strings; numbers kept
+as their text). Other keys (such as a `solution`) are ignored.
+
+Text: the grid drawn with its walls. `+` at every corner, `---` or `|` for a
+wall (the outer border is always drawn), spaces for an open side; each cell is
+3 characters, its number or `.`. `# key: value` lines carry the metadata, and
+`# kind: zip` (written by `dump_text`) marks the file; blank lines and other
+`#` lines are ignored:
+
+```
+# kind: zip
+# name: Corner
++---+---+---+
+| 1 | .   . |
++   +   +   +
+| .   .   . |
++   +   +   +
+| .   .   2 |
++---+---+---+
+```
+
+Both round-trip exactly: `parse(dump_json(x)) == parse(dump_text(x)) == x`.
+A fault is one `LevelError` with the line and column it was found at.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from queens_tui.core.errors import METADATA_KEYS, LevelError
+from queens_tui.kinds.zip.level import MAX_SIDE, Wall, ZipLevel
+
+_KIND_JSON = re.compile(r'"kind"\s*:\s*"zip"')
+_BORDER = re.compile(r"^\+(?:(?:---|   )\+)+$")
+_META = re.compile(r"#\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$")
+
+
+def sniff(text: str, suffix: str = "") -> bool:
+    """Is this a Zip file? JSON with `"kind": "zip"`, or a text drawing (`+---+` border
+    first, or a `# kind: zip` line)."""
+    head = text.lstrip("\ufeff \t\r\n")
+    if head.startswith("{"):
+        return bool(_KIND_JSON.search(text[:4096]))
+    for raw in text.split("\n"):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            m = _META.match(line)
+            if m and m.group(1).lower() == "kind":
+                return m.group(2).strip().lower() == "zip"
+            continue
+        return bool(_BORDER.match(line)) and line.startswith("+---")
+    return False
+
+
+def parse(text: str) -> ZipLevel:
+    """Parse a Zip file in either format (chosen by content)."""
+    text = text.removeprefix("\ufeff")
+    if text.lstrip().startswith("{"):
+        return parse_json(text)
+    return parse_text(text)
+
+
+def dump(level: ZipLevel, fmt: str = "text") -> str:
+    """`level` as `fmt`: "text", "json" (one line, as `generate` prints it) or "json-pretty"
+    (a row of numbers a line, for files people read)."""
+    if fmt == "text":
+        return dump_text(level)
+    if fmt == "json":
+        return dump_json(level, compact=True)
+    if fmt == "json-pretty":
+        return dump_json(level)
+    raise LevelError(f"cannot write Zip as {fmt!r} (text, json, json-pretty)")
+
+
+# --- JSON -------------------------------------------------------------------------------
+
+
+def _locate(text: str, key: str) -> tuple[int, int]:
+    """Line and column of `"key"` in `text` (1, 1 when absent): JSON loses positions."""
+    m = re.search(r'"' + re.escape(key) + r'"\s*:', text)
+    if not m:
+        return 1, 1
+    pos = m.start()
+    return text.count("\n", 0, pos) + 1, pos - (text.rfind("\n", 0, pos) + 1) + 1
+
+
+def _int(value: Any, what: str, where: tuple[int, int]) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise LevelError(
+            f"{what} must be a whole number, not {value!r}", line=where[0], col=where[1]
+        )
+    return value
+
+
+def _cell(value: Any, where: tuple[int, int]) -> tuple[int, int]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise LevelError(
+            f"a wall end must be [row, col], not {value!r}", line=where[0], col=where[1]
+        )
+    return (_int(value[0], "a wall's row", where), _int(value[1], "a wall's column", where))
+
+
+def level_from_json(obj: Any, text: str = "") -> ZipLevel:
+    """The level of a decoded Zip JSON object (`text` is the source, for error positions)."""
+    if not isinstance(obj, dict):
+        raise LevelError("a Zip level is a JSON object", line=1, col=1)
+    if obj.get("kind", "zip") != "zip":
+        where = _locate(text, "kind")
+        raise LevelError(f"kind is {obj.get('kind')!r}, not 'zip'", line=where[0], col=where[1])
+    for key in ("rows", "cols", "numbers"):
+        if key not in obj:
+            raise LevelError(f"missing key {key!r}", line=1, col=1)
+    at_rows, at_cols = _locate(text, "rows"), _locate(text, "cols")
+    rows = _int(obj["rows"], "rows", at_rows)
+    cols = _int(obj["cols"], "cols", at_cols)
+    for n, where, what in ((rows, at_rows, "rows"), (cols, at_cols, "cols")):
+        if not 1 <= n <= MAX_SIDE:
+            raise LevelError(
+                f"{what} must be 1 to {MAX_SIDE}, not {n}", line=where[0], col=where[1]
+            )
+    at_numbers = _locate(text, "numbers")
+    grid = obj["numbers"]
+    if not isinstance(grid, list) or not all(isinstance(row, list) for row in grid):
+        raise LevelError(
+            "numbers must be a list of rows (lists)", line=at_numbers[0], col=at_numbers[1]
+        )
+    numbers = tuple(
+        tuple(_int(n, f"numbers[{r}][{c}]", at_numbers) for c, n in enumerate(row))
+        for r, row in enumerate(grid)
+    )
+    at_walls = _locate(text, "walls")
+    raw_walls = obj.get("walls", [])
+    if not isinstance(raw_walls, list):
+        raise LevelError(
+            "walls must be a list of [[r, c], [r, c]] pairs", line=at_walls[0], col=at_walls[1]
+        )
+    walls: list[Wall] = []
+    for w in raw_walls:
+        if not isinstance(w, list) or len(w) != 2:
+            raise LevelError(
+                f"a wall is [[r, c], [r, c]], not {w!r}", line=at_walls[0], col=at_walls[1]
+            )
+        walls.append((_cell(w[0], at_walls), _cell(w[1], at_walls)))
+    meta: dict[str, str] = {}
+    for key in METADATA_KEYS:
+        value = obj.get(key)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            where = _locate(text, key)
+            raise LevelError(f"{key} must be text, not {value!r}", line=where[0], col=where[1])
+        meta[key] = " ".join(str(value).split())
+    try:
+        return ZipLevel(rows, cols, numbers, tuple(walls), **meta)
+    except LevelError as err:
+        where = at_walls if err.message.startswith("wall") else at_numbers
+        raise LevelError(err.message, line=where[0], col=where[1]) from None
+
+
+def parse_json(text: str) -> ZipLevel:
+    """Parse the Zip JSON format; faults located at a line and column."""
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise LevelError(f"broken JSON: {err.msg}", line=err.lineno, col=err.colno) from None
+    except RecursionError:
+        raise LevelError("JSON nested too deeply", line=1, col=1) from None
+    except ValueError:
+        raise LevelError("number too long", line=1, col=1) from None
+    return level_from_json(obj, text)
+
+
+def to_json(level: ZipLevel) -> dict[str, Any]:
+    """The JSON object of `level`, keys in the documented order."""
+    obj: dict[str, Any] = {"kind": "zip"}
+    if level.name is not None:
+        obj["name"] = level.name
+    obj["rows"] = level.rows
+    obj["cols"] = level.cols
+    obj["numbers"] = [list(row) for row in level.numbers]
+    obj["walls"] = [[list(a), list(b)] for a, b in level.walls]
+    for key, value in level.metadata.items():
+        if key != "name":
+            obj[key] = value
+    return obj
+
+
+def dump_json(level: ZipLevel, compact: bool = False) -> str:
+    """The JSON text of `level`: one line if `compact`, else a row of numbers a line."""
+    obj = to_json(level)
+    if compact:
+        return json.dumps(obj, ensure_ascii=False) + "\n"
+    lines = ["{"]
+    items = list(obj.items())
+    for i, (key, value) in enumerate(items):
+        comma = "," if i < len(items) - 1 else ""
+        if key == "numbers":
+            rows = [json.dumps(row) for row in value]
+            body = ",\n    ".join(rows)
+            lines.append(f'  "numbers": [\n    {body}\n  ]{comma}')
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+# --- text -------------------------------------------------------------------------------
+
+
+def dump_text(level: ZipLevel) -> str:
+    """The text drawing of `level` (see the module docstring)."""
+    walls = level.wall_set
+    out = ["# kind: zip"]
+    out += [f"# {k}: {v}" for k, v in level.metadata.items()]
+    rows, cols = level.rows, level.cols
+    out.append("+" + "---+" * cols)
+    for r in range(rows):
+        line = "|"
+        for c in range(cols):
+            n = level.numbers[r][c]
+            line += f"{n:>2} " if n else " . "
+            right = c == cols - 1 or ((r, c), (r, c + 1)) in walls
+            line += "|" if right else " "
+        out.append(line)
+        if r < rows - 1:
+            sep = "+"
+            for c in range(cols):
+                sep += "---" if ((r, c), (r + 1, c)) in walls else "   "
+                sep += "+"
+            out.append(sep)
+    out.append("+" + "---+" * cols)
+    return "\n".join(out) + "\n"
+
+
+def parse_text(text: str) -> ZipLevel:
+    """Parse the Zip text drawing; a fault names its line and column."""
+    meta: dict[str, str] = {}
+    drawing: list[tuple[int, str]] = []
+    for lineno, raw in enumerate(text.removeprefix("\ufeff").split("\n"), start=1):
+        line = raw.removesuffix("\r").rstrip()
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped.startswith("#"):
+            m = _META.match(stripped)
+            if m:
+                key, value = m.group(1).lower(), m.group(2)
+                if key == "kind" and value.lower() != "zip":
+                    raise LevelError(f"kind is {value!r}, not zip", line=lineno, col=1)
+                if key in METADATA_KEYS:
+                    meta[key] = " ".join(value.split())
+            continue
+        drawing.append((lineno, line))
+    if not drawing:
+        raise LevelError("no grid found (only comments or blank lines)", line=1, col=1)
+    first_no, first = drawing[0]
+    indent = len(first) - len(first.lstrip())
+    top = first.strip()
+    if not (_BORDER.match(top) and set(top) <= {"+", "-"}):
+        raise LevelError(
+            "the grid must start with its top border, like +---+---+", line=first_no, col=indent + 1
+        )
+    cols = (len(top) - 1) // 4
+    width = 1 + 4 * cols
+    if len(drawing) % 2 == 0 or len(drawing) < 3:
+        no, _ = drawing[-1]
+        raise LevelError(
+            "the grid must alternate border lines and cell lines, ending with a border",
+            line=no,
+            col=1,
+        )
+    rows = (len(drawing) - 1) // 2
+    if rows > MAX_SIDE or cols > MAX_SIDE:
+        raise LevelError(f"at most {MAX_SIDE} rows and columns", line=first_no, col=1)
+    numbers: list[tuple[int, ...]] = []
+    walls: list[Wall] = []
+    for k, (no, line) in enumerate(drawing):
+        body = line[indent:] if line[:indent].strip() == "" else None
+        if body is None:
+            raise LevelError("the grid's lines must line up with its top border", line=no, col=1)
+        if len(body) > width:
+            raise LevelError(
+                f"line is wider than the grid ({width} characters)", line=no, col=indent + width + 1
+            )
+        body = body.ljust(width)
+
+        def bad(pos: int, what: str, no: int = no) -> LevelError:
+            return LevelError(what, line=no, col=indent + pos + 1)
+
+        if k % 2 == 0:  # a border line: '+' corners, '---' walls or '   ' openings
+            r = k // 2  # the wall is below row r - 1
+            outer = k in (0, len(drawing) - 1)
+            for c in range(cols):
+                if body[4 * c] != "+":
+                    raise bad(4 * c, f"expected '+' at a corner, found {body[4 * c]!r}")
+                seg = body[4 * c + 1 : 4 * c + 4]
+                if seg == "---":
+                    if not outer:
+                        walls.append(((r - 1, c), (r, c)))
+                elif seg == "   " and not outer:
+                    pass
+                else:
+                    want = "'---'" if outer else "'---' (wall) or '   ' (open)"
+                    raise bad(4 * c + 1, f"expected {want}, found {seg!r}")
+            if body[width - 1] != "+":
+                raise bad(width - 1, f"expected '+' at a corner, found {body[width - 1]!r}")
+        else:  # a cell line: '|' or ' ' between 3-character cells
+            r = k // 2
+            row: list[int] = []
+            if body[0] != "|":
+                raise bad(0, f"expected '|' (the left border), found {body[0]!r}")
+            for c in range(cols):
+                field = body[4 * c + 1 : 4 * c + 4].strip()
+                if field in ("", "."):
+                    row.append(0)
+                elif field.isdigit() and field.isascii():
+                    row.append(int(field))
+                else:
+                    raise bad(4 * c + 1, f"a cell holds a number or '.', not {field!r}")
+                sep = body[4 * c + 4]
+                if c == cols - 1:
+                    if sep != "|":
+                        raise bad(4 * c + 4, f"expected '|' (the right border), found {sep!r}")
+                elif sep == "|":
+                    walls.append(((r, c), (r, c + 1)))
+                elif sep != " ":
+                    raise bad(4 * c + 4, f"expected '|' (wall) or ' ' (open), found {sep!r}")
+            numbers.append(tuple(row))
+    try:
+        return ZipLevel(rows, cols, tuple(numbers), tuple(walls), **meta)
+    except LevelError as err:
+        raise LevelError(err.message, line=first_no, col=indent + 1) from None

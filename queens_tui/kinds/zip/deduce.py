@@ -1,0 +1,358 @@
+"""Solving Zip as a person does: links of the path that are forced, named and explained.
+
+The state is a set of links (steps between open neighbours) still possible
+and the links known to be on the path; every cell takes two links, 1 and K
+one. The rules, cheapest first, restarting from the top after any progress:
+
+- `end-exit` (easy): 1 or K has only one open neighbour left: the path leaves 1
+  (or reaches K) that way.
+- `corridor` (easy): a cell with only two open neighbours left: the path passes
+  through both. A full cell drops its other links.
+- `no-loop` (medium): a link that would join the two ends of one stretch of
+  drawn path closes a loop; a link that would join 1 to K before every cell is
+  on the path ends it early; a link joining two stretches whose numbers would
+  not run on in order (... 4, 5 then 7 ...) breaks the order. Such links go.
+- `dead-end` (hard): taking a link fills a cell, whose other links go; if that
+  leaves some neighbour with a single way in (and it is not 1 or K), the
+  neighbour would be a dead end in the middle of the path: the link goes.
+- `probe` (expert): assume a link, apply every rule above; a contradiction
+  means the link goes.
+- `solver`: when the rules stop, the rest of the path in one step.
+
+`share` (links found by rules / links of the path) says how far a person gets
+by the rules alone; `grade` names the hardest rule needed.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from queens_tui.core.kind import Grade, JSONObject
+from queens_tui.kinds.zip.level import ZipLevel
+from queens_tui.kinds.zip.rules import Path
+from queens_tui.kinds.zip.search import solutions
+
+Link = tuple[int, int]
+"""A link between two cell indices, the smaller first."""
+
+RULES = ("end-exit", "corridor", "no-loop", "dead-end", "probe")
+DIFFICULTIES = ("easy", "medium", "hard", "expert")
+TIER = {"end-exit": 0, "corridor": 0, "no-loop": 1, "dead-end": 2, "probe": 3}
+
+
+class Contradiction(Exception):
+    """The links taken so far cannot be part of a solution."""
+
+
+@dataclass
+class Step:
+    """One deduction: the rule, the links it draws and cuts, and why in words."""
+
+    rule: str
+    links: list[Link]
+    cuts: list[Link]
+    text: str
+    cols: int = field(repr=False, default=1)
+
+    def as_json(self) -> JSONObject:
+        """`{"rule", "links": [[[r, c], [r, c]], ...], "cuts": [...], "text"}` (0-based)."""
+
+        def cell(i: int) -> list[int]:
+            return [i // self.cols, i % self.cols]
+
+        return {
+            "rule": self.rule,
+            "links": [[cell(a), cell(b)] for a, b in self.links],
+            "cuts": [[cell(a), cell(b)] for a, b in self.cuts],
+            "text": self.text,
+        }
+
+
+class State:
+    """Links possible and taken; copied for probes."""
+
+    def __init__(self, level: ZipLevel) -> None:
+        self.level = level
+        cols = level.cols
+        self.cols = cols
+        self.area = level.area
+        self.num = [level.numbers[i // cols][i % cols] for i in range(self.area)]
+        ends = [r * cols + c for r, c in (level.number_cells[0], level.number_cells[-1])]
+        self.start, self.end = ends
+        self.cap = [2] * self.area
+        for e in ends:
+            self.cap[e] = 1
+        self.open: set[Link] = set()
+        for i, nbrs in enumerate(level.links):
+            for r, c in nbrs:
+                j = r * cols + c
+                if i < j:
+                    a, b = self.num[i], self.num[j]
+                    if a and b and abs(a - b) != 1:
+                        continue  # two numbers not in a row never touch on the path
+                    self.open.add((i, j))
+        self.taken: set[Link] = set()
+
+    def copy(self) -> State:
+        new = State.__new__(State)
+        new.__dict__.update(self.__dict__)
+        new.open = set(self.open)
+        new.taken = set(self.taken)
+        return new
+
+    def name(self, i: int) -> str:
+        n = self.num[i]
+        where = f"r{i // self.cols + 1}c{i % self.cols + 1}"
+        return f"{n} ({where})" if n else where
+
+    def links_of(self, i: int, pool: Iterable[Link]) -> list[Link]:
+        return [e for e in pool if i in e]
+
+    def incident(self) -> tuple[list[list[Link]], list[list[Link]]]:
+        """Per cell: its open links and its taken links."""
+        op: list[list[Link]] = [[] for _ in range(self.area)]
+        tk: list[list[Link]] = [[] for _ in range(self.area)]
+        for e in self.open:
+            op[e[0]].append(e)
+            op[e[1]].append(e)
+        for e in self.taken:
+            tk[e[0]].append(e)
+            tk[e[1]].append(e)
+        return op, tk
+
+    def take(self, e: Link) -> list[Link]:
+        """Draw link `e`; full cells drop their other links (returned)."""
+        self.open.discard(e)
+        self.taken.add(e)
+        dropped: list[Link] = []
+        for i in e:
+            mine = [t for t in self.taken if i in t]
+            if len(mine) > self.cap[i]:
+                raise Contradiction(f"{self.name(i)} would have too many links")
+            if len(mine) == self.cap[i]:
+                for o in [o for o in self.open if i in o]:
+                    self.open.discard(o)
+                    dropped.append(o)
+        return dropped
+
+    def chain(self, start: int) -> list[int]:
+        """The stretch of taken links through cell `start`, end to end."""
+        adj: dict[int, list[int]] = {}
+        for a, b in self.taken:
+            adj.setdefault(a, []).append(b)
+            adj.setdefault(b, []).append(a)
+        # walk to one end
+        prev, here = -1, start
+        seen = {start}
+        while True:
+            nxt = [n for n in adj.get(here, []) if n != prev]
+            if not nxt or nxt[0] in seen:
+                break
+            prev, here = here, nxt[0]
+            seen.add(here)
+        out = [here]
+        prev = -1
+        seen = {here}
+        while True:
+            nxt = [n for n in adj.get(here, []) if n != prev]
+            if not nxt:
+                break
+            if nxt[0] in seen:
+                raise Contradiction("the path would close a loop")
+            prev, here = here, nxt[0]
+            seen.add(here)
+            out.append(here)
+        return out
+
+    def joins_badly(self, e: Link) -> str | None:
+        """Why taking `e` would break the path (a loop, early finish, order), or None."""
+        a, b = e
+        ca, cb = self.chain(a), self.chain(b)
+        if b in ca:
+            return "loop"
+        if ca[-1] != a:
+            ca.reverse()
+        if cb[0] != b:
+            cb.reverse()
+        seq = ca + cb
+        nums = [self.num[i] for i in seq if self.num[i]]
+        if len(nums) >= 2:
+            d = nums[1] - nums[0]
+            if d not in (1, -1) or any(y - x != d for x, y in itertools.pairwise(nums)):
+                return "order"
+        ends = {seq[0], seq[-1]}
+        if {self.start, self.end} <= set(seq) and len(seq) < self.area:
+            return "early"
+        if self.start in seq and self.start not in ends:
+            return "order"
+        if self.end in seq and self.end not in ends:
+            return "order"
+        return None
+
+    def check(self) -> None:
+        """Raise `Contradiction` if some cell can no longer get its links."""
+        op, tk = self.incident()
+        for i in range(self.area):
+            if len(tk[i]) + len(op[i]) < self.cap[i]:
+                raise Contradiction(f"{self.name(i)} is left without a way through")
+        for e in self.taken:
+            self.chain(e[0])
+
+    def done(self) -> bool:
+        return len(self.taken) == self.area - 1
+
+
+def _easy(state: State) -> Step | None:
+    op, tk = state.incident()
+    for i in range(state.area):
+        need = state.cap[i] - len(tk[i])
+        if need > 0 and len(op[i]) == need:
+            links = list(op[i])
+            ways = " and ".join(sorted(state.name(b if a == i else a) for a, b in op[i] + tk[i]))
+            cuts: list[Link] = []
+            for e in links:
+                if state.joins_badly(e) is not None:
+                    raise Contradiction(f"{state.name(i)}'s only links break the path")
+                cuts += state.take(e)
+            others = [state.name(b if a == i else a) for a, b in links]
+            if state.cap[i] == 1:
+                verb = "leaves" if i == state.start else "is reached from"
+                text = (
+                    f"{state.name(i)} has one open neighbour left: "
+                    f"the path {verb} it via {others[0]}"
+                )
+                rule = "end-exit"
+            else:
+                text = f"{state.name(i)} has only two ways through ({ways}): the path takes both"
+                rule = "corridor"
+            return Step(rule, links, cuts, text, state.cols)
+    return None
+
+
+def _no_loop(state: State) -> Step | None:
+    for e in sorted(state.open):
+        why = state.joins_badly(e)
+        if why is None:
+            continue
+        state.open.discard(e)
+        a, b = (state.name(x) for x in e)
+        text = {
+            "loop": f"{a}-{b} would close a loop in the drawn path",
+            "early": f"{a}-{b} would join 1 to the end before every cell is on the path",
+            "order": f"{a}-{b} would put the numbers out of order",
+        }[why]
+        return Step("no-loop", [], [e], text + ": no link there", state.cols)
+    return None
+
+
+def _dead_end(state: State) -> Step | None:
+    op, tk = state.incident()
+    for e in sorted(state.open):
+        a, b = e
+        drop: set[Link] = {e}
+        for i in e:
+            if len(tk[i]) + 1 == state.cap[i]:
+                drop.update(op[i])
+        for x in e:
+            for o in op[x]:
+                c = o[0] if o[1] == x else o[1]
+                if c in e:
+                    continue
+                left = len(tk[c]) + sum(1 for f in op[c] if f not in drop)
+                if left < state.cap[c]:
+                    state.open.discard(e)
+                    text = (
+                        f"linking {state.name(a)}-{state.name(b)} fills {state.name(x)}, "
+                        f"leaving {state.name(c)} a dead end (it is not 1 or the end): "
+                        "no link there"
+                    )
+                    return Step("dead-end", [], [e], text, state.cols)
+    return None
+
+
+def _propagate(state: State) -> None:
+    """Apply the cheap rules to a fixpoint (for probes); raises `Contradiction`."""
+    while not state.done():
+        state.check()
+        if _easy(state) or _no_loop(state) or _dead_end(state):
+            continue
+        return
+    state.check()
+
+
+def _probe(state: State) -> Step | None:
+    for e in sorted(state.open):
+        trial = state.copy()
+        try:
+            if trial.joins_badly(e) is not None:
+                raise Contradiction("bad join")
+            trial.take(e)
+            _propagate(trial)
+        except Contradiction as why:
+            state.open.discard(e)
+            a, b = (state.name(x) for x in e)
+            text = f"assuming {a}-{b} leads to a contradiction ({why}): no link there"
+            return Step("probe", [], [e], text, state.cols)
+    return None
+
+
+def solve_logically(
+    level: ZipLevel, solution: Path | None = None, probe: bool = True
+) -> list[Step]:
+    """The level's steps by the rules, ending with a `solver` step if they stop short."""
+    state = State(level)
+    steps: list[Step] = []
+    rules = [_easy, _no_loop, _dead_end] + ([_probe] if probe else [])
+    try:
+        while not state.done():
+            for rule in rules:
+                step = rule(state)
+                if step is not None:
+                    steps.append(step)
+                    break
+            else:
+                break
+    except Contradiction:
+        state = State(level)  # a level without a solution: let the solver say so
+        steps = []
+    if not state.done():
+        sol = solution
+        if sol is None:
+            found = solutions(level, 1)
+            if not found:
+                return steps
+            sol = found[0]
+        cols = level.cols
+        idx = [r * cols + c for r, c in sol]
+        rest = [(min(a, b), max(a, b)) for a, b in itertools.pairwise(idx)]
+        rest = [e for e in rest if e not in state.taken]
+        text = f"the rules stop here; the solver draws the remaining {len(rest)} links"
+        steps.append(Step("solver", rest, [], text, cols))
+    return steps
+
+
+def share(level: ZipLevel, steps: list[Step]) -> float:
+    """The part of the path's links that the rules found (1.0: solved by rules alone)."""
+    total = level.area - 1
+    if total == 0:
+        return 1.0
+    by_rules = sum(len(s.links) for s in steps if s.rule != "solver")
+    return by_rules / total
+
+
+def grade_steps(level: ZipLevel, steps: list[Step], unique: bool = True) -> Grade:
+    """The difficulty: the hardest rule used, None when the solver had to finish."""
+    counts: dict[str, int] = {}
+    for s in steps:
+        counts[s.rule] = counts.get(s.rule, 0) + 1
+    alone = not steps or steps[-1].rule != "solver"
+    used = [r for r in RULES if r in counts]
+    hardest = max(used, key=lambda r: TIER[r]) if used else None
+    if not alone:
+        hardest = "solver"
+    difficulty = DIFFICULTIES[TIER[hardest]] if alone and hardest in TIER else None
+    if alone and hardest is None:
+        difficulty = DIFFICULTIES[0]
+    return Grade(difficulty, len(steps), hardest, counts, alone, unique)

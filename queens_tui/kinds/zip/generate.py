@@ -1,0 +1,210 @@
+"""Unique Zip levels from a seed: a random path, then numbers (and walls) until it is the only one.
+
+1. A random Hamiltonian path: start from a zig-zag through every cell and
+   apply "backbite" moves (an end steps to one of its grid neighbours
+   already on the path, and the stretch between reverses), `10 x area`
+   times at a randomly chosen end each time.
+2. Numbers 1 and K sit on the path's two ends. While the exact search finds a
+   second path, look where it first leaves ours ("adaptive reveal") and put a
+   number there on our path, or (with walls) a wall across the other path's
+   first step off ours: that edge is never used by our path, so the wall
+   kills the other path and everything sharing its start.
+3. Fewest clues: try taking each inner number away (then each wall), in
+   random order, keeping the removal when the path stays unique.
+
+Everything random comes from one `random.Random` seeded from SHA-256 of the
+seed text and the options, and the search is deterministic, so the same seed
+gives the same level, byte for byte, on every machine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import random
+import string
+from collections.abc import Sequence
+
+from queens_tui.core.grid import Cell, neighbours
+from queens_tui.kinds.zip.level import Wall, ZipLevel, wall
+from queens_tui.kinds.zip.rules import Path
+from queens_tui.kinds.zip.search import SearchBudgetExceeded, solutions
+
+MIN_SIZE, MAX_SIZE = 5, 10
+"""Sizes the generator is made and measured for (the model takes any 1..30)."""
+
+BUDGET = 5_000
+"""Search states allowed for one uniqueness question; past it the question counts as 'no'."""
+
+SPREAD = 5
+"""The path starts with a number every this many cells: a search on a level with only 1 and
+K wanders long before finding two paths; minimising takes the extra numbers away."""
+
+VERSION = "queens-tui/zip/generate/v1"
+"""Part of every seed: change it when the algorithm changes, so old seeds are not misread."""
+
+
+DEFAULT_SIZE = 7
+"""`generate` without a size: LinkedIn's Zip runs 6x6 to 8x8."""
+
+DIFFICULTIES = ("easy", "medium", "hard", "expert")
+"""Grades a wanted difficulty may name (see `deduce`)."""
+
+OPTIONS = ("walls",)
+"""Extra keyword options of `generate` that the command line passes through (`--walls`)."""
+
+MAX_TRIES = 40
+"""Sub-seeds tried for a wanted difficulty before giving up."""
+
+
+class GenerateError(ValueError):
+    """No level could be made (a wanted difficulty not reached in `MAX_TRIES` levels)."""
+
+
+class SizeError(GenerateError):
+    """A size the generator does not make."""
+
+
+def seed_int(*parts: object) -> int:
+    """A 64-bit integer from SHA-256 of `parts`: the same on every machine and Python run."""
+    text = "\x1f".join(str(p) for p in parts)
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
+
+
+def zigzag(rows: int, cols: int) -> list[Cell]:
+    """The boustrophedon path: left to right on even rows, back on odd ones."""
+    return [(r, c if r % 2 == 0 else cols - 1 - c) for r in range(rows) for c in range(cols)]
+
+
+def random_path(rows: int, cols: int, rng: random.Random) -> list[Cell]:
+    """A random Hamiltonian path of the rows x cols grid by backbite moves."""
+    path = zigzag(rows, cols)
+    n = len(path)
+    if n < 3:
+        return path
+    for _ in range(10 * n):
+        if rng.random() < 0.5:
+            path.reverse()
+        end = path[-1]
+        options = [c for c in neighbours(end, rows, cols) if c != path[-2]]
+        pick = options[rng.randrange(len(options))]
+        i = path.index(pick)
+        path[i + 1 :] = path[:i:-1]
+    return path
+
+
+def level_from(
+    rows: int, cols: int, path: Sequence[Cell], marks: Sequence[int], walls: Sequence[Wall]
+) -> ZipLevel:
+    """The level numbering the path cells at indices `marks` (sorted) 1, 2, 3, ..."""
+    grid = [[0] * cols for _ in range(rows)]
+    for k, i in enumerate(sorted(marks), start=1):
+        r, c = path[i]
+        grid[r][c] = k
+    return ZipLevel(rows, cols, tuple(tuple(row) for row in grid), tuple(walls))
+
+
+def other_solution(level: ZipLevel, path: Path, budget: int = BUDGET) -> Path | None:
+    """A solution of `level` other than `path`, or None (also when the search runs out of budget
+    after finding only `path`: the caller then treats the level as not proven unique)."""
+    for sol in solutions(level, 2, budget):
+        if sol != path:
+            return sol
+    return None
+
+
+def unique(level: ZipLevel, budget: int = BUDGET) -> bool:
+    """True if `level` has exactly one solution, proved within `budget` search states."""
+    try:
+        return len(solutions(level, 2, budget)) == 1
+    except SearchBudgetExceeded:
+        return False
+
+
+def _first_departure(ours: Path, other: Path) -> int:
+    return next(i for i, (a, b) in enumerate(zip(ours, other, strict=True)) if a != b)
+
+
+def make(rows: int, cols: int, rng: random.Random, with_walls: bool = False) -> ZipLevel:
+    """One unique level of rows x cols (see the module docstring for how)."""
+    path = tuple(random_path(rows, cols, rng))
+    n = len(path)
+    index = {cell: i for i, cell in enumerate(path)}
+    step = SPREAD
+    marks = {0, n - 1} | {i for i in range(rng.randrange(1, step), n - 1, step)}
+    walls: set[Wall] = set()
+    while True:
+        level = level_from(rows, cols, path, sorted(marks), sorted(walls))
+        try:
+            other = other_solution(level, path)
+        except SearchBudgetExceeded:
+            gaps = sorted(marks)
+            a, b = max(itertools.pairwise(gaps), key=lambda g: (g[1] - g[0], -g[0]))
+            marks.add((a + b) // 2)
+            continue
+        if other is None:
+            break
+        j = _first_departure(path, other)
+        if with_walls and rng.random() < 0.6:
+            walls.add(wall(other[j - 1], other[j]))
+            continue
+        for i in (j, index[other[j]], j + 1, j - 1):
+            if 0 < i < n - 1 and i not in marks:
+                marks.add(i)
+                break
+        else:
+            walls.add(wall(other[j - 1], other[j]))
+    inner = sorted(marks - {0, n - 1})
+    rng.shuffle(inner)
+    for i in inner:
+        trial = level_from(rows, cols, path, sorted(marks - {i}), sorted(walls))
+        if unique(trial):
+            marks.discard(i)
+    if with_walls:
+        ws = sorted(walls)
+        rng.shuffle(ws)
+        for w in ws:
+            trial = level_from(rows, cols, path, sorted(marks), sorted(walls - {w}))
+            if unique(trial):
+                walls.discard(w)
+    return level_from(rows, cols, path, sorted(marks), sorted(walls))
+
+
+def title(seed: str) -> str:
+    """A short name for a generated level, from its seed."""
+    rng = random.Random(seed_int("title", seed))
+    return "Zip " + "".join(rng.choice(string.ascii_uppercase) for _ in range(4))
+
+
+def generate(
+    size: int | None,
+    seed: str,
+    difficulty: str | None = None,
+    walls: bool = False,
+    cols: int | None = None,
+) -> ZipLevel:
+    """The level for `seed` (and size, difficulty, walls): the same on every machine.
+
+    It is graded by `deduce`; with a wanted `difficulty`, sub-seeds `seed#1`,
+    `seed#2`, ... are tried until one has that grade (`GenerateError` after
+    `MAX_TRIES`). Its metadata keep the seed and the grade.
+    """
+    from queens_tui.kinds.zip import deduce
+
+    rows = DEFAULT_SIZE if size is None else size
+    width = rows if cols is None else cols
+    for side in (rows, width):
+        if not MIN_SIZE <= side <= MAX_SIZE:
+            raise SizeError(f"Zip sizes run {MIN_SIZE} to {MAX_SIZE} (got {side})")
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        raise GenerateError(f"difficulty is one of {', '.join(DIFFICULTIES)} (got {difficulty})")
+    for k in range(MAX_TRIES if difficulty else 1):
+        sub = seed if k == 0 else f"{seed}#{k}"
+        rng = random.Random(seed_int(VERSION, rows, width, walls, sub))
+        level = make(rows, width, rng, walls)
+        grade = deduce.grade_steps(level, deduce.solve_logically(level)).difficulty or "expert"
+        if difficulty is None or grade == difficulty:
+            return level.with_changes(name=title(sub), seed=sub, difficulty=grade)
+    raise GenerateError(
+        f"no {rows}x{width} {difficulty} Zip level in {MAX_TRIES} tries from {seed!r}"
+    )
