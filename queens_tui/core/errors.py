@@ -36,7 +36,7 @@ class LevelError(ValueError):
         return LevelError(self.message, path=path, line=self.line, col=self.col)
 
     def __str__(self) -> str:
-        shown = None if self.path is None else printable(self.path)
+        shown = None if self.path is None else printable(self.path) or '""'  # play ""
         parts = [p for p in (shown, self.line, self.col) if p is not None]
         where = ":".join(str(p) for p in parts)
         return f"{where}: {self.message}" if where else self.message

@@ -82,6 +82,7 @@ def test_printable_escapes_only_control_characters() -> None:
     assert printable("niveau é/1 ♛.txt") == "niveau é/1 ♛.txt"
     assert printable("a\tb\nc\x00d\x1b") == "a\\tb\\nc\\x00d\\x1b"
     assert str(LevelError("no such file", path="x\ny")) == "x\\ny: no such file"
+    assert str(LevelError("no such file", path="")) == '"": no such file'
 
 
 # --- 14 and 18: far and future dates ----------------------------------------------------------
