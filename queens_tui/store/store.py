@@ -181,7 +181,7 @@ class Store:
             self._notice(
                 f"Another queens-tui ({who}) is using {self.root}, so this one is read-only: "
                 "nothing you do here is saved, and the other game's moves are never "
-                "overwritten. Quit the other one to save here."
+                "overwritten. To save here, quit the other one, then start this one again."
             )
         except OSError as err:
             self._notice(
