@@ -37,12 +37,18 @@ class Page:
         await self.send("resize", {"width": width, "height": height})
 
     async def until(self, wanted: object, timeout: float = 15.0) -> TerminalScreen:
-        """Read frames until the screen's queen count is `wanted` (any count for ...)."""
+        """Read frames until the screen's queen count is `wanted`, or shows `wanted` text."""
+
+        def done() -> bool:
+            if isinstance(wanted, str):
+                return wanted in self.screen.text
+            return self.screen.queens() == wanted
+
         deadline = time.monotonic() + timeout
-        while (got := self.screen.queens()) is None or (wanted is not ... and got != wanted):
+        while not done():
             left = deadline - time.monotonic()
             if left <= 0:
-                raise AssertionError(f"wanted {wanted}, screen shows:\n{self.screen.text}")
+                raise AssertionError(f"wanted {wanted!r}, screen shows:\n{self.screen.text}")
             msg = await self.ws.receive(timeout=left)
             if msg.type == aiohttp.WSMsgType.BINARY:
                 self.screen.feed(self._decode(msg.data))
@@ -75,3 +81,15 @@ async def test_page_and_websocket_play_a_level(tmp_path: Path) -> None:
                 screen = await tab.until((1, 8))
                 status_row = next(y for y, ln in enumerate(screen.lines) if "♛ 1/8" in ln)
                 assert status_row < 24 and max(len(ln) for ln in screen.lines) <= 70
+
+                # The keys panel (palette: "Keys") lists the app's keys, but not ctrl+z:
+                # a browser tab cannot be suspended (in a terminal it says "^z Suspend").
+                await tab.resize(120, 40)
+                await tab.until((1, 8))
+                await tab.send("stdin", "\x10")  # ctrl+p
+                await tab.until("Search for commands")
+                await tab.send("stdin", "keys")
+                await tab.until("Show help for the focused widget")
+                await tab.send("stdin", "\r")
+                screen = await tab.until("^q Quit")
+                assert "Suspend" not in screen.text and "^z" not in screen.text
