@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from queens_tui.formats import load
 from queens_tui.formats.image import (
@@ -100,6 +100,20 @@ def test_a_small_board_on_a_4k_desktop() -> None:
     assert canon(level.grid) == canon(pic.regions)
 
 
+def test_a_bigger_table_beside_the_board_is_passed_over() -> None:
+    # a spreadsheet of plain white cells has more lines than the board: it is tried first,
+    # its cells cannot be told apart, and the next grid (the board) is read
+    pic = board_picture(7, seed=2, cell=40)
+    screen = Image.new("RGB", (1400, 700), (250, 250, 250))
+    pen = ImageDraw.Draw(screen)
+    for i in range(13):
+        pen.line((40 + 40 * i, 40, 40 + 40 * i, 520), fill=(90, 90, 90), width=2)
+        pen.line((40, 40 + 40 * i, 520, 40 + 40 * i), fill=(90, 90, 90), width=2)
+    screen.paste(Image.open(io.BytesIO(pic.data)), (800, 100))
+    level = read_image_bytes(_png(screen))
+    assert canon(level.grid) == canon(pic.regions)
+
+
 def test_jpeg_blocks_are_not_a_grid() -> None:
     # this picture once read as a 9x9 "board" of JPEG's 8-pixel blocks inside one big region
     pic = board_picture(12, seed=36, scale=0.5, jpeg=True, gaps=True)
@@ -127,8 +141,8 @@ def read_image_bytes(data: bytes) -> object:
 def test_grid_finds_n_and_the_cell_lines_inside_a_screen() -> None:
     pic = board_picture(11, seed=5, screen=True, queens=4)
     _rgb, gray = _gray(pic.data)
-    grid = _read._find(gray)
-    assert grid is not None and grid.n == 11
+    grid = _read._find(gray)[0]
+    assert grid.n == 11
     steps = np.diff(grid.xs)
     # inner lines exactly 48 apart; the outer ones sit in the thick frame
     assert np.ptp(steps[1:-1]) <= 1 and abs(steps[1:-1].mean() - 48) <= 1
@@ -150,8 +164,7 @@ def test_border_widths_split_thin_from_thick_and_match_the_regions() -> None:
     for scale in (1.0, 0.25):
         pic = board_picture(9, regions=regions, scale=scale, jpeg=scale < 1)
         _rgb, gray = _gray(pic.data)
-        grid = _read._find(gray)
-        assert grid is not None
+        grid = _read._find(gray)[0]
         right, below = _regions.border_strength(gray, grid)
         thick = _regions.thick_edges(right, below)
         assert thick is not None
@@ -169,8 +182,8 @@ def test_cell_colours_ignore_queens_and_crosses() -> None:
     buf = io.BytesIO()
     im.save(buf, format="PNG")
     rgb, gray = _gray(buf.getvalue())
-    grid = _read._find(gray)
-    assert grid is not None and grid.n == 7
+    grid = _read._find(gray)[0]
+    assert grid.n == 7
     colors = _regions.cell_colors(rgb, gray, grid)
     for r in range(7):
         for c in range(7):

@@ -218,16 +218,25 @@ def _fit(positions: list[float], lo: float, hi: float, n: int) -> tuple[int, lis
 
 def find_grid(gray: Gray, k: int, thresh: float = 18.0) -> Grid | None:
     """The most convincing N x N grid in `gray`, or None."""
+    found = find_grids(gray, k, thresh)
+    return found[0] if found else None
+
+
+def find_grids(gray: Gray, k: int, thresh: float = 18.0, most: int = 3) -> list[Grid]:
+    """Up to `most` N x N grids in `gray` that do not overlap, most convincing first.
+
+    The next ones are for the caller to try when the first turns out not to be a
+    board (a grid of same-coloured cells: a table, a calendar, a spreadsheet).
+    """
     h, w = gray.shape
     min_len = max(24, min(h, w) // 12)
     hor = line_pieces(gray, k, thresh, min_len, axis=0)
     ver = line_pieces(gray, k, thresh, min_len, axis=1)
     if len(hor) < 2 or len(ver) < 2:
-        return None
+        return []
     hor_groups = _groups(hor)
     ver_groups = _groups(ver)
-    best: Grid | None = None
-    best_key: tuple[float, ...] = ()
+    scored: list[tuple[tuple[float, ...], Grid]] = []
     for hseed, hg in hor_groups:
         hx0, hx1 = hseed.start, hseed.end
         for vseed, vg in ver_groups:
@@ -263,10 +272,21 @@ def find_grid(gray: Gray, k: int, thresh: float = 18.0) -> Grid | None:
                     continue  # full-length lines between the cell lines: not this grid
                 matched = (hits_x + hits_y) / (2 * (n + 1))
                 key = (hits_x + hits_y - 2 * stray, width * height, n)
-                if best is None or key > best_key:
-                    best_key = key
-                    best = Grid(n=n, xs=tuple(xs), ys=tuple(ys), matched=matched, strength=power)
-    return best
+                grid = Grid(n=n, xs=tuple(xs), ys=tuple(ys), matched=matched, strength=power)
+                scored.append((key, grid))
+    scored.sort(key=lambda item: item[0], reverse=True)
+    out: list[Grid] = []
+    for _key, grid in scored:
+        if not any(_overlaps(grid, kept) for kept in out):
+            out.append(grid)
+            if len(out) == most:
+                break
+    return out
+
+
+def _overlaps(a: Grid, b: Grid) -> bool:
+    """Do the boxes of two grids intersect?"""
+    return a.xs[0] < b.xs[-1] and b.xs[0] < a.xs[-1] and a.ys[0] < b.ys[-1] and b.ys[0] < a.ys[-1]
 
 
 def _ends(positions: list[float], lo: float, hi: float, n: int) -> int:

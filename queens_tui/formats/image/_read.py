@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from queens_tui.formats.image import _regions
     from queens_tui.formats.image._grid import Grid
 
 MAX_PIXELS = 50_000_000
@@ -110,38 +111,58 @@ def read_picture(source: str | os.PathLike[str] | bytes, name: str | None = None
     if min(full_w, full_h) < 20:
         raise BoardError(f"the picture is too small ({full_w}x{full_h} pixels)")
     first = max(1, -(-max(full_w, full_h) // WORK_SIDE))
-    grid = None
+    doubt: BoardError | None = None
     # a small board in a big screen may need more pixels: then the picture is searched again,
     # less reduced (the common case pays for one reduced search only)
     for factor in dict.fromkeys((first, max(1, first // 3))):
         work = im.reduce(factor) if factor > 1 else im
         rgb = np.asarray(work, dtype=np.float32)
         gray = rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
-        grid = _find(gray)
-        if grid is not None:
-            break
-    if grid is None:
-        raise BoardError("no grid of N x N cells found")
-    # the cells are read in the full picture when it was reduced (fine lines, small boards)
-    if factor > 1:
-        grid = _grid.Grid(
-            n=grid.n,
-            xs=tuple((x + 0.5) * factor - 0.5 for x in grid.xs),
-            ys=tuple((y + 0.5) * factor - 0.5 for y in grid.ys),
-            matched=grid.matched,
-        )
-        rgb = np.asarray(im, dtype=np.float32)
-        gray = rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
+        full: tuple[Any, Any] | None = None
+        for grid in _find(gray):
+            if factor > 1:  # the cells are read in the full picture (fine lines, small boards)
+                grid = _grid.Grid(
+                    n=grid.n,
+                    xs=tuple((x + 0.5) * factor - 0.5 for x in grid.xs),
+                    ys=tuple((y + 0.5) * factor - 0.5 for y in grid.ys),
+                    matched=grid.matched,
+                    strength=grid.strength,
+                )
+                if full is None:
+                    frgb = np.asarray(im, dtype=np.float32)
+                    full = (
+                        frgb,
+                        frgb[..., 0] * 0.299 + frgb[..., 1] * 0.587 + frgb[..., 2] * 0.114,
+                    )
+                rgb, gray = full
+            try:
+                part = _partition(rgb, gray, grid)
+            except _regions.Doubtful as err:
+                doubt = doubt or BoardError(str(err))
+                continue  # perhaps a table of plain cells: the next grid may be the board
+            return _reading(part, grid, name, (full_w, full_h))
+    if doubt is not None:
+        raise doubt
+    raise BoardError("no grid of N x N cells found")
+
+
+def _partition(rgb: Any, gray: Any, grid: Grid) -> _regions.Partition:
+    """The regions of the cells of `grid` (or `Doubtful`)."""
+    from queens_tui.formats.image import _regions
+
     colors = _regions.cell_colors(rgb, gray, grid)
     lab = _regions.to_lab(colors)
     right, below = _regions.border_strength(gray, grid)
     thick = _regions.thick_edges(right, below)
     if thick is not None and not _regions.borders_agree(lab, thick):
         thick = None
-    try:
-        part = _regions.partition(lab, colors, thick)
-    except _regions.Doubtful as err:
-        raise BoardError(str(err)) from None
+    return _regions.partition(lab, colors, thick)
+
+
+def _reading(
+    part: _regions.Partition, grid: Grid, name: str | None, size: tuple[int, int]
+) -> Reading:
+    """The `Reading` of a partition found in a picture of `size` pixels."""
     n = grid.n
     if n > len(LABELS):
         raise BoardError(f"a {n}x{n} board is larger than supported")
@@ -150,12 +171,12 @@ def read_picture(source: str | os.PathLike[str] | bytes, name: str | None = None
         colors={LABELS[i]: color for i, color in enumerate(part.colors)},
         source=name,
     )
-    return Reading(level=level, xs=grid.xs, ys=grid.ys, size=(full_w, full_h))
+    return Reading(level=level, xs=grid.xs, ys=grid.ys, size=size)
 
 
-def _find(gray: npt.NDArray[np.float32]) -> Grid | None:
-    """The grid: dark lines at the line width the picture's scale suggests, then half and
-    twice that; then light lines (tiles on a light page with gaps between them, no lines)."""
+def _find(gray: npt.NDArray[np.float32]) -> list[Grid]:
+    """Candidate grids, best first: dark lines at the line width the picture's scale suggests,
+    then half and twice that; then light lines (tiles on a light page with gaps, no lines)."""
     from queens_tui.formats.image import _grid
 
     side = min(gray.shape)
@@ -163,7 +184,7 @@ def _find(gray: npt.NDArray[np.float32]) -> Grid | None:
     widths = tuple(dict.fromkeys((base, max(2, base // 2), min(24, base * 2))))
     for picture in (gray, 255 - gray):
         for k in widths:
-            grid = _grid.find_grid(picture, k)
-            if grid is not None:
-                return grid
-    return None
+            grids = _grid.find_grids(picture, k)
+            if grids:
+                return grids
+    return []
