@@ -30,6 +30,7 @@ FLAGS = (
     "--headless",
     "--no-sandbox",  # we run as root on these machines
     "--disable-gpu",
+    "--disable-dev-shm-usage",  # containers often have a tiny /dev/shm
     "--disable-quic",
     "--no-first-run",
     # The machine has no network but the loopback: without these, Chromium keeps dialling out.

@@ -142,8 +142,9 @@ async def play_in_browser(executable: str, tmp_path: Path, shot: Path) -> None:
             assert smaller.find("┏") is not None  # the board is drawn again
 
             await tab.press("S")  # solve: the win screen
-            await until(tab, lambda s: "Solved" in s.text, "S solves and shows the win screen")
+            await until(tab, lambda s: "c: copy this line" in s.text, "S: the win screen")
             await tab.press("c")  # copy the share line: OSC 52, then the browser's clipboard
+            await until(tab, lambda s: "copied to the clipboard" in s.text, "c: copied")
             deadline = time.monotonic() + 10
             clip = ""
             while not clip.startswith("Queens ·") and time.monotonic() < deadline:
