@@ -34,6 +34,7 @@ T = TypeVar("T")
 COMMAND_MODULES: tuple[str, ...] = (
     "queens_tui.cli.image",
     "queens_tui.cli.serve",
+    "queens_tui.cli.nqueens",
 )
 """Modules of further subcommands (`queens_tui.cli.nqueens`, ...): each has
 `register(sub)` that adds its parser with `set_defaults(func=...)`. Keep their

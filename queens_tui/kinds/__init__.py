@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, cast
 if TYPE_CHECKING:
     from queens_tui.core.kind import Kind
 
-KINDS: tuple[str, ...] = ("queens", "tango", "zip")
+KINDS: tuple[str, ...] = ("queens", "tango", "zip", "classic")
 """Every puzzle kind, by the name used in files (`"kind": ...`), on the command line
 (`--kind`) and in saves. Adding a kind adds its name here."""
 

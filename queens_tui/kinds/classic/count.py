@@ -1,0 +1,310 @@
+"""Counting N-queens solutions exactly, fast, and the fundamental count by Burnside's lemma.
+
+`total(n)`: the number of solutions. Row 0's queen goes in the left half of
+the board and counts twice (the left-right mirror of a solution is another
+one; for odd N the middle column is searched apart, with row 1's queen in the
+left half). Below that, partial placements are expanded breadth-first as
+numpy arrays of bitmasks (`cols`, `ld`, `rd`: the columns and the two
+diagonal directions attacked in the next row), in chunks of 16,384 states so
+the working set stays in the CPU's cache and memory stays bounded:
+
+- each chunk is sorted by the number of free cells in its next row (a radix
+  argsort of 8-bit keys), so the k-th child of every state is made by one
+  slice-wide "take the lowest free bit" with no filtering: slice j holds the
+  states that still have a j-th free cell;
+- the last three rows are closed directly: for each of the three remaining
+  columns in row N-3, the two left columns either fit rows N-2 and N-1 in
+  one order, the other, or not at all, all as whole-array bit tests.
+
+Measured on this project's shared 2-core machine, CPU seconds of the count
+alone: N=14 0.21-0.25 s, N=15 ~1.9 s, N=16 ~13 s; whole processes against the
+plain recursive bitmask counter with the mirror trick at N=14, 0.125x its CPU
+time (tests/benchmarks/test_bench_nqueens.py; figures in the README).
+numpy is imported inside `total` only (the game never loads it).
+
+`symmetric(n)`: S90 and S180, the solutions unchanged by a quarter turn and
+by a half turn, by small searches that place queens in orbits (pairs for
+S180, fours for S90). Then Burnside: F = (T + 2*S90 + S180) / 8 for N >= 2
+(no mirror fixes a solution: two queens mirrored in a diagonal share the
+other diagonal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Masks = npt.NDArray[np.unsignedinteger[Any]]
+
+CHUNK = 16384
+"""States per array: about the size where the radix argsort and the bit ops stay in L2."""
+
+MAX_N = 32
+"""Largest N the numpy counter takes (uint32 masks); far beyond what finishes anyway."""
+
+Progress = Callable[[float, int], None]
+"""Called after each finished batch with (fraction of the search done, solutions so far)."""
+
+
+@dataclass(frozen=True)
+class Counts:
+    """All solutions, fundamental ones, and the symmetric ones Burnside's lemma needs."""
+
+    n: int
+    solutions: int
+    fundamental: int
+    s90: int
+    s180: int
+
+
+def _total_python(n: int) -> int:
+    """Plain recursive count, for boards small enough that importing numpy would cost more."""
+    full = (1 << n) - 1
+
+    def rec(cols: int, ld: int, rd: int) -> int:
+        if cols == full:
+            return 1
+        total = 0
+        free = full & ~(cols | ld | rd)
+        while free:
+            bit = free & -free
+            free ^= bit
+            total += rec(cols | bit, ((ld | bit) << 1) & full, (rd | bit) >> 1)
+        return total
+
+    return rec(0, 0, 0) if n >= 1 else 0
+
+
+def _starts(n: int, depth: int) -> list[tuple[int, int, int]]:
+    """The partial placements of rows 0..depth-1 that stand for the whole search.
+
+    Row 0 in the left half; for odd n also row 0 in the middle with row 1 in
+    the left half. Each stands for itself and its mirror (weight 2).
+    """
+    full = (1 << n) - 1
+    half = n // 2
+    level: list[tuple[int, int, int, int]] = []  # (row reached, cols, ld, rd)
+    for c in range(half):
+        b = 1 << c
+        level.append((1, b, (b << 1) & full, b >> 1))
+    if n % 2:
+        m = 1 << half
+        for c in range(half):
+            b = 1 << c
+            if b & (m | m << 1 | m >> 1):
+                continue
+            level.append((2, m | b, (((m << 1) | b) << 1) & full, ((m >> 1) | b) >> 1))
+    out: list[tuple[int, int, int]] = []
+    while level:
+        row, cols, ld, rd = level.pop(0)
+        if row == depth:
+            out.append((cols, ld, rd))
+            continue
+        free = full & ~(cols | ld | rd)
+        while free:
+            b = free & -free
+            free ^= b
+            level.append((row + 1, cols | b, ((ld | b) << 1) & full, (rd | b) >> 1))
+    return out
+
+
+def _close2(cols: Masks, ld: Masks, rd: Masks, mask: Any, valid: Any = None) -> int:
+    """Completions of states with two rows left: both columns left, in either order."""
+    import numpy as np
+
+    rem = ~cols & mask
+    hi = rem & (rem - 1)
+    lo = rem ^ hi
+    att = ld | rd
+    ok1 = ((hi & att) | (lo & (((ld | hi) << 1) | ((rd | hi) >> 1)))) == 0
+    ok2 = ((lo & att) | (hi & (((ld | lo) << 1) | ((rd | lo) >> 1)))) == 0
+    if valid is not None:
+        ok1 &= valid
+        ok2 &= valid
+    return int(np.count_nonzero(ok1)) + int(np.count_nonzero(ok2))
+
+
+def _close3(cols: Masks, ld: Masks, rd: Masks, mask: Any) -> int:
+    """Completions of states with three rows left: each remaining column first, then `_close2`."""
+    rem = ~cols & mask
+    att = ld | rd
+    total = 0
+    for _ in range(3):
+        rest = rem & (rem - 1)
+        bit = rem ^ rest
+        rem = rest
+        total += _close2(cols | bit, (ld | bit) << 1, (rd | bit) >> 1, mask, (bit & att) == 0)
+    return total
+
+
+def _expand(cols: Masks, ld: Masks, rd: Masks, row: int, n: int, mask: Any) -> int:
+    """Completions of the states (next row `row`), chunk by chunk, depth-first over chunks."""
+    import numpy as np
+
+    if row == n - 3:
+        return _close3(cols, ld, rd, mask)
+    free = ~(cols | ld | rd) & mask
+    pc = np.bitwise_count(free)
+    order = np.argsort(pc, kind="stable")
+    cols, ld, rd = cols.take(order), ld.take(order), rd.take(order)
+    free = ~(cols | ld | rd) & mask
+    sizes = np.bincount(pc, minlength=n + 2).tolist()
+    start, j, length = sizes[0], 0, len(free)
+    parts_c: list[Masks] = []
+    parts_l: list[Masks] = []
+    parts_r: list[Masks] = []
+    while start < length:
+        f = free[start:]
+        low = f & -f
+        f ^= low
+        parts_c.append(cols[start:] | low)
+        parts_l.append((ld[start:] | low) << 1)
+        parts_r.append((rd[start:] | low) >> 1)
+        j += 1
+        start += sizes[j]
+    if not parts_c:
+        return 0
+    c, lft, rgt = np.concatenate(parts_c), np.concatenate(parts_l), np.concatenate(parts_r)
+    total = 0
+    for s in range(0, len(c), CHUNK):
+        total += _expand(c[s : s + CHUNK], lft[s : s + CHUNK], rgt[s : s + CHUNK], row + 1, n, mask)
+    return total
+
+
+def total(n: int, progress: Progress | None = None, batches: int = 64) -> int:
+    """The number of solutions of n-queens (A000170), exactly.
+
+    `progress(fraction, count_so_far)` is called after each of about
+    `batches` parts of the search; the count it gets is exact for the parts
+    finished, so an interrupted run can report it as a lower bound.
+    """
+    if n < 1:
+        return 0
+    if n > MAX_N:
+        raise ValueError(f"n={n} is too large to count (at most {MAX_N})")
+    if n <= 10:  # the pure search beats importing numpy (~0.1 s) up to here
+        result = _total_python(n)
+        if progress is not None:
+            progress(1.0, result)
+        return result
+    import numpy as np
+
+    dtype = np.uint16 if n <= 16 else np.uint32
+    mask = dtype((1 << n) - 1)
+    depth = 3
+    starts = _starts(n, depth)
+    size = max(1, -(-len(starts) // batches))
+    found = 0
+    for i in range(0, len(starts), size):
+        part = starts[i : i + size]
+        cols: Masks = np.array([s[0] for s in part], dtype=dtype)
+        ld: Masks = np.array([s[1] for s in part], dtype=dtype)
+        rd: Masks = np.array([s[2] for s in part], dtype=dtype)
+        found += 2 * _expand(cols, ld, rd, depth, n, mask)
+        if progress is not None:
+            progress(min(1.0, (i + len(part)) / len(starts)), found)
+    return found
+
+
+def s180(n: int) -> int:
+    """Solutions unchanged by a half turn: queens placed in pairs (r, c) and (n-1-r, n-1-c).
+
+    The pairs of rows go from the middle outwards: near the middle a queen and
+    its partner are close, so their diagonals cut the search early (2.5x
+    fewer steps than top-down at N=16).
+    """
+    if n == 1:
+        return 1
+    half = n // 2
+    full = (1 << n) - 1
+    cols0 = d1_0 = d2_0 = 0
+    if n % 2:  # the middle row's queen is its own partner: the centre
+        m = half
+        cols0, d1_0, d2_0 = 1 << m, 1 << (n - 1), 1 << (2 * m)
+    rows = list(range(half - 1, -1, -1))
+
+    def rec(i: int, cols: int, d1: int, d2: int) -> int:
+        if i == half:
+            return 1
+        r = rows[i]
+        r2 = n - 1 - r
+        total = 0
+        free = full & ~cols
+        while free:
+            bit = free & -free
+            free ^= bit
+            c = bit.bit_length() - 1
+            c2 = n - 1 - c
+            a1, b1 = r - c + n - 1, r2 - c2 + n - 1
+            a2, b2 = r + c, r2 + c2
+            if a1 == b1 or a2 == b2 or (d1 >> a1 | d1 >> b1 | d2 >> a2 | d2 >> b2) & 1:
+                continue
+            total += rec(
+                i + 1,
+                cols | bit | 1 << c2,
+                d1 | 1 << a1 | 1 << b1,
+                d2 | 1 << a2 | 1 << b2,
+            )
+        return total
+
+    return rec(0, cols0, d1_0, d2_0)
+
+
+def s90(n: int) -> int:
+    """Solutions unchanged by a quarter turn: queens placed in orbits of four cells.
+
+    Only n = 0 or 1 mod 4 can have any (the queens off the centre come in fours).
+    """
+    if n == 1:
+        return 1
+    if n % 4 not in (0, 1):
+        return 0
+    rows0 = cols0 = d1_0 = d2_0 = 0
+    if n % 2:
+        m = n // 2
+        rows0, cols0, d1_0, d2_0 = 1 << m, 1 << m, 1 << (n - 1), 1 << (2 * m)
+
+    def rec(rows: int, cols: int, d1: int, d2: int) -> int:
+        r = 0
+        while r < n and rows >> r & 1:
+            r += 1
+        if r == n:
+            return 1
+        total = 0
+        for c in range(n):
+            cells = {(r, c), (c, n - 1 - r), (n - 1 - r, n - 1 - c), (n - 1 - c, r)}
+            if len(cells) != 4:
+                continue
+            nr, nc, n1, n2 = rows, cols, d1, d2
+            for rr, cc in cells:
+                a1, a2 = rr - cc + n - 1, rr + cc
+                if (nr >> rr | nc >> cc | n1 >> a1 | n2 >> a2) & 1:
+                    break
+                nr, nc, n1, n2 = nr | 1 << rr, nc | 1 << cc, n1 | 1 << a1, n2 | 1 << a2
+            else:
+                total += rec(nr, nc, n1, n2)
+        return total
+
+    return rec(rows0, cols0, d1_0, d2_0)
+
+
+def fundamental_from(n: int, t: int, q90: int, h180: int) -> int:
+    """Burnside's lemma: classes under the 8 symmetries, from T, S90 and S180."""
+    if n == 1:
+        return 1
+    f, rest = divmod(t + 2 * q90 + h180, 8)
+    if rest:
+        raise ArithmeticError(f"Burnside's sum for n={n} is not a multiple of 8")
+    return f
+
+
+def counts(n: int, progress: Progress | None = None) -> Counts:
+    """T, F, S90 and S180 for n-queens by the fast counter and the symmetric searches."""
+    t = total(n, progress)
+    q90, h180 = s90(n), s180(n)
+    return Counts(n, t, fundamental_from(n, t, q90, h180), q90, h180)
