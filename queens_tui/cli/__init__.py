@@ -604,7 +604,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--kind",
         default="queens",
-        choices=KINDS,
+        choices=[k for k in KINDS if k != "classic"],  # classic: one empty board per size
         help="puzzle kind (queens); others use the kind's usual size when --size is not given",
     )
     p.add_argument("--size", type=int, metavar="N", help="board size (Queens: 4 to 64, required)")

@@ -38,7 +38,7 @@ def solutions(n: int, engine: str, symmetry: Symmetry = "none") -> Iterator[tupl
 
 
 def _cp(n: int, symmetry: Symmetry) -> Iterator[tuple[int, ...]]:
-    from ortools.constraint_solver import pywrapcp  # type: ignore[import-untyped]
+    from ortools.constraint_solver import pywrapcp  # type: ignore[import-untyped,unused-ignore]
 
     solver = pywrapcp.Solver("n-queens")
     q = [solver.IntVar(0, n - 1, f"q{r}") for r in range(n)]
