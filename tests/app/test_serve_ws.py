@@ -84,7 +84,8 @@ async def test_page_and_websocket_play_a_level(tmp_path: Path) -> None:
 
                 # The keys panel (palette: "Keys") lists the app's keys, but not ctrl+z:
                 # a browser tab cannot be suspended (in a terminal it says "^z Suspend").
-                await tab.resize(120, 40)
+                # A tall window, so the panel's last lines (the app's own keys) are on screen.
+                await tab.resize(120, 150)
                 await tab.until((1, 8))
                 await tab.send("stdin", "\x10")  # ctrl+p
                 await tab.until("Search for commands")

@@ -24,7 +24,7 @@ def play_parser():
         ([], []),
         (["1-easy/001"], ["1-easy/001"]),
         (["--ascii", "--port", "9000", "1-easy/001"], ["1-easy/001", "--ascii"]),
-        (["1-easy/001", "--host", "::1", "--engine", "cpsat"], ["1-easy/001", "--engine", "cpsat"]),
+        (["1-easy/001", "--host", "::1", "--daily-dir", "d"], ["1-easy/001", "--daily-dir", "d"]),
         (
             ["--date", "2026-11-01", "--daily-dir", "d"],
             ["--date", "2026-11-01", "--daily-dir", "d"],
@@ -34,6 +34,14 @@ def play_parser():
 def test_play_options_pass_through_in_any_order(argv: list[str], play_args: list[str]) -> None:
     args = parsed(*argv)
     assert serve_cli.play_argv(args, play_parser()) == play_args
+
+
+def test_an_option_with_choices_passes_through_unless_it_is_the_default() -> None:
+    """`--engine` (whatever its choices and default are): given, it reaches the served game."""
+    engine = next(a for a in play_parser()._actions if a.dest == "engine")
+    other = next(c for c in engine.choices if c != engine.default)
+    assert serve_cli.play_argv(parsed("--engine", other), play_parser()) == ["--engine", other]
+    assert serve_cli.play_argv(parsed("--engine", engine.default), play_parser()) == []
 
 
 def test_defaults_and_the_served_command() -> None:
