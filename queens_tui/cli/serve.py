@@ -93,11 +93,12 @@ def check_play_args(args: argparse.Namespace) -> str | None:
     if level == "-":
         return "queens-tui serve: a served level cannot come from standard input; give a file"
     if level is not None:
-        from queens_tui.cli import resolve_level_arg
+        # The very function `play` opens its level with (through create_app): same verdict.
+        from queens_tui.app.levels import open_level
         from queens_tui.kinds.queens.level import LevelError
 
         try:
-            resolve_level_arg(level)
+            open_level(level)
         except LevelError as err:
             return str(err)
         if getattr(args, "date", None) is not None:
