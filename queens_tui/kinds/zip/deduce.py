@@ -15,8 +15,8 @@ one. The rules, cheapest first, restarting from the top after any progress:
 - `dead-end` (hard): taking a link fills a cell, whose other links go; if that
   leaves some neighbour with a single way in (and it is not 1 or K), the
   neighbour would be a dead end in the middle of the path: the link goes.
-- `probe` (expert): assume a link, apply every rule above; a contradiction
-  means the link goes.
+- `probe` (expert; hard when at most `HARD_PROBES` are needed): assume a
+  link, apply every rule above; a contradiction means the link goes.
 - `solver`: when the rules stop, the rest of the path in one step.
 
 `share` (links found by rules / links of the path) says how far a person gets
@@ -39,6 +39,8 @@ Link = tuple[int, int]
 
 RULES = ("end-exit", "corridor", "no-loop", "dead-end", "probe")
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
+HARD_PROBES = 2
+"""A level that needs at most this many probes grades hard; more make it expert."""
 TIER = {"end-exit": 0, "corridor": 0, "no-loop": 1, "dead-end": 2, "probe": 3}
 
 
@@ -94,6 +96,7 @@ class State:
                         continue  # two numbers not in a row never touch on the path
                     self.open.add((i, j))
         self.taken: set[Link] = set()
+        self._chains: dict[int, list[int]] | None = None
 
     def copy(self) -> State:
         new = State.__new__(State)
@@ -126,6 +129,7 @@ class State:
         """Draw link `e`; full cells drop their other links (returned)."""
         self.open.discard(e)
         self.taken.add(e)
+        self._chains = None
         dropped: list[Link] = []
         for i in e:
             mine = [t for t in self.taken if i in t]
@@ -138,32 +142,32 @@ class State:
         return dropped
 
     def chain(self, start: int) -> list[int]:
-        """The stretch of taken links through cell `start`, end to end."""
+        """The stretch of taken links through cell `start`, end to end (cached until a take)."""
+        if self._chains is None:
+            self._chains = self._build_chains()
+        return self._chains.get(start) or [start]
+
+    def _build_chains(self) -> dict[int, list[int]]:
         adj: dict[int, list[int]] = {}
         for a, b in self.taken:
             adj.setdefault(a, []).append(b)
             adj.setdefault(b, []).append(a)
-        # walk to one end
-        prev, here = -1, start
-        seen = {start}
-        while True:
-            nxt = [n for n in adj.get(here, []) if n != prev]
-            if not nxt or nxt[0] in seen:
-                break
-            prev, here = here, nxt[0]
-            seen.add(here)
-        out = [here]
-        prev = -1
-        seen = {here}
-        while True:
-            nxt = [n for n in adj.get(here, []) if n != prev]
-            if not nxt:
-                break
-            if nxt[0] in seen:
-                raise Contradiction("the path would close a loop")
-            prev, here = here, nxt[0]
-            seen.add(here)
-            out.append(here)
+        out: dict[int, list[int]] = {}
+        for cell, nbrs in adj.items():
+            if cell in out or len(nbrs) != 1:
+                continue
+            seq = [cell]
+            prev, here = -1, cell
+            while True:
+                nxt = [n for n in adj[here] if n != prev]
+                if not nxt:
+                    break
+                prev, here = here, nxt[0]
+                seq.append(here)
+            for c in seq:
+                out[c] = seq
+        if len(out) != len(adj):
+            raise Contradiction("the path would close a loop")
         return out
 
     def joins_badly(self, e: Link) -> str | None:
@@ -173,9 +177,9 @@ class State:
         if b in ca:
             return "loop"
         if ca[-1] != a:
-            ca.reverse()
+            ca = ca[::-1]
         if cb[0] != b:
-            cb.reverse()
+            cb = cb[::-1]
         seq = ca + cb
         nums = [self.num[i] for i in seq if self.num[i]]
         if len(nums) >= 2:
@@ -353,6 +357,8 @@ def grade_steps(level: ZipLevel, steps: list[Step], unique: bool = True) -> Grad
     if not alone:
         hardest = "solver"
     difficulty = DIFFICULTIES[TIER[hardest]] if alone and hardest in TIER else None
+    if hardest == "probe" and counts["probe"] <= HARD_PROBES:
+        difficulty = "hard"
     if alone and hardest is None:
         difficulty = DIFFICULTIES[0]
     return Grade(difficulty, len(steps), hardest, counts, alone, unique)

@@ -33,7 +33,7 @@ from queens_tui.kinds.zip.search import SearchBudgetExceeded, solutions
 MIN_SIZE, MAX_SIZE = 5, 10
 """Sizes the generator is made and measured for (the model takes any 1..30)."""
 
-BUDGET = 5_000
+BUDGET = 2_500
 """Search states allowed for one uniqueness question; past it the question counts as 'no'."""
 
 SPREAD = 5

@@ -127,6 +127,8 @@ class _Search:
         self.found: list[Path] = []
         self.stack: list[int] = []
         self.shift = level.area.bit_length() + 1
+        self.nbr = [self.m.around(1 << i) for i in range(level.area)]
+        """The open neighbours of each cell, as a mask (a lookup beats four shifts)."""
 
     def run(self) -> Iterator[Path]:
         level = self.level
@@ -197,7 +199,8 @@ class _Search:
         # component must lie between the two ends of some stretch.
         ports = [head, *self.targets[reached:]]
         plain = free & ~self.numbers
-        touch = [m.around(1 << p) for p in ports]
+        nbr = self.nbr
+        touch = [nbr[p] for p in ports]
         comps: list[int] = []
         rest = plain
         while rest:
@@ -236,13 +239,14 @@ class _Search:
         allowed = free & ~(self.numbers & ~(1 << target))
         if target == self.end and free != 1 << target:
             allowed &= ~(1 << target)
-        cand = m.around(1 << head) & allowed
+        nbr = self.nbr
+        cand = nbr[head] & allowed
         moves: list[tuple[int, int]] = []
         while cand:
             low = cand & -cand
             cand ^= low
             v = low.bit_length() - 1
-            onward = (m.around(low) & free & ~low).bit_count()
+            onward = (nbr[v] & free).bit_count()
             moves.append((onward, v))
         moves.sort()
         total = 0
