@@ -192,6 +192,24 @@ def test_cell_colours_ignore_queens_and_crosses() -> None:
             assert np.abs(colors[r, c] - rgb_want).max() <= 3
 
 
+@pytest.mark.parametrize("ink", [(0, 0, 0), (240, 190, 30), (255, 255, 255)])
+def test_big_crowns_on_half_the_cells(ink: tuple[int, int, int]) -> None:
+    # crowns 76 % of a cell wide, black, gold or white, on every other cell
+    n, cell = 8, 48
+    regions = random_regions(n, random.Random(8))
+    im = draw_board(regions, cell)
+    pen = ImageDraw.Draw(im)
+    frame = max(3, cell // 14) + 2
+    for r in range(n):
+        for c in range(n):
+            if (r + c) % 2 == 0:
+                cx, cy, s = frame + (c + 0.5) * cell, frame + (r + 0.5) * cell, 0.38 * cell
+                pts = [(-1, 0.7), (-1, -0.5), (-0.5, 0), (0, -0.8), (0.5, 0), (1, -0.5), (1, 0.7)]
+                pen.polygon([(cx + x * s, cy + y * s) for x, y in pts], fill=ink)
+    level = read_image_bytes(_png(im))
+    assert canon(level.grid) == canon(regions)
+
+
 def test_two_areas_of_one_colour_are_two_regions_when_the_borders_say_so() -> None:
     n = 6
     regions = [[0, 0, 0, 1, 1, 1]] * 3 + [[2, 2, 3, 3, 4, 5]] * 3

@@ -58,7 +58,7 @@ def to_lab(rgb: Rgb) -> Rgb:
 
 
 def cell_colors(rgb: Rgb, gray: npt.NDArray[np.float32], grid: Grid) -> Rgb:
-    """The N x N x 3 median colour of each cell's ring (bright pixels only)."""
+    """The N x N x 3 colour of each cell: the most common colour of its ring (see `_mode`)."""
     import numpy as np
 
     n = grid.n
@@ -87,13 +87,36 @@ def cell_colors(rgb: Rgb, gray: npt.NDArray[np.float32], grid: Grid) -> Rgb:
             ).reshape(-1)
             if ring.sum() >= 4:
                 box, lum = box[ring], lum[ring]
-            # drop dark pixels (lines, marks, JPEG ringing): keep the brighter part
-            cut = np.percentile(lum, 60) - 25
-            keep = lum >= cut
-            if keep.sum() >= 4:
-                box = box[keep]
-            out[r, c] = np.median(box, axis=0)
+            color, support = _mode(box)
+            if support < MODE_SUPPORT or len(box) < MODE_PIXELS:
+                # no colour dominates, or too few pixels to count: the median of the bright part
+                keep = lum >= np.percentile(lum, 60) - 25
+                color = np.median(box[keep] if keep.sum() >= 4 else box, axis=0)
+            out[r, c] = color
     return out
+
+
+MODE_SUPPORT = 0.4
+"""Share of a cell's ring its most common colour must cover to be taken as the cell's."""
+
+MODE_PIXELS = 150
+"""Fewest ring pixels to count colours in (cells under ~20 pixels are blurred mixtures)."""
+
+
+def _mode(px: Rgb) -> tuple[Rgb, float]:
+    """The most common colour among `px` (M x 3): the fullest 24-unit RGB box, then the median
+    of the pixels within 24 of its centre. Marks drawn over the cell (a crown, a cross, JPEG
+    ringing at the lines) are several smaller colour groups; the cell's own colour is one.
+    Also returns the share of pixels in that group."""
+    import numpy as np
+
+    q = np.clip((px // 24).astype(np.int64), 0, 10)
+    counts = np.bincount(q[:, 0] * 121 + q[:, 1] * 11 + q[:, 2], minlength=1331)
+    best = int(counts.argmax())
+    centre = (np.array([best // 121, (best // 11) % 11, best % 11], dtype=np.float32) + 0.5) * 24
+    near = np.abs(px - centre).max(axis=1) <= 24
+    med: Rgb = np.median(px[near] if near.any() else px, axis=0)
+    return med, float(near.mean())
 
 
 def border_strength(gray: npt.NDArray[np.float32], grid: Grid) -> tuple[Rgb, Rgb]:
