@@ -215,3 +215,18 @@ async def test_play_a_picture_uses_its_colours(solvable, tmp_path) -> None:
         level = app.game_screen.game.level
         assert canon(level.grid) == canon(grid)
         assert level.colors == load(path).colors and level.source == path.name
+
+
+def test_the_browser_lists_a_daily_screenshot_without_reading_it(solvable, tmp_path) -> None:
+    from queens_tui.app.screens.browser import daily_entries, read_meta
+
+    path, _grid = solvable
+    folder = tmp_path / "daily"
+    folder.mkdir()
+    shot = folder / "2026-11-20.png"
+    shot.write_bytes(path.read_bytes())
+    entries = daily_entries(date(2026, 11, 23), folder, days=7)
+    filed = next(e for e in entries if e.choice.date == date(2026, 11, 20))
+    assert filed.choice.path == shot
+    assert read_meta(shot).size is None  # not read for the list (0.1 s a picture)
+    assert load(filed.choice.path).size == 8  # opened like any other file

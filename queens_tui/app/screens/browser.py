@@ -38,6 +38,7 @@ from textual.strip import Strip
 from textual.widgets import Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from queens_tui.core.suffixes import IMAGE_SUFFIXES
 from queens_tui.formats import MAX_BYTES
 from queens_tui.store import Store
 from queens_tui.store.daily import daily_files, shape_for
@@ -145,8 +146,11 @@ def read_meta(path: Path) -> LevelMeta:
     """Name, size and difficulty of a level file (empty meta if it cannot be read).
 
     Text files are scanned, not parsed (a broken one still shows, and says
-    what is wrong when opened); other formats are rare and fully loaded.
+    what is wrong when opened); other formats are rare and fully loaded;
+    screenshots are not read here (~0.1 s each): they show without a size.
     """
+    if path.suffix.lower() in IMAGE_SUFFIXES:
+        return LevelMeta()
     try:
         st = path.stat()
     except OSError:

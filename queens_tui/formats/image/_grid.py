@@ -17,7 +17,6 @@ numpy only; the caller passes the luminance as a 2-D float32 array.
 
 from __future__ import annotations
 
-import statistics
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -252,7 +251,7 @@ def find_grids(gray: Gray, k: int, thresh: float = 18.0, most: int = 3) -> list[
             hy = [ln.pos for ln in inside_h]
             if len(vx) < 3 or len(hy) < 3:
                 continue
-            power = statistics.median(ln.strength for ln in inside_v + inside_h)
+            power = _median([ln.strength for ln in inside_v + inside_h])
             if power < MIN_STRENGTH:
                 continue  # faint, broken lines: JPEG blocks or texture, not a board
             for n in range(MIN_N, MAX_N + 1):
@@ -282,6 +281,13 @@ def find_grids(gray: Gray, k: int, thresh: float = 18.0, most: int = 3) -> list[
             if len(out) == most:
                 break
     return out
+
+
+def _median(values: list[float]) -> float:
+    """The median (`statistics` costs ~20 ms to import, for this one function)."""
+    srt = sorted(values)
+    mid = len(srt) // 2
+    return srt[mid] if len(srt) % 2 else (srt[mid - 1] + srt[mid]) / 2
 
 
 def _overlaps(a: Grid, b: Grid) -> bool:
