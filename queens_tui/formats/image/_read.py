@@ -71,6 +71,8 @@ def open_picture(source: str | os.PathLike[str] | bytes) -> Any:
                 opened.seek(0)  # an animated GIF or WebP: its first frame
                 opened.load()
                 im: Image.Image = ImageOps.exif_transpose(opened) or opened
+                if im.mode.startswith("I") or im.mode == "F":  # 16-bit or float grey
+                    im = _to_8bit(im)
                 transparent = im.mode in ("RGBA", "LA", "PA")
                 if transparent or (im.mode == "P" and "transparency" in im.info):
                     rgba = im.convert("RGBA")
@@ -95,6 +97,16 @@ def open_picture(source: str | os.PathLike[str] | bytes) -> Any:
         raise BoardError(f"the picture is damaged ({text[:80]})") from None
     except (MemoryError, RecursionError) as err:
         raise BoardError(f"the picture is damaged ({type(err).__name__})") from None
+
+
+def _to_8bit(im: Any) -> Any:
+    """A 16-bit or float grey picture scaled to 8 bits (Pillow's convert would clip it)."""
+    import numpy as np
+    from PIL import Image
+
+    a = np.asarray(im, dtype=np.float64)
+    top = 65535.0 if im.mode.startswith("I;16") or float(a.max(initial=0)) > 255 else 255.0
+    return Image.fromarray(np.clip(a * (255.0 / top), 0, 255).astype(np.uint8))
 
 
 def read_picture(source: str | os.PathLike[str] | bytes, name: str | None = None) -> Reading:
