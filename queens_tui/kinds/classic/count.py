@@ -14,7 +14,8 @@ the working set stays in the CPU's cache and memory stays bounded:
   states that still have a j-th free cell;
 - the last three rows are closed directly: for each of the three remaining
   columns in row N-3, the two left columns either fit rows N-2 and N-1 in
-  one order, the other, or not at all, all as whole-array bit tests.
+  one order, the other, or not at all, all as whole-array bit tests, in one
+  call on all the children of a chunk (no sort needed there).
 
 Measured on this project's shared 2-core machine, CPU seconds of the count
 alone: N=14 0.21-0.25 s, N=15 ~1.9 s, N=16 ~13 s; whole processes against the
@@ -170,6 +171,8 @@ def _expand(cols: Masks, ld: Masks, rd: Masks, row: int, n: int, mask: Any) -> i
     if not parts_c:
         return 0
     c, lft, rgt = np.concatenate(parts_c), np.concatenate(parts_l), np.concatenate(parts_r)
+    if row + 1 == n - 3:  # closing needs no sort: one call on all the children (~10% faster)
+        return _close3(c, lft, rgt, mask)
     total = 0
     for s in range(0, len(c), CHUNK):
         total += _expand(c[s : s + CHUNK], lft[s : s + CHUNK], rgt[s : s + CHUNK], row + 1, n, mask)
