@@ -84,3 +84,37 @@ def test_cpsat_model_agrees_with_the_search() -> None:
     level = ZipLevel(3, 3, ((1, 0, 0), (0, 0, 0), (0, 0, 2)))
     assert sorted(cpsat.solutions(level, 10)) == sorted(search.solutions(level, 10))
     assert list(itertools.islice(search.solutions(level, 10), 1))
+
+
+def test_a_path_prefix_is_kept_or_refused() -> None:
+    for day in linkedin_days()[:5]:
+        level = fmt.level_from_json(day)
+        sol = tuple(tuple(c) for c in day["solution"])
+        for k in (1, 7, len(sol)):
+            assert search.solutions(level, 2, prefix=sol[:k]) == [sol]
+        k, wrong = next(
+            (k, n)
+            for k in range(1, len(sol) - 1)
+            for n in level.open_neighbours(sol[k])
+            if n not in sol[: k + 2] and not level.number_at(n)
+        )
+        assert search.solutions(level, 2, prefix=(*sol[: k + 1], wrong)) == []
+        assert search.solutions(level, 2, prefix=(sol[1],)) == []  # not from 1
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return True
+
+    open_6 = ZipLevel(6, 6, ((1,) + (0,) * 5, *[(0,) * 6] * 4, (0,) * 4 + (2, 0)))
+    with pytest.raises(search.SearchBudgetExceeded):
+        search.solutions(open_6, 1000, stop=stop)
+    assert calls
+
+
+def test_daily_week_and_walls_from_the_seed() -> None:
+    from queens_tui.kinds.zip import generate as gen
+
+    assert [size for size, _ in gen.DAILY_WEEK] == [6, 6, 7, 7, 7, 8, 8]
+    with_walls = [bool(gen.generate(6, f"d{i}").walls) for i in range(6)]
+    assert any(with_walls) and not all(with_walls)

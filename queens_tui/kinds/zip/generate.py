@@ -170,6 +170,19 @@ def make(rows: int, cols: int, rng: random.Random, with_walls: bool = False) -> 
     return level_from(rows, cols, path, sorted(marks), sorted(walls))
 
 
+DAILY_WEEK: tuple[tuple[int, str | None], ...] = (
+    (6, None),  # Monday
+    (6, None),  # Tuesday
+    (7, None),  # Wednesday
+    (7, None),  # Thursday
+    (7, None),  # Friday
+    (8, None),  # Saturday
+    (8, None),  # Sunday
+)
+"""(size, difficulty) of the generated daily Zip by weekday, Monday first: LinkedIn's Zip runs
+6x6 to 8x8 and grows through the week; walls on about every other day (from the seed)."""
+
+
 def title(seed: str) -> str:
     """A short name for a generated level, from its seed."""
     rng = random.Random(seed_int("title", seed))
@@ -180,14 +193,15 @@ def generate(
     size: int | None,
     seed: str,
     difficulty: str | None = None,
-    walls: bool = False,
+    walls: bool | None = None,
     cols: int | None = None,
 ) -> ZipLevel:
     """The level for `seed` (and size, difficulty, walls): the same on every machine.
 
     It is graded by `deduce`; with a wanted `difficulty`, sub-seeds `seed#1`,
     `seed#2`, ... are tried until one has that grade (`GenerateError` after
-    `MAX_TRIES`). Its metadata keep the seed and the grade.
+    `MAX_TRIES`). Its metadata keep the seed and the grade. `walls` None: the
+    seed decides (about every other seed gets walls; the daily puzzle does this).
     """
     from queens_tui.kinds.zip import deduce
 
@@ -198,6 +212,8 @@ def generate(
             raise SizeError(f"Zip sizes run {MIN_SIZE} to {MAX_SIZE} (got {side})")
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise GenerateError(f"difficulty is one of {', '.join(DIFFICULTIES)} (got {difficulty})")
+    if walls is None:
+        walls = seed_int("walls", seed) % 2 == 0
     for k in range(MAX_TRIES if difficulty else 1):
         sub = seed if k == 0 else f"{seed}#{k}"
         rng = random.Random(seed_int(VERSION, rows, width, walls, sub))

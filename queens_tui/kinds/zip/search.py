@@ -20,9 +20,10 @@ solution fast; counting stops at `limit` solutions.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+from queens_tui.core.grid import Cell
 from queens_tui.kinds.zip.level import ZipLevel
 from queens_tui.kinds.zip.rules import Path
 
@@ -93,13 +94,25 @@ def masks(level: ZipLevel) -> Masks:
     return Masks(cols, (1 << (rows * cols)) - 1, right, left, down, up, black)
 
 
-def solutions(level: ZipLevel, limit: int = 2, budget: int | None = None) -> list[Path]:
+def solutions(
+    level: ZipLevel,
+    limit: int = 2,
+    budget: int | None = None,
+    prefix: Sequence[Cell] = (),
+    stop: Callable[[], bool] | None = None,
+) -> list[Path]:
     """Up to `limit` solution paths of `level` (fewer means that is all there are).
 
     `budget` caps the number of search states; past it `SearchBudgetExceeded`
     is raised (the generator uses it to drop levels too costly to prove).
+    `prefix` (a legal start of a path from 1) fixes the first cells: the game's
+    "can this still be finished?". `stop()` is polled every 256 states; when
+    it says True the search ends with `SearchBudgetExceeded`.
     """
-    return list(_Search(level, limit, budget).run())
+    search = _Search(level, limit, budget)
+    search.prefix = tuple(prefix)
+    search.stop = stop
+    return list(search.run())
 
 
 def count(level: ZipLevel, limit: int = 2) -> int:
@@ -127,6 +140,8 @@ class _Search:
         self.found: list[Path] = []
         self.stack: list[int] = []
         self.shift = level.area.bit_length() + 1
+        self.prefix: tuple[Cell, ...] = ()
+        self.stop: Callable[[], bool] | None = None
         self.nbr = [self.m.around(1 << i) for i in range(level.area)]
         """The open neighbours of each cell, as a mask (a lookup beats four shifts)."""
 
@@ -144,10 +159,24 @@ class _Search:
         if old < need:
             sys.setrecursionlimit(need)
         try:
-            self.stack = [start]
-            bit = 1 << start
-            if self._viable(start, bit, 1):
-                self._dfs(start, bit, 1)
+            if self.prefix:
+                from queens_tui.kinds.zip.rules import prefix_problem
+
+                if prefix_problem(level, self.prefix) is not None:
+                    return
+                self.stack = [r * self.cols + c for r, c in self.prefix]
+            else:
+                self.stack = [start]
+            bit = 0
+            for i in self.stack:
+                bit |= 1 << i
+            head = self.stack[-1]
+            reached = sum(1 for i in self.stack if self.numbers >> i & 1)
+            if reached == len(self.targets):
+                if bit == self.m.full:
+                    self.found.append(self._path())
+            elif self._viable(head, bit, reached):
+                self._dfs(head, bit, reached)
         finally:
             if old < need:
                 sys.setrecursionlimit(old)
@@ -223,6 +252,8 @@ class _Search:
     def _dfs(self, head: int, visited: int, reached: int) -> int:
         """Count completions from this state (up to what the limit still needs)."""
         self.nodes += 1
+        if self.stop is not None and not self.nodes & 255 and self.stop():
+            raise SearchBudgetExceeded("stopped")
         if self.budget is not None and self.nodes > self.budget:
             raise SearchBudgetExceeded(f"more than {self.budget} search states")
         m = self.m
