@@ -73,8 +73,10 @@ def open_picture(source: str | os.PathLike[str] | bytes) -> Any:
                 im: Image.Image = ImageOps.exif_transpose(opened) or opened
                 if im.mode.startswith("I") or im.mode == "F":  # 16-bit or float grey
                     im = _to_8bit(im)
-                transparent = im.mode in ("RGBA", "LA", "PA")
-                if transparent or (im.mode == "P" and "transparency" in im.info):
+                alpha = im.mode in ("RGBA", "LA", "PA")
+                if alpha and im.getchannel("A").getextrema()[0] == 255:
+                    alpha = False  # an alpha channel, all opaque (most screenshots)
+                if alpha or (im.mode == "P" and "transparency" in im.info):
                     rgba = im.convert("RGBA")
                     white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
                     im = Image.alpha_composite(white, rgba)
@@ -130,25 +132,37 @@ def read_picture(source: str | os.PathLike[str] | bytes, name: str | None = None
         work = im.reduce(factor) if factor > 1 else im
         rgb = np.asarray(work, dtype=np.float32)
         gray = rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
-        full: tuple[Any, Any] | None = None
-        for grid in _find(gray):
+        for found in _find(gray):
+            grid = found
             if factor > 1:  # the cells are read in the full picture (fine lines, small boards)
                 grid = _grid.Grid(
-                    n=grid.n,
-                    xs=tuple((x + 0.5) * factor - 0.5 for x in grid.xs),
-                    ys=tuple((y + 0.5) * factor - 0.5 for y in grid.ys),
-                    matched=grid.matched,
-                    strength=grid.strength,
+                    n=found.n,
+                    xs=tuple((x + 0.5) * factor - 0.5 for x in found.xs),
+                    ys=tuple((y + 0.5) * factor - 0.5 for y in found.ys),
+                    matched=found.matched,
+                    strength=found.strength,
                 )
-                if full is None:
-                    frgb = np.asarray(im, dtype=np.float32)
-                    full = (
-                        frgb,
-                        frgb[..., 0] * 0.299 + frgb[..., 1] * 0.587 + frgb[..., 2] * 0.114,
-                    )
-                rgb, gray = full
+            # only the board's box is converted to numbers (a desktop is mostly not board)
+            pad = grid.cell
+            left = max(0, int(grid.xs[0] - pad))
+            top = max(0, int(grid.ys[0] - pad))
+            box = (
+                left,
+                top,
+                min(full_w, int(grid.xs[-1] + pad) + 1),
+                min(full_h, int(grid.ys[-1] + pad) + 1),
+            )
+            crgb = np.asarray(im.crop(box), dtype=np.float32)
+            cgray = crgb[..., 0] * 0.299 + crgb[..., 1] * 0.587 + crgb[..., 2] * 0.114
+            local = _grid.Grid(
+                n=grid.n,
+                xs=tuple(x - left for x in grid.xs),
+                ys=tuple(y - top for y in grid.ys),
+                matched=grid.matched,
+                strength=grid.strength,
+            )
             try:
-                part = _partition(rgb, gray, grid)
+                part = _partition(crgb, cgray, local)
             except _regions.Doubtful as err:
                 doubt = doubt or BoardError(str(err))
                 continue  # perhaps a table of plain cells: the next grid may be the board
