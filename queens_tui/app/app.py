@@ -2,8 +2,8 @@
 
 `create_app` is used by the CLI, the tests, the snapshots and the screenshot
 script alike, so they all run the very same app. Nothing here imports
-OR-Tools: the solver, when it comes, is imported inside a worker after the
-first frame.
+OR-Tools: the assistant's engine (CP-SAT by default) is imported in a
+background thread after the first frame.
 
 With no level, the app plays a daily puzzle. A puzzle that needs generating
 (a Sunday's can take a few seconds) is made in a thread worker while a
@@ -15,7 +15,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from datetime import date
-from typing import TYPE_CHECKING, ClassVar
+from functools import partial
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
 from textual.app import App, SystemCommand
@@ -23,9 +24,11 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
+from queens_tui.app import actions
 from queens_tui.app.clock import Clock
-from queens_tui.app.levels import LevelRef, next_level, open_level
-from queens_tui.app.screens.game import ACTIONS, GameScreen
+from queens_tui.app.levels import LevelRef, open_level
+from queens_tui.app.messages import EngineReady
+from queens_tui.app.screens.game import GameScreen, kind_actions
 from queens_tui.app.session import NOTICE_SECONDS, Session
 
 if TYPE_CHECKING:
@@ -64,9 +67,13 @@ class QueensApp(App[None]):
         now: Clock = time.monotonic,
         store: Store | None = None,
         daily: date | None = None,
+        engine: str = "cpsat",
     ) -> None:
         super().__init__()
         self.ref = ref
+        self.engine = "search" if engine == "search" else "cpsat"
+        """The assistant's engine: "cpsat" (OR-Tools, imported in the background after the
+        first frame; "search" if it cannot load) or "search" (the kinds' pure search)."""
         self.ascii = ascii
         self.now = now
         self.store = store
@@ -81,17 +88,24 @@ class QueensApp(App[None]):
         """Hide the terminal-only actions when the game runs in a browser (textual-serve)."""
         return not (self.is_web and action in TERMINAL_ONLY_ACTIONS)
 
-    def get_default_screen(self) -> Screen:
+    def get_default_screen(self) -> Screen[Any]:
         if self.ref is None:
             return super().get_default_screen()  # blank; the "generating" screen goes on top
         return self._game_screen(self.ref)
 
     def _game_screen(self, ref: LevelRef) -> GameScreen:
         return GameScreen(
-            ref, ascii=self.ascii, now=self.now, next_level=next_level, session=self.session
+            ref,
+            ascii=self.ascii,
+            now=self.now,
+            session=self.session,
+            engine=self.engine,
+            open_daily=self.open_daily,
         )
 
     def on_mount(self) -> None:
+        # After the first frame: import OR-Tools in the background for the assistant.
+        self.call_after_refresh(self._warm_engine)
         if self.ref is None:
             from queens_tui.app.screens.loading import LoadingScreen, loading_text
 
@@ -101,6 +115,28 @@ class QueensApp(App[None]):
             # After the first frame: the generator holds the GIL, it would slow the paint.
             self.call_after_refresh(self._start_daily, day, self._first_game)
         self.call_after_refresh(self.show_notices)
+
+    def _warm_engine(self) -> None:
+        from queens_tui.app.worker import WorkerController
+
+        def done(engine: str, error: str | None) -> None:
+            self.post_message(EngineReady(engine, error))
+
+        WorkerController(lambda reply: None, self.engine).warm_up(done)
+
+    def on_engine_ready(self, message: EngineReady) -> None:
+        """OR-Tools is loaded, or it could not be: then every game uses the pure search."""
+        if message.engine == self.engine:
+            return
+        self.engine = message.engine
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.worker.engine = message.engine
+        self.notify(
+            f"OR-Tools could not load ({message.error}); the assistant uses the exact search.",
+            severity="warning",
+            timeout=NOTICE_SECONDS,
+        )
 
     def show_notices(self) -> None:
         """The store's notices (a corrupt file set aside...) as warnings; the game goes on."""
@@ -115,11 +151,11 @@ class QueensApp(App[None]):
                 return screen
         raise LookupError("no game screen")
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette offers every game action, then Textual's own."""
         if isinstance(screen, GameScreen):
-            for title, help_text, action in ACTIONS:
-                yield SystemCommand(title, help_text, getattr(screen, f"action_{action}"))
+            for title, help_text, action in actions.palette(kind_actions(screen.kind)):
+                yield SystemCommand(title, help_text, partial(screen.run_action, action))
         yield from super().get_system_commands(screen)
 
     # --- settings and quitting --------------------------------------------------------------
@@ -130,7 +166,14 @@ class QueensApp(App[None]):
             self.session.update_settings(theme=theme)
 
     async def action_quit(self) -> None:
-        """Save the game as it stands and wait for every write, then leave."""
+        """Stop every background request, save the game as it stands, wait for the writes, leave.
+
+        Quitting never waits for the solver: requests run in daemon threads and a
+        cancelled CP-SAT search stops at once.
+        """
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.worker.cancel()
         self.session.close()
         self.exit()
 
@@ -211,6 +254,7 @@ def create_app(
     store: Store | None = None,
     daily: date | None = None,
     persist: bool = True,
+    engine: str = "cpsat",
 ) -> QueensApp:
     """Build the app for a level file, a bundled id, a `LevelRef`, or (None) a daily puzzle.
 
@@ -228,4 +272,6 @@ def create_app(
     if ref is None:
         session = Session(store)
         ref = session.daily_now(daily or session.today())  # None: generated after the first frame
-    return QueensApp(ref, ascii=ascii, now=now or time.monotonic, store=store, daily=daily)
+    return QueensApp(
+        ref, ascii=ascii, now=now or time.monotonic, store=store, daily=daily, engine=engine
+    )

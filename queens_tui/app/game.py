@@ -1,30 +1,21 @@
-"""The game session: one level being played, with no Textual in sight.
+"""One level in play, for any puzzle kind, with no Textual in sight.
 
-`Game` turns what the player means ("cycle this cell", "paint crosses along
-this drag") into core `Move`s on a core `History`, and keeps the stopwatch and
-the auto-cross setting. Every rule (what attacks what, what conflicts, what
-counts as solved) is asked of `core.Board`; widgets only draw a `Game` and
-call its methods, which is why all of this can be unit-tested without a screen.
+`Game` is the shared "midend": the kind's `PlayRules` say what an input
+means (`interpret`) and what follows (`apply`); `core.history.History` keeps
+undo and redo as moves; the stopwatch, the hint count and the "solved with
+help" flag live here once for every kind. Widgets only draw `game.state`
+and call these methods, so all of it is unit-tested without a screen.
 """
 
 from __future__ import annotations
 
 import time
-from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from queens_tui.app.clock import Clock, Stopwatch
-from queens_tui.kinds.queens.board import CYCLE, Board, History, Mark, Move
-from queens_tui.kinds.queens.level import Cell, Level
-
-
-class Paint(str, Enum):
-    """What a mouse drag does to the cells it crosses."""
-
-    CROSS = "cross"
-    """Started on a cell without a cross: put crosses on empty cells."""
-    ERASE = "erase"
-    """Started on a manual cross: take crosses away."""
+from queens_tui.core.grid import Cell
+from queens_tui.core.history import History
+from queens_tui.core.play import Drag, PlayRules
 
 
 class Result(NamedTuple):
@@ -35,12 +26,15 @@ class Result(NamedTuple):
     """
 
     level_name: str
-    size: int
+    size: str
+    """The size as people say it: "8×8"."""
     seconds: float
     moves: int
     hints: int = 0
     helped: bool = False
-    """The solver filled in the board (`S`) or revealed a queen: "solved with help"."""
+    """The solver filled in the board (`S`) or revealed a step: "solved with help"."""
+    kind_title: str = "Queens"
+    emoji: str = "👑"
 
     @property
     def help_text(self) -> str:
@@ -54,140 +48,139 @@ class Result(NamedTuple):
         """A spoiler-free line in the style of LinkedIn's share text."""
         from queens_tui.app.clock import mmss
 
-        hints = self.help_text
         return (
-            f"Queens · {self.level_name} ({self.size}×{self.size}) · "
-            f"{mmss(self.seconds)} · {hints} 👑"
+            f"{self.kind_title} · {self.level_name} ({self.size}) · "
+            f"{mmss(self.seconds)} · {self.help_text} {self.emoji}"
         )
 
 
-def level_title(level: Level, fallback: str = "Untitled") -> str:
-    """The name to show for a level."""
-    return level.name or fallback
+def size_text(level: Any) -> str:
+    """ "8×8": the level's size with a multiplication sign."""
+    return str(level.size_text).replace("x", "×")
 
 
 class Game:
-    """A level in play: history of boards, stopwatch, settings."""
+    """A level in play: its kind's rules, the history of moves, the stopwatch."""
 
     def __init__(
-        self, level: Level, *, title: str | None = None, now: Clock = time.monotonic
+        self,
+        level: Any,
+        rules: PlayRules[Any, Any, Any],
+        *,
+        title: str | None = None,
+        now: Clock = time.monotonic,
     ) -> None:
         self.level = level
-        self.title = title or level_title(level)
-        self.history = History.new(level)
+        self.rules = rules
+        self.title = title or level.name or "Untitled"
+        self.history: History[Any, Any] = History(rules, rules.new_state(level))
         self.stopwatch = Stopwatch(now)
-        self.auto_cross = True
-        """Show the crosses the queens imply (they are always derived by core)."""
         self.hints_used = 0
         """Hints shown so far (each explained step or pointed-out mistake counts once)."""
         self.helped = False
-        """The solver solved the level (`S`) or revealed a queen for it."""
-        self.live_check = True
-        """Check after every move whether the board can still be completed."""
-        self._paint: Paint | None = None
+        """The solver solved the level (`S`) or revealed a step for it."""
+        self.options: dict[str, bool] = {}
+        """The kind's display options by name (Queens: "auto_cross")."""
+        self._drag: Drag[Any] | None = None
 
     # --- what the screen reads -------------------------------------------------
 
     @property
-    def board(self) -> Board:
-        """The current position."""
-        return self.history.board
+    def state(self) -> Any:
+        """The current position (immutable)."""
+        return self.history.state
+
+    board = state
+    """The name from before the seam."""
 
     @property
     def solved(self) -> bool:
-        """True once N queens stand without conflict."""
-        return self.board.is_solved
+        return bool(self.rules.is_solved(self.state))
 
     @property
     def moves(self) -> int:
         """Steps the player made (a drag counts once; undo and redo don't count)."""
         return self.history.moves
 
+    @property
+    def blank(self) -> bool:
+        """Nothing on the board and nothing to undo or redo."""
+        h = self.history
+        return not h.past and not h.future and bool(self.rules.is_blank(self.state))
+
     def result(self) -> Result:
         """The figures of a finished game."""
         return Result(
             self.title,
-            self.level.size,
+            size_text(self.level),
             self.stopwatch.elapsed,
             self.moves,
             self.hints_used,
             self.helped,
+            self.rules.title,
+            self.rules.emoji,
         )
 
     # --- moves -------------------------------------------------------------------
 
-    def _set(self, cell: Cell, mark: Mark) -> bool:
-        if self.solved:
+    def play(self, move: Any) -> bool:
+        """Make `move` (not once solved: a win is final); True if the position changed."""
+        if move is None or self.solved:
             return False
-        changed = self.history.apply(Move.set(cell, mark))
+        changed = self.history.apply(move)
         if changed and self.solved:
             self.stopwatch.stop()
         return changed
 
-    def cycle(self, cell: Cell) -> bool:
-        """Empty -> cross -> queen -> empty, like a click on LinkedIn."""
-        return self._set(cell, CYCLE[self.board.mark(cell)])
+    def act(self, action: str, cell: Cell) -> bool:
+        """A key or click meaning `action` on `cell` (the kind interprets it)."""
+        if self.solved:
+            return False
+        return self.play(self.rules.interpret(self.state, action, cell, self._drag))
 
-    def toggle_queen(self, cell: Cell) -> bool:
-        """Queen on, or queen off (allowed on an auto-crossed cell too)."""
-        mark = Mark.EMPTY if self.board.mark(cell) is Mark.QUEEN else Mark.QUEEN
-        return self._set(cell, mark)
-
-    def toggle_cross(self, cell: Cell) -> bool:
-        """Manual cross on, or off."""
-        mark = Mark.EMPTY if self.board.mark(cell) is Mark.CROSS else Mark.CROSS
-        return self._set(cell, mark)
-
-    def clear(self, cell: Cell) -> bool:
-        """Take whatever the player put on the cell away."""
-        return self._set(cell, Mark.EMPTY)
-
-    def apply_help(self, board: Board, *, helped: bool = False) -> bool:
-        """Put a board from a hint or the solver in place, as one undo step.
+    def apply_help(self, state: Any, *, helped: bool = False) -> bool:
+        """Put a position from a hint or the solver in place, as one undo step.
 
         `helped` marks the game as solved with help (the solver did the work).
         """
         if self.solved:
             return False
-        self._paint = None
-        before = self.history.board
-        self.history.reset(board)
-        changed = self.history.board is not before
+        self._drag = None
+        changed = self.history.reset(state)
         if changed and helped:
             self.helped = True
         if changed and self.solved:
             self.stopwatch.stop()
         return changed
 
+    def apply_hint_move(self, move: Any, *, helped: bool = False) -> bool:
+        """A hint's move, as one undo step."""
+        return self.apply_help(self.rules.apply(self.state, move), helped=helped)
+
     # --- drags (one drag = one undo step) ------------------------------------------
 
-    def begin_drag(self, cell: Cell) -> Paint:
-        """Start a drag on `cell`; its mark decides whether it paints or erases."""
-        self._paint = Paint.ERASE if self.board.mark(cell) is Mark.CROSS else Paint.CROSS
+    def begin_drag(self, cell: Cell) -> None:
+        """Start a drag on `cell` (the kind decides what it paints, from where it began)."""
+        if self.solved:
+            return
+        self._drag = Drag(cell, self.state)
         self.history.begin_gesture()
-        self.drag_over(cell)
-        return self._paint
+        self.act("drag", cell)
 
     def drag_over(self, cell: Cell) -> bool:
-        """Paint (or erase) one more cell of the current drag; queens are left alone."""
-        if self._paint is None:
+        """One more cell of the current drag."""
+        if self._drag is None:
             return False
-        mark = self.board.mark(cell)
-        if self._paint is Paint.CROSS and mark is Mark.EMPTY:
-            return self._set(cell, Mark.CROSS)
-        if self._paint is Paint.ERASE and mark is Mark.CROSS:
-            return self._set(cell, Mark.EMPTY)
-        return False
+        return self.act("drag", cell)
 
     def end_drag(self) -> None:
         """Close the drag: everything it did becomes one undo step."""
-        self._paint = None
+        self._drag = None
         self.history.end_gesture()
 
     @property
     def dragging(self) -> bool:
-        """True between `begin_drag` and `end_drag`."""
-        return self._paint is not None
+        return self._drag is not None
 
     # --- history -------------------------------------------------------------------
 
@@ -195,11 +188,10 @@ class Game:
         """Step back (not once solved: a win is final)."""
         if self.solved:
             return False
-        self._paint = None
+        self._drag = None
         return self.history.undo()
 
     def redo(self) -> bool:
-        """Step forward again."""
         if self.solved:
             return False
         changed = self.history.redo()
@@ -208,9 +200,9 @@ class Game:
         return changed
 
     def restart(self) -> None:
-        """An empty board, a fresh history, the clock back at zero."""
-        self.history = History.new(self.level)
-        self._paint = None
+        """A fresh position, a fresh history, the clock back at zero."""
+        self.history = History(self.rules, self.rules.new_state(self.level))
+        self._drag = None
         self.hints_used = 0
         self.helped = False
         self.stopwatch.reset()

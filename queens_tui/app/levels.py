@@ -12,9 +12,9 @@ from __future__ import annotations
 import os
 from datetime import date
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from queens_tui.kinds.queens.level import Level, LevelError
+from queens_tui.kinds.queens.level import LevelError
 
 
 class LevelRef(NamedTuple):
@@ -24,7 +24,8 @@ class LevelRef(NamedTuple):
     a frozen dataclass costs about seven times as much to create.
     """
 
-    level: Level
+    level: Any
+    """The level, of any kind (`level.kind` names it)."""
     bundled_id: str | None = None
     path: str | None = None
     day: date | None = None

@@ -134,9 +134,17 @@ async def mistakes(pilot: Pilot) -> None:
 
 async def settled(pilot: Pilot) -> None:
     """Let the solver's workers answer, so the status line is the same on every run."""
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    from queens_tui.app.screens.game import GameScreen
+
+    app = pilot.app
+    for _ in range(3):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        for screen in app.screen_stack:
+            if isinstance(screen, GameScreen):
+                while screen.worker.busy:
+                    await asyncio.sleep(0.002)
+        await pilot.pause()
 
 
 def _settle_after(scene: Callable[[Pilot], Awaitable[None]]) -> Callable[[Pilot], Awaitable[None]]:

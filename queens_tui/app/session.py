@@ -1,12 +1,11 @@
-"""The game's memory: saved progress, solves, settings and notices, plus `l`, `n` and `p`.
+"""The game's memory: saved progress, solves, settings and notices, and where `n` and `p` go.
 
-`Session` is the one place the app talks to `store.Store`. The game screen
-mixes in `SessionMixin` and calls three hooks: `session_game` when it starts
-a level (the save is restored: board, whole undo/redo history, clock, hints),
-`session_sync` after every redraw (the move is saved in the background, a win
-is recorded, changed settings are kept), and the store's notices (a corrupt
-file set aside) are shown as warnings while the game goes on. Nothing here
-imports the solver.
+`Session` is the one place the app talks to `store.Store`; the app makes one
+and passes it to each game screen. The screen calls `start` when it starts a
+level (the save is restored: position, whole undo/redo history, clock,
+hints), `sync` after every redraw (the move is saved in the background, a
+win is recorded) and `notices` (a corrupt file set aside) to show warnings
+while the game goes on. Nothing here imports Textual or the solver.
 
 Which level `n` and `p` open: in the bundled packs the next and previous
 level in bundled order; for a file, the next and previous file of the same
@@ -24,14 +23,12 @@ from dataclasses import replace
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from queens_tui.app.clock import Clock, mmss
+from queens_tui.app.clock import mmss
 from queens_tui.app.game import Game
 from queens_tui.app.levels import LevelRef, adjacent_level
-from queens_tui.kinds.queens.board import History
-from queens_tui.kinds.queens.level import LevelError
+from queens_tui.core.history import History
 
 if TYPE_CHECKING:
-    from queens_tui.app.screens.browser import BrowserState, LevelChoice
     from queens_tui.store import LevelStats, Settings, Store
 
 NOTICE_SECONDS = 10.0
@@ -53,23 +50,19 @@ class _Mark(NamedTuple):
     a frozen dataclass costs about seven times as much to create.
     """
 
-    history: History
-    board: object
+    history: History[Any, Any]
+    state: object
     past: int
     future: int
     hints: int
     helped: bool
+    empty: bool
+    """Nothing to keep: a fresh or restarted board with no history."""
 
     @classmethod
     def of(cls, game: Game) -> _Mark:
         h = game.history
-        return cls(h, h.board, len(h.past), len(h.future), game.hints_used, game.helped)
-
-    @property
-    def empty(self) -> bool:
-        """Nothing to keep: a fresh or restarted board with no history."""
-        b = self.board
-        return not self.past and not self.future and not b.queens and not b.crosses  # type: ignore[attr-defined]
+        return cls(h, h.state, len(h.past), len(h.future), game.hints_used, game.helped, game.blank)
 
 
 class Session:
@@ -80,7 +73,7 @@ class Session:
         self._game: Game | None = None
         self._ref: LevelRef | None = None
         self._saved: _Mark | None = None
-        self._recorded: History | None = None
+        self._recorded: History[Any, Any] | None = None
         self.last_stats: LevelStats | None = None
         """The stats of the level just solved (for the win screen)."""
 
@@ -131,21 +124,28 @@ class Session:
 
     # --- one game ---------------------------------------------------------------------------
 
+    def option(self, name: str, default: bool) -> bool:
+        """A kind's display option as saved (`default` when the settings have no such field)."""
+        value = getattr(self.settings, name, default)
+        return value if isinstance(value, bool) else default
+
+    def set_option(self, name: str, value: bool) -> None:
+        """Remember a display option or the live check (fields `store.Settings` knows)."""
+        if hasattr(self.settings, name):
+            self.update_settings(**{name: value})
+
     def start(self, game: Game, ref: LevelRef) -> bool:
-        """Make `game` the one being played: apply the settings, resume its save. True if resumed.
+        """Make `game` the one being played and resume its save. True if resumed.
 
         The game that was being played is saved first (with its clock).
         """
         self.leave()
-        settings = self.settings
-        game.auto_cross = settings.auto_cross
-        game.live_check = settings.live_check
         self._game, self._ref = game, ref
         self.last_stats = None
         resumed = False
         if self.store is not None:
             saved = self.store.load_progress(ref.key, ref.level)
-            if saved is not None and not saved.history.board.is_solved:
+            if saved is not None and not game.rules.is_solved(saved.history.state):
                 game.history = saved.history
                 game.stopwatch.set_elapsed(saved.elapsed)
                 game.hints_used = saved.hints
@@ -156,13 +156,9 @@ class Session:
         return resumed
 
     def sync(self, game: Game) -> None:
-        """After a redraw: save a changed board, record a win, keep changed settings."""
+        """After a redraw: save a changed board, record a win."""
         if game is not self._game or self._ref is None:
             return
-        if game.auto_cross != self.settings.auto_cross:
-            self.update_settings(auto_cross=game.auto_cross)
-        if game.live_check != self.settings.live_check:
-            self.update_settings(live_check=game.live_check)
         if game.solved:
             if self._recorded is not game.history:
                 self._recorded = game.history
@@ -234,120 +230,29 @@ class Session:
             lines.append(f"daily streak {streak.current} {days} (best {streak.best})")
         return "\n".join(line for line in lines if line)
 
+    # --- n / p ----------------------------------------------------------------------------------
 
-class SessionMixin:
-    """What the game screen gets from the session: resume, save, record, `l`, `n`, `p`.
-
-    Host requirements (GameScreen): `game`, `ref`, `ascii`, `session`,
-    `load(ref)`, `notify`, `app`.
-    """
-
-    session: Session
-    game: Game
-    ref: LevelRef
-    ascii: bool
-    _browser_state: BrowserState | None = None
-
-    def session_game(self, ref: LevelRef, now: Clock) -> Game:
-        """A game on `ref`, resumed from its save if it has one (the previous game is saved)."""
-        game = Game(ref.level, title=ref.title, now=now)
-        self.session.start(game, ref)
-        return game
-
-    _session_sync_pending: bool = False
-
-    def session_sync(self) -> None:
-        """After every redraw: save, record a win, keep settings, show the store's notices.
-
-        The work runs once the frame showing the move is painted: encoding the
-        save (history and all) would otherwise add to every key press. Several
-        moves before that frame make one save. Quitting or switching levels
-        saves the game as it stands anyway (`Session.leave`).
-        """
-        if not self._session_sync_pending:
-            self._session_sync_pending = True
-            self.call_after_refresh(self._session_sync_now)  # type: ignore[attr-defined]
-
-    def _session_sync_now(self) -> None:
-        self._session_sync_pending = False
-        self.session.sync(self.game)
-        self.session_notices()
-
-    def session_notices(self) -> None:
-        """Show what the store has to say (a file set aside, a failed write) as warnings."""
-        for text in self.session.notices():
-            self.notify(text, severity="warning", timeout=NOTICE_SECONDS)  # type: ignore[attr-defined]
-
-    def action_toggle_live(self) -> None:
-        """The live check on or off (the assist does it), and remember the setting."""
-        super().action_toggle_live()  # type: ignore[misc]
-        self.session.sync(self.game)
-
-    # --- n / p --------------------------------------------------------------------------------
-
-    def session_step(self, step: int) -> None:
-        """Open the next (`step` 1) or previous (-1) level, saving this one first."""
-        ref = self.ref
+    def neighbour(self, ref: LevelRef, step: int) -> LevelRef | date | str:
+        """Where `n` (`step` 1) or `p` (-1) goes from `ref`: a level, a day to open (daily
+        puzzles), or a sentence saying why there is nowhere to go."""
         if ref.day is not None:
-            day = ref.day + timedelta(days=step)
-            if step > 0 and day > max(self.session.today(), ref.day):
-                self.notify("Tomorrow's puzzle comes tomorrow.", timeout=2)  # type: ignore[attr-defined]
-                return
-            self.app.open_daily(day, self.load)  # type: ignore[attr-defined]
-            return
+            try:
+                day = ref.day + timedelta(days=step)
+            except OverflowError:
+                return "There are no daily puzzles beyond this date."
+            if step > 0 and day > max(self.today(), ref.day):
+                return "Tomorrow's puzzle comes tomorrow."
+            return day
         found = adjacent_level(ref, step)
         if found is None:
-            text = "This was the last level." if step > 0 else "This is the first level."
-            self.notify(text, timeout=2)  # type: ignore[attr-defined]
-            return
-        self.load(found)  # type: ignore[attr-defined]
+            return "This was the last level." if step > 0 else "This is the first level."
+        return found
 
-    def session_can_step(self, step: int) -> bool:
+    def can_step(self, ref: LevelRef, step: int) -> bool:
         """True if `n` (1) or `p` (-1) has somewhere to go."""
-        ref = self.ref
         if ref.day is not None:
-            return step < 0 or ref.day < self.session.today()
+            return step < 0 or ref.day < self.today()
         return adjacent_level(ref, step) is not None
 
-    def action_prev_level(self) -> None:
-        """Open the previous level (the day before, for a daily puzzle)."""
-        self.session_step(-1)
 
-    # --- l: the level browser -----------------------------------------------------------------
-
-    def action_levels(self) -> None:
-        """Open the level browser; the chosen level opens here (this one is saved first)."""
-        from queens_tui.app.screens.browser import BrowserState, LevelBrowser
-
-        store = self.session.store
-        if store is None:
-            self.notify("The level browser needs a data folder.", severity="warning")  # type: ignore[attr-defined]
-            return
-        self.session.leave()
-        if self._browser_state is None:
-            self._browser_state = BrowserState()
-        browser = LevelBrowser(store, self.ref.key, state=self._browser_state, ascii=self.ascii)
-        self.app.push_screen(browser, self._chosen)  # type: ignore[attr-defined]
-
-    def _chosen(self, choice: LevelChoice | None) -> None:
-        if choice is None or choice.key == self.ref.key:
-            return
-        if choice.kind == "daily":
-            assert choice.date is not None
-            self.app.open_daily(choice.date, self.load)  # type: ignore[attr-defined]
-            return
-        from queens_tui.app.levels import open_level
-        from queens_tui.formats import load
-
-        try:
-            if choice.path is not None:
-                ref = LevelRef(load(choice.path), bundled_id=choice.id)
-            else:
-                ref = open_level(choice.id)
-        except LevelError as err:
-            self.notify(str(err), severity="error", timeout=NOTICE_SECONDS)  # type: ignore[attr-defined]
-            return
-        self.load(ref)  # type: ignore[attr-defined]
-
-
-__all__ = ["NOTICE_SECONDS", "Session", "SessionMixin", "daily_ref"]
+__all__ = ["NOTICE_SECONDS", "Session", "daily_ref"]

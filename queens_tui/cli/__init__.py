@@ -381,13 +381,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     from queens_tui.app import create_app
     from queens_tui.store import Store
 
-    if args.engine != "auto":
-        from queens_tui.app.screens.game import GameScreen
-
-        GameScreen.assist_engine = args.engine  # OR-Tools then warms up after the first frame
     store = Store(daily_dir=args.daily_dir)
+    engine = "search" if args.engine == "search" else "cpsat"
     try:
-        app = create_app(args.level, ascii=args.ascii, store=store, daily=day)
+        app = create_app(args.level, ascii=args.ascii, store=store, daily=day, engine=engine)
     except LevelError as err:
         _err(err)
         return EXIT_BAD_INPUT
@@ -561,9 +558,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ascii", action="store_true", help="draw Q and x instead of ♛ and ×")
     p.add_argument(
         "--engine",
-        choices=("auto", "cpsat"),
+        choices=("auto", "cpsat", "search"),
         default="auto",
-        help="solver for the live check, hints and S: auto (exact search, fastest) or cpsat",
+        help="solver of the live check, mistakes, hints and S, run in the background: "
+        "cpsat (OR-Tools CP-SAT, loaded after the first frame), search (the exact pure "
+        "search), auto (cpsat, or search if OR-Tools cannot load; the default)",
     )
     p.add_argument("--date", metavar="YYYY-MM-DD", help="play that day's daily puzzle")
     p.add_argument(

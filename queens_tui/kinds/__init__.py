@@ -8,10 +8,11 @@ in `queens_tui.app`; `KINDS` below is the one list of them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from queens_tui.core.kind import Kind
+    from queens_tui.core.play import PlayRules
 
 KINDS: tuple[str, ...] = ("queens", "tango", "zip", "classic")
 """Every puzzle kind, by the name used in files (`"kind": ...`), on the command line
@@ -25,3 +26,12 @@ def get_kind(name: str) -> Kind:
     from importlib import import_module
 
     return cast("Kind", import_module(f"queens_tui.kinds.{name}.kind").KIND)
+
+
+def get_play(name: str) -> PlayRules[Any, Any, Any]:
+    """The `PLAY` object of kind `name` (its `kinds/<name>/play.py`): its rules of play."""
+    if name not in KINDS:
+        raise KeyError(f"unknown puzzle kind {name!r} (known: {', '.join(KINDS)})")
+    from importlib import import_module
+
+    return cast("PlayRules[Any, Any, Any]", import_module(f"queens_tui.kinds.{name}.play").PLAY)

@@ -6,6 +6,8 @@ for the CP-SAT engine (or `warm_up()` runs), never at import time.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, cast
+
 from queens_tui.solver.service import (
     DEFAULT_TIME_LIMIT,
     ENGINES,
@@ -23,6 +25,20 @@ from queens_tui.solver.service import (
     warm_up,
 )
 
+if TYPE_CHECKING:
+    from queens_tui.core.play import PlaySolver
+
+
+def play_solver(kind: str) -> PlaySolver[Any, Any]:
+    """Kind `kind`'s answers for the game's worker: `PLAY` of `solver/<kind>.py`.
+
+    Importing that module must not import OR-Tools (only its calls may).
+    """
+    from importlib import import_module
+
+    return cast("PlaySolver[Any, Any]", import_module(f"queens_tui.solver.{kind}").PLAY)
+
+
 __all__ = [
     "DEFAULT_TIME_LIMIT",
     "ENGINES",
@@ -35,6 +51,7 @@ __all__ = [
     "Status",
     "completable",
     "count",
+    "play_solver",
     "reveal",
     "solve",
     "warm_up",

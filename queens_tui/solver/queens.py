@@ -14,11 +14,14 @@ a 2x2 window). One worker, presolve off, enumeration stopped at the limit.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from queens_tui.core.play import Deadline, Hint, Verdict
+from queens_tui.kinds.queens.board import Board, Move
 from queens_tui.kinds.queens.level import Cell, Level
 from queens_tui.kinds.queens.search import CancelFlag
 
@@ -159,3 +162,115 @@ def run(
         or (status == cp.OPTIMAL and params.enumerate_all_solutions)
     )
     return Outcome(found, complete)
+
+
+# --------------------------------------------------------------------------- the game's worker
+
+
+class Undecided(Exception):
+    """A solver call ran out of time or was cancelled: no answer, not "no"."""
+
+
+class QueensSolver:
+    """`core.play.PlaySolver` for Queens: what the game's background worker asks.
+
+    Every question goes through the solver service (`solver.service`) with
+    the engine the game chose: CP-SAT by default in the game, the pure exact
+    search as a fallback (or with `play --engine search`). One deadline and
+    one cancel flag cover all the solver calls a question makes.
+    """
+
+    def check(self, state: Board, *, engine: str, time_limit: float, cancel: CancelFlag) -> Verdict:
+        from queens_tui.solver.service import completable
+
+        got = completable(
+            state.level,
+            state.queens,
+            state.crosses,
+            time_limit=time_limit,
+            cancel=cancel,
+            engine=_engine(engine),
+        )
+        if got.completable is None:
+            return Verdict.UNKNOWN
+        return Verdict.CAN_FINISH if got.completable else Verdict.CANNOT_FINISH
+
+    def _finder(self, engine: str, time_limit: float, cancel: CancelFlag) -> Any:
+        from queens_tui.solver.service import completable
+
+        deadline = Deadline(time_limit, cancel)
+
+        def first(
+            level: Level, queens: Iterable[Cell] = (), forbidden: Iterable[Cell] = ()
+        ) -> tuple[Cell, ...] | None:
+            left = max(deadline.end - time.monotonic(), 0.0)
+            got = completable(
+                level, queens, forbidden, time_limit=left, cancel=cancel, engine=_engine(engine)
+            )
+            if got.completable is None:
+                raise Undecided
+            return got.queens or None
+
+        return first
+
+    def mistake(
+        self, state: Board, *, engine: str, time_limit: float, cancel: CancelFlag
+    ) -> Hint[Move] | None:
+        from queens_tui.kinds.queens.deduce import first_error
+        from queens_tui.kinds.queens.play import mistake_hint
+
+        try:
+            found = first_error(state, self._finder(engine, time_limit, cancel))
+        except Undecided:
+            return None
+        return None if found is None else mistake_hint(found)
+
+    def reveal(
+        self, state: Board, *, engine: str, time_limit: float, cancel: CancelFlag
+    ) -> Hint[Move] | None:
+        from queens_tui.kinds.queens.board import Mark, Move
+        from queens_tui.kinds.queens.deduce import cell_name
+        from queens_tui.solver.service import Status, reveal
+
+        got = reveal(
+            state.level,
+            state.queens,
+            state.crosses,
+            time_limit=time_limit,
+            cancel=cancel,
+            engine=_engine(engine),
+        )
+        if got.status is not Status.SOLVED or got.cell is None:
+            return None
+        cell = got.cell
+        text = f"No rule I know applies here; the solver reveals one queen: {cell_name(cell)}."
+        return Hint(text, {cell: "place"}, Move.set(cell, Mark.QUEEN), "solver", helped=True)
+
+    def solve(
+        self, state: Board, *, engine: str, time_limit: float, cancel: CancelFlag
+    ) -> Board | None:
+        """A solution keeping the queens and crosses if it can, else the queens, else any."""
+        first = self._finder(engine, time_limit, cancel)
+        level = state.level
+        try:
+            for queens, crosses in (
+                (state.queens, state.crosses),
+                (state.queens, frozenset()),
+                (frozenset(), frozenset()),
+            ):
+                found = first(level, queens, crosses)
+                if found is not None:
+                    qs = frozenset(found)
+                    return Board(level, qs, state.crosses - qs)
+        except Undecided:
+            return None
+        return None
+
+
+def _engine(engine: str) -> Any:
+    """The service's engine name ("search" and "auto" both mean the pure search)."""
+    return "cpsat" if engine == "cpsat" else "search"
+
+
+PLAY = QueensSolver()
+"""The Queens answers for the game's worker (`solver.play_solver("queens")`)."""

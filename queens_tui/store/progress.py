@@ -21,7 +21,10 @@ Schema (``format: "queens-tui/progress"``, ``version: 1``)::
       "saved_at": "2026-11-21T18:30:00+01:00"
     }
 
-A diff is space-separated tokens ``<mark><row>,<col>`` (0-based), each
+Every kind saves this way (`core.play.PlayRules`): "grid" is the kind's
+`level_json`, "board" its `state_to_json`, each undo/redo step its
+`move_to_json`; a kind other than Queens adds ``"kind": "<name>"``. For
+Queens a step is space-separated tokens ``<mark><row>,<col>`` (0-based), each
 setting one cell: ``Q3,4`` queen, ``x3,4`` cross, ``.3,4`` empty.
 Automatic crosses are derived from queens and never stored.
 """
@@ -34,15 +37,13 @@ from datetime import date, datetime
 from typing import Any, cast
 from urllib.parse import quote, unquote
 
-from queens_tui.kinds.queens.board import Board, History, Mark, Move
-from queens_tui.kinds.queens.level import Cell, Level
+from queens_tui.core.history import History, Step
+from queens_tui.core.play import JSONValue
+from queens_tui.kinds import get_play
 from queens_tui.store.jsonfile import SchemaError, check_header, expect, get
 
 FORMAT = "queens-tui/progress"
 VERSION = 1
-
-_MARKS = {"Q": Mark.QUEEN, "x": Mark.CROSS, ".": Mark.EMPTY}
-
 
 # --- level keys -------------------------------------------------------------------------------
 
@@ -57,17 +58,14 @@ def pack_key(level_id: str) -> str:
     return f"pack:{level_id}"
 
 
-def grid_key(level: Level) -> str:
-    """A key from the level's regions alone, so the same puzzle resumes from any file.
-
-    Hashes the region *ids* (numbered in reading order), not the labels, so a
-    copy with other letters, colors, name or file format gets the same key.
-    """
-    canon = "\n".join(" ".join(str(i) for i in row) for row in level.region_ids)
-    return "grid:" + hashlib.sha256(canon.encode("ascii")).hexdigest()[:24]
+def grid_key(level: Any) -> str:
+    """A key from the puzzle alone (its kind's `fingerprint`), so the same puzzle resumes
+    from any file: for Queens the region ids, whatever the letters, colours or format."""
+    prefix = "grid" if level.kind == "queens" else level.kind
+    return f"{prefix}:{get_play(level.kind).fingerprint(level)}"
 
 
-def level_key(level: Level, *, bundled_id: str | None = None, day: date | None = None) -> str:
+def level_key(level: Any, *, bundled_id: str | None = None, day: date | None = None) -> str:
     """The stable key for progress and stats: daily date, else bundled id, else the grid hash."""
     if day is not None:
         return daily_key(day)
@@ -91,71 +89,14 @@ def filename_key(name: str) -> str | None:
     return unquote(name[: -len(".json")])
 
 
-# --- boards and diffs -------------------------------------------------------------------------
-
-
-def board_rows(board: Board) -> list[str]:
-    """The board as N strings of ".", "x" and "Q"."""
-    n = board.level.size
-    rows = [["."] * n for _ in range(n)]
-    for r, c in board.crosses:
-        rows[r][c] = "x"
-    for r, c in board.queens:
-        rows[r][c] = "Q"
-    return ["".join(row) for row in rows]
-
-
-def rows_board(level: Level, rows: Any) -> Board:
-    """Parse `board_rows` output back, checked against the level's size."""
-    n = level.size
-    expect(isinstance(rows, list) and len(rows) == n, f"'board' should be {n} rows")
-    queens: list[Cell] = []
-    crosses: list[Cell] = []
-    for r, row in enumerate(rows):
-        expect(isinstance(row, str) and len(row) == n, f"board row {r + 1} should be {n} marks")
-        for c, ch in enumerate(row):
-            if ch == "Q":
-                queens.append((r, c))
-            elif ch == "x":
-                crosses.append((r, c))
-            else:
-                expect(ch == ".", f"bad mark {ch!r} in board row {r + 1}")
-    return Board(level, frozenset(queens), frozenset(crosses))
-
-
-def diff(a: Board, b: Board) -> str:
-    """The tokens that turn board `a` into board `b`."""
-    changed = (a.queens ^ b.queens) | (a.crosses ^ b.crosses)
-    return " ".join(f"{b.mark(cell).value}{cell[0]},{cell[1]}" for cell in sorted(changed))
-
-
-def apply_diff(board: Board, text: Any) -> Board:
-    """`board` with a `diff` applied; SchemaError on malformed tokens or cells off the board."""
-    expect(isinstance(text, str), "a history step should be a string")
-    n = board.level.size
-    changes: list[tuple[Cell, Mark]] = []
-    for token in text.split():
-        mark = _MARKS.get(token[0])
-        r, sep, c = token[1:].partition(",")
-        expect(
-            mark is not None and sep == "," and r.isdigit() and c.isdigit(),
-            f"bad history step {token!r}",
-        )
-        cell = (int(r), int(c))
-        expect(cell[0] < n and cell[1] < n, f"history step {token!r} is off the board")
-        assert mark is not None
-        changes.append((cell, mark))
-    return board.apply(Move(tuple(changes)))
-
-
 # --- progress ---------------------------------------------------------------------------------
 
 
 @dataclass
 class Progress:
-    """A level in progress: the history (board, undo, redo, move count) and the clock."""
+    """A level in progress: the history (position, undo, redo, move count) and the clock."""
 
-    history: History
+    history: History[Any, Any]
     elapsed: float = 0.0
     """Seconds played so far (the app adds the time since it resumed)."""
     hints: int = 0
@@ -165,49 +106,36 @@ class Progress:
     saved_at: str | None = field(default=None, compare=False)
 
 
-def _grid(level: Level) -> list[str] | list[list[str]]:
-    """Region labels as row strings, or lists of labels if some label is longer than one."""
-    if all(len(label) == 1 for label in level.labels):
-        return level.rows_text()
-    return [list(row) for row in level.grid]
+class MoveCache:
+    """Remembers the JSON of the moves of the last `encode`, so saving after a move
+    encodes one new step, not the whole history.
 
-
-def _timeline(history: History) -> tuple[list[Board], list[Board], int]:
-    """(past, future, moves), counting an open gesture as finished so no state is lost."""
-    past = list(history.past)
-    moves = history.moves
-    start = history._gesture_start  # an open drag: its start is the undo point
-    if start is not None and start != history.board:
-        past.append(start)
-        moves += 1
-    return past, list(history.future), moves
-
-
-class DiffCache:
-    """Remembers the diffs of the last `encode`, so saving after a move costs one new diff.
-
-    History keeps the same `Board` objects on its stacks, so a pair of boards
-    seen at the last save is recognised by identity (the entry holds both
-    boards, so their ids cannot be reused while it lives). Entries not used by
-    the latest encode are dropped: memory stays proportional to one history.
+    History keeps the same `Step` objects on its stacks, so a step seen at the
+    last save is recognised by identity (the entry holds the step, so its id
+    cannot be reused while it lives). Entries not used by the latest encode are
+    dropped: memory stays proportional to one history.
     """
 
     def __init__(self) -> None:
-        self._old: dict[tuple[int, int], tuple[Board, Board, str]] = {}
-        self._new: dict[tuple[int, int], tuple[Board, Board, str]] = {}
+        self._old: dict[int, tuple[Step[Any], JSONValue]] = {}
+        self._new: dict[int, tuple[Step[Any], JSONValue]] = {}
 
-    def diff(self, a: Board, b: Board) -> str:
-        """`diff(a, b)`, from the cache when this pair was seen at the last encode."""
-        k = (id(a), id(b))
+    def get(self, step: Step[Any], forward: bool, encode: Any) -> JSONValue:
+        """The JSON of `step.forward` (or `.backward`), from the cache when seen before."""
+        k = id(step) * 2 + forward
         hit = self._old.get(k) or self._new.get(k)
-        if hit is None or hit[0] is not a or hit[1] is not b:
-            hit = (a, b, diff(a, b))
+        if hit is None or hit[0] is not step:
+            hit = (step, encode(step.forward if forward else step.backward))
         self._new[k] = hit
-        return hit[2]
+        return hit[1]
 
     def finish(self) -> None:
         """End one encode: keep only the entries it used."""
         self._old, self._new = self._new, {}
+
+
+DiffCache = MoveCache
+"""The name before the play seam."""
 
 
 def encode(
@@ -215,95 +143,96 @@ def encode(
     progress: Progress,
     *,
     now: datetime | None = None,
-    cache: DiffCache | None = None,
+    cache: MoveCache | None = None,
 ) -> dict[str, Any]:
     """The JSON object for `progress` (see the module docstring).
 
-    Pass the same `cache` for successive saves of one game to make each save
-    cost O(history) dictionary lookups instead of O(history) board diffs.
+    Pass the same `cache` for successive saves of one game to encode each
+    step once.
     """
     h = progress.history
-    board = h.board
-    level = board.level
-    past, future, moves = _timeline(h)
-    differ = cache.diff if cache is not None else diff
-    undo: list[str] = []
-    cur = board
-    for prev in reversed(past):
-        undo.append(differ(cur, prev))
-        cur = prev
-    redo: list[str] = []
-    cur = board
-    for nxt in reversed(future):
-        redo.append(differ(cur, nxt))
-        cur = nxt
+    state = h.state
+    level = state.level
+    rules = get_play(level.kind)
+    past, future, moves = h.timeline()
+    to_json = rules.move_to_json
     if cache is not None:
+        undo = [cache.get(step, False, to_json) for step in reversed(past)]
+        redo = [cache.get(step, True, to_json) for step in reversed(future)]
         cache.finish()
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "key": key,
-        "name": level.name,
-        "grid": _grid(level),
-        "board": board_rows(board),
-        "undo": undo,
-        "redo": redo,
-        "moves": moves,
-        "elapsed": round(float(progress.elapsed), 3),
-        "hints": int(progress.hints),
-        "helped": bool(progress.helped),
-        "saved_at": (now or datetime.now().astimezone()).isoformat(timespec="seconds"),
-    }
+    else:
+        undo = [to_json(step.backward) for step in reversed(past)]
+        redo = [to_json(step.forward) for step in reversed(future)]
+    obj: dict[str, Any] = {"format": FORMAT, "version": VERSION, "key": key}
+    if level.kind != "queens":
+        obj["kind"] = level.kind
+    obj.update(
+        {
+            "name": level.name,
+            "grid": rules.level_json(level),
+            "board": rules.state_to_json(state),
+            "undo": undo,
+            "redo": redo,
+            "moves": moves,
+            "elapsed": round(float(progress.elapsed), 3),
+            "hints": int(progress.hints),
+            "helped": bool(progress.helped),
+            "saved_at": (now or datetime.now().astimezone()).isoformat(timespec="seconds"),
+        }
+    )
+    return obj
 
 
 class StaleProgress(Exception):
     """The file is fine but was saved for a different level under the same key."""
 
 
-def saved_level_matches(obj: dict[str, Any], level: Level) -> bool:
-    """True if the regions saved in `obj` are `level`'s (labels may differ)."""
-    grid = obj.get("grid")
-    if not isinstance(grid, list) or not all(isinstance(row, (str, list)) for row in grid):
-        return False
-    try:
-        saved = Level.from_rows(grid)
-    except (ValueError, TypeError):
-        return False
-    return saved.region_ids == level.region_ids
+def saved_level_matches(obj: dict[str, Any], level: Any) -> bool:
+    """True if the level saved in `obj` is `level` (for Queens: the same regions)."""
+    return bool(get_play(level.kind).level_matches(level, obj.get("grid")))
 
 
-def decode(obj: Any, key: str, level: Level) -> Progress:
-    """Rebuild the `Progress` saved in `obj` for `level`.
+def decode(obj: Any, key: str, level: Any) -> Progress:
+    """Rebuild the `Progress` saved in `obj` for `level` (of any kind).
 
     Raises SchemaError if the object is malformed (the file is then set
     aside), StaleProgress if it is well formed but belongs to another level.
     """
     obj = check_header(obj, FORMAT, VERSION)
     expect(get(obj, "key", str) == key, "it was saved for another level key")
+    expect(get(obj, "kind", str, "queens") == level.kind, "it was saved for another kind")
     if not saved_level_matches(obj, level):
         raise StaleProgress(key)
-    board = rows_board(level, obj.get("board"))
-    undo = get(obj, "undo", list)
-    redo = get(obj, "redo", list)
-    past: list[Board] = []
-    cur = board
-    for step in undo:
-        cur = apply_diff(cur, step)
-        past.append(cur)
-    past.reverse()
-    future: list[Board] = []
-    cur = board
-    for step in redo:
-        cur = apply_diff(cur, step)
-        future.append(cur)
-    future.reverse()
+    rules = get_play(level.kind)
+    try:
+        state = rules.state_from_json(level, obj.get("board"))
+        undo = get(obj, "undo", list)
+        redo = get(obj, "redo", list)
+        past: list[Step[Any]] = []
+        cur = state
+        for value in undo:
+            back = rules.move_from_json(level, value)
+            prev = rules.apply(cur, back)
+            past.append(Step(rules.diff(prev, cur), back))
+            cur = prev
+        past.reverse()
+        future: list[Step[Any]] = []
+        cur = state
+        for value in redo:
+            fwd = rules.move_from_json(level, value)
+            nxt = rules.apply(cur, fwd)
+            future.append(Step(fwd, rules.diff(nxt, cur)))
+            cur = nxt
+        future.reverse()
+    except ValueError as err:
+        raise SchemaError(str(err)) from None
     moves = get(obj, "moves", int, 0)
     elapsed = get(obj, "elapsed", (int, float), 0.0)
     hints = get(obj, "hints", int, 0)
     expect(moves >= 0 and hints >= 0 and 0 <= elapsed < 1e9, "negative or absurd counters")
     helped = get(obj, "helped", bool, False)
     saved_at = get(obj, "saved_at", str, None)
-    history = History(board=board, past=past, future=future, moves=moves)
+    history = History(rules, state, past, future, moves)
     return Progress(history, float(elapsed), hints, helped, saved_at)
 
 

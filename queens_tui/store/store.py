@@ -24,8 +24,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from queens_tui.kinds.queens.board import History
-from queens_tui.kinds.queens.level import Level
+from queens_tui.core.history import History
 from queens_tui.store import paths
 from queens_tui.store.jsonfile import (
     MAX_BYTES,
@@ -38,7 +37,7 @@ from queens_tui.store.jsonfile import (
 )
 from queens_tui.store.lock import Locked, lock_folder, unlock_folder
 from queens_tui.store.progress import (
-    DiffCache,
+    MoveCache,
     Progress,
     StaleProgress,
     daily_key,
@@ -155,7 +154,7 @@ class Store:
         self._failing: dict[str, float] = {}
         """Kinds of file whose last write failed -> when the player was last told."""
         self._writer = _Writer(self._write_bytes)
-        self._diff_caches: dict[str, DiffCache] = {}
+        self._diff_caches: dict[str, MoveCache] = {}
         self._frozen: set[Path] = set()
         """Files we could not move aside: never overwritten, so nothing is lost."""
         self.read_only = False
@@ -279,7 +278,7 @@ class Store:
         """The file that holds `key`'s progress."""
         return self.progress_dir / key_filename(key)
 
-    def load_progress(self, key: str, level: Level) -> Progress | None:
+    def load_progress(self, key: str, level: Any) -> Progress | None:
         """`key`'s saved game on `level`, or None (never saved, solved, or unreadable)."""
         self._writer.flush()
         path = self.progress_path(key)
@@ -308,7 +307,7 @@ class Store:
     def save_progress(
         self,
         key: str,
-        history: History,
+        history: History[Any, Any],
         elapsed: float,
         *,
         hints: int = 0,
@@ -326,7 +325,7 @@ class Store:
         cache = self._diff_caches.get(key)
         if cache is None:
             # One game at a time in practice: drop other levels' caches.
-            self._diff_caches = {key: (cache := DiffCache())}
+            self._diff_caches = {key: (cache := MoveCache())}
         obj = encode(key, Progress(history, elapsed, hints, helped), cache=cache)
         data = _fit(obj, PROGRESS_MAX_BYTES)
         if background:

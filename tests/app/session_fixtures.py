@@ -60,11 +60,10 @@ def notices(app: QueensApp, severity: str | None = None) -> list[str]:
 
 
 async def settle(pilot, app: QueensApp) -> None:
-    """Let workers (daily generation, solver checks) finish and their messages land."""
-    await app.workers.wait_for_complete()
-    await pilot.pause()
-    await app.workers.wait_for_complete()
-    await pilot.pause()
+    """Let every worker (Textual's and the assistant's threads) finish and its messages land."""
+    from queens_tui.app.screenshots import settled
+
+    await settled(pilot)
 
 
 async def wait_until(pilot, done: Callable[[], bool], timeout: float = 10.0) -> None:

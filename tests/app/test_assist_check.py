@@ -11,14 +11,13 @@ import time
 from pathlib import Path
 
 from queens_tui.app import create_app
-from queens_tui.app.assist import SOLVER_GROUP, Check
 from queens_tui.app.levels import LevelRef, open_level
 from queens_tui.app.widgets.board import HIGHLIGHT
+from queens_tui.core.play import Verdict
 from queens_tui.kinds.queens.level import Level
-from queens_tui.solver import CompletableResult, Status
 from tests.conftest import EXAMPLE_9
 
-from .assist_fixtures import BlockingChecker, message_text, rows_level, settle
+from .assist_fixtures import BlockingChecker, message_text, rows_level, settle, use_checker
 from .conftest import SIZE, board_view, drawn, game_screen, go_to
 
 WRONG = (0, 0)
@@ -93,17 +92,17 @@ async def test_m_works_while_live_check_is_off_and_status_stays_silent(app8) -> 
         await settle(pilot, app8)
         await pilot.press("c")
         await settle(pilot, app8)
-        assert screen.game.live_check is False
+        assert screen.assistant.live is False
         assert screen.status.check == "" and "on track" not in screen.status.plain
-        calls = BlockingChecker(Status.NONE)
+        calls = BlockingChecker(Verdict.CANNOT_FINISH)
         calls.release.set()
-        screen.checker = calls
+        use_checker(screen, calls)
         await go_to(pilot, app8, WRONG)
         await pilot.press("enter")
         await settle(pilot, app8)
         assert calls.calls == []  # off means no check at all
         assert screen.status.check == ""
-        screen.checker = None
+        use_checker(screen, None)
         await pilot.press("m")  # asked for: checks now, answers in the message line
         await settle(pilot, app8)
         assert board_view(app8).highlights == {WRONG: "mistake"}
@@ -123,7 +122,7 @@ async def test_live_check_key_palette_and_setting_survive_next_level(tmp_path, c
         await pilot.press("c")
         game_screen(app).action_next_level()
         await settle(pilot, app)
-        assert game_screen(app).game.live_check is False
+        assert game_screen(app).assistant.live is False
         assert game_screen(app).status.check == ""
 
 
@@ -149,18 +148,18 @@ async def test_failure_and_timeout_are_said_and_the_game_goes_on(app8, solution8
         def broken(board, cancel):
             raise RuntimeError("solver exploded")
 
-        screen.checker = broken
+        use_checker(screen, broken)
         await go_to(pilot, app8, solution8[0])
         await pilot.press("enter")
         await settle(pilot, app8)
-        assert screen.status.check == Check.FAILED.value
-        screen.checker = lambda board, cancel: CompletableResult(Status.TIMEOUT)
+        assert screen.status.check == "check failed"
+        use_checker(screen, lambda board, cancel: Verdict.UNKNOWN)
         await pilot.press("down")
         await go_to(pilot, app8, solution8[1])
         await pilot.press("enter")
         await settle(pilot, app8)
         assert screen.status.check == "check timed out"
-        screen.checker = None
+        use_checker(screen, None)
         await go_to(pilot, app8, solution8[2])
         await pilot.press("enter")
         await settle(pilot, app8)
@@ -174,8 +173,8 @@ async def test_slow_check_on_18x18_does_not_delay_keys(tmp_path) -> None:
     async with app.run_test(size=(110, 40)) as pilot:
         screen = game_screen(app)
         await settle(pilot, app)
-        slow = BlockingChecker(Status.SOLVED, timeout=5.0)
-        screen.checker = slow
+        slow = BlockingChecker(Verdict.CAN_FINISH, timeout=5.0)
+        use_checker(screen, slow)
         await pilot.press("enter")  # a queen: the check starts and blocks
         assert slow.started.wait(2)
         t0 = time.perf_counter()
@@ -183,7 +182,7 @@ async def test_slow_check_on_18x18_does_not_delay_keys(tmp_path) -> None:
         elapsed = time.perf_counter() - t0
         assert board_view(app).cursor == (1, 2)
         assert elapsed < 0.5, f"keys waited {elapsed:.3f} s for the check"
-        assert any(w.group == SOLVER_GROUP and not w.is_finished for w in app.workers)
+        assert screen.worker.busy
         await pilot.pause(0.35)
         assert screen.status.check == "checking…"
         slow.release.set()
@@ -195,13 +194,13 @@ async def test_newer_move_cancels_the_older_check_and_its_verdict_is_dropped(app
     async with app8.run_test(size=SIZE) as pilot:
         screen = game_screen(app8)
         await settle(pilot, app8)
-        first = BlockingChecker(Status.NONE)
-        screen.checker = first
+        first = BlockingChecker(Verdict.CANNOT_FINISH)
+        use_checker(screen, first)
         await go_to(pilot, app8, WRONG)
         await pilot.press("enter")
         assert first.started.wait(2)
         _, old_token = first.calls[0]
-        screen.checker = None
+        use_checker(screen, None)
         await pilot.press("enter")  # take the queen away again: a newer board
         await settle_until(pilot, lambda: screen.status.check == "on track")
         assert old_token.is_set()  # the old check was told to stop
@@ -217,15 +216,15 @@ async def test_check_started_before_a_level_change_is_never_shown_after_it(
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
         await settle(pilot, app)
-        blocking = BlockingChecker(Status.NONE)
-        screen.checker = blocking
+        blocking = BlockingChecker(Verdict.CANNOT_FINISH)
+        use_checker(screen, blocking)
         await pilot.press("enter")  # check for level A starts and hangs
         assert blocking.started.wait(2)
         (tmp_path / "nine.txt").write_text(EXAMPLE_9)
         other = open_level(str(tmp_path / "nine.txt"))
         seen: list[str] = []
         screen.watch(screen.status, "check", lambda value: seen.append(value), init=False)
-        screen.checker = None
+        use_checker(screen, None)
         screen.load(other)
         await settle_until(pilot, lambda: screen.status.check == "on track")
         blocking.release.set()  # level A's verdict ("mistake") arrives now
@@ -249,12 +248,12 @@ def test_highlight_kinds_have_distinct_tints() -> None:
     assert len(set(tints)) == len(tints) == 4
 
 
-async def test_cpsat_engine_gives_the_same_verdicts(app8, solution8) -> None:
-    """The engine switch: CP-SAT (imported in the worker, warmed after the first frame)."""
+async def test_search_engine_gives_the_same_verdicts(level8_file, solution8) -> None:
+    """The engine switch: the pure search (`play --engine search`, or OR-Tools missing)."""
+    app8 = create_app(str(level8_file), engine="search")
     async with app8.run_test(size=SIZE) as pilot:
         screen = game_screen(app8)
-        screen.assist_engine = "cpsat"
-        screen.assist_warm_up()
+        assert screen.worker.engine == "search"
         await settle(pilot, app8)
         await go_to(pilot, app8, solution8[0])
         await pilot.press("enter")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from queens_tui.app.game import Result
 from queens_tui.app.screens.game import GameScreen
-from queens_tui.app.screens.help import HELP
+from queens_tui.app.screens.help import kind_help
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.kinds.queens import deduce
 from queens_tui.kinds.queens.board import Board
@@ -177,7 +177,7 @@ def test_help_and_bindings_list_the_assist_keys() -> None:
     assert keys["h"] == "hint" and keys["S"] == "solve"
     assert keys["m"] == "mistakes" and keys["c"] == "toggle_live"
     for key in ("`h`", "`S`", "`m`", "`c`"):
-        assert key in HELP
+        assert key in kind_help()
 
 
 async def test_hint_on_a_solved_board_does_nothing(app8, solution8) -> None:

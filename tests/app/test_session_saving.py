@@ -28,14 +28,14 @@ async def test_progress_is_saved_after_every_move(level8_file: Path, tmp_path, c
         store.flush()  # the save runs on the store's writer thread
         saved = store.load_progress(key, level)
         assert saved is not None
-        assert saved.history.board.mark((0, 3)) is Mark.QUEEN
-        assert saved.history.board.mark((2, 0)) is Mark.CROSS
+        assert saved.history.state.mark((0, 3)) is Mark.QUEEN
+        assert saved.history.state.mark((2, 0)) is Mark.CROSS
         assert len(saved.history.past) == 2
         assert saved.elapsed == 12
         await pilot.press("u")  # an undo is saved too
         store.flush()
         saved = store.load_progress(key, level)
-        assert saved is not None and saved.history.board.mark((2, 0)) is Mark.EMPTY
+        assert saved is not None and saved.history.state.mark((2, 0)) is Mark.EMPTY
         assert len(saved.history.future) == 1
 
 
@@ -164,7 +164,7 @@ async def test_settings_persist_auto_cross_live_check_theme(
     )
     again = create_app(str(level8_file), now=clock, store=make_store(data))
     async with again.run_test(size=SIZE) as pilot:
-        game = game_screen(again).game
-        assert game.auto_cross is False and game.live_check is False
+        screen = game_screen(again)
+        assert screen.game.options["auto_cross"] is False and screen.assistant.live is False
         assert again.theme == "textual-light"
         assert "auto-× off" in game_screen(again).status.plain

@@ -61,4 +61,4 @@ def test_bench_load(benchmark, tmp_path: Path) -> None:  # type: ignore[no-untyp
     store.save_progress("pack:big", h, 1.0)
     level = h.board.level
     saved = benchmark(store.load_progress, "pack:big", level)
-    assert saved is not None and saved.history.board == h.board
+    assert saved is not None and saved.history.state == h.board

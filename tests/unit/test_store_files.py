@@ -107,7 +107,7 @@ def test_store_survives_failing_disk_with_one_notice(
     monkeypatch.undo()
     saved = Store(tmp_path).load_progress("pack:t", LEVEL)
     assert saved is not None
-    assert saved.history.board.queens == {(0, 0)} and saved.history.board.crosses == frozenset()
+    assert saved.history.state.queens == {(0, 0)} and saved.history.state.crosses == frozenset()
 
 
 # --- killed in the middle of a write --------------------------------------------------------

@@ -1,84 +1,74 @@
-"""The game screen: board, message line, status line, footer.
+"""The game screen, for every puzzle kind: board, message line, status line, footer.
 
-Keys and mouse messages arrive here, become calls on `Game` (which asks core
-for every rule), and the result is handed to the widgets to draw. Later
-features plug in without reshaping this: `show_message` fills the message
-line (hints), `StatusBar.extra` takes a status segment (the solver), and the
-worker group "solver" is left for the CP-SAT service.
+Data flows one way. A key (bound from `app.actions` and the kind's
+`KindUI`) or a click becomes an intent on the cursor cell; `Game.act` asks
+the kind's `PlayRules.interpret` for a move and applies it; `_sync` hands
+the new position to the board widget and the status line, tells the
+`Assistant` (which may ask the worker something), and the session saves it
+once the frame is painted. Worker replies come back as `AssistReply`
+messages and go through the assistant, which drops stale ones.
+
+`screen_class(kind)` makes the screen class of a kind, with that kind's
+bindings; `GameScreen(ref, ...)` picks it by itself.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import ClassVar
+from datetime import date
+from functools import cache
+from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from queens_tui.app.assist import AssistMixin
+from queens_tui.app import actions
+from queens_tui.app.assistant import CHECKING_AFTER, Assistant, Effects, Job
 from queens_tui.app.clock import Clock
+from queens_tui.app.game import Game, size_text
+from queens_tui.app.kinds import KindUI, get_ui
 from queens_tui.app.levels import LevelRef
-from queens_tui.app.session import Session, SessionMixin
-from queens_tui.app.widgets import BoardView, StatusBar
-from queens_tui.kinds.queens.level import Cell
-
-SOLVER_GROUP = "solver"
-"""Worker group reserved for the CP-SAT service (exclusive workers cancel by group)."""
+from queens_tui.app.messages import AssistReply, CellAction
+from queens_tui.app.session import NOTICE_SECONDS, Session
+from queens_tui.app.widgets import StatusBar
+from queens_tui.app.widgets.base import BoardWidget
+from queens_tui.app.worker import WorkerController
+from queens_tui.core.grid import Cell
+from queens_tui.core.play import PlaySolver
+from queens_tui.kinds import get_play
 
 TICK = 0.25
 """Seconds between timer refreshes of the status line."""
 
-ACTIONS: tuple[tuple[str, str, str], ...] = (
-    ("Cycle cell", "Empty → cross → queen → empty on the cursor cell (space)", "cycle"),
-    ("Toggle queen", "Place or remove a queen on the cursor cell (enter)", "queen"),
-    ("Toggle cross", "Place or remove a cross on the cursor cell (x)", "cross"),
-    ("Clear cell", "Empty the cursor cell (backspace / delete)", "clear"),
-    ("Undo", "Take back the last move (u)", "undo"),
-    ("Redo", "Make the undone move again (ctrl+r)", "redo"),
-    ("Restart level", "Empty the board and reset the timer, after a confirmation (r)", "restart"),
-    ("Toggle auto-cross", "Show or hide the crosses queens imply (a)", "toggle_auto"),
-    ("Hint", "Explain the next logical step; press again to apply it (h)", "hint"),
-    ("Show mistakes", "Highlight the marks no solution allows (m)", "mistakes"),
-    ("Solve", "Fill in the solution at once; counts as solved with help (S)", "solve"),
-    ("Live check", "Say after each move if the board can still be solved (c)", "toggle_live"),
-    ("Help", "Rules, keys, mouse and glyphs (?)", "help"),
-    ("Level browser", "Daily puzzles and packs: filters, progress, best times (l)", "levels"),
-    ("Next level", "Open the next level; for a daily puzzle, the next day (n)", "next_level"),
-    ("Previous level", "Open the previous level; the day before, for a daily (p)", "prev_level"),
-)
-"""Every game action for the command palette: title, help, action name."""
+
+def kind_actions(kind: str) -> tuple[actions.Action, ...]:
+    """Every action of kind `kind`'s game screen, in help-table order."""
+    ui = get_ui(kind)
+    return actions.game_actions(ui.moves, ui.option_actions)
 
 
-class GameScreen(SessionMixin, AssistMixin, Screen[None]):
-    """One level in play."""
+@cache
+def screen_class(kind: str) -> type[GameScreen]:
+    """The game screen class of kind `kind`: `GameScreen` with that kind's bindings."""
+    if kind == "queens":
+        return GameScreen
+    bindings: list[BindingType] = list(actions.bindings(kind_actions(kind)))
+    return type(f"{kind.title()}GameScreen", (GameScreen,), {"BINDINGS": bindings})
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "move(-1, 0)", "Move", show=True, key_display="←↑↓→", id="move"),
-        Binding("down", "move(1, 0)", "Move", show=False),
-        Binding("left", "move(0, -1)", "Move", show=False),
-        Binding("right", "move(0, 1)", "Move", show=False),
-        Binding("space", "cycle", "Mark", tooltip="Empty → × → ♛ → empty", id="cycle"),
-        Binding("enter", "queen", "Queen", id="queen"),
-        Binding("x", "cross", "Cross", id="cross"),
-        Binding("backspace,delete", "clear", "Clear", show=False, id="clear"),
-        Binding("u", "undo", "Undo", id="undo"),
-        Binding("ctrl+r", "redo", "Redo", id="redo"),
-        Binding("r", "restart", "Restart", id="restart"),
-        Binding("a", "toggle_auto", "Auto-×", id="auto"),
-        Binding("question_mark", "help", "Help", key_display="?", id="help"),
-        Binding("h", "hint", "Hint", tooltip="Explain the next step; again: apply it", id="hint"),
-        Binding("m", "mistakes", "Mistakes", show=False, id="mistakes"),
-        Binding("S", "solve", "Solve", show=False, id="solve"),
-        Binding("c", "toggle_live", "Check", show=False, tooltip="Live check on / off", id="live"),
-        Binding("l", "levels", "Levels", tooltip="Daily puzzles and packs", id="levels"),
-        Binding("n", "next_level", "Next", show=False, id="next"),
-        Binding("p", "prev_level", "Previous", show=False, id="prev"),
-        Binding("q", "app.quit", "Quit", id="quit"),
-    ]
+
+class GameScreen(Screen[None]):
+    """One level in play (any kind: see the module docstring)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = list(actions.bindings(kind_actions("queens")))
+
+    def __new__(cls, ref: LevelRef, *args: Any, **kwargs: Any) -> GameScreen:
+        if cls is GameScreen:
+            cls = screen_class(ref.level.kind)
+        return super().__new__(cls)
 
     def __init__(
         self,
@@ -86,38 +76,64 @@ class GameScreen(SessionMixin, AssistMixin, Screen[None]):
         *,
         ascii: bool = False,
         now: Clock = time.monotonic,
-        next_level: Callable[[LevelRef], LevelRef | None] | None = None,
         session: Session | None = None,
+        engine: str = "cpsat",
+        open_daily: Callable[[date, Callable[[LevelRef], None]], None] | None = None,
     ) -> None:
         super().__init__()
         self.ref = ref
         self.session = session or Session(None)
         """Saves and restores progress (`app.session`); Session(None) keeps nothing."""
-        self.game = self.session_game(ref, now)
         self.ascii = ascii
-        self._next_level = next_level
+        self.kind = ref.level.kind
+        self.ui: KindUI = get_ui(self.kind)
+        self.rules = get_play(self.kind)
+        self._solver: PlaySolver[Any, Any] | None = None
+        self.worker = WorkerController(self._post_reply, engine)
+        """Runs the assistant's requests (checks, hints, solve) in the background."""
+        self.assistant = Assistant(live=self.session.option("live_check", True))
+        self._open_daily = open_daily
+        self._browser_state: Any = None
         self._won_shown = False
+        self._seen: tuple[Game, Any] | None = None
+        self._sync_pending = False
+        self.game = self._new_game(ref, now)
+
+    # --- the kind's solver (tests swap in a fake) ------------------------------------------
+
+    @property
+    def solver(self) -> PlaySolver[Any, Any]:
+        """The kind's answers for the worker (`solver/<kind>.py` `PLAY`), imported on first use."""
+        if self._solver is None:
+            from queens_tui.solver import play_solver
+
+            self._solver = play_solver(self.kind)
+        return self._solver
+
+    @solver.setter
+    def solver(self, solver: PlaySolver[Any, Any]) -> None:
+        self._solver = solver
 
     # --- layout -----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield BoardView(self.game.board, ascii=self.ascii, id="board")
+        yield self.ui.board(
+            self.game.state, ascii=self.ascii, options=self.game.options, id="board"
+        )
         yield Static("", id="message")
         yield StatusBar(ascii=self.ascii, id="status")
         yield Footer()
 
     @property
-    def board_view(self) -> BoardView:
-        return self.query_one("#board", BoardView)
+    def board_view(self) -> BoardWidget:
+        return self.query_one("#board", BoardWidget)
 
     @property
     def status(self) -> StatusBar:
         return self.query_one("#status", StatusBar)
 
     def on_mount(self) -> None:
-        status = self.status
-        status.level_name = self.game.title
-        status.board_size = self.game.level.size
+        self._show_level()
         self._sync()
         self.game.stopwatch.start()
         self.call_after_refresh(self._warm_level)
@@ -126,13 +142,25 @@ class GameScreen(SessionMixin, AssistMixin, Screen[None]):
         self.app.app_suspend_signal.subscribe(self, self._on_app_suspend, immediate=True)
         self.app.app_resume_signal.subscribe(self, self._on_app_resume)
 
-    def _warm_level(self) -> None:
-        """Build the level's attack table (auto-crosses) now, after the frame is out.
+    def on_unmount(self) -> None:
+        """Leaving: stop every running request."""
+        self.worker.cancel()
 
-        Core builds it on first use; a fresh board's first frame needs none of
-        it, and the first queen placed should not pay for it either.
-        """
-        _ = self.game.level.attacks
+    def _warm_level(self) -> None:
+        """Build the level's lookup tables now, after the frame is out (Queens: the attack
+        table of automatic crosses): the first move should not pay for them."""
+        _ = getattr(self.game.level, "attacks", None)
+
+    def _new_game(self, ref: LevelRef, now: Clock) -> Game:
+        game = Game(ref.level, self.rules, title=ref.title, now=now)
+        game.options = {o.name: self.session.option(o.name, o.default) for o in self.ui.options}
+        self.session.start(game, ref)
+        return game
+
+    def _show_level(self) -> None:
+        status = self.status
+        status.level_name = self.game.title
+        status.size_text = size_text(self.game.level)
 
     # --- timer: runs only while this screen is on top and the app is in front ------------
 
@@ -159,34 +187,60 @@ class GameScreen(SessionMixin, AssistMixin, Screen[None]):
     # --- drawing --------------------------------------------------------------------------
 
     def _sync(self) -> None:
-        """Hand the new state to the widgets and check for a win."""
+        """Hand the new state to the widgets, the assistant and the session; check for a win."""
         game = self.game
-        self.board_view.show(game.board, game.auto_cross)
+        state = game.state
+        self.board_view.show(state, game.options)
         status = self.status
-        status.queens = len(game.board.queens)
+        status.progress = self.rules.progress_text(state, self.ascii)
+        status.progress_done = game.solved
         status.moves = game.moves
-        status.auto_cross = game.auto_cross
+        status.options = tuple(
+            o.status(game.options.get(o.name, o.default), self.ascii) for o in self.ui.options
+        )
         status.solved = game.solved
         self._tick()
-        self.assist_sync()
-        self.session_sync()
+        if self._seen is None or self._seen[0] is not game or self._seen[1] is not state:
+            self._seen = (game, state)
+            self._run(self.assistant.changed(state, game.solved))
+        if not self._sync_pending:
+            # After the frame that shows the move: encoding the save would add to the key press.
+            self._sync_pending = True
+            self.call_after_refresh(self._save_now)
         if game.solved and not self._won_shown:
             self._won_shown = True
             self.call_after_refresh(self.show_win)
 
+    def _save_now(self) -> None:
+        self._sync_pending = False
+        self.session.sync(self.game)
+        self.show_notices()
+
+    def show_notices(self) -> None:
+        """What the store has to say (a file set aside, a failed write) as warnings."""
+        for text in self.session.notices():
+            self.notify(text, severity="warning", timeout=NOTICE_SECONDS)
+
     def show_message(self, text: str) -> None:
-        """Put a line of text under the board (empty text hides it): for hints and notes."""
+        """Put a line of text under the board (empty text hides it): hints and notes."""
         message = self.query_one("#message", Static)
         if str(message.content) == text and message.has_class("shown") == bool(text):
             return  # an update re-lays out the whole screen: skip it when nothing changed
         message.update(text)
         message.set_class(bool(text), "shown")
 
+    def _show_assist(self) -> None:
+        """Draw what the assistant wants shown: status word, message, tinted cells."""
+        view = self.assistant.view
+        self.status.check = view.status
+        self.show_message(view.message)
+        self.board_view.set_marks(view.marks)
+
     def show_win(self) -> None:
         """The win screen, and what follows from the player's choice."""
         from queens_tui.app.screens.win import WinScreen
 
-        has_next = self.session_can_step(1)
+        has_next = self.session.can_step(self.ref, 1)
         stats = self.session.win_line(self.ref)
         self.app.push_screen(WinScreen(self.game.result(), has_next, stats), self._after_win)
 
@@ -198,6 +252,69 @@ class GameScreen(SessionMixin, AssistMixin, Screen[None]):
         elif choice == "quit":
             self.app.exit()
 
+    # --- the assistant and its worker ---------------------------------------------------------
+
+    def _run(self, effects: Effects) -> None:
+        """Carry out what the assistant asked for."""
+        if effects.cancel:
+            self.worker.cancel(*effects.cancel)
+        for request in effects.requests:
+            if request.job is Job.CHECK:
+                # After the frame that shows the move: a thread competes for the GIL with
+                # the paint. (At start, it also keeps the solver's import off the first frame.)
+                self.call_after_refresh(self._submit_if_current, request)
+            else:
+                self.worker.submit(request, self.rules, self.solver)
+        if effects.checking_timer is not None:
+            generation = effects.checking_timer
+            self.set_timer(CHECKING_AFTER, lambda: self._still_checking(generation))
+        if effects.hint_used:
+            self.game.hints_used += 1
+        if effects.notify:
+            self.notify(effects.notify, timeout=1.5)
+        if effects.error:
+            self.notify(effects.error, severity="error")
+        self._show_assist()
+        if effects.apply is not None and effects.apply.move is not None:
+            hint = effects.apply
+            if self.game.apply_hint_move(hint.move, helped=hint.helped):
+                self._sync()
+        if effects.solved is not None and self.game.apply_help(effects.solved, helped=True):
+            self._sync()
+
+    def _submit_if_current(self, request: Any) -> None:
+        if request.generation == self.assistant.generation and self.is_attached:
+            self.worker.submit(request, self.rules, self.solver)
+
+    def _still_checking(self, generation: int) -> None:
+        self.assistant.still_checking(generation)
+        self._show_assist()
+
+    def _post_reply(self, reply: Any) -> None:
+        """From a worker thread: hand the reply to the UI thread."""
+        self.post_message(AssistReply(reply))
+
+    def on_assist_reply(self, message: AssistReply) -> None:
+        message.stop()
+        self._run(self.assistant.receive(message.reply))
+
+    def action_hint(self) -> None:
+        """First press: explain the next step and tint it. Second press: apply it."""
+        self._run(self.assistant.press_hint(self.game.state))
+
+    def action_mistakes(self) -> None:
+        """Tint the marks no solution allows (press again to hide them)."""
+        self._run(self.assistant.press_mistakes(self.game.state))
+
+    def action_solve(self) -> None:
+        """Fill in a whole solution (recorded as solved with help)."""
+        self._run(self.assistant.press_solve(self.game.state))
+
+    def action_toggle_live(self) -> None:
+        """The live check on or off, remembered in the settings."""
+        self._run(self.assistant.toggle_live(self.game.state))
+        self.session.set_option("live_check", self.assistant.live)
+
     # --- input ----------------------------------------------------------------------------
 
     @property
@@ -206,9 +323,9 @@ class GameScreen(SessionMixin, AssistMixin, Screen[None]):
 
     def action_move(self, dr: int, dc: int) -> None:
         """Move the cursor, stopping at the edges."""
-        n = self.game.level.size
+        rows, cols = self.rules.dims(self.game.level)
         r, c = self.cursor
-        self.board_view.cursor = (min(max(r + dr, 0), n - 1), min(max(c + dc, 0), n - 1))
+        self.board_view.cursor = (min(max(r + dr, 0), rows - 1), min(max(c + dc, 0), cols - 1))
 
     def _after(self, changed: bool) -> None:
         if changed:
@@ -216,17 +333,17 @@ class GameScreen(SessionMixin, AssistMixin, Screen[None]):
         elif self.game.solved:
             self.notify("Solved! Press r to play it again.", timeout=2)
 
-    def action_cycle(self) -> None:
-        self._after(self.game.cycle(self.cursor))
+    def action_play(self, intent: str) -> None:
+        """A move key: the kind says what `intent` means on the cursor cell."""
+        self._after(self.game.act(intent, self.cursor))
 
-    def action_queen(self) -> None:
-        self._after(self.game.toggle_queen(self.cursor))
-
-    def action_cross(self) -> None:
-        self._after(self.game.toggle_cross(self.cursor))
-
-    def action_clear(self) -> None:
-        self._after(self.game.clear(self.cursor))
+    def action_toggle_option(self, name: str) -> None:
+        """Flip one of the kind's display options, and remember it."""
+        game = self.game
+        default = next((o.default for o in self.ui.options if o.name == name), True)
+        game.options[name] = not game.options.get(name, default)
+        self.session.set_option(name, game.options[name])
+        self._sync()
 
     def action_undo(self) -> None:
         if self.game.undo():
@@ -240,20 +357,24 @@ class GameScreen(SessionMixin, AssistMixin, Screen[None]):
         elif not self.game.solved:
             self.notify("Nothing to redo", timeout=1.5)
 
-    def action_toggle_auto(self) -> None:
-        self.game.auto_cross = not self.game.auto_cross
-        self._sync()
-
     def action_help(self) -> None:
         from queens_tui.app.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(self.help_text()))
+
+    def help_text(self) -> str:
+        """The kind's help with the key table built from the action registry."""
+        return self.help_text_of(self.kind)
+
+    @staticmethod
+    def help_text_of(kind: str) -> str:
+        return get_ui(kind).help.replace("{keys}", actions.key_table(kind_actions(kind)))
 
     def action_restart(self) -> None:
         """Ask, then empty the board and reset the clock."""
         from queens_tui.app.screens.confirm import ConfirmScreen
 
-        if self.game.moves == 0 and not self.game.board.queens and not self.game.board.crosses:
+        if self.game.blank:
             self.notify("The board is already empty", timeout=1.5)
             return
 
@@ -273,32 +394,13 @@ class GameScreen(SessionMixin, AssistMixin, Screen[None]):
         self.status.paused = False
         self._sync()
 
-    def action_next_level(self) -> None:
-        """Play the next level on this same screen (the next day, for a daily puzzle)."""
-        self.session_step(1)
-
-    def load(self, ref: LevelRef) -> None:
-        """Start playing another level (resumed from its save, if any; this one is saved)."""
-        self.ref = ref
-        self.game = self.session_game(ref, self.game.stopwatch.now)
-        self._won_shown = False
-        self.board_view.cursor = (0, 0)
-        self.status.level_name = self.game.title
-        self.status.board_size = ref.level.size
-        self.status.paused = False
-        self.game.stopwatch.start()
-        self._sync()
-        self.call_after_refresh(self._warm_level)
-
-    def on_board_view_cell_action(self, message: BoardView.CellAction) -> None:
+    def on_cell_action(self, message: CellAction) -> None:
         """Mouse input from the board."""
         game, cell = self.game, message.cell
         if cell is not None:
             self.board_view.cursor = cell
-        if message.kind == "cycle" and cell is not None:
-            self._after(game.cycle(cell))
-        elif message.kind == "queen" and cell is not None:
-            self._after(game.toggle_queen(cell))
+        if message.kind in ("click", "right") and cell is not None:
+            self._after(game.act(message.kind, cell))
         elif message.kind == "drag-start" and cell is not None:
             if not game.solved:
                 game.begin_drag(cell)
@@ -309,3 +411,87 @@ class GameScreen(SessionMixin, AssistMixin, Screen[None]):
         elif message.kind == "drag-end":
             game.end_drag()
             self._sync()
+
+    # --- other levels: n, p, l ------------------------------------------------------------------
+
+    def load(self, ref: LevelRef) -> None:
+        """Start playing another level (resumed from its save, if any; this one is saved).
+
+        A level of another kind gets a new screen of its kind.
+        """
+        if ref.level.kind != self.kind:
+            screen = GameScreen(
+                ref,
+                ascii=self.ascii,
+                now=self.game.stopwatch.now,
+                session=self.session,
+                engine=self.worker.engine,
+                open_daily=self._open_daily,
+            )
+            self.app.switch_screen(screen)
+            return
+        self.worker.cancel()
+        self.ref = ref
+        self.game = self._new_game(ref, self.game.stopwatch.now)
+        self._won_shown = False
+        self.board_view.cursor = (0, 0)
+        self._show_level()
+        self.status.paused = False
+        self.game.stopwatch.start()
+        self._sync()
+        self.call_after_refresh(self._warm_level)
+
+    def _step(self, step: int) -> None:
+        target = self.session.neighbour(self.ref, step)
+        if isinstance(target, str):
+            self.notify(target, timeout=2)
+        elif isinstance(target, LevelRef):
+            self.load(target)
+        elif self._open_daily is not None:
+            self._open_daily(target, self.load)
+
+    def action_next_level(self) -> None:
+        """Play the next level on this same screen (the next day, for a daily puzzle)."""
+        self._step(1)
+
+    def action_prev_level(self) -> None:
+        """Open the previous level (the day before, for a daily puzzle)."""
+        self._step(-1)
+
+    def action_levels(self) -> None:
+        """Open the level browser; the chosen level opens here (this one is saved first)."""
+        from queens_tui.app.screens.browser import BrowserState, LevelBrowser
+
+        store = self.session.store
+        if store is None:
+            self.notify("The level browser needs a data folder.", severity="warning")
+            return
+        self.session.leave()
+        if self._browser_state is None:
+            self._browser_state = BrowserState()
+        browser = LevelBrowser(store, self.ref.key, state=self._browser_state, ascii=self.ascii)
+        self.app.push_screen(browser, self._chosen)
+
+    def _chosen(self, choice: Any) -> None:
+        if choice is None or choice.key == self.ref.key:
+            return
+        if choice.kind == "daily":
+            if choice.date is not None and self._open_daily is not None:
+                self._open_daily(choice.date, self.load)
+            return
+        from queens_tui.app.levels import open_level
+        from queens_tui.core.errors import LevelError
+        from queens_tui.formats import load
+
+        try:
+            if choice.path is not None:
+                ref = LevelRef(load(choice.path), bundled_id=choice.id)
+            else:
+                ref = open_level(choice.id)
+        except LevelError as err:
+            self.notify(str(err), severity="error", timeout=NOTICE_SECONDS)
+            return
+        self.load(ref)
+
+
+__all__ = ["GameScreen", "kind_actions", "screen_class"]

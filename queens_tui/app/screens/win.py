@@ -38,7 +38,7 @@ class WinScreen(ModalScreen[str]):
         with Vertical(id="dialog"):
             yield Label("♛  Solved  ♛", id="title")
             yield Static(
-                f"{r.level_name} · {r.size}×{r.size}\n"
+                f"{r.level_name} · {r.size}\n"
                 f"time {mmss(r.seconds)} · moves {r.moves} · {hints}"
                 + (f"\n{self.stats}" if self.stats else ""),
                 id="figures",

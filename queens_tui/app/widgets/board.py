@@ -10,20 +10,19 @@ does not fit, it says so instead of drawing a broken board.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.geometry import Region, Size
-from textual.message import Message
-from textual.reactive import reactive
 from textual.strip import Strip
-from textual.widget import Widget
 
+from queens_tui.app.messages import CellAction
 from queens_tui.app.palette import blend, region_colors
+from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.kinds.queens.board import Board
 from queens_tui.kinds.queens.level import Cell, Level
 
@@ -120,33 +119,21 @@ def _style(fg: str | None, bg: str | None, bold: bool = False, underline: bool =
     return Style(color=fg, bgcolor=bg, bold=bold, underline=underline)
 
 
-class BoardView(Widget):
-    """Draws a `Board`; reports clicks, right clicks and drags as `CellAction`s."""
+class BoardView(BoardWidget):
+    """Draws a Queens `Board`; reports clicks, right clicks and drags as `CellAction`s.
 
-    can_focus = False
-    """Keys are bound on the game screen; the board has nothing to focus."""
+    The cursor is always drawn; `watch_cursor` repaints the two cells it
+    touches (a plain reactive would repaint the whole board on every arrow key).
+    """
 
-    cursor: reactive[Cell] = reactive((0, 0), repaint=False)
-    """The keyboard cursor (always drawn). `watch_cursor` repaints the two rows it
-    touches; a plain reactive would repaint the whole board on every arrow key."""
-
-    class CellAction(Message):
-        """The player did something to a cell with the mouse.
-
-        `kind` is one of "cycle" (left click), "queen" (right click),
-        "drag-start", "drag" (the pointer entered another cell) and "drag-end".
-        """
-
-        def __init__(self, cell: Cell | None, kind: str) -> None:
-            super().__init__()
-            self.cell = cell
-            self.kind = kind
+    CellAction = CellAction
 
     def __init__(
         self,
         board: Board,
         *,
         ascii: bool = False,
+        options: Mapping[str, bool] | None = None,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -155,7 +142,7 @@ class BoardView(Widget):
         self.ascii = ascii
         """Draw `Q`, `x` and ASCII borders for terminals without Unicode fonts."""
         self._board = board
-        self._auto = True
+        self._auto = True if options is None else options.get("auto_cross", True)
         self._colors = region_colors(board.level)
         self._lines: dict[int, Strip] = {}
         """Lines drawn for the current position (cleared by every change)."""
@@ -184,8 +171,13 @@ class BoardView(Widget):
         """The level drawn."""
         return self._board.level
 
-    def show(self, board: Board, auto_cross: bool) -> None:
-        """Draw a new position (the only way the picture changes, apart from the cursor)."""
+    def show(self, state: Any, options: Mapping[str, bool] | bool = True) -> None:
+        """Draw a new position (the only way the picture changes, apart from the cursor).
+
+        `options["auto_cross"]`: draw the crosses the queens imply.
+        """
+        board: Board = state
+        auto_cross = options if isinstance(options, bool) else options.get("auto_cross", True)
         if board is self._board and auto_cross == self._auto:
             return
         if board.level is not self._board.level:
@@ -302,6 +294,19 @@ class BoardView(Widget):
         self._highlights = marks
         self._forget()
         self.refresh()
+
+    def set_marks(self, marks: Mapping[Cell, str]) -> None:
+        """Tint cells by role: "evidence", "place", "cross", "mistake" (see `HIGHLIGHT`)."""
+        marks = dict(marks)
+        if marks == self._highlights:
+            return
+        self._highlights = marks
+        self._forget()
+        self.refresh()
+
+    @property
+    def marks(self) -> dict[Cell, str]:
+        return dict(self._highlights)
 
     @property
     def highlights(self) -> dict[Cell, str]:
@@ -574,7 +579,7 @@ class BoardView(Widget):
             return
         event.stop()
         if event.button == 3:
-            self.post_message(self.CellAction(cell, "queen"))
+            self.post_message(CellAction(cell, "right"))
         elif event.button == 1:
             self._press = cell
             self._dragging = False
@@ -588,9 +593,9 @@ class BoardView(Widget):
             return
         if not self._dragging and cell != self._press:
             self._dragging = True
-            self.post_message(self.CellAction(self._press, "drag-start"))
+            self.post_message(CellAction(self._press, "drag-start"))
         if self._dragging:
-            self.post_message(self.CellAction(cell, "drag"))
+            self.post_message(CellAction(cell, "drag"))
 
     def on_mouse_up(self, event: events.MouseUp) -> None:
         if self._press is None:
@@ -602,7 +607,7 @@ class BoardView(Widget):
             self._dragging = False
             cell = self.cell_at(event.x, event.y)
             if cell is not None:
-                self.post_message(self.CellAction(cell, "drag"))
-            self.post_message(self.CellAction(None, "drag-end"))
+                self.post_message(CellAction(cell, "drag"))
+            self.post_message(CellAction(None, "drag-end"))
         else:
-            self.post_message(self.CellAction(press, "cycle"))
+            self.post_message(CellAction(press, "click"))

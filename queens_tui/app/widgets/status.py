@@ -1,8 +1,8 @@
-"""The status line: level, size, queens placed, timer, moves, auto-cross, progress check.
+"""The status line: level, size, the kind's progress, timer, moves, options, the live check.
 
 Every field is a reactive, so the screen just assigns values and the line
-redraws itself. `extra` is a free segment at the end for later features (the
-solver's verdict, hints used) without touching the layout.
+redraws itself. What is kind-specific ("♛ 3/8", "auto-× on") arrives as text
+from the kind (`PlayRules.progress_text`, `KindUI.options`).
 """
 
 from __future__ import annotations
@@ -21,46 +21,45 @@ class StatusBar(Widget):
     """One line of game facts, separated by dots."""
 
     level_name: reactive[str] = reactive("")
-    board_size: reactive[int] = reactive(0)
-    queens: reactive[int] = reactive(0)
+    size_text: reactive[str] = reactive("")
+    """ "8×8" ("8x8" with `--ascii`)."""
+    progress: reactive[str] = reactive("")
+    """The kind's progress: "♛ 3/8"."""
+    progress_done: reactive[bool] = reactive(False)
+    """Everything placed (the progress is shown bold)."""
     seconds: reactive[int] = reactive(0)
     moves: reactive[int] = reactive(0)
-    auto_cross: reactive[bool] = reactive(True)
+    options: reactive[tuple[str, ...]] = reactive(())
+    """The kind's option segments: ("auto-× on",)."""
     solved: reactive[bool] = reactive(False)
     paused: reactive[bool] = reactive(False)
     check: reactive[str] = reactive("")
     """The live progress check: "on track", "mistake", ... or "" (off, or not known yet)."""
-    extra: reactive[str] = reactive("")
-    """A free segment for later features (solver status, hints used)."""
 
     def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
         self.ascii = ascii
-        """`--ascii`: Q, x and a plain x in the size, for terminals without those glyphs."""
 
     def segments(self) -> list[Text]:
         """The pieces of the line, in order (tests read these)."""
-        n = self.board_size
         clock = mmss(self.seconds)
         if self.solved:
             clock += " ✔"
         elif self.paused:
             clock += " (paused)"
-        queen, cross = ("Q", "x") if self.ascii else ("♛", "×")
+        size = self.size_text.replace("×", "x") if self.ascii else self.size_text
         parts = [
             Text(self.level_name, style="bold"),
-            Text(f"{n}{cross}{n}"),
-            Text(f"{queen} {self.queens}/{n}", style="bold" if self.queens == n else ""),
+            Text(size),
+            Text(self.progress, style="bold" if self.progress_done else ""),
             Text(clock),
             Text(f"moves {self.moves}"),
-            Text(f"auto-{cross} {'on' if self.auto_cross else 'off'}"),
+            *(Text(option) for option in self.options if option),
         ]
         if self.solved:
             parts.append(Text("Solved", style="bold"))
         if self.check:
             parts.append(Text(self.check, style=CHECK_STYLES.get(self.check, "italic")))
-        if self.extra:
-            parts.append(Text(self.extra))
         return parts
 
     def render(self) -> Text:

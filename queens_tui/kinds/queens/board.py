@@ -5,18 +5,20 @@ by hand. Automatic crosses are *derived* from the queens, never stored, so
 removing a queen takes back exactly the crosses that no other queen still
 causes, and a solver thread can read a snapshot while the game goes on.
 
-`History` is the one mutable object: the current board plus undo and redo
-stacks of whole snapshots (cheap: two frozensets each). A gesture, such as a
-mouse drag, groups several moves into one undo step.
+`History` is `core.history.History` on Queens boards: the current board plus
+undo and redo stacks of one-move diffs (`diff`). A gesture, such as a mouse
+drag, groups several moves into one undo step.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
 
+from queens_tui.core.history import History as _History
+from queens_tui.core.history import Step
 from queens_tui.kinds.queens.level import Cell, Level
 from queens_tui.kinds.queens.rules import Conflicts, attacked, find_conflicts
 
@@ -116,87 +118,45 @@ class Board:
         return Board(self.level, self.queens | qs, self.crosses - qs)
 
 
-@dataclass
-class History:
-    """The current board with unlimited undo and redo.
+def diff(a: Board, b: Board) -> Move:
+    """The move that turns board `a` into board `b` (cells in reading order)."""
+    changed = (a.queens ^ b.queens) | (a.crosses ^ b.crosses)
+    return Move(tuple((cell, b.mark(cell)) for cell in sorted(changed)))
 
-    Each `apply` is one undo step, unless it happens inside a gesture
-    (`begin_gesture` ... `end_gesture`), which collapses into a single step.
-    `moves` counts the steps the player made (undo and redo don't count).
-    """
 
-    board: Board
-    past: list[Board] = field(default_factory=list)
-    future: list[Board] = field(default_factory=list)
-    moves: int = 0
-    _gesture_start: Board | None = field(default=None, repr=False)
+class _Rules:
+    """`apply` and `diff` for `core.history.History`."""
+
+    @staticmethod
+    def apply(state: Board, move: Move) -> Board:
+        return state.apply(move)
+
+    @staticmethod
+    def diff(a: Board, b: Board) -> Move:
+        return diff(a, b)
+
+
+RULES = _Rules()
+
+
+class History(_History[Board, Move]):
+    """A Queens board with unlimited undo and redo (see `core.history.History`)."""
+
+    def __init__(
+        self,
+        board: Board,
+        past: Sequence[Step[Move]] = (),
+        future: Sequence[Step[Move]] = (),
+        moves: int = 0,
+    ) -> None:
+        super().__init__(RULES, board, past, future, moves)
 
     @classmethod
     def new(cls, level: Level) -> History:
         """A fresh history on an empty board."""
         return cls(Board(level))
 
-    def apply(self, move: Move) -> bool:
-        """Make a move; True if the board changed."""
-        new = self.board.apply(move)
-        if new is self.board:
-            return False
-        if self._gesture_start is None:
-            self.past.append(self.board)
-            self.future.clear()
-            self.moves += 1
-        self.board = new
-        return True
-
-    def begin_gesture(self) -> None:
-        """Start grouping moves into one undo step (a drag)."""
-        if self._gesture_start is None:
-            self._gesture_start = self.board
-
-    def end_gesture(self) -> None:
-        """Close the gesture: it becomes one undo step if it changed anything."""
-        start, self._gesture_start = self._gesture_start, None
-        if start is not None and start != self.board:
-            self.past.append(start)
-            self.future.clear()
-            self.moves += 1
-
     @property
-    def in_gesture(self) -> bool:
-        """True between `begin_gesture` and `end_gesture`."""
-        return self._gesture_start is not None
-
-    def reset(self, board: Board) -> None:
-        """Replace the board as one undoable step (restart, solve, apply a hint)."""
-        if board == self.board:
-            return
-        self.end_gesture()
-        self.past.append(self.board)
-        self.future.clear()
-        self.moves += 1
-        self.board = board
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self.past)
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self.future)
-
-    def undo(self) -> bool:
-        """Step back; False if there is nothing to undo."""
-        self.end_gesture()
-        if not self.past:
-            return False
-        self.future.append(self.board)
-        self.board = self.past.pop()
-        return True
-
-    def redo(self) -> bool:
-        """Step forward again; False if there is nothing to redo."""
-        if not self.future:
-            return False
-        self.past.append(self.board)
-        self.board = self.future.pop()
-        return True
+    def board(self) -> Board:
+        """The current board."""
+        return self.state

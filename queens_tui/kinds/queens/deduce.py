@@ -42,7 +42,7 @@ not ruled out by a queen, so manual and automatic crosses count alike.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from queens_tui.kinds.queens import search
@@ -779,18 +779,25 @@ def solve_logically(level: Level) -> list[Step]:
     return steps
 
 
+Finder = Callable[..., "tuple[Cell, ...] | None"]
+"""`search.first`'s shape: (level, queens=..., forbidden=...) -> one solution or None."""
+
+
 def _attacked_by(engine: _Engine, cell: Cell, placed: int) -> bool:
     i = cell[0] * engine.n + cell[1]
     return any(engine.attack[q] >> i & 1 for q in _bits(placed))
 
 
-def first_error(board: Board) -> Mistake | None:
+def first_error(board: Board, first: Finder | None = None) -> Mistake | None:
     """The marks that make `board` impossible to complete, or None if it still can be.
 
     A queen that no solution contains, or a manual cross on a cell every
     solution needs. Queens that attack each other come first, as the
-    simplest thing to show.
+    simplest thing to show. `first(level, queens=..., forbidden=...)` finds one
+    completion or None: the exact search by default; the game's worker passes
+    CP-SAT's.
     """
+    find: Finder = first or search.first
     level = board.level
     conflicts = board.conflicts
     if conflicts:
@@ -800,19 +807,19 @@ def first_error(board: Board) -> Mistake | None:
             text=f"This board already holds a mistake: the queens at {_cells_phrase(list(qs))} "
             "break the rules (same row, column or region, or touching).",
         )
-    if search.first(level, queens=board.queens, forbidden=board.crosses) is not None:
+    if find(level, queens=board.queens, forbidden=board.crosses) is not None:
         return None
-    bad_q = tuple(sorted(q for q in board.queens if search.first(level, queens=[q]) is None))
-    bad_x = tuple(sorted(x for x in board.crosses if search.first(level, forbidden=[x]) is None))
+    bad_q = tuple(sorted(q for q in board.queens if find(level, queens=[q]) is None))
+    bad_x = tuple(sorted(x for x in board.crosses if find(level, forbidden=[x]) is None))
     if not bad_q and not bad_x:
         # No mark is wrong alone: shrink to a smallest set that cannot stand together.
         keep_q = set(board.queens)
         keep_x = set(board.crosses)
         for q in sorted(board.queens):
-            if search.first(level, queens=keep_q - {q}, forbidden=keep_x) is None:
+            if find(level, queens=keep_q - {q}, forbidden=keep_x) is None:
                 keep_q.discard(q)
         for x in sorted(board.crosses):
-            if search.first(level, queens=keep_q, forbidden=keep_x - {x}) is None:
+            if find(level, queens=keep_q, forbidden=keep_x - {x}) is None:
                 keep_x.discard(x)
         bad_q, bad_x = tuple(sorted(keep_q)), tuple(sorted(keep_x))
         if not bad_q and not bad_x:

@@ -1,0 +1,208 @@
+"""Every key of the game, defined once: bindings, the command palette, the help table, the footer.
+
+An `Action` names what a key does on the game screen. The shared actions
+are below; each kind adds its own (`app.kinds.KindUI.actions`: its moves and
+display options). `bindings()` makes Textual `Binding`s from them (with
+`id`s, so `App.set_keymap` remaps keys), `palette()` feeds the command
+palette and `key_table()` writes the help screen's table. To change a key,
+change it here (or in the kind's UI); the README's key tables are checked
+against this registry by the tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from textual.binding import Binding
+
+KEY_NAMES = {
+    "question_mark": "?",
+    "backspace": "backspace",
+    "space": "space",
+    "enter": "enter",
+    "up": "↑",
+    "down": "↓",
+    "left": "←",
+    "right": "→",
+}
+"""How the help table writes a key."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing a key does on the game screen."""
+
+    id: str
+    """Binding id: the name `App.set_keymap` remaps."""
+    keys: str
+    """Textual key names, comma separated: `"backspace,delete"`."""
+    action: str
+    """The screen action it runs: `"undo"`, `"play('cycle')"`, `"move(-1, 0)"`."""
+    title: str
+    """Footer and palette title."""
+    help: str
+    """What it does, for the palette and the help table."""
+    show: bool = True
+    """Shown in the footer."""
+    key_display: str | None = None
+    palette: bool = True
+    """Offered by the command palette (not the cursor keys)."""
+    help_keys: str | None = None
+    """The help table's key cell, when it differs from `keys` (a pair of keys on one row)."""
+    name: str | None = None
+    """The command palette's title, when it differs from `title`."""
+    in_table: bool = True
+    """A row of its own in the help table (not when another row covers it)."""
+
+    def binding(self) -> Binding:
+        return Binding(
+            self.keys,
+            self.action,
+            self.title,
+            show=self.show,
+            key_display=self.key_display,
+            id=self.id,
+            tooltip=self.help,
+        )
+
+
+MOVE = (
+    Action(
+        "move",
+        "up",
+        "move(-1, 0)",
+        "Move",
+        "move the cursor",
+        key_display="←↑↓→",
+        palette=False,
+        help_keys="`←` `↑` `↓` `→`",
+    ),
+    Action("move-down", "down", "move(1, 0)", "Move", "", show=False, palette=False),
+    Action("move-left", "left", "move(0, -1)", "Move", "", show=False, palette=False),
+    Action("move-right", "right", "move(0, 1)", "Move", "", show=False, palette=False),
+)
+"""The cursor keys (every kind has a cursor over its grid)."""
+
+HISTORY = (
+    Action("undo", "u", "undo", "Undo", "undo (no limit)"),
+    Action("redo", "ctrl+r", "redo", "Redo", "redo"),
+    Action(
+        "restart", "r", "restart", "Restart", "restart the level (asks first)", name="Restart level"
+    ),
+)
+
+ASSIST = (
+    Action(
+        "hint",
+        "h",
+        "hint",
+        "Hint",
+        "hint: explain the next logical step and highlight it; `h` again applies it",
+    ),
+    Action(
+        "mistakes",
+        "m",
+        "mistakes",
+        "Mistakes",
+        "show mistakes: highlight the marks no solution allows (again: hide)",
+        show=False,
+        name="Show mistakes",
+    ),
+    Action(
+        "solve",
+        "S",
+        "solve",
+        "Solve",
+        "solve: fill in the solution at once (the level counts as solved with help)",
+        show=False,
+    ),
+    Action(
+        "live",
+        "c",
+        "toggle_live",
+        "Check",
+        "live check on / off: the status line says `on track` or `mistake` after each move",
+        show=False,
+        name="Live check",
+    ),
+)
+
+NAVIGATE = (
+    Action(
+        "levels",
+        "l",
+        "levels",
+        "Levels",
+        "level browser: daily puzzles and packs, filters, progress, best times",
+        name="Level browser",
+    ),
+    Action(
+        "next",
+        "n",
+        "next_level",
+        "Next",
+        "next / previous level; on a daily puzzle, the next / previous day (up to today)",
+        show=False,
+        help_keys="`n` / `p`",
+        name="Next level",
+    ),
+    Action(
+        "prev",
+        "p",
+        "prev_level",
+        "Previous",
+        "previous level; on a daily puzzle, the day before",
+        show=False,
+        name="Previous level",
+        in_table=False,
+    ),
+    Action("help", "question_mark", "help", "Help", "this help", key_display="?"),
+    Action("quit", "q", "app.quit", "Quit", "quit", help_keys="`q` / `ctrl+q`"),
+)
+
+
+def game_actions(
+    kind_moves: Iterable[Action], kind_options: Iterable[Action]
+) -> tuple[Action, ...]:
+    """Every action of a game screen, in help-table order: cursor, the kind's moves,
+    history, the kind's options, the assistant, navigation."""
+    return (*MOVE, *kind_moves, *HISTORY, *kind_options, *ASSIST, *NAVIGATE)
+
+
+def bindings(actions: Iterable[Action]) -> list[Binding]:
+    """The Textual bindings, in footer order: as the help table, but `?` before the
+    assistant's keys (the footer keeps its first entries when the terminal is narrow)."""
+    ordered = list(actions)
+    helps = [a for a in ordered if a.id == "help"]
+    rest = [a for a in ordered if a.id != "help"]
+    at = next((i for i, a in enumerate(rest) if a.id == "hint"), len(rest))
+    return [a.binding() for a in rest[:at] + helps + rest[at:]]
+
+
+def palette(actions: Iterable[Action]) -> Iterator[tuple[str, str, str]]:
+    """(title, help, action) for the command palette."""
+    for a in actions:
+        if a.palette and a.help:
+            keys = " / ".join(KEY_NAMES.get(k, k) for k in a.keys.split(","))
+            yield a.name or a.title, f"{a.help[0].upper()}{a.help[1:]} ({keys})", a.action
+
+
+def _key_cell(action: Action) -> str:
+    if action.help_keys is not None:
+        return action.help_keys
+    keys = [KEY_NAMES.get(k, k) for k in action.keys.split(",")]
+    return " / ".join(f"`{k}`" for k in keys)
+
+
+def key_table(actions: Iterable[Action]) -> str:
+    """The help screen's markdown table of keys."""
+    rows = ["| Key | Action |", "|---|---|"]
+    for a in actions:
+        if a.help and a.in_table:
+            rows.append(f"| {_key_cell(a)} | {a.help} |")
+    rows.insert(len(rows) - 1, "| `ctrl+p` | command palette: every action by name |")
+    return "\n".join(rows)
+
+
+__all__ = ["Action", "bindings", "game_actions", "key_table", "palette"]

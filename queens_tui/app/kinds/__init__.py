@@ -1,0 +1,64 @@
+"""The app side of each puzzle kind: its board widget, its keys, its help. One line per kind.
+
+`UIS` maps a kind's name to the module holding its `UI` (a `KindUI`). The
+game screen, the status line, the help screen and the command palette talk
+only to `KindUI` and to the kind's pure `PlayRules`; nothing else in the app
+knows what a queen is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from queens_tui.app.actions import Action
+
+UIS: dict[str, str] = {
+    "queens": "queens_tui.app.kinds.queens",
+}
+"""Kind name -> module with `UI`. Adding a kind adds one line here."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A display option of a kind, kept in the settings (Queens: automatic crosses)."""
+
+    name: str
+    """The `store.Settings` field that remembers it (and the key in `Game.options`)."""
+    default: bool
+    status: Callable[[bool, bool], str]
+    """(on, ascii) -> its status line segment ("auto-× on"); "" shows nothing."""
+
+
+@dataclass(frozen=True)
+class KindUI:
+    """What the app needs of a kind beyond its pure rules."""
+
+    board: Callable[..., Any]
+    """`board(state, *, ascii=..., options=..., id=...)` -> the kind's board widget,
+    a `app.widgets.base.BoardWidget`."""
+    moves: tuple[Action, ...]
+    """Keys that make moves: action `"play('<intent>')"`, the intent handed to
+    `PlayRules.interpret` with the cursor cell."""
+    options: tuple[Option, ...] = ()
+    option_actions: tuple[Action, ...] = ()
+    """Keys that flip an option: action `"toggle_option('<name>')"`."""
+    help: str = ""
+    """Markdown for the help screen: `{keys}` is replaced by the key table."""
+
+
+@cache
+def get_ui(kind: str) -> KindUI:
+    """The `UI` of kind `kind` (imported on first use)."""
+    from importlib import import_module
+
+    if kind not in UIS:
+        raise KeyError(f"no app support for puzzle kind {kind!r} (known: {', '.join(UIS)})")
+    ui = import_module(UIS[kind]).UI
+    assert isinstance(ui, KindUI)
+    return ui
+
+
+__all__ = ["UIS", "KindUI", "Option", "get_ui"]

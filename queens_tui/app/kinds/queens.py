@@ -1,0 +1,101 @@
+"""Queens in the app: the board widget (`widgets.board.BoardView`), its keys, its help."""
+
+from __future__ import annotations
+
+from queens_tui.app.actions import Action
+from queens_tui.app.kinds import KindUI, Option
+from queens_tui.app.widgets.board import BoardView
+
+HELP = """\
+# Queens
+
+Place **one queen (♛) in every row, every column and every coloured region**.
+Two queens may **never touch**, not even diagonally.
+Every level has exactly one solution, and it can be found by reasoning alone.
+
+## Keys
+
+{keys}
+
+## Mouse
+
+| Mouse | Action |
+|---|---|
+| left click | cycle the cell, like `space` |
+| left drag | paint crosses over empty cells (a drag that starts on a cross erases crosses) |
+| right click | place or remove a queen |
+
+A whole drag is one step for `u`.
+
+## What you see
+
+| Glyph | Meaning |
+|---|---|
+| ♛ | a queen (`Q` with `--ascii`) |
+| × bold | a cross you placed (`x` with `--ascii`) |
+| × faint | an automatic cross: some queen already rules this cell out |
+| red queen | a queen that breaks a rule |
+| reddish cells | the row, column or region two queens fight over |
+| dark cell | the cursor |
+| thick border | the edge of a region (thin lines stay inside one) |
+| yellow cells | what a hint reads; ♕ green: a queen it places; × blue: cells it crosses out |
+| magenta cells | marks that no solution allows (`m`, or a hint on a wrong board) |
+
+The timer pauses while a dialog (like this one) is open.
+Every move is saved: quit at any time, and the level resumes where you left it
+(undo history and timer included). Bare `queens-tui` opens today's puzzle.
+Press `escape`, `?` or `q` to close this help.
+"""
+
+UI = KindUI(
+    board=BoardView,
+    moves=(
+        Action(
+            "cycle",
+            "space",
+            "play('cycle')",
+            "Mark",
+            "cycle the cell: empty → × → ♛ → empty",
+            name="Cycle cell",
+        ),
+        Action(
+            "queen",
+            "enter",
+            "play('queen')",
+            "Queen",
+            "place or remove a queen",
+            name="Toggle queen",
+        ),
+        Action(
+            "cross", "x", "play('cross')", "Cross", "place or remove a cross", name="Toggle cross"
+        ),
+        Action(
+            "clear",
+            "backspace,delete",
+            "play('clear')",
+            "Clear",
+            "clear the cell",
+            show=False,
+            name="Clear cell",
+        ),
+    ),
+    options=(
+        Option(
+            "auto_cross",
+            True,
+            lambda on, ascii: f"auto-{'x' if ascii else '×'} {'on' if on else 'off'}",
+        ),
+    ),
+    option_actions=(
+        Action(
+            "auto",
+            "a",
+            "toggle_option('auto_cross')",
+            "Auto-×",
+            "automatic crosses on / off",
+            name="Toggle auto-cross",
+        ),
+    ),
+    help=HELP,
+)
+"""The Queens kind's app side (`app.kinds.UIS["queens"]`)."""

@@ -1,0 +1,50 @@
+"""Every message the app's widgets and workers post, in one module.
+
+Handlers are named after the class (`on_cell_action`, `on_assist_reply`,
+`on_engine_ready`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.message import Message
+
+from queens_tui.core.grid import Cell
+
+if TYPE_CHECKING:
+    from queens_tui.app.assistant import Reply
+
+
+class CellAction(Message):
+    """The player did something to a cell with the mouse (posted by a board widget).
+
+    `kind` is "click" (left click), "right" (right click), "drag-start",
+    "drag" (the pointer entered another cell) or "drag-end" (`cell` None).
+    The kind's `PlayRules.interpret` says what each means.
+    """
+
+    def __init__(self, cell: Cell | None, kind: str) -> None:
+        super().__init__()
+        self.cell = cell
+        self.kind = kind
+
+
+class AssistReply(Message):
+    """The background worker answered one of the assistant's requests."""
+
+    def __init__(self, reply: Reply) -> None:
+        super().__init__()
+        self.reply = reply
+
+
+class EngineReady(Message):
+    """The solver engine is warm (OR-Tools imported), or fell back to the pure search."""
+
+    def __init__(self, engine: str, error: str | None = None) -> None:
+        super().__init__()
+        self.engine = engine
+        self.error = error
+
+
+__all__ = ["AssistReply", "CellAction", "EngineReady"]

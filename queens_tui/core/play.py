@@ -1,0 +1,246 @@
+"""The play seam: what the shared game machinery asks of a puzzle kind while it is played.
+
+`core.kind.Kind` is the batch interface (solve, check, explain, grade). This
+module is its interactive twin, after Simon Tatham's puzzle collection: each
+kind is one object of pure functions (`PlayRules`), and the shared "midend"
+(the app's `Game`, `core.history.History`, the assistant, the worker, the
+store) owns undo/redo, the clock, saving, hints and the win once for every
+kind. A kind provides three things, one per layer:
+
+- `kinds/<kind>/play.py`: `PLAY`, satisfying `PlayRules` (no Textual, no OR-Tools).
+  A position is an immutable *state*; a *move* is a small hashable value that
+  `apply` turns into the next state. History keeps moves (diffs), never
+  whole boards, and saves them through `move_to_json`.
+- `solver/<kind>.py`: `PLAY`, satisfying `PlaySolver`: the worker's questions
+  (can this still be finished? which marks are wrong? reveal one step, solve),
+  each time-limited and cancellable, by CP-SAT or the kind's pure search.
+- `app/kinds/<kind>.py`: `UI`, an `app.kinds.KindUI` (board widget, keys, help).
+
+Cells are `(row, col)`, 0-based. Marks for highlighting are role names the
+kind's widget knows how to draw (`"evidence"`, `"place"`, `"mistake"`, ...).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Generic, Protocol, TypeVar
+
+from queens_tui.core.grid import Cell
+
+JSONValue = Any
+"""Anything `json.dumps` writes: str, int, float, bool, None, lists and dicts of them."""
+
+LevelT = TypeVar("LevelT", contravariant=True)
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+
+
+@dataclass(frozen=True)
+class Drag(Generic[StateT]):
+    """An open mouse drag: where it started and the position it started from.
+
+    `interpret` reads it for "drag" input, e.g. Queens paints crosses when the
+    drag began on a cell without one and erases them when it began on a cross;
+    Zip extends its path from the cell the drag began on.
+    """
+
+    origin: Cell
+    start: StateT
+
+
+@dataclass(frozen=True)
+class Hint(Generic[MoveT]):
+    """One explained step (or what is wrong), for the message line and the board.
+
+    `marks` tints cells by role (the kind's widget draws each role); `move`
+    is what a second `h` applies (None: nothing to apply). `helped` makes the
+    game count as solved with help when applied (the solver, not a rule, found
+    it). `mistake` says this is about marks to take back, not a step forward.
+    """
+
+    text: str
+    marks: Mapping[Cell, str] = field(default_factory=dict)
+    move: MoveT | None = None
+    rule: str = ""
+    helped: bool = False
+    mistake: bool = False
+
+
+class PlayRules(Protocol[LevelT, StateT, MoveT]):
+    """A kind's pure rules of play. One instance per kind: `kinds/<kind>/play.py` `PLAY`."""
+
+    name: str
+    """Registry name (`"queens"`), as in `kinds.KINDS`."""
+    title: str
+    """Shown to people and in the share line: `"Queens"`."""
+    emoji: str
+    """Ends the share line: `"👑"`."""
+
+    def dims(self, level: LevelT) -> tuple[int, int]:
+        """(rows, columns) the cursor moves over."""
+        ...
+
+    def new_state(self, level: LevelT) -> StateT:
+        """The starting position (givens included)."""
+        ...
+
+    def apply(self, state: StateT, move: MoveT) -> StateT:
+        """The position after `move`: the *same object* when nothing changes.
+
+        Raises `ValueError` for a move that does not fit the level (a cell off
+        the board): saves are decoded through this.
+        """
+        ...
+
+    def diff(self, a: StateT, b: StateT) -> MoveT:
+        """A move that turns `a` into `b` (`apply(a, diff(a, b)) == b`): undo and redo steps."""
+        ...
+
+    def interpret(
+        self, state: StateT, action: str, cell: Cell, drag: Drag[StateT] | None = None
+    ) -> MoveT | None:
+        """What a key or mouse input means on `cell`, as a move; None: nothing to do.
+
+        `action` is an intent name from the kind's key map (`"cycle"`,
+        `"queen"`, ...) or a mouse input: `"click"`, `"right"`, `"drag"`
+        (then `drag` is set).
+        """
+        ...
+
+    def is_solved(self, state: StateT) -> bool:
+        """True once the position is a solution."""
+        ...
+
+    def is_blank(self, state: StateT) -> bool:
+        """True when the player has put nothing on the board (nothing to save)."""
+        ...
+
+    def progress_text(self, state: StateT, ascii: bool) -> str:
+        """The kind's status segment: `"♛ 3/8"`."""
+        ...
+
+    def hint(self, state: StateT) -> Hint[MoveT] | None:
+        """The simplest step the kind's rules of reasoning find, or None.
+
+        Pure and quick; assumes the position can still be finished (the worker
+        checks that first). None when no rule applies: the worker then asks the
+        solver to reveal a step.
+        """
+        ...
+
+    def state_to_json(self, state: StateT) -> JSONValue:
+        """The position for a save file."""
+        ...
+
+    def state_from_json(self, level: LevelT, value: JSONValue) -> StateT:
+        """Read `state_to_json` back; `ValueError` when it does not fit `level`."""
+        ...
+
+    def move_to_json(self, move: MoveT) -> JSONValue:
+        """A move for a save file (keep it short: saves hold thousands)."""
+        ...
+
+    def move_from_json(self, level: LevelT, value: JSONValue) -> MoveT:
+        """Read `move_to_json` back; `ValueError` when it is malformed or off the board."""
+        ...
+
+    def level_json(self, level: LevelT) -> JSONValue:
+        """What a save records of the level, to notice a changed level under the same key."""
+        ...
+
+    def level_matches(self, level: LevelT, value: JSONValue) -> bool:
+        """True when `value` (a saved `level_json`) describes `level`."""
+        ...
+
+    def fingerprint(self, level: LevelT) -> str:
+        """A short stable hash of the puzzle itself (not its name or file): the save key
+        of a level that has no bundled id and no date."""
+        ...
+
+
+class CancelFlag(Protocol):
+    """Anything with `is_set()`: `threading.Event`, `solver.CancelToken`, a deadline."""
+
+    def is_set(self) -> bool: ...
+
+
+class Verdict(str, Enum):
+    """Can the position still be finished? (The value is the status line's word.)"""
+
+    CAN_FINISH = "on track"
+    CANNOT_FINISH = "mistake"
+    UNKNOWN = "check timed out"
+    """The time limit ran out (or the call was cancelled)."""
+
+
+class PlaySolver(Protocol[StateT, MoveT]):
+    """A kind's answers for the game's background worker: `solver/<kind>.py` `PLAY`.
+
+    Every call runs in a worker thread, on an immutable state, and must
+    return within `time_limit` seconds or soon after `cancel` is set
+    (`solver.CancelToken.cancel()` stops a running CP-SAT search at once).
+    `engine` is `"cpsat"` or `"search"` (the kind's pure search).
+    """
+
+    def check(
+        self, state: StateT, *, engine: str, time_limit: float, cancel: CancelFlag
+    ) -> Verdict:
+        """Can the position still be finished?"""
+        ...
+
+    def mistake(
+        self, state: StateT, *, engine: str, time_limit: float, cancel: CancelFlag
+    ) -> Hint[MoveT] | None:
+        """Which marks make it impossible (`mistake=True`, `move` takes them back); None if
+        it can still be finished."""
+        ...
+
+    def reveal(
+        self, state: StateT, *, engine: str, time_limit: float, cancel: CancelFlag
+    ) -> Hint[MoveT] | None:
+        """One step taken from a solution (`helped=True`), when no rule applies."""
+        ...
+
+    def solve(
+        self, state: StateT, *, engine: str, time_limit: float, cancel: CancelFlag
+    ) -> StateT | None:
+        """A solved position as close to `state` as possible; None: the level has no solution."""
+        ...
+
+
+class Deadline:
+    """A cancel flag that is also set once `seconds` have passed (for pure searches)."""
+
+    __slots__ = ("cancel", "end")
+
+    def __init__(self, seconds: float, cancel: CancelFlag | None = None) -> None:
+        import time
+
+        self.end = time.monotonic() + seconds
+        self.cancel = cancel
+
+    def is_set(self) -> bool:
+        import time
+
+        if self.cancel is not None and self.cancel.is_set():
+            return True
+        return time.monotonic() >= self.end
+
+
+NEVER = threading.Event()
+"""A cancel flag nobody sets (calls outside the worker)."""
+
+__all__ = [
+    "NEVER",
+    "CancelFlag",
+    "Deadline",
+    "Drag",
+    "Hint",
+    "JSONValue",
+    "PlayRules",
+    "PlaySolver",
+    "Verdict",
+]

@@ -1,0 +1,196 @@
+"""Queens on the play seam: `PLAY` satisfies `core.play.PlayRules[Level, Board, Move]`.
+
+The state is `board.Board` (queens and manual crosses; automatic crosses are
+derived), a move is `board.Move` (set some cells to some marks). In a save a
+move is one string of tokens `<mark><row>,<col>` (`"Q3,4 x1,2 .0,0"`: queen,
+cross, empty; 0-based) and the board is N strings of `.`, `x` and `Q`: the
+format saves had before the seam, so old saves still load.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, ClassVar
+
+from queens_tui.core.grid import Cell
+from queens_tui.core.play import Drag, Hint, JSONValue
+from queens_tui.kinds.queens.board import CYCLE, Board, Mark, Move, diff
+from queens_tui.kinds.queens.level import Level
+
+_MARKS = {m.value: m for m in Mark}
+
+
+def move_text(move: Move) -> str:
+    """A move as save tokens: `"Q3,4 x1,2"`."""
+    return " ".join(f"{mark.value}{r},{c}" for (r, c), mark in move.changes)
+
+
+def parse_move(level: Level, text: object) -> Move:
+    """Read `move_text` back; `ValueError` on a malformed token or a cell off the board."""
+    if not isinstance(text, str):
+        raise ValueError("a history step should be a string")
+    n = level.size
+    changes: list[tuple[Cell, Mark]] = []
+    for token in text.split():
+        mark = _MARKS.get(token[0])
+        r, sep, c = token[1:].partition(",")
+        if mark is None or sep != "," or not r.isdigit() or not c.isdigit():
+            raise ValueError(f"bad history step {token!r}")
+        if len(r) > 3 or len(c) > 3 or int(r) >= n or int(c) >= n:
+            raise ValueError(f"history step {token!r} is off the board")
+        changes.append(((int(r), int(c)), mark))
+    return Move(tuple(changes))
+
+
+def board_rows(board: Board) -> list[str]:
+    """The board as N strings of ".", "x" and "Q"."""
+    n = board.level.size
+    rows = [["."] * n for _ in range(n)]
+    for r, c in board.crosses:
+        rows[r][c] = "x"
+    for r, c in board.queens:
+        rows[r][c] = "Q"
+    return ["".join(row) for row in rows]
+
+
+def rows_board(level: Level, rows: object) -> Board:
+    """Read `board_rows` back; `ValueError` when it does not fit the level."""
+    n = level.size
+    if not (isinstance(rows, list) and len(rows) == n):
+        raise ValueError(f"'board' should be {n} rows")
+    queens: list[Cell] = []
+    crosses: list[Cell] = []
+    for r, row in enumerate(rows):
+        if not (isinstance(row, str) and len(row) == n):
+            raise ValueError(f"board row {r + 1} should be {n} marks")
+        for c, ch in enumerate(row):
+            if ch == "Q":
+                queens.append((r, c))
+            elif ch == "x":
+                crosses.append((r, c))
+            elif ch != ".":
+                raise ValueError(f"bad mark {ch!r} in board row {r + 1}")
+    return Board(level, frozenset(queens), frozenset(crosses))
+
+
+def level_grid(level: Level) -> list[str] | list[list[str]]:
+    """Region labels as row strings, or lists of labels if some label is longer than one."""
+    if all(len(label) == 1 for label in level.labels):
+        return level.rows_text()
+    return [list(row) for row in level.grid]
+
+
+class QueensPlay:
+    """The pure rules of play of Queens (see the module docstring)."""
+
+    name: ClassVar[str] = "queens"
+    title: ClassVar[str] = "Queens"
+    emoji: ClassVar[str] = "👑"
+
+    def dims(self, level: Level) -> tuple[int, int]:
+        return level.size, level.size
+
+    def new_state(self, level: Level) -> Board:
+        return Board(level)
+
+    def apply(self, state: Board, move: Move) -> Board:
+        return state.apply(move)
+
+    def diff(self, a: Board, b: Board) -> Move:
+        return diff(a, b)
+
+    def interpret(
+        self, state: Board, action: str, cell: Cell, drag: Drag[Board] | None = None
+    ) -> Move | None:
+        """Keys: cycle, queen, cross, clear. Mouse: click cycles, right toggles a queen, a drag
+        paints crosses on empty cells (or erases crosses, if it began on one)."""
+        if state.is_solved:
+            return None
+        mark = state.mark(cell)
+        if action in ("cycle", "click"):
+            new = CYCLE[mark]
+        elif action in ("queen", "right"):
+            new = Mark.EMPTY if mark is Mark.QUEEN else Mark.QUEEN
+        elif action == "cross":
+            new = Mark.EMPTY if mark is Mark.CROSS else Mark.CROSS
+        elif action == "clear":
+            new = Mark.EMPTY
+        elif action == "drag" and drag is not None:
+            erase = drag.start.mark(drag.origin) is Mark.CROSS
+            if erase and mark is Mark.CROSS:
+                new = Mark.EMPTY
+            elif not erase and mark is Mark.EMPTY:
+                new = Mark.CROSS
+            else:
+                return None
+        else:
+            return None
+        return None if new is mark else Move.set(cell, new)
+
+    def is_solved(self, state: Board) -> bool:
+        return state.is_solved
+
+    def is_blank(self, state: Board) -> bool:
+        return not state.queens and not state.crosses
+
+    def progress_text(self, state: Board, ascii: bool) -> str:
+        return f"{'Q' if ascii else '♛'} {len(state.queens)}/{state.level.size}"
+
+    def hint(self, state: Board) -> Hint[Move] | None:
+        """The simplest rule of `deduce` that applies, as a hint (None: no rule applies)."""
+        from queens_tui.kinds.queens.deduce import next_step
+
+        step = next_step(state)
+        if step is None:
+            return None
+        return step_hint(step)
+
+    def state_to_json(self, state: Board) -> JSONValue:
+        return board_rows(state)
+
+    def state_from_json(self, level: Level, value: JSONValue) -> Board:
+        return rows_board(level, value)
+
+    def move_to_json(self, move: Move) -> JSONValue:
+        return move_text(move)
+
+    def move_from_json(self, level: Level, value: JSONValue) -> Move:
+        return parse_move(level, value)
+
+    def level_json(self, level: Level) -> JSONValue:
+        return level_grid(level)
+
+    def level_matches(self, level: Level, value: JSONValue) -> bool:
+        """Same regions (labels may differ)."""
+        if not isinstance(value, list) or not all(isinstance(row, (str, list)) for row in value):
+            return False
+        try:
+            saved = Level.from_rows(value)
+        except (ValueError, TypeError):
+            return False
+        return saved.region_ids == level.region_ids
+
+    def fingerprint(self, level: Level) -> str:
+        """A hash of the region ids (numbered in reading order), not the labels: a copy with
+        other letters, colours, name or file format is the same puzzle."""
+        canon = "\n".join(" ".join(str(i) for i in row) for row in level.region_ids)
+        return hashlib.sha256(canon.encode("ascii")).hexdigest()[:24]
+
+
+def step_hint(step: Any) -> Hint[Move]:
+    """A `deduce.Step` as a hint: evidence in yellow, queens to place, cells to cross."""
+    marks: dict[Cell, str] = dict.fromkeys(step.cells, "evidence")
+    marks.update(dict.fromkeys(step.cross, "cross"))
+    marks.update(dict.fromkeys(step.place, "place"))
+    return Hint(step.text, marks, step.move(), step.rule, helped=step.rule == "solver")
+
+
+def mistake_hint(mistake: Any) -> Hint[Move]:
+    """A `deduce.Mistake` as a hint whose move takes the wrong marks away."""
+    cells = tuple(mistake.cells)
+    move = Move(tuple((cell, Mark.EMPTY) for cell in cells)) if cells else None
+    return Hint(mistake.text, dict.fromkeys(cells, "mistake"), move, mistake.rule, mistake=True)
+
+
+PLAY = QueensPlay()
+"""The Queens kind's rules of play (`kinds.get_play("queens")`)."""
