@@ -63,7 +63,6 @@ class Action:
             show=self.show,
             key_display=self.key_display,
             id=self.id,
-            tooltip=self.help,
         )
 
 

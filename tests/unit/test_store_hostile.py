@@ -299,6 +299,6 @@ def test_huge_history_is_trimmed_to_stay_readable(
     assert 500 < _progress_file(tmp_path).stat().st_size <= 1_000
     saved = _store(tmp_path).load_progress(KEY, LEVEL)
     assert saved is not None
-    assert saved.history.board == h.board
+    assert saved.history.state == h.board
     assert 0 < len(saved.history.past) < 200
     assert saved.history.past[-1] == h.past[-1]  # the latest steps are the ones kept

@@ -233,7 +233,7 @@ def test_second_game_opens_read_only_and_never_overwrites_the_first(tmp_path: Pa
         assert notice.startswith(f"Another queens-tui (pid {other.pid}) is using {root}")
         assert "read-only" in notice
         mine = store.load_progress(KEY, LEVEL)  # it reads what the other saved
-        assert mine is not None and mine.history.board.queens == {(0, 1)}
+        assert mine is not None and mine.history.state.queens == {(0, 1)}
         # This game plays on, and writes nothing.
         before = {p: p.read_bytes() for p in _all_files(root)}
         assert not store.save_progress(KEY, _history((2, 0)), 99.0)
@@ -250,7 +250,7 @@ def test_second_game_opens_read_only_and_never_overwrites_the_first(tmp_path: Pa
         other.stdin.flush()
         assert other.stdout.readline() == "saved\n"
         theirs = _store(root).load_progress(KEY, LEVEL)
-        assert theirs is not None and theirs.history.board.queens == {(0, 1), (3, 2)}
+        assert theirs is not None and theirs.history.state.queens == {(0, 1), (3, 2)}
     finally:
         other.kill()
         other.wait()
