@@ -35,6 +35,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "queens_tui.cli.image",
     "queens_tui.cli.serve",
     "queens_tui.cli.nqueens",
+    "queens_tui.cli.edit",
 )
 """Modules of further subcommands (`queens_tui.cli.nqueens`, ...): each has
 `register(sub)` that adds its parser with `set_defaults(func=...)`. Keep their

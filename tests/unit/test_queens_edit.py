@@ -137,3 +137,15 @@ def test_solver_judge_both_engines_agree(sketch8: Sketch) -> None:
     token = CancelToken()
     token.cancel()
     assert solver_edit.judge(sketch8, engine="search", cancel=token) is None
+
+
+def test_history_undo_redo_through_edit_rules(sketch8: Sketch) -> None:
+    from queens_tui.core.history import History
+
+    h = History(EDIT, sketch8)
+    assert h.apply(Edit(cells=(((0, 1), "B"),)))
+    assert h.apply(Edit(colors=(("B", "#123456"),)))
+    assert h.state.label((0, 1)) == "B" and h.state.colors["B"] == "#123456"
+    assert h.undo() and "B" not in h.state.colors
+    assert h.undo() and h.state == sketch8
+    assert h.redo() and h.state.label((0, 1)) == "B"

@@ -1,0 +1,285 @@
+"""The level editor's board: a Queens partition being painted, drawn with the line API.
+
+It reuses the game board's geometry and look (`widgets.board`: the same
+`fit` layouts, box-drawing borders thick between regions and thin inside one,
+pastel cells with dark ink, the cursor shade), but draws a `Sketch`, which
+may be no level at all (any number of regions, regions in pieces), so it
+cannot be the game's `BoardView` (that one draws a valid `Level`). Each cell
+shows its region label; marked cells are tinted by role: "broken" (a piece
+cut off from its region, red), "suggest" (a make-unique cell, green), and
+queens of a shown solution are drawn as ♛.
+
+Mouse: a press posts `CellAction(cell, "paint-start")`, entering another
+cell while the button is down `CellAction(cell, "paint")`, the release
+`CellAction(None, "paint-end")`; the screen turns those into one undo step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.geometry import Size
+from textual.strip import Strip
+
+from queens_tui.app.messages import CellAction
+from queens_tui.app.palette import blend
+from queens_tui.app.widgets.base import BoardWidget
+from queens_tui.app.widgets.board import BOX, CURSOR_SHADE, INK, Layout, fit, minimum_size
+from queens_tui.core.grid import Cell
+from queens_tui.kinds.queens.edit import Sketch
+
+TINTS = {"broken": ("#ff3b3b", 0.55), "suggest": ("#2ecc71", 0.65), "second": ("#4d9de0", 0.35)}
+"""Mark role -> (tint, how much of it)."""
+
+
+def _weight(a: str | None, b: str | None) -> int:
+    if a is None and b is None:
+        return 0
+    if a is None or b is None or a != b:
+        return 2
+    return 1
+
+
+class SketchBoard(BoardWidget):
+    """Draws a `Sketch` with region colours chosen by the screen (label -> `#rrggbb`)."""
+
+    def __init__(
+        self,
+        sketch: Sketch,
+        colors: Mapping[str, str],
+        *,
+        ascii: bool = False,
+        id: str | None = None,
+    ) -> None:
+        super().__init__(id=id)
+        self.ascii = ascii
+        self.sketch = sketch
+        self.label_colors = dict(colors)
+        self._marks: dict[Cell, str] = {}
+        self._queens: frozenset[Cell] = frozenset()
+        self._lines: dict[int, Strip] = {}
+        self._painting = False
+
+    # --- state in -------------------------------------------------------------------
+
+    def show(self, state: object, options: Mapping[str, bool] | None = None) -> None:
+        """Draw another sketch (colours are set by `set_colors` before)."""
+        assert isinstance(state, Sketch)
+        if state is self.sketch:
+            return
+        self.sketch = state
+        self._redraw()
+
+    def set_colors(self, colors: Mapping[str, str]) -> None:
+        if dict(colors) != self.label_colors:
+            self.label_colors = dict(colors)
+            self._redraw()
+
+    def set_marks(self, marks: Mapping[Cell, str]) -> None:
+        if dict(marks) != self._marks:
+            self._marks = dict(marks)
+            self._redraw()
+
+    @property
+    def marks(self) -> dict[Cell, str]:
+        return dict(self._marks)
+
+    def set_queens(self, queens: Iterable[Cell]) -> None:
+        """Queens to draw (a solution shown on demand); empty hides them."""
+        q = frozenset(queens)
+        if q != self._queens:
+            self._queens = q
+            self._redraw()
+
+    @property
+    def queens(self) -> frozenset[Cell]:
+        return self._queens
+
+    def _redraw(self) -> None:
+        self._lines.clear()
+        self.refresh()
+
+    def watch_cursor(self, old: Cell, new: Cell) -> None:
+        self._redraw()
+
+    def on_resize(self) -> None:
+        self._lines.clear()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._lines.clear()
+
+    # --- geometry ---------------------------------------------------------------------
+
+    @property
+    def layout_now(self) -> Layout | None:
+        return fit(self.sketch.size, self.size.width, self.size.height)
+
+    def cell_at(self, x: int, y: int) -> Cell | None:
+        lay = self.layout_now
+        if lay is None:
+            return None
+        bx, by = x - lay.left, y - lay.top
+        n = self.sketch.size
+        if not (0 <= bx < lay.width and 0 <= by < lay.height) or bx % lay.pitch_x == 0:
+            return None
+        c = bx // lay.pitch_x
+        if lay.bordered:
+            if by % lay.pitch_y == 0:
+                return None
+            r = by // lay.pitch_y
+        else:
+            r = by
+        return (r, c) if 0 <= r < n and 0 <= c < n else None
+
+    def cell_offset(self, cell: Cell) -> tuple[int, int]:
+        lay = self.layout_now
+        if lay is None:
+            raise ValueError("the board does not fit")
+        r, c = cell
+        x = lay.left + c * lay.pitch_x + 1 + lay.cell_w // 2
+        y = lay.top + (r * lay.pitch_y + 1 + (lay.cell_h - 1) // 2 if lay.bordered else r)
+        return x, y
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return minimum_size(self.sketch.size)[0]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return minimum_size(self.sketch.size)[1]
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def _neutral(self) -> tuple[Style, Style]:
+        base = self.rich_style
+        fg = base.color.name if base.color else None
+        bg = base.bgcolor.name if base.bgcolor else None
+        return Style(color=fg, bgcolor=bg), Style(color=fg, bgcolor=bg, bold=True)
+
+    def _label_at(self, r: int, c: int) -> str | None:
+        n = self.sketch.size
+        return self.sketch.grid[r][c] if 0 <= r < n and 0 <= c < n else None
+
+    def _box(self, up: int, right: int, down: int, left: int) -> str:
+        if not self.ascii:
+            return BOX[up * 27 + right * 9 + down * 3 + left]
+        vertical, horizontal = up == 2 or down == 2, left == 2 or right == 2
+        if vertical and horizontal:
+            return "+"
+        return "|" if vertical else "-" if horizontal else " "
+
+    def _bg(self, label: str) -> str:
+        return self.label_colors.get(label, "#bdbdbd")
+
+    def _cell(self, cell: Cell) -> tuple[str, Style]:
+        label = self.sketch.label(cell)
+        bg = self._bg(label)
+        fg = blend(bg, "#000000", 0.55)
+        bold = False
+        text = label
+        if cell in self._queens:
+            text, fg, bold = ("Q" if self.ascii else "♛"), INK, True
+        role = self._marks.get(cell)
+        if role in TINTS:
+            tint, amount = TINTS[role]
+            bg = blend(bg, tint, amount)
+            fg, bold = ("#ffffff" if role == "broken" else INK), True
+        if cell == self.cursor:
+            fg = "#ffffff"
+            bg = blend(bg, "#000000", CURSOR_SHADE)
+            bold = True
+        return text, Style(color=fg, bgcolor=bg, bold=bold)
+
+    def render_line(self, y: int) -> Strip:
+        strip = self._lines.get(y)
+        if strip is None:
+            strip = self._build(y)
+            self._lines[y] = strip
+        return strip
+
+    def _build(self, y: int) -> Strip:
+        width = self.size.width
+        neutral, thick = self._neutral()
+        lay = self.layout_now
+        if lay is None:
+            text = "Terminal too small for this board" if y == 0 else ""
+            return Strip([Segment(text[:width].ljust(width), neutral)], width)
+        by = y - lay.top
+        if not 0 <= by < lay.height:
+            return Strip.blank(width, neutral)
+        n = self.sketch.size
+        segs: list[Segment] = [Segment(" " * lay.left, neutral)]
+        if lay.bordered and by % lay.pitch_y == 0:
+            r = by // lay.pitch_y  # the border above board row r
+            for c in range(n + 1):
+                ul, ur = self._label_at(r - 1, c - 1), self._label_at(r - 1, c)
+                dl, dr = self._label_at(r, c - 1), self._label_at(r, c)
+                across = _weight(ur, dr)
+                ch = self._box(_weight(ul, ur), across, _weight(dl, dr), _weight(ul, dl))
+                inside = dr is not None and ul == ur == dl == dr
+                style = self._thin(dr) if inside and dr is not None else thick
+                segs.append(Segment(ch, style))
+                if c < n:
+                    style = self._thin(dr) if across == 1 and dr is not None else thick
+                    segs.append(Segment(self._box(0, across, 0, across) * lay.cell_w, style))
+        else:
+            if lay.bordered:
+                r, sub = divmod(by, lay.pitch_y)
+                glyph_line = sub - 1 == (lay.cell_h - 1) // 2
+            else:
+                r, glyph_line = by, True
+            pad = lay.cell_w - 1
+            for c in range(n + 1):
+                left, right = self._label_at(r, c - 1), self._label_at(r, c)
+                w = _weight(left, right)
+                if lay.bordered or w == 2 or c in (0, n):
+                    ch = self._box(w, 0, w, 0)
+                else:
+                    ch = " " if self.ascii else "│"
+                style = self._thin(right) if w == 1 and right is not None else thick
+                segs.append(Segment(ch, style))
+                if c < n:
+                    text, cell_style = self._cell((r, c))
+                    if not lay.bordered and _weight(right, self._label_at(r + 1, c)) == 2:
+                        cell_style = cell_style + Style(underline=True)
+                    body = " " * (pad // 2) + text + " " * (pad - pad // 2)
+                    segs.append(Segment(body if glyph_line else " " * lay.cell_w, cell_style))
+        used = lay.left + lay.width
+        if used < width:
+            segs.append(Segment(" " * (width - used), neutral))
+        return Strip(segs, width)
+
+    def _thin(self, label: str) -> Style:
+        bg = self._bg(label)
+        return Style(color=blend(bg, "#000000", 0.3), bgcolor=bg)
+
+    # --- mouse ------------------------------------------------------------------------
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        cell = self.cell_at(event.x, event.y)
+        if cell is None or event.button != 1:
+            return
+        event.stop()
+        self._painting = True
+        self.capture_mouse()
+        self.post_message(CellAction(cell, "paint-start"))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        if not self._painting:
+            return
+        cell = self.cell_at(event.x, event.y)
+        if cell is not None:
+            self.post_message(CellAction(cell, "paint"))
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        if not self._painting:
+            return
+        event.stop()
+        self._painting = False
+        self.release_mouse()
+        self.post_message(CellAction(None, "paint-end"))
+
+
+__all__ = ["TINTS", "SketchBoard"]
