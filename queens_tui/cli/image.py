@@ -35,7 +35,6 @@ def cmd_import(args: argparse.Namespace) -> int:
     from queens_tui.formats import dump_text
     from queens_tui.formats.image import read_image
     from queens_tui.kinds.queens.level import LevelError
-    from queens_tui.store.jsonfile import atomic_write_bytes
 
     out_dir = None
     if args.out is not None:
@@ -58,6 +57,8 @@ def cmd_import(args: argparse.Namespace) -> int:
             sys.stdout.write(("\n" if printed else "") + text)
             sys.stdout.flush()
         else:
+            from queens_tui.store.jsonfile import atomic_write_bytes  # (the store: ~45 ms)
+
             path = out_dir / f"{Path(image).stem}.txt"
             try:
                 atomic_write_bytes(path, text.encode("utf-8"), sync=False)  # no partial file
