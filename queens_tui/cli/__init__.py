@@ -6,7 +6,8 @@ first frame.
 
 Exit codes for `solve`, `check`, `explain` and `grade`: 0 every file is a well-formed level with
 exactly one solution; 1 some level has none or several; 2 some file could not
-be read or parsed.
+be read or parsed; 3 (`explain`, `grade`) some level was given up after
+`--time-limit` seconds.
 """
 
 from __future__ import annotations
@@ -27,7 +28,13 @@ if TYPE_CHECKING:
     from queens_tui.kinds.queens.deduce import Step
     from queens_tui.kinds.queens.level import Level
 
-EXIT_OK, EXIT_NOT_UNIQUE, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_OK, EXIT_NOT_UNIQUE, EXIT_BAD_INPUT, EXIT_GAVE_UP = 0, 1, 2, 3
+
+TIME_LIMIT = 10.0
+"""Seconds `explain` and `grade` spend on one level before giving up (`--time-limit`)."""
+
+SEVERAL_RULES_LIMIT = 1.0
+"""Seconds of rules on a level with several solutions before the solver completes it."""
 
 T = TypeVar("T")
 
@@ -242,15 +249,43 @@ def _cell1(cell: tuple[int, int]) -> str:
     return f"r{cell[0] + 1}c{cell[1] + 1}"
 
 
-def _explained(path: str, level: Level) -> tuple[list[Step], int]:
-    """(steps, exit code) for one level; an unsolvable level prints its error and gives no steps."""
-    from queens_tui.kinds.queens import deduce
+class _Deadline:
+    """A cancel flag (see `search.CancelFlag`) set once `seconds` have passed."""
 
-    sols = _solve(level)
-    if not sols:
-        _err(f"{printable(path)}: no solution")
-        return [], EXIT_NOT_UNIQUE
-    return deduce.solve_logically(level), EXIT_OK if len(sols) == 1 else EXIT_NOT_UNIQUE
+    def __init__(self, seconds: float) -> None:
+        import time
+
+        self._clock = time.monotonic
+        self.end = time.monotonic() + seconds
+
+    def is_set(self) -> bool:
+        return self._clock() >= self.end
+
+
+def _explained(path: str, level: Level, limit: float = TIME_LIMIT) -> tuple[list[Step], int]:
+    """(steps, exit code) for one level; an unsolvable level prints its error and gives no steps.
+
+    Bounded: the solver first counts solutions up to two; on a level with
+    several the rules get `SEVERAL_RULES_LIMIT` seconds and the solver
+    completes one solution (huge open boards would keep the probes busy for
+    minutes). Past `limit` seconds in all, it prints "gave up" and gives no steps.
+    """
+    from itertools import islice
+
+    from queens_tui.kinds.queens import deduce, search
+
+    deadline = _Deadline(limit)
+    try:
+        sols = list(islice(search.solutions(level, cancel=deadline), 2))
+        if not sols:
+            _err(f"{printable(path)}: no solution")
+            return [], EXIT_NOT_UNIQUE
+        rules = _Deadline(min(limit, SEVERAL_RULES_LIMIT)) if len(sols) > 1 else None
+        steps = deduce.solve_logically(level, cancel=deadline, rules=rules)
+    except search.Cancelled:
+        _err(f"{printable(path)}: gave up after {limit:g} s (--time-limit raises it)")
+        return [], EXIT_GAVE_UP
+    return steps, EXIT_OK if len(sols) == 1 else EXIT_NOT_UNIQUE
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
@@ -271,12 +306,13 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
             worst = max(worst, kinds.explain(path, any_level, args.json))
             continue
-        steps, code = _explained(path, level)
+        steps, code = _explained(path, level, args.time_limit)
         worst = max(worst, code)
         if not steps:
             continue
         if not args.json:
-            _out(f"{printable(path)}: {level.size}x{level.size}, {len(steps)} steps")
+            several = ", several solutions" if code == EXIT_NOT_UNIQUE else ""
+            _out(f"{printable(path)}: {level.size}x{level.size}, {len(steps)} steps{several}")
         for k, step in enumerate(steps, start=1):
             if args.json:
                 obj = {
@@ -322,12 +358,12 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
             worst = max(worst, kinds.grade(path, any_level, args.json))
             continue
-        steps, code = _explained(path, level)
+        steps, code = _explained(path, level, args.time_limit)
         worst = max(worst, code)
         if not steps:
             if args.json:
                 obj = {"file": path, "size": level.size, "difficulty": None}
-                obj["error"] = "no solution"
+                obj["error"] = "gave up" if code == EXIT_GAVE_UP else "no solution"
                 _out(json.dumps(obj, ensure_ascii=False))
             continue
         g = deduce.grade_steps(steps)
@@ -346,6 +382,8 @@ def cmd_grade(args: argparse.Namespace) -> int:
             _out(json.dumps(obj, ensure_ascii=False))
         else:
             note = "" if by_rules else ", needs the solver"
+            if code == EXIT_NOT_UNIQUE:
+                note += ", several solutions"
             _out(
                 f"{printable(path)}: {level.size}x{level.size}, {g.difficulty} "
                 f"({g.steps} steps, hardest rule {g.hardest_rule}{note})"
@@ -546,6 +584,16 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _time_limit_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--time-limit",
+        type=float,
+        default=TIME_LIMIT,
+        metavar="S",
+        help=f"give up on a level after S seconds, exit code 3 ({TIME_LIMIT:g})",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="queens-tui",
@@ -593,11 +641,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("explain", help="print the logical solution of levels, step by step")
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--json", action="store_true", help="one JSON object per step per line")
+    _time_limit_option(p)
     p.set_defaults(func=cmd_explain)
 
     p = sub.add_parser("grade", help="rate levels easy, medium, hard or expert")
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--json", action="store_true", help="one JSON object per file per line")
+    _time_limit_option(p)
     p.set_defaults(func=cmd_grade)
 
     p = sub.add_parser("generate", help="make new levels with exactly one solution")

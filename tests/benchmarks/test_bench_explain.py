@@ -91,3 +91,31 @@ def test_bench_hint_on_large_levels(benchmark, corpus: list[dict]) -> None:  # t
         f"max {max(times) * 1e3:.2f} ms"
     )
     assert statistics.median(times) < 0.1
+
+
+def test_bench_explain_every_unique_corpus_level(benchmark, corpus: list[dict]) -> None:  # type: ignore[no-untyped-def]
+    """All 1,039 unique corpus levels (official, bonus, community) explained by rules alone."""
+    from queens_tui.kinds.queens import search
+
+    levels = [Level.from_rows(item["regions"]) for item in corpus]
+    unique = [lv for lv in levels if search.count(lv, 2) == 1]
+    needs_solver: list[int] = []
+    nested: list[int] = []
+
+    def explain_all() -> None:
+        needs_solver.clear()
+        nested.clear()
+        for k, level in enumerate(unique):
+            rules = {step.rule for step in deduce.solve_logically(Level(grid=level.grid))}
+            if "solver" in rules:
+                needs_solver.append(k)
+            if "probe_depth3" in rules:
+                nested.append(k)
+
+    benchmark.pedantic(explain_all, rounds=1, iterations=1)
+    print(
+        f"\nexplain over {len(unique)} unique corpus levels: {len(needs_solver)} need the "
+        f"solver, {len(nested)} need a nested probe"
+    )
+    assert len(unique) == 1039
+    assert needs_solver == []

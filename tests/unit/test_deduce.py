@@ -504,3 +504,42 @@ def test_every_rule_has_a_tier() -> None:
     for rule in ("last_cell_row", "common_attack", "probe_depth1", "probe_depth2", "solver"):
         assert rule in deduce.RULE_TIERS
     assert set(deduce.DIFFICULTIES) == {"easy", "medium", "hard", "expert"}
+
+
+LEVEL_360 = [
+    "AAFCBHEG",
+    "CFEEEDAC",
+    "HCDCBEBG",
+    "EEFEGBHG",
+    "DACFCHBF",
+    "GHCBGBGH",
+    "FFGAFBDH",
+    "DDHDDAAA",
+]
+"""Community level 360 (regions in scattered pieces): the one corpus level the rules up to
+depth-2 probes could not finish."""
+
+
+def test_nested_probe_finishes_community_level_360() -> None:
+    level = Level.from_rows(LEVEL_360)
+    steps = deduce.solve_logically(level)
+    assert all(s.rule != "solver" for s in steps)
+    nested = [s for s in steps if s.rule == "probe_depth3"]
+    assert len(nested) == 1
+    (cell,) = nested[0].cross
+    assert cell not in search.first(level)  # type: ignore[operator]
+    assert "cross" in nested[0].text and deduce.cell_name(cell) in nested[0].text
+    assert deduce.grade_steps(steps).difficulty == "expert"
+
+
+def test_solve_logically_is_cancelled_and_its_rules_bounded() -> None:
+    class Flag:
+        def is_set(self) -> bool:
+            return True
+
+    level = Level.from_rows(LEVEL_360)
+    with pytest.raises(search.Cancelled):
+        deduce.solve_logically(level, cancel=Flag())
+    # The rules' own budget spent at once: the solver completes the board in one step.
+    steps = deduce.solve_logically(level, rules=Flag())
+    assert [s.rule for s in steps] == ["solver"] and len(steps[0].place) == 8

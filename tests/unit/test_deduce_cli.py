@@ -117,3 +117,37 @@ def test_grade_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == (
         f"{easy}: 8x8, easy (9 steps, hardest rule confinement_region_column)\n"
     )
+
+
+def _open(n: int) -> list[str]:
+    """An n x n level with many solutions: region k is row k."""
+    from queens_tui.kinds.queens.generate import LABELS
+
+    return [LABELS[r] * n for r in range(n)]
+
+
+def test_explain_and_grade_on_a_huge_open_level_answer_quickly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import time
+
+    path = write(tmp_path, "open50.txt", _open(50))
+    start = time.monotonic()
+    assert main(["explain", path]) == 1
+    assert main(["grade", path]) == 1
+    assert time.monotonic() - start < 10  # the rules get 1 s, the solver completes
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"{path}: 50x50, 1 steps, several solutions"
+    assert out[-1].startswith(f"{path}: 50x50, expert (") and "several solutions" in out[-1]
+
+
+def test_explain_gives_up_after_the_time_limit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "easy.txt", EASY)
+    assert main(["explain", "--time-limit", "0", path]) == 3
+    assert main(["grade", "--json", "--time-limit", "0", path]) == 3
+    out, err = capsys.readouterr()
+    assert err.splitlines()[0] == f"{path}: gave up after 0 s (--time-limit raises it)"
+    assert json.loads(out.splitlines()[-1])["error"] == "gave up"
+    assert main(["explain", "--time-limit", "30", path]) == 0

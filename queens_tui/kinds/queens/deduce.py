@@ -27,6 +27,10 @@ Rules, simplest first (GUIDE.md section 5), with their stable ids:
 6. contradiction probe, depth 2: a queen here would force, by the rules of
    families 1, 2 and 4 applied over and over, a position where some line has
    no free cell (`probe_depth2`).
+7. nested probe: a queen here would force (as in 6) a position where every
+   free cell of some row, column or region fails a depth-2 probe of its own
+   (`probe_depth3`). Tried only when nothing else applies; it is what the
+   community level 360 (regions in scattered pieces) needs.
 
 Every rule is a deduction from the rules of the game alone, so whatever it
 concludes holds in *every* completion of the board: on a level with several
@@ -78,6 +82,7 @@ RULE_TIERS: dict[str, int] = {
     "common_attack": 2,
     "probe_depth1": 3,
     "probe_depth2": 4,
+    "probe_depth3": 4,
     "solver": 5,
 }
 """Every rule id, with how hard it is for a person (0 easiest); `grade` reads this."""
@@ -400,7 +405,9 @@ class _Engine:
                 )
         return None
 
-    def pigeonhole(self, free: int, todo: list[int]) -> Step | None:
+    def pigeonhole(
+        self, free: int, todo: list[int], cancel: search.CancelFlag | None = None
+    ) -> Step | None:
         n = self.n
         lines = self.lines
         by_kind: list[list[int]] = [[], [], []]
@@ -420,7 +427,7 @@ class _Engine:
         for size in range(2, u // 2 + 1):
             for item_kind, target in pairs:
                 items = [(k, s) for k, s in spans[(item_kind, target)] if s.bit_count() <= size]
-                for chosen, union in self._subsets(items, size):
+                for chosen, union in self._subsets(items, size, cancel):
                     item_mask = 0
                     for k in chosen:
                         item_mask |= lines[item_kind * n + k]
@@ -454,7 +461,9 @@ class _Engine:
         return None
 
     @staticmethod
-    def _subsets(items: list[tuple[int, int]], size: int) -> Iterator[tuple[list[int], int]]:
+    def _subsets(
+        items: list[tuple[int, int]], size: int, cancel: search.CancelFlag | None = None
+    ) -> Iterator[tuple[list[int], int]]:
         """Sets of `size` items whose spans together cover exactly `size` targets.
 
         Only sets within one group of items linked by shared targets: a set
@@ -485,6 +494,8 @@ class _Engine:
                 if union.bit_count() == size:
                     yield list(chosen), union
                 return
+            if cancel is not None and cancel.is_set():
+                raise search.Cancelled
             for j in range(start, len(items)):
                 if chosen and groups[j] != g:
                     continue
@@ -599,7 +610,14 @@ class _Engine:
             free &= ~(common & ~mask)
         return free, placed, forced
 
-    def probe(self, free: int, placed: int, todo: list[int], depth: int) -> Step | None:
+    def probe(
+        self,
+        free: int,
+        placed: int,
+        todo: list[int],
+        depth: int,
+        cancel: search.CancelFlag | None = None,
+    ) -> Step | None:
         """A free cell where a queen leads to a line with no free cell: cross it out.
 
         Depth 1 follows the queen's direct consequences only (the lines it
@@ -613,6 +631,8 @@ class _Engine:
         best: tuple[int, int, list[int], bool] | None = None  # (cell, line, forced, confined)
         enough = depth  # a chain this short cannot be beaten in practice
         for i in _bits(free):
+            if cancel is not None and cancel.is_set():
+                raise search.Cancelled
             b = 1 << i
             rest = [line for line in todo if not lines[line] & b]
             after = free & ~self.attack[i]
@@ -652,6 +672,64 @@ class _Engine:
             text=f"A queen at {cell_name(cell)}{via}: cross it out.",
         )
 
+    def _fails(self, free: int, placed: int, todo: list[int], i: int) -> bool:
+        """Whether a queen on cell i leads, by `propagate`, to a line with no free cell."""
+        b = 1 << i
+        try:
+            self.propagate(
+                free & ~self.attack[i], placed | b, [x for x in todo if not self.lines[x] & b]
+            )
+        except _Contradiction:
+            return True
+        return False
+
+    def probe_nested(
+        self, free: int, placed: int, todo: list[int], cancel: search.CancelFlag | None = None
+    ) -> Step | None:
+        """A free cell whose queen forces a line all of whose free cells fail a probe.
+
+        A queen on x, followed by last cells, confinement and common attacks,
+        gives a position P; if in P every free cell of some line L fails a
+        depth-2 probe, P has no completion, so x holds no queen. L is chosen
+        among P's lines with the fewest free cells first.
+        """
+        lines = self.lines
+        for i in _bits(free):
+            if cancel is not None and cancel.is_set():
+                raise search.Cancelled
+            b = 1 << i
+            rest = [x for x in todo if not lines[x] & b]
+            try:
+                free2, placed2, forced = self.propagate(free & ~self.attack[i], placed | b, rest)
+            except _Contradiction:
+                continue  # a plain depth-2 probe, already tried
+            todo2 = [x for x in rest if not lines[x] & placed2]
+            for line in sorted(todo2, key=lambda x: ((free2 & lines[x]).bit_count(), x)):
+                cand = free2 & lines[line]
+                if all(self._fails(free2, placed2, todo2, j) for j in _bits(cand)):
+                    cell = divmod(i, self.n)
+                    chain = [divmod(j, self.n) for j in forced]
+                    name = self.line_name(line)
+                    via = (
+                        f", forcing {'a queen' if len(chain) == 1 else 'queens'} at "
+                        f"{_cells_phrase(chain)},"
+                        if chain
+                        else ""
+                    )
+                    return Step(
+                        rule="probe_depth3",
+                        cross=(cell,),
+                        cells=tuple(sorted({cell, *chain, *self.cells(cand)})),
+                        text=(
+                            f"A queen at {cell_name(cell)}{via} would leave {name} with free "
+                            f"cells at {_cells_phrase(list(self.cells(cand)))}, and a queen on "
+                            "any of them leads, by last cells, confinement and common attacks, "
+                            f"to a row, column or region with no free cell: cross "
+                            f"{cell_name(cell)} out."
+                        ),
+                    )
+        return None
+
     def _direct(self, free: int, placed: int, todo: list[int]) -> None:
         """Raise `_Contradiction` if the lines left with one free cell cannot all take it.
 
@@ -683,7 +761,13 @@ class _Engine:
 
     # ---------------------------------------------------------------- driver
 
-    def next_step(self, free: int, placed: int) -> Step | None:
+    def next_step(
+        self,
+        free: int,
+        placed: int,
+        cancel: search.CancelFlag | None = None,
+        nested: bool = True,
+    ) -> Step | None:
         """The simplest step on this state, or None if no rule applies (or it is solved)."""
         todo = self.open_lines(placed)
         if not todo:
@@ -691,10 +775,11 @@ class _Engine:
         return (
             self.last_cell(free, todo)
             or self.confinement(free, todo)
-            or self.pigeonhole(free, todo)
+            or self.pigeonhole(free, todo, cancel)
             or self.common_attack(free, todo)
-            or self.probe(free, placed, todo, 1)
-            or self.probe(free, placed, todo, 2)
+            or self.probe(free, placed, todo, 1, cancel)
+            or self.probe(free, placed, todo, 2, cancel)
+            or (self.probe_nested(free, placed, todo, cancel) if nested else None)
         )
 
     def after(self, step: Step, free: int, placed: int) -> tuple[int, int]:
@@ -723,10 +808,15 @@ def next_step(board: Board) -> Step | None:
     return engine.next_step(free, placed)
 
 
-def _solver_step(level: Level, queens: frozenset[Cell], crosses: frozenset[Cell]) -> Step | None:
+def _solver_step(
+    level: Level,
+    queens: frozenset[Cell],
+    crosses: frozenset[Cell],
+    cancel: search.CancelFlag | None = None,
+) -> Step | None:
     """The remaining queens of one completion, found by exact search (None if there is none)."""
     found = []
-    for sol in search.solutions(level, queens=queens, forbidden=crosses):
+    for sol in search.solutions(level, queens=queens, forbidden=crosses, cancel=cancel):
         found.append(sol)
         if len(found) == 2:
             break
@@ -750,19 +840,40 @@ def _solver_step(level: Level, queens: frozenset[Cell], crosses: frozenset[Cell]
     return Step(rule="solver", place=rest, cells=rest, text=text)
 
 
-def solve_logically(level: Level) -> list[Step]:
+def solve_logically(
+    level: Level,
+    cancel: search.CancelFlag | None = None,
+    rules: search.CancelFlag | None = None,
+    *,
+    nested: bool = True,
+) -> list[Step]:
     """The whole logical solution of `level` from an empty board, step by step.
 
     When the rules run out before the board is full, one last step with rule
     `solver` carries the remaining queens from the exact search (on a level
     with several solutions, those of one of them). Raises `ValueError` if the
-    level has no solution at all.
+    level has no solution at all, and `search.Cancelled` once `cancel` is set
+    (checked between steps and per probed cell). Once `rules` is set, the
+    rules stop where they are and the solver step completes the board: a
+    bounded answer where the logical solution matters less, as on a level
+    with several solutions. `nested=False` leaves out the nested probe, whose
+    cost grows fast with the board (the generator's judge of fairness uses
+    that: a level it keeps is then fair with or without it).
     """
     engine = _Engine.of(level)
     free, placed = engine.full, 0
     steps: list[Step] = []
     while True:
-        step = engine.next_step(free, placed)
+        if cancel is not None and cancel.is_set():
+            raise search.Cancelled
+        if rules is not None and rules.is_set():
+            break
+        try:
+            step = engine.next_step(free, placed, _either(cancel, rules), nested)
+        except search.Cancelled:
+            if cancel is not None and cancel.is_set():
+                raise
+            break  # only the rules' own budget ran out
         if step is None:
             break
         steps.append(step)
@@ -772,7 +883,7 @@ def solve_logically(level: Level) -> list[Step]:
         crosses = frozenset(engine.cells(engine.full & ~free)) - queens
         # crosses here include cells ruled out by queens: harmless to the search
         crosses = frozenset(c for c in crosses if not _attacked_by(engine, c, placed))
-        last = _solver_step(level, queens, crosses)
+        last = _solver_step(level, queens, crosses, cancel)
         if last is None:
             raise ValueError("the level has no solution")
         steps.append(last)
@@ -781,6 +892,22 @@ def solve_logically(level: Level) -> list[Step]:
 
 Finder = Callable[..., "tuple[Cell, ...] | None"]
 """`search.first`'s shape: (level, queens=..., forbidden=...) -> one solution or None."""
+
+
+class _Either:
+    """Set when either flag is."""
+
+    def __init__(self, a: search.CancelFlag, b: search.CancelFlag) -> None:
+        self.a, self.b = a, b
+
+    def is_set(self) -> bool:
+        return self.a.is_set() or self.b.is_set()
+
+
+def _either(a: search.CancelFlag | None, b: search.CancelFlag | None) -> search.CancelFlag | None:
+    if a is None or b is None:
+        return a or b
+    return _Either(a, b)
 
 
 def _attacked_by(engine: _Engine, cell: Cell, placed: int) -> bool:
@@ -916,7 +1043,7 @@ def grade_steps(steps: list[Step]) -> Grade:
 
     Tiers (see `Step.tier`): 0-1 last cells and confinement, 2 common attacks
     and two-region pigeonholes, 3 bigger pigeonholes and depth-1 probes, 4
-    depth-2 probes, 5 the exact search. easy = tiers 0-1 only; medium = tier
+    depth-2 and nested probes, 5 the exact search. easy = tiers 0-1 only; medium = tier
     2, fewer than `HARD_AFTER` times; hard = tier 2 that often, or tier 3
     fewer than `EXPERT_AFTER` times; expert = the rest. The thresholds come
     from the corpus (official levels: about a quarter easy, half medium, a
