@@ -2,11 +2,13 @@
 (several solutions, the make-unique cell tinted, the second solution shown).
 
 Update with `pytest tests/snapshots/test_snapshots_editor.py --snapshot-update`, then look
-at the SVG.
+at the SVG. The README's picture is the same scene:
+`python -m tests.snapshots.test_snapshots_editor` writes `screenshots/editor.svg`.
 """
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +16,15 @@ from queens_tui.app.editor import EditorApp
 from queens_tui.kinds.queens.edit import Sketch
 from tests.conftest import EXAMPLE_8, level_from
 
+SIZE = (100, 36)
 
-async def _scene(pilot: Any) -> None:
+
+def editor_app() -> EditorApp:
+    sketch = Sketch.of(level_from(EXAMPLE_8))
+    return EditorApp(sketch, Path("levels/example-8.txt"), engine="search")
+
+
+async def scene(pilot: Any) -> None:
     screen = pilot.app.editor
     await pilot.press("right", "B")
     for _ in range(4):
@@ -26,5 +35,17 @@ async def _scene(pilot: Any) -> None:
 
 
 def test_editor_several_with_suggestion(snap_compare: Any) -> None:
-    app = EditorApp(Sketch.of(level_from(EXAMPLE_8)), Path("levels/example-8.txt"), engine="search")
-    assert snap_compare(app, run_before=_scene, terminal_size=(100, 36))
+    assert snap_compare(editor_app(), run_before=scene, terminal_size=SIZE)
+
+
+async def _capture() -> str:
+    app = editor_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await scene(pilot)
+        return app.export_screenshot(title="queens-tui edit")
+
+
+if __name__ == "__main__":
+    out = Path("screenshots/editor.svg")
+    out.write_text(asyncio.run(_capture()), encoding="utf-8")
+    print(out)
