@@ -17,7 +17,7 @@ import json
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from importlib import import_module
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from queens_tui import __version__
 from queens_tui.core.errors import printable
@@ -420,10 +420,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     from queens_tui.app import create_app
     from queens_tui.store import Store
 
+    level_arg: Any = args.level
+    if args.kind == "classic":
+        from queens_tui.cli.nqueens import classic_ref
+
+        level_arg = classic_ref(args)
+        if level_arg is None:
+            return EXIT_BAD_INPUT
     store = Store(daily_dir=args.daily_dir)
     engine = "search" if args.engine == "search" else "cpsat"
     try:
-        app = create_app(args.level, ascii=args.ascii, store=store, daily=day, engine=engine)
+        app = create_app(level_arg, ascii=args.ascii, store=store, daily=day, engine=engine)
     except LevelError as err:
         _err(err)
         return EXIT_BAD_INPUT
@@ -613,6 +620,13 @@ def build_parser() -> argparse.ArgumentParser:
         "cpsat (OR-Tools CP-SAT, loaded after the first frame), search (the exact pure "
         "search), auto (cpsat, or search if OR-Tools cannot load; the default)",
     )
+    p.add_argument(
+        "--kind",
+        choices=("queens", "classic"),
+        default="queens",
+        help="queens (the default) or classic: the empty N-queens board of --size",
+    )
+    p.add_argument("--size", type=int, metavar="N", help="with --kind classic: 4 to 16 (8)")
     p.add_argument("--date", metavar="YYYY-MM-DD", help="play that day's daily puzzle")
     p.add_argument(
         "--daily-dir",

@@ -19,7 +19,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Iterator
-from typing import Literal
+from typing import Any, Literal
 
 Symmetry = Literal["none", "half", "quarter"]
 ENGINES = ("cpsat", "cp")
@@ -122,3 +122,152 @@ def _cpsat(n: int, symmetry: Symmetry) -> Iterator[tuple[int, ...]]:
 def count(n: int, engine: str, symmetry: Symmetry = "none") -> int:
     """How many solutions `engine` enumerates."""
     return sum(1 for _ in solutions(n, engine, symmetry))
+
+
+# --------------------------------------------------------------------------- the game's worker
+
+
+class _Undecided(Exception):
+    """Out of time or cancelled: no answer (which is not "no")."""
+
+
+def _complete_cpsat(
+    n: int,
+    queens: frozenset[tuple[int, int]],
+    crosses: frozenset[tuple[int, int]],
+    time_limit: float,
+    cancel: Any,
+) -> tuple[int, ...] | None:
+    """The seed's CP-SAT model with the player's queens fixed and crossed cells forbidden."""
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    q = [model.new_int_var(0, n - 1, f"q{r}") for r in range(n)]
+    model.add_all_different(q)
+    model.add_all_different([q[r] + r for r in range(n)])
+    model.add_all_different([q[r] - r for r in range(n)])
+    for r, c in queens:
+        model.add(q[r] == c)
+    for r, c in crosses:
+        model.add(q[r] != c)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = max(time_limit, 0.0)
+    detach = cancel.attach(solver) if hasattr(cancel, "attach") else None
+    try:
+        if cancel.is_set():
+            raise _Undecided
+        status = solver.solve(model)
+    finally:
+        if detach is not None:
+            detach()
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return tuple(solver.value(v) for v in q)
+    if status == cp_model.INFEASIBLE:
+        return None
+    raise _Undecided
+
+
+def _complete(
+    state: Any, engine: str, time_limit: float, cancel: Any, *, crosses: bool = True
+) -> tuple[int, ...] | None:
+    """A solution keeping the state's queens (and avoiding its crosses); None: there is none."""
+    n = state.level.size
+    marks = state.crosses if crosses else frozenset()
+    if engine == "cpsat":
+        try:
+            return _complete_cpsat(n, state.queens, marks, time_limit, cancel)
+        except ImportError:
+            pass  # OR-Tools missing: the pure search answers the same question
+    from queens_tui.core.play import Deadline
+    from queens_tui.kinds.classic.complete import OutOfTime, complete
+
+    try:
+        return complete(n, state.queens, marks, Deadline(time_limit, cancel))
+    except OutOfTime:
+        raise _Undecided from None
+
+
+class ClassicSolver:
+    """`core.play.PlaySolver` for classic N-queens: the worker's four questions.
+
+    CP-SAT (the seed's three all_different model plus the board's marks) by
+    default, the pure bitmask search with `engine="search"`.
+    """
+
+    def check(self, state: Any, *, engine: str, time_limit: float, cancel: Any) -> Any:
+        from queens_tui.core.play import Verdict
+
+        try:
+            found = _complete(state, engine, time_limit, cancel)
+        except _Undecided:
+            return Verdict.UNKNOWN
+        return Verdict.CAN_FINISH if found is not None else Verdict.CANNOT_FINISH
+
+    def mistake(self, state: Any, *, engine: str, time_limit: float, cancel: Any) -> Any:
+        """Clashing queens first; else queens no solution keeps together; else the crosses
+        that stand where a solution keeping the queens needs a queen; else a dead line."""
+        from queens_tui.core.play import Hint
+        from queens_tui.kinds.classic.play import EMPTY, ClassicMove
+        from queens_tui.kinds.classic.rules import clashes
+
+        bad = clashes(state.queens)
+        if bad:
+            move = ClassicMove(tuple((cell, EMPTY) for cell in sorted(bad)))
+            text = "These queens attack each other (same row, column or diagonal)."
+            return Hint(text, dict.fromkeys(bad, "mistake"), move, "clash", mistake=True)
+        try:
+            if _complete(state, engine, time_limit, cancel) is not None:
+                return None
+            keep = _complete(state, engine, time_limit, cancel, crosses=False)
+        except _Undecided:
+            return None
+        if keep is None:
+            marks = dict.fromkeys(state.queens, "mistake")
+            text = "No solution keeps all these queens: move one of them."
+            return Hint(text, marks, None, "queens", mistake=True)
+        wrong = sorted(cell for cell in enumerate(keep) if cell in state.crosses)
+        move = ClassicMove(tuple((cell, EMPTY) for cell in wrong))
+        text = "These crosses rule out every solution that keeps your queens."
+        return Hint(text, dict.fromkeys(wrong, "mistake"), move, "crosses", mistake=True)
+
+    def reveal(self, state: Any, *, engine: str, time_limit: float, cancel: Any) -> Any:
+        """A queen of a solution that keeps the player's queens (CP-SAT by default)."""
+        from queens_tui.core.play import Hint
+        from queens_tui.kinds.classic.play import QUEEN, ClassicMove
+
+        try:
+            sol = _complete(state, engine, time_limit, cancel)
+        except _Undecided:
+            return None
+        if sol is None:
+            return None
+        rows = {r for r, _c in state.queens}
+        r = next((r for r in range(len(sol)) if r not in rows), None)
+        if r is None:
+            return None
+        cell = (r, sol[r])
+        text = (
+            f"No row or column is forced; a solution that keeps your queens has one on "
+            f"r{r + 1}c{sol[r] + 1}."
+        )
+        move = ClassicMove(((cell, QUEEN),))
+        return Hint(text, {cell: "place"}, move, "solver", helped=True)
+
+    def solve(self, state: Any, *, engine: str, time_limit: float, cancel: Any) -> Any:
+        """A solution keeping the queens (and crosses) if there is one, else any solution."""
+        from queens_tui.kinds.classic.play import ClassicState, solved_state
+
+        blank = ClassicState(state.level)
+        try:
+            for base, crosses in ((state, True), (state, False), (blank, False)):
+                sol = _complete(base, engine, time_limit, cancel, crosses=crosses)
+                if sol is not None:
+                    return solved_state(state, sol)
+        except _Undecided:
+            return None
+        return None
+
+
+PLAY = ClassicSolver()
+"""The classic kind's answers for the game's worker (`solver.play_solver("classic")`)."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 import stat
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
@@ -82,7 +82,7 @@ class LevelChoice:
     generated (call `store.daily(choice.date)` in a worker: it can take a second).
     """
 
-    kind: Literal["pack", "daily"]
+    kind: Literal["pack", "daily", "classic"]
     id: str
     path: Path | None = None
     date: date | None = None
@@ -93,6 +93,8 @@ class LevelChoice:
         if self.kind == "daily":
             assert self.date is not None
             return daily_key(self.date)
+        if self.kind == "classic":
+            return f"classic:{self.id}"  # store.progress.grid_key of the classic board
         return pack_key(self.id)
 
     @classmethod
@@ -104,6 +106,11 @@ class LevelChoice:
     def daily(cls, day: date, path: Path | None = None) -> LevelChoice:
         """A day's puzzle."""
         return cls("daily", day.isoformat(), path, day)
+
+    @classmethod
+    def classic(cls, size: int) -> LevelChoice:
+        """The classic N-queens board of `size` (its hunt)."""
+        return cls("classic", str(size))
 
 
 # --- metadata, read fast and cached -----------------------------------------------------------
@@ -218,6 +225,28 @@ def pack_entries(levels: Iterable[tuple[str, Path]]) -> list[Entry]:
                 meta.difficulty,
             )
         )
+    return out
+
+
+CLASSIC_PACK = "classic"
+"""The pack of the classic N-queens boards, one row per size with the hunt's progress."""
+
+
+def classic_entries(found: Callable[[int], int] | None = None) -> list[Entry]:
+    """Rows for the classic boards 4..16: "8 queens · 3 of 92 found" (`found(size)` counts
+    the hunt; default: read from the hunt files)."""
+    from queens_tui.kinds.classic.kind import KNOWN_COUNTS, MAX_SIZE, MIN_SIZE
+
+    if found is None:
+        from queens_tui.store.hunt import load_found
+
+        def found(size: int) -> int:
+            return len(load_found(size))
+
+    out = []
+    for n in range(MIN_SIZE, MAX_SIZE + 1):
+        title = f"{n} queens · {found(n):,} of {KNOWN_COUNTS[n][0]:,} found"
+        out.append(Entry(LevelChoice.classic(n), CLASSIC_PACK, title, n, None))
     return out
 
 
@@ -519,8 +548,10 @@ class LevelBrowser(Screen["LevelChoice | None"]):
 
     `store` gives solved/in-progress state; `current` (a choice or a store
     key) puts the cursor on the level being played; `levels` is the bundled
-    list (default `formats.bundled.bundled_levels()`); `today` defaults to the
-    store's; `state` carries filters from one opening to the next.
+    list (default `formats.bundled.bundled_levels()`); `classic` adds the
+    classic N-queens boards with their hunt (default: with the bundled list);
+    `today` defaults to the store's; `state` carries filters from one opening
+    to the next.
     """
 
     DEFAULT_CSS = """
@@ -641,8 +672,11 @@ class LevelBrowser(Screen["LevelChoice | None"]):
         state: BrowserState | None = None,
         ascii: bool = False,
         days: int = DAILY_DAYS,
+        classic: bool | None = None,
     ) -> None:
         super().__init__()
+        if classic is None:
+            classic = levels is None  # the classic boards go with the bundled list
         self.store = store
         self.current_key = current.key if isinstance(current, LevelChoice) else current
         self.today = today or store.today()
@@ -657,6 +691,8 @@ class LevelBrowser(Screen["LevelChoice | None"]):
         self.entries: list[Entry] = daily_entries(
             self.today, store.daily_dir, played=played_days(set(stats) | playing), days=days
         ) + pack_entries(levels)
+        if classic:
+            self.entries += classic_entries()
         self.status: dict[str, Status] = {
             e.key: Status.of(stats.get(e.key), e.key in playing) for e in self.entries
         }

@@ -479,6 +479,13 @@ class GameScreen(Screen[None]):
             if choice.date is not None and self._open_daily is not None:
                 self._open_daily(choice.date, self.load)
             return
+        if choice.kind == "classic":
+            from queens_tui.kinds.classic.kind import level
+            from queens_tui.store.hunt import load_found
+
+            size = int(choice.id)
+            self.load(LevelRef(level(size, load_found(size))))
+            return
         from queens_tui.app.levels import open_level
         from queens_tui.core.errors import LevelError
         from queens_tui.formats import load

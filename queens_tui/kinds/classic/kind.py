@@ -8,13 +8,17 @@ where a row or column is forced, which on an empty board is nowhere.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.kind import Explanation, Grade, JSONObject
 from queens_tui.kinds.classic import Solution, listing
 from queens_tui.kinds.classic.rules import Forced, forced_move, queens_of
+
+if TYPE_CHECKING:
+    from queens_tui.kinds.classic.hunt import Hunt
 
 MIN_SIZE, MAX_SIZE = 4, 16
 """Sizes offered in the game (4 is the smallest with a solution; 16 has 14.8 million)."""
@@ -36,6 +40,9 @@ class ClassicLevel:
     name: str | None = None
     metadata: dict[str, str] = field(default_factory=dict)
     kind: str = "classic"
+    hunt: Hunt | None = field(default=None, compare=False, repr=False)
+    """The solutions of this size found so far (the game's hunt); None outside the game.
+    Shared and growing while the game runs: the app adds each solution the board reaches."""
 
     @property
     def size_text(self) -> str:
@@ -47,9 +54,12 @@ class ClassicLevel:
         return f"classic/{self.size}"
 
 
-def level(size: int) -> ClassicLevel:
-    """The classic board of `size`, titled for people."""
-    return ClassicLevel(size, name=f"{size} queens")
+def level(size: int, found: Iterable[Solution] | None = None) -> ClassicLevel:
+    """The classic board of `size`, titled for people; with `found`, a hunt that starts there."""
+    from queens_tui.kinds.classic.hunt import Hunt
+
+    hunt = None if found is None else Hunt(size, found)
+    return ClassicLevel(size, name=f"{size} queens", hunt=hunt)
 
 
 def board_text(q: Solution) -> str:

@@ -1,0 +1,65 @@
+"""Classic N-queens in the app: the board widget, its keys (with the hunt's browse keys), help."""
+
+from __future__ import annotations
+
+from queens_tui.app.actions import Action
+from queens_tui.app.kinds import KindUI, Option
+from queens_tui.app.widgets.classic import ClassicBoard
+
+HELP = """\
+# Classic N-queens
+
+Place **N queens** on the empty N×N board so that **no two share a row, a column or a
+diagonal** — diagonals run all the way to the edges. There are many solutions (92 on 8×8):
+the status line keeps your **hunt**, how many you have found of all of them and how many
+*fundamental* ones (different even after turning or mirroring the board). A new solution that
+is a rotation or mirror of one you found before is named as such ("#5: a quarter turn of #2").
+
+## Keys
+
+{keys}
+
+## Mouse
+
+| Mouse | Action |
+|---|---|
+| left click | cycle the cell, like `space` |
+| right click | place or remove a queen |
+
+## The hunt
+
+Every solution you reach is saved (per size). `]` and `[` show your found solutions one by one
+on the board; any move takes you back to playing. `h` gives the next forced move (a row or column
+with one free cell), or else a queen from a solution that keeps yours; `S` fills in a solution
+(it counts for the hunt too). Press `escape`, `?` or `q` to close this help.
+"""
+
+UI = KindUI(
+    board=ClassicBoard,
+    moves=(
+        Action("cycle", "space", "play('cycle')", "Mark", "cycle the cell: empty → × → ♛ → empty",
+               name="Cycle cell"),
+        Action("queen", "enter", "play('queen')", "Queen", "place or remove a queen",
+               name="Toggle queen"),
+        Action("cross", "x", "play('cross')", "Cross", "place or remove a cross",
+               name="Toggle cross"),
+        Action("clear", "backspace,delete", "play('clear')", "Clear", "clear the cell", show=False,
+               name="Clear cell"),
+        Action("found_next", "right_square_bracket", "play('found_next')", "Next found",
+               "show the next solution you have found", key_display="]",
+               name="Show next found solution"),
+        Action("found_prev", "left_square_bracket", "play('found_prev')", "Prev found",
+               "show the previous solution you have found", key_display="[", show=False,
+               name="Show previous found solution"),
+    ),
+    options=(
+        Option("auto_cross", True,
+               lambda on, ascii: f"auto-{'x' if ascii else '×'} {'on' if on else 'off'}"),
+    ),
+    option_actions=(
+        Action("auto", "a", "toggle_option('auto_cross')", "Auto-×", "automatic crosses on / off",
+               name="Toggle auto-cross"),
+    ),
+    help=HELP,
+)  # fmt: skip
+"""The classic kind's app side (`app.kinds.UIS["classic"]`)."""

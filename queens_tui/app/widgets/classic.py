@@ -1,0 +1,179 @@
+"""The classic N-queens board: a checkerboard in one colour, cells three columns wide.
+
+Drawn with the line API (one `Strip` per board row, N <= 16 so a whole
+repaint is cheap). It shows the player's queens and crosses, the automatic
+crosses along rows, columns and full diagonals (faint, when the option is
+on), queens that attack each other in red, hint and mistake tints, and the
+cursor. It also keeps the hunt: when a position it is handed is a solution,
+the solution goes into the level's `Hunt` and is saved (`store.hunt`), so
+the status line, drawn just after, already counts it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.geometry import Size
+from textual.strip import Strip
+
+from queens_tui.app.messages import CellAction
+from queens_tui.app.widgets.base import BoardWidget
+from queens_tui.core.grid import Cell
+from queens_tui.kinds.classic.rules import auto_crosses, clashes
+
+LIGHT, DARK = "#e8dcc4", "#c9b48f"
+"""The two shades of the one colour of the board."""
+TINTS = {"evidence": "#f2e27a", "place": "#9fdc8c", "cross": "#9ec5ff", "mistake": "#e08ad8"}
+CURSOR = "#5a4a32"
+INK, RED, FAINT = "#1a1a1a", "#d01c1c", "#7d6e55"
+
+
+class ClassicBoard(BoardWidget):
+    """Draws a `kinds.classic.play.ClassicState`; clicks and right clicks become `CellAction`s."""
+
+    DEFAULT_CSS = """
+    ClassicBoard { width: 1fr; height: 1fr; }
+    """
+
+    def __init__(
+        self,
+        state: Any,
+        *,
+        ascii: bool = False,
+        options: Mapping[str, bool] | None = None,
+        id: str | None = None,
+    ) -> None:
+        super().__init__(id=id)
+        self.ascii = ascii
+        self._state = state
+        self._auto = True if options is None else options.get("auto_cross", True)
+        self._marks: dict[Cell, str] = {}
+        self._derived: tuple[set[Cell], set[Cell]] | None = None
+        self._record(state)
+
+    @property
+    def n(self) -> int:
+        return int(self._state.level.size)
+
+    # --- state in ------------------------------------------------------------------------
+
+    def show(self, state: Any, options: Mapping[str, bool]) -> None:
+        auto = options.get("auto_cross", True)
+        if state is self._state and auto == self._auto:
+            return
+        self._state, self._auto, self._derived = state, auto, None
+        self._record(state)
+        self.refresh()
+
+    def _record(self, state: Any) -> None:
+        """A solved position joins the hunt (and its file): the hunt's only way in."""
+        hunt = state.level.hunt
+        sol = state.solution
+        if hunt is None or sol is None or state.viewing is not None or not hunt.add(sol):
+            return
+        from queens_tui.store.hunt import save_found
+
+        try:
+            save_found(hunt.n, hunt.found)
+        except OSError as err:
+            if self.is_attached:
+                self.notify(f"could not save the hunt: {err}", severity="warning")
+
+    def set_marks(self, marks: Mapping[Cell, str]) -> None:
+        if dict(marks) != self._marks:
+            self._marks = dict(marks)
+            self.refresh()
+
+    @property
+    def marks(self) -> dict[Cell, str]:
+        return dict(self._marks)
+
+    def watch_cursor(self, old: Cell, new: Cell) -> None:
+        self.refresh()
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return 3 * self.n
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self.n
+
+    def _geometry(self) -> tuple[int, int, int, int]:
+        """(cell width, cell height, left, top): big 7x3 cells when they fit, else 3x1,
+        the board centred in the widget."""
+        n, width, height = self.n, self.size.width, self.size.height
+        cw, ch = (7, 3) if 7 * n <= width and 3 * n <= height else (3, 1)
+        return cw, ch, max(0, (width - cw * n) // 2), max(0, (height - ch * n) // 2)
+
+    def cell_offset(self, cell: Cell) -> tuple[int, int]:
+        cw, ch, left, top = self._geometry()
+        r, c = cell
+        return left + cw * c + cw // 2, top + ch * r + ch // 2
+
+    def _cell_at(self, x: int, y: int) -> Cell | None:
+        cw, ch, left, top = self._geometry()
+        if x < left or y < top:
+            return None
+        r, c = (y - top) // ch, (x - left) // cw
+        return (r, c) if 0 <= r < self.n and 0 <= c < self.n else None
+
+    def render_line(self, y: int) -> Strip:
+        n = self.n
+        cw, ch, left, top = self._geometry()
+        row, sub = divmod(y - top, ch)
+        if y < top or row >= n:
+            return Strip.blank(self.size.width)
+        y = row
+        if self._derived is None:
+            state = self._state
+            self._derived = (auto_crosses(n, state.queens), clashes(state.queens))
+        auto, bad = self._derived
+        state = self._state
+        segments = []
+        for c in range(n):
+            cell = (y, c)
+            bg = LIGHT if (y + c) % 2 == 0 else DARK
+            bg = TINTS.get(self._marks.get(cell, ""), bg)
+            if cell == self.cursor:
+                bg = CURSOR
+            fg, bold, dim = (INK if cell != self.cursor else "#ffffff"), False, False
+            if cell in state.queens:
+                glyph, bold = ("Q" if self.ascii else "♛"), True
+                if cell in bad:
+                    fg = RED
+            elif self._marks.get(cell) == "place":
+                glyph, bold = ("Q" if self.ascii else "♕"), True
+            elif cell in state.crosses:
+                glyph, bold = ("x" if self.ascii else "×"), True
+            elif self._auto and cell in auto:
+                glyph, dim = ("x" if self.ascii else "×"), True
+                if cell != self.cursor:
+                    fg = FAINT
+            else:
+                glyph = " "
+            style = Style(color=fg, bgcolor=bg, bold=bold, dim=dim)
+            pad = " " * (cw // 2)
+            text = f"{pad}{glyph}{pad}" if sub == ch // 2 else " " * cw
+            segments.append(Segment(text, style))
+        strip = Strip([Segment(" " * left), *segments], left + cw * n)
+        return strip.extend_cell_length(self.size.width)
+
+    # --- mouse ---------------------------------------------------------------------------
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        cell = self._cell_at(event.x, event.y)
+        if cell is not None and event.button == 3:
+            self.post_message(CellAction(cell, "right"))
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        cell = self._cell_at(event.x, event.y)
+        if cell is not None and event.button == 1:
+            self.post_message(CellAction(cell, "click"))
+
+
+__all__ = ["ClassicBoard"]

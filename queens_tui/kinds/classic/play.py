@@ -1,0 +1,260 @@
+"""Classic N-queens on the play seam: `PLAY` satisfies `core.play.PlayRules`.
+
+The state holds the player's queens and crosses (automatic crosses along
+rows, columns and both full diagonals are derived by the widget), and
+`viewing`: the number of a found solution shown on the board by the hunt's
+browse keys (`[` and `]`); any move of the player's ends the viewing. A
+move sets some cells (`"Q"`, `"x"`, `"."`) and the viewing number, so
+`diff` and undo work the same for both. In a save a move is one string:
+`"Q3,4 x1,2 .0,0"` plus `" @2"` while viewing found solution #2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from queens_tui.core.grid import Cell
+from queens_tui.core.play import Drag, Hint, JSONValue
+from queens_tui.kinds.classic import Solution
+from queens_tui.kinds.classic.kind import ClassicLevel
+from queens_tui.kinds.classic.rules import DeadEnd, Forced, as_solution, forced_move
+
+QUEEN, CROSS, EMPTY = "Q", "x", "."
+
+
+@dataclass(frozen=True)
+class ClassicState:
+    """A position: the player's queens and crosses; `viewing` a found solution's number."""
+
+    level: ClassicLevel
+    queens: frozenset[Cell] = frozenset()
+    crosses: frozenset[Cell] = frozenset()
+    viewing: int | None = None
+
+    def mark(self, cell: Cell) -> str:
+        if cell in self.queens:
+            return QUEEN
+        return CROSS if cell in self.crosses else EMPTY
+
+    @property
+    def solution(self) -> Solution | None:
+        """The solution the queens form (None: not a full, peaceful placement)."""
+        return as_solution(self.level.size, self.queens)
+
+
+@dataclass(frozen=True)
+class ClassicMove:
+    """Set these cells to these marks, and show found solution `view` (None: no viewing)."""
+
+    changes: tuple[tuple[Cell, str], ...]
+    view: int | None = None
+
+
+def _set(cell: Cell, mark: str) -> ClassicMove:
+    return ClassicMove(((cell, mark),))
+
+
+def _board_to(state: ClassicState, queens: frozenset[Cell], view: int | None) -> ClassicMove:
+    """The move that leaves exactly `queens` on the board, no crosses, viewing `view`."""
+    n = state.level.size
+    changes = []
+    for r in range(n):
+        for c in range(n):
+            want = QUEEN if (r, c) in queens else EMPTY
+            if state.mark((r, c)) != want:
+                changes.append(((r, c), want))
+    return ClassicMove(tuple(changes), view)
+
+
+class ClassicPlay:
+    """The pure rules of play of classic N-queens (see the module docstring)."""
+
+    name: ClassVar[str] = "classic"
+    title: ClassVar[str] = "Classic N-queens"
+    emoji: ClassVar[str] = "♛"
+
+    def dims(self, level: ClassicLevel) -> tuple[int, int]:
+        return level.size, level.size
+
+    def new_state(self, level: ClassicLevel) -> ClassicState:
+        return ClassicState(level)
+
+    def apply(self, state: ClassicState, move: ClassicMove) -> ClassicState:
+        n = state.level.size
+        queens, crosses = set(state.queens), set(state.crosses)
+        for (r, c), mark in move.changes:
+            if not (0 <= r < n and 0 <= c < n) or mark not in (QUEEN, CROSS, EMPTY):
+                raise ValueError(f"move {mark}{r},{c} does not fit a {n}x{n} board")
+            queens.discard((r, c))
+            crosses.discard((r, c))
+            if mark == QUEEN:
+                queens.add((r, c))
+            elif mark == CROSS:
+                crosses.add((r, c))
+        new = ClassicState(state.level, frozenset(queens), frozenset(crosses), move.view)
+        return state if new == state else new
+
+    def diff(self, a: ClassicState, b: ClassicState) -> ClassicMove:
+        cells = sorted(a.queens | a.crosses | b.queens | b.crosses)
+        changes = tuple((cell, b.mark(cell)) for cell in cells if a.mark(cell) != b.mark(cell))
+        return ClassicMove(changes, b.viewing)
+
+    def interpret(
+        self,
+        state: ClassicState,
+        action: str,
+        cell: Cell,
+        drag: Drag[ClassicState] | None = None,
+    ) -> ClassicMove | None:
+        """Keys: cycle, queen, cross, clear, found_next, found_prev. Mouse: click cycles, right
+        toggles a queen, a drag paints (or, begun on a cross, erases) crosses."""
+        if action in ("found_next", "found_prev"):
+            return self._browse(state, 1 if action == "found_next" else -1)
+        if self.is_solved(state):
+            return None
+        mark = state.mark(cell)
+        if action in ("cycle", "click"):
+            new = {EMPTY: CROSS, CROSS: QUEEN, QUEEN: EMPTY}[mark]
+        elif action in ("queen", "right"):
+            new = EMPTY if mark == QUEEN else QUEEN
+        elif action == "cross":
+            new = EMPTY if mark == CROSS else CROSS
+        elif action == "clear":
+            new = EMPTY
+        elif action == "drag" and drag is not None:
+            erase = drag.start.mark(drag.origin) == CROSS
+            if erase and mark == CROSS:
+                new = EMPTY
+            elif not erase and mark == EMPTY:
+                new = CROSS
+            else:
+                return None
+        else:
+            return None
+        if new == mark and state.viewing is None:
+            return None
+        return _set(cell, new)
+
+    def _browse(self, state: ClassicState, step: int) -> ClassicMove | None:
+        hunt = state.level.hunt
+        if hunt is None or not hunt.found:
+            return None
+        count = len(hunt.found)
+        if state.viewing is None:
+            k = 1 if step > 0 else count
+        else:
+            k = (state.viewing - 1 + step) % count + 1
+        queens = frozenset(enumerate(hunt.found[k - 1]))
+        return _board_to(state, queens, k)
+
+    def is_solved(self, state: ClassicState) -> bool:
+        return state.viewing is None and state.solution is not None
+
+    def is_blank(self, state: ClassicState) -> bool:
+        return not state.queens and not state.crosses and state.viewing is None
+
+    def progress_text(self, state: ClassicState, ascii: bool) -> str:
+        """`♛ 3/8 · 7 of 92 found, 3 of 12 fundamental`; solved: what this solution is in the
+        hunt; viewing: which found solution is shown."""
+        n = state.level.size
+        text = f"{'Q' if ascii else '♛'} {len(state.queens)}/{n}"
+        hunt = state.level.hunt
+        if hunt is None:
+            return text
+        sol = state.solution
+        if state.viewing is not None and sol is not None:
+            text = f"viewing {hunt.note(sol)}"
+        elif sol is not None:
+            text += f" · {hunt.note(sol)}"
+        return f"{text} · {hunt.status()}"
+
+    def hint(self, state: ClassicState) -> Hint[ClassicMove] | None:
+        """The next forced move: a row or column with one free cell left."""
+        n = state.level.size
+        found = forced_move(n, state.queens, state.crosses)
+        if not isinstance(found, Forced):
+            return None
+        r, c = found.cell
+        line = (
+            [(r, i) for i in range(n) if i != c]
+            if found.line.startswith("row")
+            else [(i, c) for i in range(n) if i != r]
+        )
+        marks = dict.fromkeys(line, "evidence")
+        marks[found.cell] = "place"
+        text = f"Last cell: in {found.line} only r{r + 1}c{c + 1} is left, so the queen goes there."
+        return Hint(text, marks, _set(found.cell, QUEEN), "last cell")
+
+    def dead_end(self, state: ClassicState) -> DeadEnd | None:
+        """A row or column with no free cell left (what `mistake` points at first)."""
+        found = forced_move(state.level.size, state.queens, state.crosses)
+        return found if isinstance(found, DeadEnd) else None
+
+    def state_to_json(self, state: ClassicState) -> JSONValue:
+        n = state.level.size
+        rows = [[EMPTY] * n for _ in range(n)]
+        for r, c in state.crosses:
+            rows[r][c] = CROSS
+        for r, c in state.queens:
+            rows[r][c] = QUEEN
+        return {"rows": ["".join(row) for row in rows], "viewing": state.viewing}
+
+    def state_from_json(self, level: ClassicLevel, value: JSONValue) -> ClassicState:
+        n = level.size
+        rows = value.get("rows") if isinstance(value, dict) else None
+        if not (isinstance(rows, list) and len(rows) == n):
+            raise ValueError(f"'board' should hold {n} rows")
+        queens, crosses = set(), set()
+        for r, row in enumerate(rows):
+            if not (isinstance(row, str) and len(row) == n and set(row) <= {QUEEN, CROSS, EMPTY}):
+                raise ValueError(f"board row {r + 1} should be {n} of '.', 'x', 'Q'")
+            for c, ch in enumerate(row):
+                if ch == QUEEN:
+                    queens.add((r, c))
+                elif ch == CROSS:
+                    crosses.add((r, c))
+        viewing = value.get("viewing")
+        if viewing is not None and not isinstance(viewing, int):
+            raise ValueError("'viewing' should be a number")
+        return ClassicState(level, frozenset(queens), frozenset(crosses), viewing)
+
+    def move_to_json(self, move: ClassicMove) -> JSONValue:
+        text = " ".join(f"{mark}{r},{c}" for (r, c), mark in move.changes)
+        return text if move.view is None else f"{text} @{move.view}".strip()
+
+    def move_from_json(self, level: ClassicLevel, value: JSONValue) -> ClassicMove:
+        if not isinstance(value, str):
+            raise ValueError("a history step should be a string")
+        n = level.size
+        changes: list[tuple[Cell, str]] = []
+        view = None
+        for token in value.split():
+            if token.startswith("@") and token[1:].isdigit():
+                view = int(token[1:])
+                continue
+            r, sep, c = token[1:].partition(",")
+            if token[:1] not in (QUEEN, CROSS, EMPTY) or sep != "," or not (r + c).isdigit():
+                raise ValueError(f"bad history step {token!r}")
+            if not r.isdigit() or not c.isdigit() or int(r) >= n or int(c) >= n:
+                raise ValueError(f"history step {token!r} is off the board")
+            changes.append(((int(r), int(c)), token[0]))
+        return ClassicMove(tuple(changes), view)
+
+    def level_json(self, level: ClassicLevel) -> JSONValue:
+        return {"size": level.size}
+
+    def level_matches(self, level: ClassicLevel, value: JSONValue) -> bool:
+        return isinstance(value, dict) and value.get("size") == level.size
+
+    def fingerprint(self, level: ClassicLevel) -> str:
+        return str(level.size)
+
+
+def solved_state(state: ClassicState, solution: Solution) -> ClassicState:
+    """`state` with `solution`'s queens and no crosses (what `S` shows)."""
+    return replace(state, queens=frozenset(enumerate(solution)), crosses=frozenset(), viewing=None)
+
+
+PLAY = ClassicPlay()
+"""The classic kind's rules of play (`kinds.get_play("classic")`)."""

@@ -1,0 +1,141 @@
+"""Playing classic N-queens in the game: the board, auto crosses, the hunt, browse, hint, S, CLI."""
+
+from __future__ import annotations
+
+from queens_tui import cli
+from queens_tui.app import create_app
+from queens_tui.app.levels import LevelRef
+from queens_tui.app.screens.win import WinScreen
+from queens_tui.app.screenshots import settled
+from queens_tui.app.widgets.classic import ClassicBoard
+from queens_tui.kinds.classic.kind import level
+from queens_tui.store.hunt import load_found
+
+from .conftest import SIZE
+
+SOL8 = (0, 4, 7, 5, 2, 6, 1, 3)
+
+
+def classic_app(size: int = 8, found: list[tuple[int, ...]] | None = None, clock=None):
+    return create_app(LevelRef(level(size, found or [])), now=clock or (lambda: 0.0))
+
+
+def cell_char(view: ClassicBoard, cell: tuple[int, int]) -> str:
+    x, y = view.cell_offset(cell)
+    return "".join(seg.text for seg in view.render_line(y))[x]
+
+
+async def place(pilot, view: ClassicBoard, cells) -> None:
+    for r, c in cells:
+        keys = ["up"] * view.cursor[0] + ["left"] * view.cursor[1] + ["down"] * r + ["right"] * c
+        await pilot.press(*keys, "enter")
+
+
+async def test_board_hunt_status_and_auto_crosses() -> None:
+    app = classic_app()
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.game_screen.query_one(ClassicBoard)
+        status = app.game_screen.status.plain
+        assert "♛ 0/8" in status and "0 of 92 found, 0 of 12 fundamental" in status
+        await place(pilot, view, [(0, 0)])
+        assert cell_char(view, (7, 7)) == "×"  # the full diagonal is crossed out
+        assert cell_char(view, (1, 2)) == " "
+        await pilot.press("a")  # automatic crosses off
+        await pilot.pause()
+        assert cell_char(view, (7, 7)) == " "
+        await pilot.press("a")
+        await place(pilot, view, [(3, 3)])  # same diagonal: a clash, drawn red
+        await pilot.pause()
+        _x, y = view.cell_offset((3, 3))
+        seg = next(s for s in view.render_line(y) if "♛" in s.text)
+        assert seg.style is not None and seg.style.color is not None
+        assert seg.style.color.triplet is not None and seg.style.color.triplet.red > 200
+        await pilot.press("u")
+        assert app.game_screen.game.state.queens == {(0, 0)}
+
+
+async def test_a_solution_found_joins_the_hunt_and_is_saved() -> None:
+    app = classic_app()
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.game_screen.query_one(ClassicBoard)
+        await place(pilot, view, list(enumerate(SOL8)))
+        await pilot.pause()
+        assert isinstance(app.screen, WinScreen)
+        assert load_found(8) == [SOL8]
+        status = app.game_screen.status.plain
+        assert "#1, a new fundamental" in status and "1 of 92 found, 1 of 12 fundamental" in status
+
+
+async def test_a_mirror_of_a_found_one_is_named() -> None:
+    mirror = tuple(7 - c for c in SOL8)
+    app = classic_app(found=[SOL8])
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.game_screen.query_one(ClassicBoard)
+        await place(pilot, view, list(enumerate(mirror)))
+        await pilot.pause()
+        status = app.game_screen.status.plain
+        assert "#2: the left-right mirror of #1" in status
+        assert "2 of 92 found, 1 of 12 fundamental" in status
+
+
+async def test_browse_found_solutions_on_the_board() -> None:
+    app = classic_app(found=[SOL8])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        state = app.game_screen.game.state
+        assert state.viewing == 1 and state.solution == SOL8
+        assert not isinstance(app.screen, WinScreen)
+        assert "viewing #1" in app.game_screen.status.plain
+
+
+async def test_hint_forced_move_then_s_solves() -> None:
+    app = classic_app(size=4)
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.game_screen.query_one(ClassicBoard)
+        await place(pilot, view, [(0, 1)])
+        await settled(pilot)
+        await pilot.press("h")
+        await settled(pilot)
+        assert view.marks.get((1, 3)) == "place"
+        await pilot.press("h")
+        await settled(pilot)
+        assert (1, 3) in app.game_screen.game.state.queens
+        await pilot.press("S")
+        await settled(pilot)
+        assert app.game_screen.game.solved
+        assert app.game_screen.game.state.solution == (1, 3, 0, 2)
+
+
+def test_play_kind_classic_bad_size_exits_2(capsys) -> None:
+    assert cli.main(["play", "--kind", "classic", "--size", "3"]) == 2
+    assert "--size must be 4 to 16" in capsys.readouterr().err
+    assert cli.main(["play", "--kind", "classic", "somefile.txt"]) == 2
+
+
+def test_browser_rows_for_classic_sizes() -> None:
+    from queens_tui.app.screens.browser import classic_entries
+
+    rows = classic_entries(found=lambda n: n - 4)
+    assert [e.key for e in rows] == [f"classic:{n}" for n in range(4, 17)]
+    assert rows[4].title == "8 queens · 4 of 92 found" and rows[4].size == 8
+
+
+async def test_browser_lists_classic_sizes_and_opens_one() -> None:
+    from queens_tui.app.screens.browser import LevelBrowser
+    from queens_tui.store.hunt import save_found
+
+    save_found(8, [SOL8])  # the browser reads the hunt files
+    app = classic_app(found=load_found(8))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        browser = app.screen
+        assert isinstance(browser, LevelBrowser)
+        assert "classic:8" in browser.table.keys and "classic:16" in browser.table.keys
+        assert browser.highlighted is not None and browser.highlighted.key == "classic:8"
+        assert browser.highlighted.title == "8 queens · 1 of 92 found"
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert app.game_screen.game.state.level.size == 9
+        assert "0 of 352 found" in app.game_screen.status.plain
