@@ -90,11 +90,18 @@ def _bundled_id_of(path: str) -> str | None:
 def adjacent_level(ref: LevelRef, step: int = 1) -> LevelRef | None:
     """The level `step` places after `ref` (-1: before) among packs or files, else None.
 
-    Unreadable levels on the way are skipped. Daily puzzles are not handled
+    A classic N-queens board steps to the next size. Unreadable levels on the
+    way are skipped. Daily puzzles are not handled
     here (their neighbours are days, and may need generating: `app.session`).
     """
     from queens_tui.formats import bundled, load
 
+    if getattr(ref.level, "kind", None) == "classic":  # the next (previous) board size
+        from queens_tui.kinds.classic.kind import MAX_SIZE, MIN_SIZE, level
+        from queens_tui.store.hunt import load_found
+
+        size = ref.level.size + step
+        return LevelRef(level(size, load_found(size))) if MIN_SIZE <= size <= MAX_SIZE else None
     if ref.bundled_id is not None:
         ids = [level_id for level_id, _ in bundled.bundled_levels()]
         if ref.bundled_id not in ids:

@@ -139,3 +139,17 @@ async def test_browser_lists_classic_sizes_and_opens_one() -> None:
         await pilot.pause()
         assert app.game_screen.game.state.level.size == 9
         assert "0 of 352 found" in app.game_screen.status.plain
+
+
+async def test_n_and_p_step_through_sizes() -> None:
+    app = classic_app(size=15)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.game_screen.game.state.level.size == 16
+        await pilot.press("n")  # no 17: a note, the board stays
+        await pilot.pause()
+        assert app.game_screen.game.state.level.size == 16
+        await pilot.press("p", "p")
+        await pilot.pause()
+        assert app.game_screen.game.state.level.size == 14
