@@ -265,3 +265,20 @@ async def test_json_file_is_saved_as_json(tmp_path: Path) -> None:
         await settle(pilot, app.editor)
     assert path.read_text(encoding="utf-8").lstrip().startswith("{")
     assert load(path).grid[0][1] == "B"
+
+
+async def test_no_save_or_play_while_the_region_count_is_wrong(level_file: Path) -> None:
+    app = create_editor_app(level_file, engine="search")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        screen = app.editor
+        await pilot.press("Z")  # a ninth region
+        await settle(pilot, screen)
+        await pilot.press("ctrl+s", "p")
+        await pilot.pause()
+        assert app.screen is screen
+        messages = [n.message for n in app._notifications]
+        assert any(m.startswith("Cannot save: 9 regions") for m in messages)
+        assert any(m.startswith("Cannot play: 9 regions") for m in messages)
+        status = str(screen.query_one("#editor-status").render())
+        assert "9/8 regions" in status
+    assert level_file.read_text(encoding="utf-8") == EXAMPLE_8
