@@ -46,10 +46,12 @@ UI = KindUI(
         Action("clear", "backspace,delete", "play('clear')", "Clear", "clear the cell", show=False,
                name="Clear cell"),
         Action("found_next", "right_square_bracket", "play('found_next')", "Next found",
-               "show the next solution you have found", key_display="]",
+               "show the next (previous) solution you have found", key_display="]",
+               help_keys="] / [",
                name="Show next found solution"),
         Action("found_prev", "left_square_bracket", "play('found_prev')", "Prev found",
                "show the previous solution you have found", key_display="[", show=False,
+               in_table=False,
                name="Show previous found solution"),
     ),
     options=(
