@@ -62,7 +62,7 @@ def open_level(arg: str | None) -> LevelRef:
             )
         level_id, _ = levels[0]
         return open_level(level_id)
-    level = bundled.resolve_level_arg(arg)
+    level = bundled.resolve_puzzle_arg(arg)  # a level of any kind
     if arg != "-" and not os.path.lexists(arg):
         path = bundled.bundled_path(arg)
         level_id = (

@@ -120,3 +120,142 @@ def solutions(
 def completable(level: ZipLevel, prefix: Sequence[Cell], time_limit: float = 10.0) -> bool:
     """Can the path `prefix` (from 1) still be completed to a solution?"""
     return bool(solutions(level, 1, prefix, time_limit))
+
+
+# --------------------------------------------------------------------------- the game's worker
+
+
+class Undecided(Exception):
+    """A solver call ran out of time or was cancelled: no answer, not "no"."""
+
+
+def _completion(
+    level: ZipLevel, prefix: Sequence[Cell], engine: str, deadline: Any, cancel: Any
+) -> Path | None:
+    """A solution starting with `prefix`, None if there is none; `Undecided` on timeout."""
+    import time
+
+    if engine != "cpsat":
+        from queens_tui.kinds.zip.search import SearchBudgetExceeded
+        from queens_tui.kinds.zip.search import solutions as pure
+
+        try:
+            found = pure(level, 1, prefix=prefix, stop=deadline.is_set)
+        except SearchBudgetExceeded:
+            raise Undecided from None
+        return found[0] if found else None
+    cp = cp_model()
+    if level.area == 1 or level.last == 1:
+        found = solutions(level, 1)
+        return found[0] if found and tuple(found[0][: len(prefix)]) == tuple(prefix) else None
+    model, steps = build(level, prefix)
+    solver = cp.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = max(0.01, deadline.end - time.monotonic())
+    attach = getattr(cancel, "attach", None)
+    detach = attach(solver) if attach is not None else None
+    try:
+        if cancel.is_set():
+            raise Undecided
+        status = solver.solve(model)
+    finally:
+        if detach is not None:
+            detach()
+    if status == cp.INFEASIBLE or status == cp.MODEL_INVALID:
+        return None
+    if status not in (cp.OPTIMAL, cp.FEASIBLE):
+        raise Undecided
+    cols = level.cols
+    nxt = {a: b for (a, b), lit in steps.items() if solver.boolean_value(lit)}
+    first = level.number_cells[0]
+    here = first[0] * cols + first[1]
+    path = [here]
+    while here in nxt:
+        here = nxt[here]
+        path.append(here)
+    return tuple((i // cols, i % cols) for i in path)
+
+
+class ZipSolver:
+    """`core.play.PlaySolver` for Zip: can the path drawn so far still be finished, where it
+    goes wrong, the next stretch, a whole solution. CP-SAT (the model above with the path's
+    cells fixed) or the pure search (`engine="search"`); one deadline per question."""
+
+    def check(self, state: Any, *, engine: str, time_limit: float, cancel: Any) -> Any:
+        from queens_tui.core.play import Deadline, Verdict
+
+        try:
+            got = _completion(state.level, state.path, engine, Deadline(time_limit, cancel), cancel)
+        except Undecided:
+            return Verdict.UNKNOWN
+        return Verdict.CAN_FINISH if got is not None else Verdict.CANNOT_FINISH
+
+    def _good_prefix(self, state: Any, engine: str, deadline: Any, cancel: Any) -> int:
+        """The length of the longest start of the path that can still be finished (>= 1)."""
+        lo, hi = 1, len(state.path)  # lo is finishable (the cell of 1 alone)
+        if _completion(state.level, state.path, engine, deadline, cancel) is not None:
+            return hi
+        hi -= 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if _completion(state.level, state.path[:mid], engine, deadline, cancel) is not None:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+    def mistake(self, state: Any, *, engine: str, time_limit: float, cancel: Any) -> Any:
+        from queens_tui.core.play import Deadline, Hint
+        from queens_tui.kinds.zip.play import ZipMove
+
+        try:
+            k = self._good_prefix(state, engine, Deadline(time_limit, cancel), cancel)
+        except Undecided:
+            return None
+        if k == len(state.path):
+            return None
+        wrong = state.path[k:]
+        at = state.path[k - 1]
+        text = (
+            f"The path cannot be finished from here: it goes wrong after r{at[0] + 1}c{at[1] + 1}"
+            f" ({len(wrong)} cell{'s' if len(wrong) > 1 else ''} to take back)"
+        )
+        return Hint(text, dict.fromkeys(wrong, "mistake"), ZipMove(k), "mistake", mistake=True)
+
+    def reveal(self, state: Any, *, engine: str, time_limit: float, cancel: Any) -> Any:
+        from queens_tui.core.play import Deadline, Hint
+        from queens_tui.kinds.zip.play import ZipMove
+
+        level = state.level
+        try:
+            sol = _completion(level, state.path, engine, Deadline(time_limit, cancel), cancel)
+        except Undecided:
+            return None
+        if sol is None or len(sol) == len(state.path):
+            return None
+        k = len(state.path)
+        stretch: list[Cell] = []
+        for cell in sol[k:]:
+            stretch.append(cell)
+            if level.number_at(cell):
+                break
+        text = f"Next stretch (from the solver): {len(stretch)} cells"
+        return Hint(
+            text, dict.fromkeys(stretch, "place"), ZipMove(k, tuple(stretch)), "solver", helped=True
+        )
+
+    def solve(self, state: Any, *, engine: str, time_limit: float, cancel: Any) -> Any:
+        from queens_tui.core.play import Deadline
+        from queens_tui.kinds.zip.play import ZipState
+
+        deadline = Deadline(time_limit, cancel)
+        try:
+            k = self._good_prefix(state, engine, deadline, cancel)
+            sol = _completion(state.level, state.path[:k], engine, deadline, cancel)
+        except Undecided:
+            return None
+        return None if sol is None else ZipState(state.level, sol)
+
+
+PLAY = ZipSolver()
+"""Zip's answers for the game's worker (`solver.play_solver("zip")`)."""

@@ -18,6 +18,7 @@ from queens_tui.app.actions import Action
 UIS: dict[str, str] = {
     "queens": "queens_tui.app.kinds.queens",
     "classic": "queens_tui.app.kinds.classic",
+    "zip": "queens_tui.app.kinds.zip",
 }
 """Kind name -> module with `UI`. Adding a kind adds one line here."""
 

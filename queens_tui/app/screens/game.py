@@ -56,8 +56,21 @@ def screen_class(kind: str) -> type[GameScreen]:
     """The game screen class of kind `kind`: `GameScreen` with that kind's bindings."""
     if kind == "queens":
         return GameScreen
-    bindings: list[BindingType] = list(actions.bindings(kind_actions(kind)))
-    return type(f"{kind.title()}GameScreen", (GameScreen,), {"BINDINGS": bindings})
+    import types
+
+    # a kind's move key replaces a shared key bound the same (Zip's arrows draw the path)
+    own = {key for a in get_ui(kind).moves for key in a.keys.split(",")}
+    chosen = [
+        a for a in kind_actions(kind) if a in get_ui(kind).moves or not own & set(a.keys.split(","))
+    ]
+    bindings: list[BindingType] = list(actions.bindings(chosen))
+    # not inherited: GameScreen's own BINDINGS are Queens' keys
+    return types.new_class(
+        f"{kind.title()}GameScreen",
+        (GameScreen,),
+        {"inherit_bindings": False},
+        lambda ns: ns.update({"BINDINGS": bindings}),
+    )
 
 
 class GameScreen(Screen[None]):

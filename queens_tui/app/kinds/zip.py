@@ -1,0 +1,102 @@
+"""Zip in the app: the board widget (`widgets.zip.ZipBoard`), its keys, its help."""
+
+from __future__ import annotations
+
+from queens_tui.app.actions import Action
+from queens_tui.app.kinds import KindUI
+from queens_tui.app.widgets.zip import ZipBoard
+
+HELP = """\
+# Zip
+
+Draw **one path through every cell**: each step goes to an orthogonal neighbour,
+never across a **thick wall**, and the path meets the **numbers in order** 1, 2, 3, ...
+ending on the highest one. Every level has exactly one path.
+
+## Keys
+
+{keys}
+
+The arrows draw: each one extends the path from its end. An arrow back onto the path
+cuts it there (one step back is a backtrack).
+
+## Mouse
+
+| Mouse | Action |
+|---|---|
+| left click | on the path: cut it there (go on from any number on it); next to its end: extend |
+| left drag | draw through the cells you pass; dragging back over the path takes it back |
+
+A whole drag is one step for `u`.
+
+## What you see
+
+| Glyph | Meaning |
+|---|---|
+| dark disc with a number | a number to meet in order |
+| thick line between cells | a wall |
+| coloured line | your path, orange at 1 turning blue towards the end |
+| gold cell | the path's end (where the arrows draw) |
+| green cells | the next stretch a hint shows (`h` again draws it) |
+| magenta cells | the part of the path no solution allows (`m`) |
+
+Every move is saved: quit at any time, and the level resumes where you left it.
+Press `escape`, `?` or `q` to close this help.
+"""
+
+UI = KindUI(
+    board=ZipBoard,
+    moves=(
+        Action(
+            "zip-up",
+            "up",
+            "play('up')",
+            "Draw",
+            "extend the path up (or step back)",
+            key_display="←↑↓→",
+            help_keys="`←` `↑` `↓` `→`",
+            name="Draw up",
+            palette=False,
+        ),
+        Action(
+            "zip-down",
+            "down",
+            "play('down')",
+            "Draw",
+            "",
+            show=False,
+            palette=False,
+            in_table=False,
+        ),
+        Action(
+            "zip-left",
+            "left",
+            "play('left')",
+            "Draw",
+            "",
+            show=False,
+            palette=False,
+            in_table=False,
+        ),
+        Action(
+            "zip-right",
+            "right",
+            "play('right')",
+            "Draw",
+            "",
+            show=False,
+            palette=False,
+            in_table=False,
+        ),
+        Action(
+            "zip-back",
+            "backspace",
+            "play('back')",
+            "Back",
+            "take the last cell of the path back",
+            name="Step back",
+        ),
+    ),
+    help=HELP,
+)
+"""The Zip kind's app side (`app.kinds.UIS["zip"]`)."""

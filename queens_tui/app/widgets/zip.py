@@ -1,0 +1,310 @@
+"""The Zip board: numbers in dark discs, walls as thick lines, the path as one line through
+the cells' centres whose colour runs from orange at 1 to blue at its end.
+
+Drawn with the line API from a character canvas of (2 x rows + 1) lines by
+(4 x cols + 1) columns: cell (r, c) has its centre at line 2r + 1, column
+4c + 2; grid lines sit between. The widget decides nothing about the rules:
+it turns the mouse into `CellAction`s and draws the state it is given. After
+each new position the cursor goes to the path's end (where arrows extend it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.strip import Strip
+
+from queens_tui.app.messages import CellAction
+from queens_tui.app.widgets.base import BoardWidget
+from queens_tui.core.grid import Cell
+from queens_tui.kinds.zip.level import ZipLevel
+from queens_tui.kinds.zip.play import ZipState
+
+CELL_BG = "#f2efe8"
+GRID = "#b9b4a8"
+WALL = "#1c1c1c"
+NUMBER_BG = "#1c1c1c"
+NUMBER_FG = "#ffffff"
+GRADIENT = ("#ff7b60", "#df5fbf", "#6f8cff")
+"""The path's colour from 1 to the end of a full path (orange, magenta, blue)."""
+ROLE_BG = {
+    "place": "#b3dfa0",
+    "evidence": "#e6f388",
+    "mistake": "#ff79c6",
+    "cursor": "#ffe046",
+}
+
+_HEAVY = {
+    frozenset({"u", "d"}): "┃",
+    frozenset({"l", "r"}): "━",
+    frozenset({"d", "r"}): "┏",
+    frozenset({"d", "l"}): "┓",
+    frozenset({"u", "r"}): "┗",
+    frozenset({"u", "l"}): "┛",
+    frozenset({"u"}): "╹",
+    frozenset({"d"}): "╻",
+    frozenset({"l"}): "╸",
+    frozenset({"r"}): "╺",
+    frozenset(): "●",
+}
+_ASCII = {
+    k: ("|" if v in "┃╹╻" else "-" if v in "━╸╺" else "o" if v == "●" else "+")
+    for k, v in _HEAVY.items()
+}
+
+
+def _mix(a: str, b: str, t: float) -> str:
+    ra, ga, ba = (int(a[i : i + 2], 16) for i in (1, 3, 5))
+    rb, gb, bb = (int(b[i : i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (round(x + (y - x) * t) for x, y in ((ra, rb), (ga, gb), (ba, bb)))
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def path_color(i: int, area: int) -> str:
+    """The colour of the path's i-th cell (0-based) on a grid of `area` cells."""
+    t = i / max(1, area - 1)
+    if t <= 0.5:
+        return _mix(GRADIENT[0], GRADIENT[1], t * 2)
+    return _mix(GRADIENT[1], GRADIENT[2], (t - 0.5) * 2)
+
+
+class ZipBoard(BoardWidget):
+    """Draws a `ZipState`; reports clicks and drags as `CellAction`s."""
+
+    DEFAULT_CSS = """
+    ZipBoard { width: 1fr; height: 1fr; }
+    """
+
+    def __init__(
+        self,
+        state: ZipState,
+        *,
+        ascii: bool = False,
+        options: Mapping[str, bool] | None = None,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.ascii = ascii
+        self._state = state
+        self._marks: dict[Cell, str] = {}
+        self._lines: list[list[Segment]] = []
+        self._press: Cell | None = None
+        self._dragging = False
+        self._draw()
+        self.set_reactive(BoardWidget.cursor, state.end)
+
+    # --- state in ---------------------------------------------------------------------
+
+    @property
+    def state(self) -> ZipState:
+        return self._state
+
+    @property
+    def level(self) -> ZipLevel:
+        return self._state.level
+
+    def show(self, state: Any, options: Mapping[str, bool] | bool = True) -> None:
+        self._state = state
+        self._draw()
+        self.cursor = state.end
+        self.refresh()
+
+    def set_marks(self, marks: Mapping[Cell, str]) -> None:
+        self._marks = dict(marks)
+        self._draw()
+        self.refresh()
+
+    @property
+    def marks(self) -> dict[Cell, str]:
+        return dict(self._marks)
+
+    def watch_cursor(self, old: Cell, new: Cell) -> None:
+        self._draw()
+        self.refresh()
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def _draw(self) -> None:
+        level, path = self._state.level, self._state.path
+        rows, cols = level.rows, level.cols
+        height, width = 2 * rows + 1, 4 * cols + 1
+        chars = [[" "] * width for _ in range(height)]
+        styles: list[list[Style]] = [[Style()] * width for _ in range(height)]
+        order = {cell: i for i, cell in enumerate(path)}
+        cursor = self.cursor if hasattr(self, "_lines") else path[-1]
+        bg_of: dict[Cell, str] = {}
+        for r in range(rows):
+            for c in range(cols):
+                cell = (r, c)
+                bg = CELL_BG
+                if cell in order:
+                    bg = _mix(CELL_BG, path_color(order[cell], level.area), 0.35)
+                role = self._marks.get(cell)
+                if role in ROLE_BG:
+                    bg = ROLE_BG[role]
+                if cell == cursor and not self._state.solved:
+                    bg = _mix(bg, ROLE_BG["cursor"], 0.6)
+                bg_of[cell] = bg
+        # grid lines and walls
+        grid_style = Style(color=GRID, bgcolor=CELL_BG)
+        wall_style = Style(color=WALL, bgcolor=CELL_BG, bold=True)
+        walls = level.wall_set
+        hbar, vbar = ("=", "#") if self.ascii else ("━", "┃")
+        for y in range(height):
+            for x in range(width):
+                on_h, on_v = y % 2 == 0, x % 4 == 0
+                if not on_h and not on_v:
+                    continue
+                if on_h and on_v:  # a corner
+                    r, c = y // 2, x // 4
+                    edge = y in (0, height - 1) or x in (0, width - 1)
+                    near = edge or any(
+                        w in walls
+                        for w in (
+                            ((r - 1, c - 1), (r - 1, c)),
+                            ((r, c - 1), (r, c)),
+                            ((r - 1, c - 1), (r, c - 1)),
+                            ((r - 1, c), (r, c)),
+                        )
+                    )
+                    chars[y][x] = ("+" if self.ascii else "╋") if near else "·"
+                    styles[y][x] = wall_style if near else grid_style
+                elif on_h:  # a horizontal grid line below row y//2 - 1
+                    r, c = y // 2, x // 4
+                    wall = y in (0, height - 1) or ((r - 1, c), (r, c)) in walls
+                    chars[y][x] = hbar if wall else " "
+                    styles[y][x] = wall_style
+                else:  # a vertical grid line right of column x//4 - 1
+                    r, c = y // 2, x // 4
+                    wall = x in (0, width - 1) or ((r, c - 1), (r, c)) in walls
+                    chars[y][x] = vbar if wall else " "
+                    styles[y][x] = wall_style if wall else Style(bgcolor=CELL_BG)
+        # cell interiors
+        for (r, c), bg in bg_of.items():
+            for x in range(4 * c + 1, 4 * c + 4):
+                chars[2 * r + 1][x] = " "
+                styles[2 * r + 1][x] = Style(bgcolor=bg)
+        # the path
+        glyphs = _ASCII if self.ascii else _HEAVY
+        for i, cell in enumerate(path):
+            r, c = cell
+            y, x = 2 * r + 1, 4 * c + 2
+            color = path_color(i, level.area)
+            line = Style(color=color, bgcolor=bg_of[cell], bold=True)
+            dirs: set[str] = set()
+            for j in (i - 1, i + 1):
+                if 0 <= j < len(path):
+                    nr, nc = path[j]
+                    d = {(-1, 0): "u", (1, 0): "d", (0, -1): "l", (0, 1): "r"}[(nr - r, nc - c)]
+                    dirs.add(d)
+            chars[y][x] = glyphs[frozenset(dirs)]
+            styles[y][x] = line
+            if "l" in dirs:
+                chars[y][x - 1] = glyphs[frozenset({"l", "r"})]
+                styles[y][x - 1] = line
+                chars[y][x - 2] = glyphs[frozenset({"l", "r"})]
+                styles[y][x - 2] = Style(color=color, bgcolor=CELL_BG, bold=True)
+            if "r" in dirs:
+                chars[y][x + 1] = glyphs[frozenset({"l", "r"})]
+                styles[y][x + 1] = line
+            if "d" in dirs:
+                chars[y + 1][x] = glyphs[frozenset({"u", "d"})]
+                styles[y + 1][x] = Style(color=color, bgcolor=CELL_BG, bold=True)
+        # numbers on top, in dark discs
+        for r in range(rows):
+            for c in range(cols):
+                n = level.numbers[r][c]
+                if not n:
+                    continue
+                text = f"{n:^3}" if n < 100 else str(n)
+                style = Style(color=NUMBER_FG, bgcolor=NUMBER_BG, bold=True)
+                if (r, c) in order:
+                    style = Style(
+                        color=NUMBER_FG, bgcolor=path_color(order[(r, c)], level.area), bold=True
+                    )
+                if (r, c) in self._marks:
+                    style = Style(
+                        color=NUMBER_BG,
+                        bgcolor=ROLE_BG.get(self._marks[(r, c)], CELL_BG),
+                        bold=True,
+                    )
+                for k, ch in enumerate(text):
+                    chars[2 * r + 1][4 * c + 1 + k] = ch
+                    styles[2 * r + 1][4 * c + 1 + k] = style
+        self._lines = [
+            [Segment(ch, st) for ch, st in zip(chars[y], styles[y], strict=True)]
+            for y in range(height)
+        ]
+
+    def _origin(self) -> tuple[int, int]:
+        height = len(self._lines)
+        width = 4 * self.level.cols + 1
+        return max(0, (self.size.width - width) // 2), max(0, (self.size.height - height) // 2)
+
+    def render_line(self, y: int) -> Strip:
+        left, top = self._origin()
+        blank = Style(bgcolor=None)
+        i = y - top
+        if not 0 <= i < len(self._lines):
+            return Strip.blank(self.size.width, blank)
+        segs = [Segment(" " * left), *self._lines[i]]
+        return Strip(segs).adjust_cell_length(self.size.width)
+
+    # --- mouse ------------------------------------------------------------------------
+
+    def cell_at(self, x: int, y: int) -> Cell | None:
+        """The cell under widget offset (x, y); None on a grid line or off the board."""
+        left, top = self._origin()
+        bx, by = x - left, y - top
+        if by <= 0 or by % 2 == 0 or bx <= 0 or bx % 4 == 0:
+            return None
+        r, c = by // 2, bx // 4
+        if r >= self.level.rows or c >= self.level.cols:
+            return None
+        return (r, c)
+
+    def cell_offset(self, cell: Cell) -> tuple[int, int]:
+        left, top = self._origin()
+        return left + 4 * cell[1] + 2, top + 2 * cell[0] + 1
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        cell = self.cell_at(event.x, event.y)
+        if cell is None or event.button != 1:
+            return
+        event.stop()
+        self._press = cell
+        self._dragging = False
+        self.capture_mouse()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        if self._press is None:
+            return
+        cell = self.cell_at(event.x, event.y)
+        if cell is None:
+            return
+        if not self._dragging and cell != self._press:
+            self._dragging = True
+            self.post_message(CellAction(self._press, "drag-start"))
+        if self._dragging:
+            self.post_message(CellAction(cell, "drag"))
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        if self._press is None:
+            return
+        event.stop()
+        self.release_mouse()
+        press, self._press = self._press, None
+        if self._dragging:
+            self._dragging = False
+            self.post_message(CellAction(None, "drag-end"))
+        else:
+            self.post_message(CellAction(press, "click"))
+
+
+__all__ = ["ZipBoard", "path_color"]

@@ -1,0 +1,108 @@
+"""Zip in the game (Pilot): arrows draw, a click cuts, a drag draws and backtracks, undo,
+the live check, a hint, S and the win; `play --kind zip` opens today's Zip."""
+
+from __future__ import annotations
+
+import itertools
+
+from queens_tui.app import create_app
+from queens_tui.app.levels import LevelRef
+from queens_tui.app.screenshots import settled
+from queens_tui.app.widgets.zip import ZipBoard
+from queens_tui.formats import zip as fmt
+from queens_tui.kinds.zip.level import ZipLevel
+from tests.zip_data import linkedin_days
+
+SIZE = (100, 36)
+
+
+def _level() -> tuple[ZipLevel, list[tuple[int, int]]]:
+    day = linkedin_days()[3]  # 6x6
+    return fmt.level_from_json(day), [tuple(c) for c in day["solution"]]
+
+
+def _board(app: object) -> ZipBoard:
+    board = app.screen.query_one(ZipBoard)  # type: ignore[attr-defined]
+    assert isinstance(board, ZipBoard)
+    return board
+
+
+ARROW = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
+
+
+async def test_arrows_draw_the_path_and_undo_takes_steps_back() -> None:
+    level, sol = _level()
+    app = create_app(LevelRef(level), persist=False)
+    async with app.run_test(size=SIZE) as pilot:
+        board = _board(app)
+        keys = [ARROW[(b[0] - a[0], b[1] - a[1])] for a, b in itertools.pairwise(sol)]
+        await pilot.press(*keys[:5])
+        await pilot.pause()
+        assert list(board.state.path) == sol[:6]
+        assert board.cursor == sol[5]  # the cursor follows the end
+        await pilot.press("u", "u")
+        assert list(board.state.path) == sol[:4]
+        await pilot.press("ctrl+r")
+        assert list(board.state.path) == sol[:5]
+        await settled(pilot)
+        assert "on track" in app.screen.status.plain  # type: ignore[attr-defined]
+        assert "Zip" in app.screen.status.plain  # type: ignore[attr-defined]
+        await pilot.press(*keys[4:])
+        await pilot.pause()
+        assert board.state.solved
+
+
+async def test_click_cuts_and_drag_draws_then_backtracks() -> None:
+    level, sol = _level()
+    app = create_app(LevelRef(level), persist=False)
+    async with app.run_test(size=SIZE) as pilot:
+        board = _board(app)
+        # drag along the solution from 1
+        await pilot.mouse_down(board, offset=board.cell_offset(sol[0]))
+        for cell in sol[1:8]:
+            await pilot.hover(board, offset=board.cell_offset(cell))
+        # ... and back over the path: it is taken back
+        for cell in reversed(sol[4:7]):
+            await pilot.hover(board, offset=board.cell_offset(cell))
+        await pilot.mouse_up(board, offset=board.cell_offset(sol[4]))
+        await pilot.pause()
+        assert list(board.state.path) == sol[:5]
+        await pilot.press("u")  # the whole drag was one step
+        assert list(board.state.path) == sol[:1]
+        await pilot.press("ctrl+r")
+        await pilot.click(board, offset=board.cell_offset(sol[2]))  # cut there
+        await pilot.pause()
+        assert list(board.state.path) == sol[:3]
+
+
+async def test_hint_then_solve_wins() -> None:
+    level, sol = _level()
+    app = create_app(LevelRef(level), persist=False)
+    async with app.run_test(size=SIZE) as pilot:
+        board = _board(app)
+        await pilot.press("h")
+        await settled(pilot)
+        assert board.marks and set(board.marks.values()) == {"place"}
+        await pilot.press("h")
+        await settled(pilot)
+        assert len(board.state.path) > 1 and list(board.state.path) == sol[: len(board.state.path)]
+        await pilot.press("S")
+        await settled(pilot)
+        assert board.state.solved
+        from queens_tui.app.screens.win import WinScreen
+
+        assert isinstance(app.screen, WinScreen)
+
+
+async def test_play_kind_zip_opens_todays_zip(tmp_path: object) -> None:
+    from datetime import date
+
+    from queens_tui.store.kind_daily import daily_level
+
+    found = daily_level("zip", date.today(), str(tmp_path))
+    app = create_app(LevelRef(found.level), persist=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = _board(app)
+        assert board.level.kind == "zip"
+        assert "Zip" in app.screen.status.plain  # type: ignore[attr-defined]
