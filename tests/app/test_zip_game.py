@@ -106,3 +106,26 @@ async def test_play_kind_zip_opens_todays_zip(tmp_path: object) -> None:
         board = _board(app)
         assert board.level.kind == "zip"
         assert "Zip" in app.screen.status.plain  # type: ignore[attr-defined]
+
+
+async def test_the_browser_lists_zip_packs_and_opens_one() -> None:
+    from queens_tui.app.screens.browser import LevelBrowser, LevelChoice
+    from queens_tui.formats.bundled import bundled_levels
+    from queens_tui.store import Store
+
+    app = create_app("1-easy/001", persist=False)
+    async with app.run_test(size=SIZE) as pilot:
+        store = Store()
+        browser = LevelBrowser(store)
+        packs = {e.pack for e in browser.entries}
+        assert {"zip-1-6x6", "zip-2-7x7", "zip-3-8x8"} <= packs
+        entry = next(e for e in browser.entries if e.pack == "zip-3-8x8")
+        assert entry.size == 8 and entry.difficulty in ("medium", "hard", "expert")
+        store.close()
+        level_id, path = bundled_levels("zip")[0]
+        app.screen._chosen(LevelChoice.pack(level_id, path))  # type: ignore[attr-defined]
+        await pilot.pause()
+        await pilot.pause()
+        assert _board(app).level.kind == "zip"
+        assert "Zip" in app.screen.status.plain  # type: ignore[attr-defined]
+        await settled(pilot)

@@ -130,9 +130,11 @@ _meta_cache: dict[Path, tuple[int, int, LevelMeta]] = {}
 
 
 def _scan_text(text: str) -> LevelMeta:
-    """Header and row count of the native text format (see `formats.text`)."""
+    """Header and row count of the native text format (see `formats.text`), or of a Zip
+    drawing (`formats.zip`)."""
     name = difficulty = None
     rows = 0
+    drawn = False
     for line in text.split("\n"):
         stripped = line.strip()
         if not stripped:
@@ -144,6 +146,10 @@ def _scan_text(text: str) -> LevelMeta:
                     name = m.group(2) or None
                 else:
                     difficulty = m.group(2).lower() or None
+            elif stripped.replace(" ", "").lower() == "#kind:zip":
+                drawn = True  # a Zip drawing: cell lines start with "|", borders with "+"
+            continue
+        if drawn and not stripped.startswith("|"):
             continue
         rows += 1
     return LevelMeta(name, rows or None, difficulty)
@@ -683,9 +689,10 @@ class LevelBrowser(Screen["LevelChoice | None"]):
         self.state = state if state is not None else BrowserState()
         self.ascii = ascii
         if levels is None:
+            from queens_tui.app.kinds import UIS
             from queens_tui.formats.bundled import bundled_levels
 
-            levels = bundled_levels()
+            levels = [lv for kind in UIS for lv in bundled_levels(kind)]  # every playable kind
         stats = store.all_stats()
         playing = store.in_progress()
         self.entries: list[Entry] = daily_entries(

@@ -441,6 +441,10 @@ class GameScreen(Screen[None]):
                 engine=self.worker.engine,
                 open_daily=self._open_daily,
             )
+            # Textual's switch_screen pops the outgoing screen's result callback; a screen
+            # that became current without one (the app's first) would raise IndexError
+            if not self._result_callbacks:
+                self._push_result_callback(self, None)
             self.app.switch_screen(screen)
             return
         self.worker.cancel()
@@ -501,11 +505,11 @@ class GameScreen(Screen[None]):
             return
         from queens_tui.app.levels import open_level
         from queens_tui.core.errors import LevelError
-        from queens_tui.formats import load
+        from queens_tui.formats import load_puzzle
 
         try:
             if choice.path is not None:
-                ref = LevelRef(load(choice.path), bundled_id=choice.id)
+                ref = LevelRef(load_puzzle(choice.path), bundled_id=choice.id)  # any kind
             else:
                 ref = open_level(choice.id)
         except LevelError as err:
