@@ -5,7 +5,12 @@ For each size it runs `queens-tui generate --size N --seed S` as a fresh
 process for several seeds and prints the median and max wall time per level.
 Targets (issue 5): 9x9 <= 0.5 s, 12x12 <= 2 s, 16x16 <= 5 s, 20x20 <= 20 s,
 on the median. Sizes above 20 are measured too, to say how far it goes
-(QUEENS_BENCH_BIG=1 adds 24 and 28; expect tens of seconds each).
+(QUEENS_BENCH_BIG=1 adds 24 and 28).
+
+`test_bench_generate_big_boards` (issue 15): 10 seeds each of 25x25 (median
+<= 10 s) and 30x30 (every seed <= 60 s), whole process, each output proved
+unique by CP-SAT (an independent solver) and connected. Run it alone:
+pytest tests/benchmarks/test_bench_generate.py -o addopts="" --benchmark-enable -s -k big
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ TARGETS: dict[int, float] = {9: 0.5, 12: 2.0, 16: 5.0, 20: 20.0}
 SEEDS: dict[int, int] = {9: 9, 12: 9, 16: 7, 20: 7, 24: 5, 28: 3}
 
 
-def _one(size: int, seed: str) -> float:
+def _one(size: int, seed: str, out: list[str] | None = None) -> float:
     start = time.perf_counter()
     proc = subprocess.run(
         [sys.executable, "-m", "queens_tui", "generate", "--size", str(size), "--seed", seed],
@@ -33,6 +38,8 @@ def _one(size: int, seed: str) -> float:
     elapsed = time.perf_counter() - start
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.count("\n") == size + 4  # size, name, seed, difficulty, rows
+    if out is not None:
+        out.append(proc.stdout)
     return elapsed
 
 
@@ -81,3 +88,39 @@ def test_bench_generate_by_difficulty(benchmark, difficulty: str) -> None:  # ty
         f"\ngenerate 10x10 {difficulty}: median {statistics.median(times):.2f} s, "
         f"max {max(times):.2f} s"
     )
+
+
+BIG: dict[int, tuple[float, float]] = {25: (10.0, 60.0), 30: (60.0, 60.0)}
+"""size -> (median target, worst-case target) in seconds, whole process."""
+
+
+def test_bench_generate_big_boards(benchmark) -> None:  # type: ignore[no-untyped-def]
+    from queens_tui.formats import parse_text
+    from queens_tui.solver import queens as cpsat
+
+    report: dict[int, list[float]] = {}
+    texts: list[str] = []
+
+    def run_all() -> None:
+        for size in BIG:
+            report[size] = [_one(size, f"bench-{i}", texts) for i in range(10)]
+
+    benchmark.pedantic(run_all, rounds=1, iterations=1)
+    print()
+    for size, times in report.items():
+        median = statistics.median(times)
+        print(
+            f"generate {size}x{size}: 10 seeds, median {median:.2f} s, max {max(times):.2f} s "
+            f"(targets {BIG[size][0]:.0f} / {BIG[size][1]:.0f} s); "
+            + " ".join(f"{t:.1f}" for t in times)
+        )
+        benchmark.extra_info[f"median_{size}"] = median
+        benchmark.extra_info[f"max_{size}"] = max(times)
+    for text in texts:
+        level = parse_text(text)
+        outcome = cpsat.run(level, limit=2, time_limit=120.0, cancel=None)
+        assert outcome.complete and len(outcome.solutions) == 1, level.seed
+        assert level.disconnected_regions == (), level.seed
+    for size, (median_target, worst_target) in BIG.items():
+        assert statistics.median(report[size]) <= median_target, size
+        assert max(report[size]) <= worst_target, size

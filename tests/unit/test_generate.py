@@ -21,17 +21,17 @@ REPO = Path(__file__).resolve().parents[2]
 GOLDEN_7 = """\
 AAAAAAA
 BBBBBAA
-CCBBDAD
-CEBBDDD
-CEDDDDD
-EEFDDDG
-FFFDGGG
+CCBBDDD
+EEBBDDD
+FEFBBDD
+FEFBBDG
+FFFGGGG
 """
 """`generate_unique(7, "golden")`: pinned, so a change in the stream of random
 choices (an algorithm change, or a Python whose `random` differs) shows up here.
 Today's daily puzzle depends on this staying put across machines."""
 
-GOLDEN_SHA = "ea155e0de262c9d008d06a496117f3f084906dec4777320a2f2574503dd8d3dd"
+GOLDEN_SHA = "9bbe525d753dc601979692f7035370c44ec695db557a5a48f9d307ebc925d8a3"
 """SHA-256 of dump_text(generate(n, f"golden-{n}")) for n = 4..13, concatenated."""
 
 
@@ -250,3 +250,18 @@ def test_cli_unwritable_out_is_one_line(tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert len(proc.stderr.splitlines()) == 1 and "Traceback" not in proc.stderr
     assert proc.stderr.startswith(str(blocker / "sub") + ":")
+
+
+def test_a_25x25_level_is_unique_connected_and_quick() -> None:
+    """Growth checked cell by cell (`grow_unique`) keeps big boards in seconds (issue 15)."""
+    level, queens = gen.generate_unique(25, "big-25")
+    _assert_good(level, queens)
+
+
+def test_one_cell_regions_are_rare() -> None:
+    lone = 0
+    for size in (7, 8, 9, 10):
+        for k in range(5):
+            level, _ = gen.generate_unique(size, f"lone-{k}")
+            lone += sum(1 for cells in level.region_cells if len(cells) == 1)
+    assert lone <= 10  # at most one lone queen in a level, and that only half the time

@@ -73,6 +73,23 @@ PATIENCE = 2
 CLEAN_TRIES = 8
 """Moves checked for cleanliness per repair step before settling for the smallest."""
 
+SAMPLE = 12
+"""Other solutions sampled per repair step; the move kills the ones on its cell."""
+
+SAMPLE_CELLS = 6
+"""Cells (most used by the sampled solutions first) whose moves a repair step weighs."""
+
+CHECK_NODES = 200
+"""Search nodes a growth check may use; past it the cell is refused (a node count,
+not a clock, so every machine makes the same choice)."""
+
+LONE_QUEEN_MAX_SIZE = 16
+"""Up to this size a level keeps at most one one-cell region, and that only half
+the time (restarts are cheap there); LinkedIn averages 0.28 per level."""
+
+HIT_WEIGHT = 2
+"""How many cells of chunk size one sampled solution killed is worth."""
+
 STEER_TRIES = 600
 """Unique levels scored per sub-seed while steering towards a difficulty.
 
@@ -241,6 +258,161 @@ def grow(
     return owner
 
 
+class _Partial:
+    """A layout being grown whose planted solution stays the only one.
+
+    Cells outside every region are holes: they can hold no queen. Adding a
+    hole x to region k can only create solutions that put k's queen on x
+    (every old solution still stands, x empty), so the layout stays unique
+    exactly when no solution exists with a queen on x: one search, fast
+    because a fixed queen and the holes constrain it so much. Starting from
+    N one-cell regions (unique: every queen is forced), growing by checked
+    additions only never needs a search for a second solution.
+    """
+
+    def __init__(self, n: int, queens: Sequence[Cell]) -> None:
+        self.n = n
+        # regions = columns: a cell's attack is then exactly row | column | 3x3 block
+        full = search.Masks.of(_level([list(range(n)) for _ in range(n)]))
+        self.rows, self.cols = full.rows, full.cols
+        self.base = list(full.attack)
+        self.row_bands = full.row_bands
+        self.col_bands = full.col_bands
+        self.regions = [0] * n
+        self.reg_of = [-1] * (n * n)
+        self.assigned = 0
+        self.attack = list(self.base)
+        self.lines = [(self.rows[i // n], self.cols[i % n], 0) for i in range(n * n)]
+        for k, (r, c) in enumerate(queens):
+            self.add(r * n + c, k)
+
+    def _set(self, i: int, k: int) -> None:
+        """Cell i now belongs to region k (-1: a hole); refresh k's cells' tables."""
+        n = self.n
+        old = self.reg_of[i]
+        self.reg_of[i] = k
+        for g in (old, k):
+            if g < 0:
+                continue
+            if g == k:
+                self.regions[g] |= 1 << i
+            else:
+                self.regions[g] &= ~(1 << i)
+            mask = self.regions[g]
+            for j in search.bit_indexes(mask):
+                self.attack[j] = self.base[j] | mask
+                self.lines[j] = (self.rows[j // n], self.cols[j % n], mask)
+        if k < 0:
+            self.attack[i] = self.base[i]
+            self.lines[i] = (self.rows[i // n], self.cols[i % n], 0)
+            self.assigned &= ~(1 << i)
+        else:
+            self.assigned |= 1 << i
+
+    def add(self, i: int, k: int) -> None:
+        self._set(i, k)
+
+    def remove(self, i: int) -> None:
+        self._set(i, -1)
+
+    def masks(self) -> search.Masks:
+        m = search.Masks(
+            self.n,
+            tuple(self.attack),
+            tuple(self.regions),
+            self.rows,
+            self.cols,
+            tuple(self.lines),
+        )
+        m.__dict__["row_bands"] = self.row_bands
+        m.__dict__["col_bands"] = self.col_bands
+        return m
+
+    def still_unique_with(self, i: int, k: int, nodes: int) -> bool | None:
+        """Add hole i to region k if the planted solution stays the only one.
+
+        True: added. False: refused for good (a solution with k's queen on i
+        exists, and growing other regions never removes a solution). None:
+        refused because the search ran past `nodes` (a later, bigger budget
+        may succeed).
+        """
+        self.add(i, k)
+        try:
+            found = search.first_in(self.masks(), self.assigned, [i], search.NodeBudget(nodes))
+        except search.Cancelled:
+            self.remove(i)
+            return None
+        if found is None:
+            return True
+        self.remove(i)
+        return False
+
+
+def grow_unique(
+    n: int, queens: Sequence[Cell], rng: random.Random, style: str = "mild"
+) -> list[list[int]]:
+    """Like `grow`, but each cell joins a region only if the layout stays unique.
+
+    A cell refused by a region is offered to the others that reach it; cells
+    no region may take are handed out at the end without the check (the
+    repair then deals with the few solutions they bring).
+    """
+    low, power, spread = STYLES[style]
+    part = _Partial(n, queens)
+    owner = [[-1] * n for _ in range(n)]
+    refused: set[tuple[Cell, int]] = set()
+    frontier: list[list[Cell]] = []
+    weight: list[float] = []
+    snake: list[float] = []
+    for k, (r, c) in enumerate(queens):
+        owner[r][c] = k
+    for r, c in queens:
+        frontier.append([x for x in _neighbours(n, r, c) if owner[x[0]][x[1]] < 0])
+        weight.append(low + rng.random() ** power * spread)
+        snake.append(rng.random() * 0.8 if rng.random() < 0.4 else 0.0)
+    while True:
+        total = 0.0
+        live = []
+        for k in range(len(queens)):
+            f = frontier[k]
+            f[:] = [x for x in f if owner[x[0]][x[1]] < 0 and (x, k) not in refused]
+            if f:
+                live.append(k)
+                total += weight[k]
+        if not live:
+            break
+        pick = rng.random() * total
+        k = live[-1]
+        for j in live:
+            pick -= weight[j]
+            if pick < 0:
+                k = j
+                break
+        f = frontier[k]
+        i = len(f) - 1 if rng.random() < snake[k] else rng.randrange(len(f))
+        r, c = f.pop(i)
+        verdict = part.still_unique_with(r * n + c, k, CHECK_NODES)
+        if not verdict:
+            refused.add(((r, c), k))
+            continue
+        owner[r][c] = k
+        for x in _neighbours(n, r, c):
+            if owner[x[0]][x[1]] < 0:
+                f.append(x)
+    # Holes nobody could take: flood them in from their neighbours, unchecked.
+    holes = [(r, c) for r in range(n) for c in range(n) if owner[r][c] < 0]
+    while holes:
+        rest = []
+        for r, c in holes:
+            ks = [owner[y][x] for y, x in _neighbours(n, r, c) if owner[y][x] >= 0]
+            if ks:
+                owner[r][c] = ks[rng.randrange(len(ks))]
+            else:
+                rest.append((r, c))
+        holes = rest
+    return owner
+
+
 # --------------------------------------------------------------------------- repairing
 
 
@@ -320,18 +492,26 @@ def _carve(
     return moves
 
 
-def _other_solution(level: Level, planted: tuple[Cell, ...]) -> tuple[Cell, ...] | None:
-    """A solution other than the planted one, or None when the planted one is unique."""
+def _other_solutions(level: Level, planted: tuple[Cell, ...], limit: int) -> list[tuple[Cell, ...]]:
+    """Up to `limit` solutions other than the planted one (none: the planted one is unique)."""
+    found = []
     for sol in search.solutions(level):
         if sol != planted:
-            return sol
-    return None
+            found.append(sol)
+            if len(found) >= limit:
+                break
+    return found
 
 
-def _cost(owner: list[list[int]], area: list[int], chunk: list[Cell]) -> int:
-    """How much a repair move disturbs: its chunk's size, much more if it strands a queen."""
+def _cost(owner: list[list[int]], area: list[int], chunk: list[Cell], hits: int) -> int:
+    """How much a repair move disturbs, against how many known solutions it kills.
+
+    The chunk's size counts against it, each sampled solution with a queen on
+    the moved cell (all of them die with the move) for it; leaving a region
+    with its queen cell alone costs far more than either.
+    """
     left = area[owner[chunk[0][0]][chunk[0][1]]] - len(chunk)
-    return len(chunk) + (len(owner) ** 2 if left < 2 else 0)
+    return len(chunk) - HIT_WEIGHT * hits + (len(owner) ** 2 if left < 2 else 0)
 
 
 def _repair(
@@ -339,8 +519,11 @@ def _repair(
 ) -> Level | None:
     """Move border cells until the planted solution is the only one.
 
-    Gives up (None) after `patience` moves in a row that were not clean:
-    the layout is then stuck in a loose state and fresh regions do better.
+    Each round samples up to `SAMPLE` other solutions and moves a cell that
+    many of them use (moving x kills every solution with a queen on x), so a
+    round removes many solutions at once on a loose layout. Gives up (None)
+    after `patience` moves in a row that were not clean: the layout is then
+    stuck in a loose state and fresh regions do better.
     """
     planted = tuple(sorted(queens))
     queen_of = [[-1] * n for _ in range(n)]
@@ -351,19 +534,22 @@ def _repair(
     dirty = 0
     while dirty < patience:
         level = _level(owner)
-        other = _other_solution(level, planted)
-        if other is None:
+        others = _other_solutions(level, planted, SAMPLE)
+        if not others:
             return level
-        moves: list[tuple[list[Cell], int]] = []
-        for x in other:
+        hits: dict[Cell, int] = {}
+        for sol in others:
+            for x in sol:
+                if queen_of[x[0]][x[1]] < 0:
+                    hits[x] = hits.get(x, 0) + 1
+        moves: list[tuple[list[Cell], int, int]] = []
+        for x in sorted(hits, key=lambda x: (-hits[x], x))[:SAMPLE_CELLS]:
             r, c = x
-            if queen_of[r][c] >= 0:
-                continue
             order = [0, 1, 2, 3]
             rng.shuffle(order)
             for chunk, t in _carve(owner, n, x, queens[owner[r][c]], order):
                 if not (t == came_from and x in last):
-                    moves.append((chunk, t))
+                    moves.append((chunk, t, hits[x]))
         if not moves:
             return None
         area = [0] * n
@@ -372,15 +558,15 @@ def _repair(
                 area[k] += 1
         rng.shuffle(moves)
 
-        # Small chunks first; leaving a region with its queen cell alone
-        # (a trivial region) only when nothing else is on offer.
-        def cost(move: tuple[list[Cell], int], area: list[int] = area) -> int:
-            return _cost(owner, area, move[0])
+        # Cheap, deadly moves first; leaving a region with its queen cell
+        # alone (a trivial region) only when nothing else is on offer.
+        def cost(move: tuple[list[Cell], int, int], area: list[int] = area) -> int:
+            return _cost(owner, area, move[0], move[2])
 
         moves.sort(key=cost)
         chosen = None
         k = -1
-        for chunk, t in moves[:CLEAN_TRIES]:
+        for chunk, t, _ in moves[:CLEAN_TRIES]:
             k = owner[chunk[0][0]][chunk[0][1]]
             home = [(r, c) for r in range(n) for c in range(n) if owner[r][c] == t]
             for r, c in chunk:
@@ -395,7 +581,7 @@ def _repair(
                 owner[r][c] = k
         if chosen is None:
             dirty += 1
-            chosen, t = moves[0]
+            chosen, t, _ = moves[0]
             k = owner[chosen[0][0]][chosen[0][1]]
             for r, c in chosen:
                 owner[r][c] = t
@@ -414,16 +600,57 @@ def _check_size(size: int) -> None:
         )
 
 
+def _area(owner: list[list[int]], k: int) -> int:
+    return sum(row.count(k) for row in owner)
+
+
+def _fatten(
+    owner: list[list[int]], queens: Sequence[Cell], level: Level, rng: random.Random
+) -> Level:
+    """Give every one-cell region a second cell where the level stays unique.
+
+    LinkedIn's levels have 0.28 one-cell regions on average; left alone the
+    repair leaves about 0.7, and a lone queen is a free first move. The cell
+    comes from a neighbouring region of 3 cells or more, is not its queen and
+    does not cut it in two; as in `steer`, the level stays unique exactly
+    when no solution puts a queen on the moved cell.
+    """
+    n = len(owner)
+    for k, (r, c) in enumerate(queens):
+        if _area(owner, k) != 1:
+            continue
+        options = [y for y in _neighbours(n, r, c)]
+        rng.shuffle(options)
+        for y, x in options:
+            t = owner[y][x]
+            if (y, x) == queens[t] or _area(owner, t) < 3:
+                continue
+            if _cut_off(owner, n, [(y, x)], queens[t]):
+                continue
+            owner[y][x] = k
+            new = _level(owner)
+            if search.first(new, queens=[(y, x)]) is None:
+                level = new
+                break
+            owner[y][x] = t
+    return level
+
+
 def _unique(size: int, rng: random.Random, style: str) -> tuple[list[list[int]], list[Cell], Level]:
     """Plant, grow and repair until a level is unique; restarts use the same stream."""
     patience = PATIENCE * size
     while True:
         cols = plant(size, rng)
         queens = [(r, c) for r, c in enumerate(cols)]
-        owner = grow(size, queens, rng, style)
+        owner = grow_unique(size, queens, rng, style)
         level = _repair(size, owner, queens, rng, patience)
-        if level is not None:
-            return owner, queens, level
+        if level is None:
+            continue
+        level = _fatten(owner, queens, level, rng)
+        singles = sum(1 for k in range(size) if _area(owner, k) == 1)
+        if size <= LONE_QUEEN_MAX_SIZE and (singles > 1 or (singles and rng.random() < 0.5)):
+            continue  # too many lone queens for a LinkedIn-like level: start afresh
+        return owner, queens, level
 
 
 def generate_unique(
@@ -463,7 +690,7 @@ def scorer(grader: Grader | None) -> Callable[[Level], Score] | None:
         return None
 
     def score(level: Level) -> Score:
-        steps = deduce.solve_logically(level)
+        steps = deduce.solve_logically(level, nested=False)
         g = deduce.grade_steps(steps)
         at_tier = sum(1 for step in steps if step.tier == g.hardest_tier)
         fair = all(step.rule != "solver" for step in steps)
@@ -522,6 +749,8 @@ def steer(
         t = targets[rng.randrange(len(targets))]
         if _cut_off(owner, n, [(r, c)], queens[k]):
             continue  # x is a cut cell: moving it alone would split its region
+        if _area(owner, k) <= 2:
+            continue  # it would leave region k a lone queen (see `_fatten`)
         owner[r][c] = t
         new = _level(owner)
         if search.first(new, queens=[(r, c)]) is None:

@@ -302,3 +302,46 @@ def count(level: Level, limit: int = 2, **kwargs: object) -> int:
 def first(level: Level, **kwargs: object) -> tuple[Cell, ...] | None:
     """One solution, or None."""
     return next(iter(solutions(level, **kwargs)), None)  # type: ignore[arg-type]
+
+
+def bit_indexes(mask: int) -> Iterator[int]:
+    """The indexes of the set bits of `mask`, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class NodeBudget:
+    """A `CancelFlag` that trips after `nodes` search nodes: a deterministic bound.
+
+    Unlike a deadline it gives the same answer on every machine, which is
+    what a seeded generator needs.
+    """
+
+    def __init__(self, nodes: int) -> None:
+        self.left = nodes
+
+    def is_set(self) -> bool:
+        self.left -= 1
+        return self.left < 0
+
+
+def first_in(
+    m: Masks, open_: int, queens: Iterable[int] = (), cancel: CancelFlag | None = None
+) -> int | None:
+    """One solution (a queen mask) of raw tables `m`, queens only on `open_`, or None.
+
+    For callers that build `Masks` themselves, e.g. the generator's partial
+    layouts where unassigned cells belong to no region and can hold no queen
+    (left out of `open_`). `queens` are bit indexes of queens given.
+    """
+    placed = 0
+    for i in queens:
+        b = 1 << i
+        if not open_ & b:
+            return None
+        open_ &= ~m.attack[i]
+        placed |= b
+    todo = [line for line in m.lines if not line & placed]
+    return next(_search(m, open_, todo, placed, cancel), None)
