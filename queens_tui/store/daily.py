@@ -6,17 +6,29 @@ screenshot ``D.png`` (``.jpg``, ``.jpeg``, ``.webp``, ``.bmp``, ``.gif``)
 `LevelError` (the caller prints its one line); we never silently fall back to
 the generated puzzle, because the player put that file there on purpose.
 
-Without a file, the puzzle is generated with the seed ``daily-YYYY-MM-DD`` and
-a size and difficulty that follow the week, gentle on Monday and hardest on
-Sunday; the generator is deterministic, so everyone gets the same puzzle on
-the same day, offline.
+Without a file, the puzzle comes from the frozen calendar shipped in
+``levels/daily/<kind>/YYYY.days`` (made once by ``python tests/make_daily.py``;
+one line per day), so it opens at once and is the same for everyone whatever
+version of the generator they run. Beyond the calendar it is generated with the
+seed ``daily-YYYY-MM-DD`` and a size and difficulty that follow the week,
+gentle on Monday and hardest on Sunday (deterministic, offline, but tied to
+this version's generator: extend the calendar before it runs out).
+
+Calendar file: comment lines start with ``#``; the other lines are the days of
+the year in order from 1 January (line 1), one per day; ``-`` is a day the
+calendar does not hold. What a line holds is up to the kind: for Queens,
+``<size><difficulty initial> <payload>``, the payload being the region id of
+every cell (regions numbered by first appearance in reading order) as one
+base-`size` number, in URL-safe base64: about 60 bytes for a 10x10.
 """
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import os
 import re
+from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 from typing import NamedTuple
@@ -143,7 +155,122 @@ def _titled(level: Level, day: date) -> Level:
     )
 
 
+# --------------------------------------------------------------------------- calendar
+
+CALENDAR_SUFFIX = ".days"
+"""Not a level suffix: the level browser and pack tests never list calendar files."""
+
+_INITIAL = {"easy": "e", "medium": "m", "hard": "h", "expert": "x"}
+
+
+def calendar_path(kind: str, year: int) -> Path | None:
+    """Where the shipped calendar of `kind` for `year` lives (None: no bundled levels)."""
+    from queens_tui.formats.bundled import levels_dir
+
+    root = levels_dir()
+    return None if root is None else root / "daily" / kind / f"{year}{CALENDAR_SUFFIX}"
+
+
+def calendar_line(kind: str, day: date) -> str | None:
+    """`day`'s line in `kind`'s shipped calendar, or None if the calendar has no such day."""
+    path = calendar_path(kind, day.year)
+    try:
+        text = path.read_text("utf-8") if path is not None else ""
+    except (OSError, UnicodeDecodeError):
+        return None
+    lines = [line for line in text.splitlines() if not line.startswith("#")]
+    k = day.timetuple().tm_yday - 1
+    if k >= len(lines) or lines[k].strip() in ("", "-"):
+        return None
+    return lines[k].strip()
+
+
+def write_calendar(
+    kind: str,
+    year: int,
+    line_for: Callable[[date], str],
+    *,
+    start: date | None = None,
+    header: str = "",
+    path: Path | None = None,
+) -> Path:
+    """Write `kind`'s calendar for `year`: `line_for(day)` for each day from `start` on.
+
+    Days of the year before `start` get ``-``. This is the one call another
+    kind needs (with its own `line_for` and its own decoder of the line).
+    """
+    out = path or calendar_path(kind, year)
+    if out is None:
+        raise FileNotFoundError("no levels folder to write the calendar into")
+    day = date(year, 1, 1)
+    lines = [f"# {kind} daily calendar {year}: one line per day from {year}-01-01. {header}"]
+    while day.year == year:
+        lines.append("-" if start is not None and day < start else line_for(day))
+        day += timedelta(days=1)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8", newline="\n")
+    return out
+
+
+def encode_queens(level: Level) -> str:
+    """A Queens level as one calendar line (see the module docstring)."""
+    n = level.size
+    value = 0
+    for row in reversed(level.region_ids):
+        for k in reversed(row):
+            value = value * n + k
+    raw = value.to_bytes(((n ** (n * n) - 1).bit_length() + 7) // 8, "big")
+    payload = base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+    return f"{n}{_INITIAL.get(level.difficulty or '', '-')} {payload}"
+
+
+def decode_queens(line: str) -> Level:
+    """The level of a calendar line made by `encode_queens` (raises `LevelError` if bad)."""
+    from queens_tui.kinds.queens.generate import LABELS
+
+    try:
+        head, payload = line.split()
+        n = int(head[:-1])
+        difficulty = {v: k for k, v in _INITIAL.items()}.get(head[-1])
+        value = int.from_bytes(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)), "big")
+    except ValueError as err:
+        raise LevelError(f"bad calendar line {line[:40]!r}: {err}") from None
+    if not 1 <= n <= len(LABELS):
+        raise LevelError(f"bad calendar line {line[:40]!r}: size {n}")
+    rows = []
+    for _ in range(n):
+        row = []
+        for _ in range(n):
+            value, k = divmod(value, n)
+            row.append(LABELS[k])
+        rows.append("".join(row))
+    return Level.from_rows(rows, difficulty=difficulty)
+
+
+def from_calendar(day: date) -> Level | None:
+    """`day`'s Queens puzzle from the shipped calendar, or None beyond it (or if damaged)."""
+    line = calendar_line("queens", day)
+    if line is None:
+        return None
+    try:
+        level = decode_queens(line)
+    except LevelError:
+        return None
+    return dataclasses.replace(
+        level, name=f"Daily {day.isoformat()}", date=day.isoformat(), seed=seed_for(day)
+    )
+
+
 def generate_daily(day: date) -> Level:
+    """`day`'s puzzle when no file gives it: the shipped calendar's, else generated.
+
+    Both are deterministic in the date alone; the calendar's does not depend
+    on this version's generator.
+    """
+    return from_calendar(day) or generate_by_date(day)
+
+
+def generate_by_date(day: date) -> Level:
     """`day`'s generated puzzle: deterministic in the date alone.
 
     The generator is imported here, lazily: it is only needed on days without
@@ -164,6 +291,11 @@ def generate_daily(day: date) -> Level:
 
 def _cache_path(cache_dir: Path, day: date) -> Path:
     return cache_dir / f"daily-{day.isoformat()}.txt"
+
+
+def ready(cache_dir: Path, day: date) -> Level | None:
+    """`day`'s puzzle if it needs no generating (cached, or in the calendar), else None."""
+    return _from_cache(cache_dir, day) or from_calendar(day)
 
 
 def _from_cache(cache_dir: Path, day: date) -> Level | None:
@@ -235,12 +367,19 @@ __all__ = [
     "WEEK",
     "Daily",
     "LevelError",
+    "calendar_line",
+    "calendar_path",
     "daily_file",
     "daily_files",
     "daily_level",
+    "decode_queens",
+    "encode_queens",
+    "from_calendar",
+    "generate_by_date",
     "generate_daily",
     "parse_day",
     "seed_for",
     "shape_for",
     "step_day",
+    "write_calendar",
 ]

@@ -441,7 +441,7 @@ class Store:
         day = day or self.today()
         path = daily_mod.daily_file(day, self.daily_dir)
         if path is None:
-            cached = daily_mod._from_cache(self.root / "cache", day)
+            cached = daily_mod.ready(self.root / "cache", day)
             return None if cached is None else daily_mod.Daily(cached, daily_mod.GENERATED)
         return self.daily(day)
 

@@ -215,3 +215,67 @@ def test_generated_daily_is_cached_and_a_bad_cache_regenerated(
     store.daily(later)
     assert not cache.exists()
     assert (tmp_path / "cache" / f"daily-{later.isoformat()}.txt").is_file()
+
+
+# --------------------------------------------------------------------------- calendar
+
+CALENDAR_FROM, CALENDAR_TO = date(2026, 11, 23), date(2028, 12, 31)
+"""What the shipped calendar holds (made by tests/make_daily.py): two years and more."""
+
+
+def test_calendar_line_round_trips_a_level() -> None:
+    level = Level.from_rows(["AABB", "AABB", "CCDD", "CCDD"], difficulty="hard")
+    line = daily_mod.encode_queens(level)
+    assert line == "4h -vpQUA"  # 16 cells of 2 bits: 4 bytes, 6 base64 characters
+    back = daily_mod.decode_queens(line)
+    assert back.grid == level.grid and back.difficulty == "hard"
+    with pytest.raises(LevelError):
+        daily_mod.decode_queens("10x not*base64")
+
+
+def test_the_shipped_calendar_covers_two_years_of_unique_dailies() -> None:
+    from queens_tui.kinds.queens import search
+
+    day = CALENDAR_FROM
+    sizes = set()
+    while day <= CALENDAR_TO:
+        level = daily_mod.from_calendar(day)
+        assert level is not None, day
+        size, difficulty = daily_mod.shape_for(day)
+        assert (level.size, level.difficulty) == (size, difficulty), day
+        assert search.count(level, 2) == 1 and level.disconnected_regions == (), day
+        assert level.name == f"Daily {day.isoformat()}" and level.date == day.isoformat()
+        sizes.add(size)
+        day += timedelta(days=1)
+    assert sizes == {7, 8, 9, 10}
+    assert daily_mod.from_calendar(CALENDAR_FROM - timedelta(days=1)) is None
+    for year in (2027, 2028):
+        path = daily_mod.calendar_path("queens", year)
+        assert path is not None and path.stat().st_size < 20_000  # one short line a day
+
+
+def test_a_calendar_day_needs_no_generator(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def boom(day: date) -> Level:
+        raise AssertionError("generated a day the calendar holds")
+
+    monkeypatch.setattr(daily_mod, "generate_by_date", boom)
+    day = date(2027, 7, 4)
+    store = Store(tmp_path, today=lambda: day)
+    ready = store.daily_ready()
+    assert ready is not None and ready.level == daily_mod.from_calendar(day)
+    assert store.daily().level.grid == ready.level.grid
+    # Beyond the calendar the date alone still makes it.
+    calls: list[date] = []
+    monkeypatch.setattr(daily_mod, "generate_by_date", lambda d: calls.append(d) or ready.level)
+    assert Store(tmp_path / "x", today=lambda: date(2031, 1, 1)).daily_ready() is None
+    daily_mod.generate_daily(date(2031, 1, 1))
+    assert calls == [date(2031, 1, 1)]
+
+
+def test_write_calendar_marks_days_before_the_start(tmp_path: Path) -> None:
+    out = daily_mod.write_calendar(
+        "queens", 2025, lambda d: f"line {d}", start=date(2025, 12, 30), path=tmp_path / "c"
+    )
+    lines = out.read_text().splitlines()
+    assert lines[0].startswith("# queens daily calendar 2025")
+    assert lines[1:] == ["-"] * 363 + ["line 2025-12-30", "line 2025-12-31"]

@@ -1,0 +1,72 @@
+"""Make the shipped daily calendars in `levels/daily/<kind>/YYYY.days`.
+
+Run from the repository root (one process per year can run in parallel):
+
+    python tests/make_daily.py --year 2027                 # Queens, the whole year
+    python tests/make_daily.py --year 2026 --start 2026-11-23
+    python tests/make_daily.py --year 2027 --check         # regenerate and compare
+
+Each line is the puzzle that `store.daily.generate_by_date(day)` makes with
+this version's generator, encoded by the kind's encoder (one line a day; see
+the docstring of `queens_tui/store/daily.py`). Once shipped, a calendar is
+frozen: the daily of those days stays the same whatever the generator becomes.
+Calendars cover at least two years ahead; add the next year well before the
+last one runs out. Another kind adds its calendar by one entry in `KINDS`:
+a function from the date to its line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from queens_tui.store import daily  # noqa: E402
+
+
+def queens_line(day: date) -> str:
+    """Queens: the generated puzzle of `day`, as its calendar line."""
+    return daily.encode_queens(daily.generate_by_date(day))
+
+
+KINDS: dict[str, Callable[[date], str]] = {"queens": queens_line}
+"""One line-maker per kind with a daily."""
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--kind", default="queens", choices=sorted(KINDS))
+    parser.add_argument("--year", type=int, required=True)
+    parser.add_argument("--start", help="first day (YYYY-MM-DD); earlier days get '-'")
+    parser.add_argument("--check", action="store_true", help="compare instead of writing")
+    args = parser.parse_args()
+    start = date.fromisoformat(args.start) if args.start else None
+    make = KINDS[args.kind]
+    began = time.perf_counter()
+
+    def line_for(day: date) -> str:
+        line = make(day)
+        print(f"{day}: {line} ({time.perf_counter() - began:.0f} s)", flush=True)
+        return line
+
+    shipped = daily.calendar_path(args.kind, args.year)
+    assert shipped is not None
+    target = shipped.with_suffix(".new") if args.check else shipped
+    daily.write_calendar(args.kind, args.year, line_for, start=start, path=target)
+    if args.check:
+        same = shipped.read_bytes() == target.read_bytes()
+        target.unlink()
+        print(f"{shipped}: {'same' if same else 'DIFFERENT'}")
+        return 0 if same else 1
+    print(f"wrote {shipped}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
