@@ -46,7 +46,7 @@ UI = KindUI(
         Action("clear", "backspace,delete", "play('clear')", "Clear", "clear the cell", show=False,
                name="Clear cell"),
         Action("found_next", "right_square_bracket", "play('found_next')", "Next found",
-               "show the next (previous) solution you have found", key_display="]",
+               "show the next (previous) solution you have found", key_display="]", show=False,
                help_keys="] / [",
                name="Show next found solution"),
         Action("found_prev", "left_square_bracket", "play('found_prev')", "Prev found",
