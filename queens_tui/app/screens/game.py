@@ -56,20 +56,24 @@ def screen_class(kind: str) -> type[GameScreen]:
     """The game screen class of kind `kind`: `GameScreen` with that kind's bindings."""
     if kind == "queens":
         return GameScreen
+    ui = get_ui(kind)
+    own = {key for a in ui.moves for key in a.keys.split(",")}
+    shared = [a for a in kind_actions(kind) if a not in ui.moves]
+    if not any(own & set(a.keys.split(",")) for a in shared):
+        bindings: list[BindingType] = list(actions.bindings(kind_actions(kind)))
+        return type(f"{kind.title()}GameScreen", (GameScreen,), {"BINDINGS": bindings})
+    # The kind binds a shared key to a move of its own (Zip's arrows draw the path): the
+    # shared action goes, and the screen does not inherit GameScreen's (Queens') keys,
+    # only Textual's own screen keys.
     import types
 
-    # a kind's move key replaces a shared key bound the same (Zip's arrows draw the path)
-    own = {key for a in get_ui(kind).moves for key in a.keys.split(",")}
-    chosen = [
-        a for a in kind_actions(kind) if a in get_ui(kind).moves or not own & set(a.keys.split(","))
-    ]
-    bindings: list[BindingType] = list(actions.bindings(chosen))
-    # not inherited: GameScreen's own BINDINGS are Queens' keys
+    chosen = [a for a in kind_actions(kind) if a in ui.moves or not own & set(a.keys.split(","))]
+    keys: list[BindingType] = [*Screen.BINDINGS, *actions.bindings(chosen)]
     return types.new_class(
         f"{kind.title()}GameScreen",
         (GameScreen,),
         {"inherit_bindings": False},
-        lambda ns: ns.update({"BINDINGS": bindings}),
+        lambda ns: ns.update({"BINDINGS": keys}),
     )
 
 

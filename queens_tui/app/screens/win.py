@@ -36,7 +36,8 @@ class WinScreen(ModalScreen[str]):
         r = self.result
         hints = r.help_text
         with Vertical(id="dialog"):
-            yield Label("♛  Solved  ♛", id="title")
+            mark = "♛" if r.kind_title == "Queens" else r.emoji  # 🏁 for Zip
+            yield Label(f"{mark}  Solved  {mark}", id="title")
             yield Static(
                 f"{r.level_name} · {r.size}\n"
                 f"time {mmss(r.seconds)} · moves {r.moves} · {hints}"
