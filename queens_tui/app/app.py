@@ -22,6 +22,7 @@ from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from queens_tui.app import actions
@@ -220,7 +221,9 @@ class QueensApp(App[None]):
         from queens_tui.app.screens.loading import LoadingScreen  # loaded with the worker
 
         if event.state is WorkerState.SUCCESS:
-            day, ref = worker.result  # type: ignore[misc]
+            result = worker.result
+            assert isinstance(result, tuple)
+            day, ref = result
             pending_day, then = self._pending
             if day != pending_day:
                 return
@@ -235,7 +238,7 @@ class QueensApp(App[None]):
             if isinstance(self.screen, LoadingScreen) and self.screen.cancellable:
                 self.pop_screen()
             elif self.ref is None and isinstance(self.screen, LoadingScreen):
-                self.screen.query_one("#loading-text").update(  # type: ignore[attr-defined]
+                self.screen.query_one("#loading-text", Static).update(
                     f"Could not make the daily puzzle: {error}. Press q to quit."
                 )
         self.show_notices()

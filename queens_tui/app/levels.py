@@ -42,7 +42,7 @@ class LevelRef(NamedTuple):
     def title(self) -> str:
         """What the status line and the share line call this level."""
         if self.level.name:
-            return self.level.name
+            return str(self.level.name)
         if self.bundled_id:
             return self.bundled_id
         if self.path:
@@ -65,9 +65,8 @@ def open_level(arg: str | None) -> LevelRef:
     level = bundled.resolve_puzzle_arg(arg)  # a level of any kind
     if arg != "-" and not os.path.lexists(arg):
         path = bundled.bundled_path(arg)
-        level_id = (
-            path.relative_to(bundled.levels_dir()).with_suffix("").as_posix() if path else arg
-        )  # type: ignore[arg-type]
+        root = bundled.levels_dir()
+        level_id = path.relative_to(root).with_suffix("").as_posix() if path and root else arg
         return LevelRef(level, bundled_id=level_id)
     return LevelRef(level, path=arg, bundled_id=_bundled_id_of(arg))
 

@@ -13,7 +13,7 @@ from queens_tui.kinds.queens.level import Level
 
 async def settle(pilot, app: QueensApp) -> None:
     """Let every worker (Textual's and the assistant's threads) finish and its messages land."""
-    from queens_tui.app.screenshots import settled
+    from tests.screenshots import settled
 
     await settled(pilot)
 

@@ -29,10 +29,10 @@ from textual import events
 
 from queens_tui.app import create_app
 from queens_tui.app.levels import LevelRef
-from queens_tui.app.screenshots import settled
 from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.search import first
 from tests.conftest import EXAMPLE_9
+from tests.screenshots import settled
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "corpus" / "community-levels.json"

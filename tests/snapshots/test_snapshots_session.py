@@ -13,9 +13,9 @@ from pathlib import Path
 
 from queens_tui.app.app import QueensApp
 from queens_tui.app.levels import LevelRef
-from queens_tui.app.screenshots import SCENES, SHOT_LEVEL, SIZE, SceneClock
 from queens_tui.formats.text import parse_text
 from queens_tui.store import Store, daily_key
+from tests.screenshots import SCENES, SHOT_LEVEL, SIZE, SceneClock
 
 TODAY = date(2026, 3, 16)
 

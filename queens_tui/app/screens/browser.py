@@ -16,13 +16,14 @@ filtering and status logic is tested without a terminal.
 
 from __future__ import annotations
 
+import datetime
 import re
 import stat
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, TypeVar
 
 from rich.segment import Segment
 from rich.text import Text
@@ -39,14 +40,12 @@ from textual.widgets import Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from queens_tui.core.suffixes import IMAGE_SUFFIXES
+from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.formats import MAX_BYTES
 from queens_tui.store import Store
 from queens_tui.store.daily import daily_files, shape_for
 from queens_tui.store.progress import daily_key, pack_key
 from queens_tui.store.stats import LevelStats
-
-DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard", "expert")
-"""Known difficulties, easiest first (the order of the filter and of sorting)."""
 
 DAILY_DAYS = 31
 """How many days the daily list shows: today and the 30 before it (plus any day played)."""
@@ -103,7 +102,7 @@ class LevelChoice:
         return cls("pack", level_id, path)
 
     @classmethod
-    def daily(cls, day: date, path: Path | None = None) -> LevelChoice:
+    def daily(cls, day: datetime.date, path: Path | None = None) -> LevelChoice:
         """A day's puzzle."""
         return cls("daily", day.isoformat(), path, day)
 
@@ -352,7 +351,10 @@ class BrowserState:
         return self.size is not None or self.difficulty is not None or self.show != "all"
 
 
-def cycle(values: Sequence[object], current: object, step: int) -> object:
+T = TypeVar("T")
+
+
+def cycle(values: Sequence[T], current: object, step: int) -> T:
     """The value `step` places after `current` in `values`, wrapping around."""
     i = values.index(current) if current in values else 0
     return values[(i + step) % len(values)]
@@ -963,11 +965,11 @@ class LevelBrowser(Screen["LevelChoice | None"]):
         state = self.state
         size, difficulty, show = state.size, state.difficulty, state.show
         if which == "size":
-            size = cycle(self.sizes, size, step)  # type: ignore[assignment]
+            size = cycle(self.sizes, size, step)
         elif which == "difficulty":
-            difficulty = cycle(self.difficulties, difficulty, step)  # type: ignore[assignment]
+            difficulty = cycle(self.difficulties, difficulty, step)
         elif which == "show":
-            show = str(cycle([v for v, _ in SHOW_MODES], show, step))
+            show = cycle([v for v, _ in SHOW_MODES], show, step)
         self._apply(size, difficulty, show)
 
     def action_clear_filters(self) -> None:

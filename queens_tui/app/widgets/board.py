@@ -492,10 +492,10 @@ class BoardView(BoardWidget):
                 across = _weight(ur, dr)
                 ch = box(_weight(ul, ur), across, _weight(dl, dr), _weight(ul, dl))
                 inside = dr is not None and ul == ur == dl == dr
-                segments.append(Segment(ch, thin[dr] if inside else thick))  # type: ignore[index]
+                segments.append(Segment(ch, thin[dr] if inside and dr is not None else thick))
                 if c < n:
                     ch = box(0, across, 0, across)
-                    style = thin[dr] if across == 1 else thick  # type: ignore[index]
+                    style = thin[dr] if across == 1 and dr is not None else thick
                     segments.append(Segment(ch * lay.cell_w, style))
         else:
             if lay.bordered:
@@ -541,7 +541,8 @@ class BoardView(BoardWidget):
                 ch = self._border_char(weight, 0, weight, 0)
             else:
                 ch = "│" if not self.ascii else " "
-            style = thin[row[c + 1]] if weight == 1 else thick  # type: ignore[index]
+            here = row[c + 1]
+            style = thin[here] if weight == 1 and here is not None else thick
             seps.append(Segment(ch, style))
         self._seps[r] = seps
         return seps

@@ -49,6 +49,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from queens_tui.core.vocabulary import DIFFICULTIES as _DIFFICULTIES
 from queens_tui.kinds.queens import search
 from queens_tui.kinds.queens.board import Board, Mark, Move
 from queens_tui.kinds.queens.level import Cell, Level
@@ -87,7 +88,7 @@ RULE_TIERS: dict[str, int] = {
 }
 """Every rule id, with how hard it is for a person (0 easiest); `grade` reads this."""
 
-DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+DIFFICULTIES: tuple[str, ...] = _DIFFICULTIES
 
 
 # --------------------------------------------------------------------------- wording

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from queens_tui.core.grid import Cell
 from queens_tui.core.play import Drag, Hint, JSONValue
+from queens_tui.core.vocabulary import glyphs
 from queens_tui.kinds.queens.board import CYCLE, Board, Mark, Move, diff
 from queens_tui.kinds.queens.level import Level
 
@@ -134,7 +135,7 @@ class QueensPlay:
         return not state.queens and not state.crosses
 
     def progress_text(self, state: Board, ascii: bool) -> str:
-        return f"{'Q' if ascii else '♛'} {len(state.queens)}/{state.level.size}"
+        return f"{glyphs(ascii)[0]} {len(state.queens)}/{state.level.size}"
 
     def hint(self, state: Board) -> Hint[Move] | None:
         """The simplest rule of `deduce` that applies, as a hint (None: no rule applies)."""

@@ -1,4 +1,4 @@
-"""Regenerate `screenshots/*.svg` from the real app: `python -m queens_tui.app.screenshots`.
+"""Regenerate `screenshots/*.svg` from the real app: `python -m tests.screenshots` (repo root).
 
 The same scenes drive the snapshot tests (`tests/snapshots/test_snapshots_game.py`),
 so what the README shows is what the tests pin down. A fake clock makes the
