@@ -6,10 +6,10 @@ from queens_tui import cli
 from queens_tui.app import create_app
 from queens_tui.app.levels import LevelRef
 from queens_tui.app.screens.win import WinScreen
-from queens_tui.app.screenshots import settled
 from queens_tui.app.widgets.classic import ClassicBoard
 from queens_tui.kinds.classic.kind import level
 from queens_tui.store.hunt import load_found
+from tests.screenshots import settled
 
 from .conftest import SIZE
 

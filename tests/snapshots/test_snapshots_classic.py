@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from queens_tui.app import create_app
 from queens_tui.app.levels import LevelRef
-from queens_tui.app.screenshots import settled
 from queens_tui.kinds.classic.kind import level
+from tests.screenshots import settled
 
 SOL8 = (0, 4, 7, 5, 2, 6, 1, 3)
 

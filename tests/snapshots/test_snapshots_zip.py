@@ -17,15 +17,15 @@ LEVEL = "zip-3-8x8/002"  # 8x8 with walls
 
 
 def _app(ascii: bool = False) -> Any:
-    from queens_tui.app.screenshots import SceneClock
+    from tests.screenshots import SceneClock
 
     ref = LevelRef(resolve_puzzle_arg(LEVEL), bundled_id=LEVEL)
     return create_app(ref, persist=False, now=SceneClock(), ascii=ascii)
 
 
 async def _half(pilot: Any) -> None:
-    from queens_tui.app.screenshots import settled
     from queens_tui.kinds.zip.search import solutions
+    from tests.screenshots import settled
 
     board = pilot.app.screen.query_one("#board")
     sol = solutions(board.level, 1)[0]
@@ -41,7 +41,7 @@ def test_zip_half_drawn(snap_compare: Any) -> None:
 
 def test_zip_ascii_fresh(snap_compare: Any) -> None:
     async def settle(pilot: Any) -> None:
-        from queens_tui.app.screenshots import settled
+        from tests.screenshots import settled
 
         await settled(pilot)
 

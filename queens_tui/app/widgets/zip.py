@@ -60,8 +60,8 @@ _ASCII = {
 def _mix(a: str, b: str, t: float) -> str:
     ra, ga, ba = (int(a[i : i + 2], 16) for i in (1, 3, 5))
     rb, gb, bb = (int(b[i : i + 2], 16) for i in (1, 3, 5))
-    r, g, b = (round(x + (y - x) * t) for x, y in ((ra, rb), (ga, gb), (ba, bb)))
-    return f"#{r:02x}{g:02x}{b:02x}"
+    red, green, blue = (round(x + (y - x) * t) for x, y in ((ra, rb), (ga, gb), (ba, bb)))
+    return f"#{red:02x}{green:02x}{blue:02x}"
 
 
 def path_color(i: int, area: int) -> str:
