@@ -24,7 +24,7 @@ base-`size` number, in URL-safe base64: about 60 bytes for a 10x10.
 
 from __future__ import annotations
 
-import base64
+import binascii
 import dataclasses
 import os
 import re
@@ -162,6 +162,15 @@ CALENDAR_SUFFIX = ".days"
 
 _INITIAL = {"easy": "e", "medium": "m", "hard": "h", "expert": "x"}
 
+_URLSAFE = str.maketrans({"+": "-", "/": "_", "=": None})
+_STANDARD = str.maketrans({"-": "+", "_": "/"})
+_B64_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+"""URL-safe base64 by `binascii` (the `base64` module costs an import before the first frame)."""
+
+_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@%"
+"""Region labels of a decoded level, by region id (not importing the generator for its
+`LABELS` keeps a calendar day off ~0.1 s of imports on the way to the first frame)."""
+
 
 def calendar_path(kind: str, year: int) -> Path | None:
     """Where the shipped calendar of `kind` for `year` lives (None: no bundled levels)."""
@@ -220,29 +229,30 @@ def encode_queens(level: Level) -> str:
         for k in reversed(row):
             value = value * n + k
     raw = value.to_bytes(((n ** (n * n) - 1).bit_length() + 7) // 8, "big")
-    payload = base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+    payload = binascii.b2a_base64(raw, newline=False).decode("ascii").translate(_URLSAFE)
     return f"{n}{_INITIAL.get(level.difficulty or '', '-')} {payload}"
 
 
 def decode_queens(line: str) -> Level:
     """The level of a calendar line made by `encode_queens` (raises `LevelError` if bad)."""
-    from queens_tui.kinds.queens.generate import LABELS
-
     try:
         head, payload = line.split()
         n = int(head[:-1])
         difficulty = {v: k for k, v in _INITIAL.items()}.get(head[-1])
-        value = int.from_bytes(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)), "big")
+        if not set(payload) <= _B64_CHARS:
+            raise ValueError("not URL-safe base64")
+        padded = payload.translate(_STANDARD) + "=" * (-len(payload) % 4)
+        value = int.from_bytes(binascii.a2b_base64(padded), "big")
     except ValueError as err:
         raise LevelError(f"bad calendar line {line[:40]!r}: {err}") from None
-    if not 1 <= n <= len(LABELS):
+    if not 1 <= n <= len(_LABELS):
         raise LevelError(f"bad calendar line {line[:40]!r}: size {n}")
     rows = []
     for _ in range(n):
         row = []
         for _ in range(n):
             value, k = divmod(value, n)
-            row.append(LABELS[k])
+            row.append(_LABELS[k])
         rows.append("".join(row))
     return Level.from_rows(rows, difficulty=difficulty)
 
@@ -295,7 +305,8 @@ def _cache_path(cache_dir: Path, day: date) -> Path:
 
 def ready(cache_dir: Path, day: date) -> Level | None:
     """`day`'s puzzle if it needs no generating (cached, or in the calendar), else None."""
-    return _from_cache(cache_dir, day) or from_calendar(day)
+    cached = _from_cache(cache_dir, day) if _cache_path(cache_dir, day).is_file() else None
+    return cached or from_calendar(day)
 
 
 def _from_cache(cache_dir: Path, day: date) -> Level | None:

@@ -279,3 +279,16 @@ def test_write_calendar_marks_days_before_the_start(tmp_path: Path) -> None:
     lines = out.read_text().splitlines()
     assert lines[0].startswith("# queens daily calendar 2025")
     assert lines[1:] == ["-"] * 363 + ["line 2025-12-30", "line 2025-12-31"]
+
+
+def test_a_calendar_day_costs_no_generator_or_reader_import(tmp_path: Path) -> None:
+    """On the way to the first frame: one file read and a decode, no generator imported."""
+    code = (
+        "import sys, tempfile; from datetime import date; from pathlib import Path; "
+        "from queens_tui.store import Store; "
+        "assert Store(Path(tempfile.mkdtemp())).daily_ready(date(2027, 3, 7)) is not None; "
+        "print(sorted(m for m in sys.modules if m.startswith(('queens_tui.kinds.queens.g', "
+        "'queens_tui.kinds.queens.d', 'base64'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
