@@ -81,6 +81,8 @@ class Game:
         """The solver solved the level (`S`) or revealed a step for it."""
         self.options: dict[str, bool] = {}
         """The kind's display options by name (Queens: "auto_cross")."""
+        self.replaying = False
+        """The player chose to play a solved level again: the first result is kept."""
         self._drag: Drag[Any] | None = None
 
     # --- what the screen reads -------------------------------------------------
@@ -200,7 +202,9 @@ class Game:
         return changed
 
     def restart(self) -> None:
-        """A fresh position, a fresh history, the clock back at zero."""
+        """A fresh position, a fresh history, the clock back at zero (a solved game: a replay)."""
+        if self.solved:
+            self.replaying = True
         self.history = History(self.rules, self.rules.new_state(self.level))
         self._drag = None
         self.hints_used = 0

@@ -151,9 +151,27 @@ class Session:
                 game.hints_used = saved.hints
                 game.helped = saved.helped
                 resumed = True
+            else:
+                resumed = self._reopen_solved(game, ref)
         self._saved = _Mark.of(game)
-        self._recorded = None
+        if not game.solved:
+            self._recorded = None
         return resumed
+
+    def _reopen_solved(self, game: Game, ref: LevelRef) -> bool:
+        """A solved level opens solved: its winning board, time and hints, the clock stopped."""
+        assert self.store is not None
+        won = self.store.load_solved(ref.key, ref.level)
+        if won is None or not game.rules.is_solved(won.history.state):
+            return False
+        game.history = won.history
+        game.stopwatch.set_elapsed(won.elapsed)
+        game.stopwatch.stop()
+        game.hints_used = won.hints
+        game.helped = won.helped
+        self._recorded = game.history  # already counted: reopening is not another solve
+        self.last_stats = self.store.level_stats(ref.key)
+        return True
 
     def sync(self, game: Game) -> None:
         """After a redraw: save a changed board, record a win."""
@@ -164,14 +182,14 @@ class Session:
                 self._recorded = game.history
                 self._record(game, self._ref)
             return
-        if game.history.in_gesture:
-            return  # a drag is saved once, when it ends
+        if game.history.in_gesture or game.replaying:
+            return  # a drag is saved once, when it ends; a replay is not saved over the win
         self._save(game, self._ref)
 
     def leave(self) -> None:
         """Save the game being played as it stands, clock included (before a switch or quit)."""
         game, ref = self._game, self._ref
-        if game is None or ref is None or game.solved or self.store is None:
+        if game is None or ref is None or game.solved or game.replaying or self.store is None:
             return
         self._save(game, ref, force=True)
 
@@ -201,7 +219,8 @@ class Session:
         self._saved = mark
 
     def _record(self, game: Game, ref: LevelRef) -> None:
-        if self.store is None:
+        """Count the solve and keep the winning board (a daily's replay changes nothing)."""
+        if self.store is None or (game.replaying and ref.day is not None):
             return
         self.last_stats = self.store.record_solve(
             ref.key,
@@ -209,6 +228,13 @@ class Session:
             hints=game.hints_used,
             helped=game.helped,
             daily=ref.day,
+        )
+        self.store.save_solved(
+            ref.key,
+            game.history,
+            game.stopwatch.elapsed,
+            hints=game.hints_used,
+            helped=game.helped,
         )
         self._saved = _Mark.of(game)
 

@@ -334,6 +334,35 @@ class Store:
         self._writer.flush()
         return self._write_bytes(self.progress_path(key), data, "your progress")
 
+    def solved_path(self, key: str) -> Path:
+        """The file that keeps `key`'s first (daily) or latest winning board.
+
+        In a subfolder, so `in_progress` (the browser's "playing" mark) never sees it.
+        """
+        return self.progress_dir / "solved" / key_filename(key)
+
+    def save_solved(
+        self, key: str, history: History[Any, Any], elapsed: float, *, hints: int, helped: bool
+    ) -> bool:
+        """Keep the winning board of `key` so the level reopens solved (after `record_solve`)."""
+        obj = encode(key, Progress(history, elapsed, hints, helped))
+        return self._write(self.solved_path(key), obj, "your progress")
+
+    def load_solved(self, key: str, level: Any) -> Progress | None:
+        """`key`'s winning board as `save_solved` kept it, or None (none, stale, unreadable)."""
+        self._writer.flush()
+        path = self.solved_path(key)
+        try:
+            value, bad = read_json(
+                path, lambda obj: decode(obj, key, level), limit=PROGRESS_MAX_BYTES
+            )
+        except StaleProgress:
+            return None
+        if bad is not None:
+            self._unreadable(f"The solved board of {level.name or key}", bad, "it is not shown")
+            return None
+        return value
+
     def clear_progress(self, key: str) -> None:
         """Forget `key`'s saved game (restart, or solved: `record_solve` calls this)."""
         path = self.progress_path(key)

@@ -68,6 +68,7 @@ KEYS: dict[str, tuple[str, str, int, str]] = {
     "right": ("ArrowRight", "ArrowRight", 39, ""),
     "S": ("S", "KeyS", 83, "S"),
     "c": ("c", "KeyC", 67, "c"),
+    "y": ("y", "KeyY", 89, "y"),
 }
 SHIFT = 8
 """The shift bit of CDP's `modifiers`."""

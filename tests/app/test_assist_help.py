@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from queens_tui.app.game import Result
+from queens_tui.app.screens.confirm import ConfirmScreen
 from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.screens.help import kind_help
 from queens_tui.app.screens.win import WinScreen
@@ -126,7 +127,7 @@ async def test_S_fills_the_board_keeps_right_queens_and_win_says_with_help(app8,
         for cell in solution8[:2]:
             await go_to(pilot, app8, cell)
             await pilot.press("enter")
-        await pilot.press("S")
+        await pilot.press("S", "y")
         await settle(pilot, app8)
         assert screen.game.solved
         assert screen.game.board.queens == frozenset(solution8)
@@ -141,7 +142,7 @@ async def test_S_with_a_wrong_queen_gives_the_solution_outright(app8, solution8)
     async with app8.run_test(size=SIZE) as pilot:
         screen = game_screen(app8)
         await pilot.press("enter")  # wrong queen at (0, 0)
-        await pilot.press("S")
+        await pilot.press("S", "y")
         await settle(pilot, app8)
         assert screen.game.board.queens == frozenset(solution8)
         assert screen.game.solved
@@ -180,16 +181,32 @@ def test_help_and_bindings_list_the_assist_keys() -> None:
         assert key in kind_help()
 
 
-async def test_hint_on_a_solved_board_does_nothing(app8, solution8) -> None:
+async def test_hint_on_a_solved_board_does_nothing(app8, solution8, clock) -> None:
     async with app8.run_test(size=SIZE) as pilot:
         screen = game_screen(app8)
-        await pilot.press("S")
+        await pilot.press("S", "y")
         await settle(pilot, app8)
+        clock.advance(1)  # keys within half a second of the win do nothing
         await pilot.press("escape")  # look at the board
         await pilot.pause()
         assert isinstance(app8.screen, GameScreen)
         board = screen.game.board
-        await pilot.press("h", "S")
+        await pilot.press("h", "S")  # solved: S says so, asks nothing
         await settle(pilot, app8)
         assert screen.game.board is board
         assert isinstance(board, Board) and board.is_solved
+
+
+async def test_S_asks_first_and_no_keeps_the_board(app8, solution8) -> None:
+    async with app8.run_test(size=SIZE) as pilot:
+        screen = game_screen(app8)
+        await go_to(pilot, app8, solution8[0])
+        await pilot.press("enter")
+        await pilot.press("S")
+        await pilot.pause()
+        assert isinstance(app8.screen, ConfirmScreen)
+        assert "solved with help" in str(app8.screen.query_one("#question").render())
+        await pilot.press("n")
+        await settle(pilot, app8)
+        assert not screen.game.solved and not screen.game.helped
+        assert screen.game.board.queens == frozenset(solution8[:1])

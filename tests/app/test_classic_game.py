@@ -108,7 +108,7 @@ async def test_hint_forced_move_then_s_solves() -> None:
         await pilot.press("h")
         await settled(pilot)
         assert (1, 3) in app.game_screen.game.state.queens
-        await pilot.press("S")
+        await pilot.press("S", "y")
         await settled(pilot)
         assert app.game_screen.game.solved
         assert app.game_screen.game.state.solution == (1, 3, 0, 2)

@@ -112,13 +112,14 @@ async def test_command_palette_offers_every_action(app8) -> None:
         assert {"space", "enter", "x", "u", "ctrl+r", "r", "a", "question_mark", "q"} <= keys
 
 
-async def test_win_screen_copies_a_spoiler_free_share_line(app8, solution8) -> None:
+async def test_win_screen_copies_a_spoiler_free_share_line(app8, solution8, clock) -> None:
     async with app8.run_test(size=SIZE) as pilot:
         for cell in solution8:
             await go_to(pilot, app8, cell)
             await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app8.screen, WinScreen)
+        clock.advance(1)  # keys within half a second of the win do nothing
         await pilot.press("c")
         line = app8.clipboard
         assert "Example eight" in line and "00:00" in line and "no hints" in line
@@ -141,6 +142,7 @@ async def test_next_level_opens_the_next_file(tmp_path, clock) -> None:
             await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, WinScreen)
+        clock.advance(1)  # keys within half a second of the win do nothing
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)

@@ -259,9 +259,14 @@ class GameScreen(Screen[None]):
 
         has_next = self.session.can_step(self.ref, 1)
         stats = self.session.win_line(self.ref)
-        self.app.push_screen(WinScreen(self.game.result(), has_next, stats), self._after_win)
+        game = self.game
+        replay = game.replaying and self.ref.day is not None
+        card = WinScreen(game.result(), has_next, stats, replay=replay, now=game.stopwatch.now)
+        self.add_class("-won")  # the board makes room for the card beside it
+        self.app.push_screen(card, self._after_win)
 
     def _after_win(self, choice: str | None) -> None:
+        self.remove_class("-won")
         if choice == "next":
             self.action_next_level()
         elif choice == "replay":
@@ -324,8 +329,25 @@ class GameScreen(Screen[None]):
         self._run(self.assistant.press_mistakes(self.game.state))
 
     def action_solve(self) -> None:
-        """Fill in a whole solution (recorded as solved with help)."""
-        self._run(self.assistant.press_solve(self.game.state))
+        """Ask, then fill in a whole solution (recorded as solved with help)."""
+        from queens_tui.app.screens.confirm import ConfirmScreen
+
+        if self.game.solved:
+            self._run(self.assistant.press_solve(self.game.state))  # says "Already solved."
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes and not self.game.solved:
+                self._run(self.assistant.press_solve(self.game.state))
+
+        self.app.push_screen(
+            ConfirmScreen(
+                "Show a solution? The level then counts as solved with help "
+                "(not flawless); undo takes it back.",
+                "Solve",
+            ),
+            answer,
+        )
 
     def action_toggle_live(self) -> None:
         """The live check on or off, remembered in the settings."""

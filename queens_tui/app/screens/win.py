@@ -1,7 +1,13 @@
-"""The win screen: "Solved", the time, the moves, and what to do next."""
+"""The result card: "Solved", the time, the hints, the streak, the share line, what next.
+
+A card at the side of the board, not a dialog over it: the finished board stays in
+view. Nothing on it is focused, and keys pressed within `GUARD` seconds of the win
+do nothing, so the winning Enter pressed twice cannot choose anything.
+"""
 
 from __future__ import annotations
 
+import time
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -10,12 +16,18 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from queens_tui.app.clock import mmss
+from queens_tui.app.clock import Clock, mmss
 from queens_tui.app.game import Result
+
+GUARD = 0.5
+"""Seconds after the card opens during which keys and clicks on it do nothing."""
 
 
 class WinScreen(ModalScreen[str]):
     """Dismisses with "next", "replay", "quit" or "close" (just look at the board)."""
+
+    AUTO_FOCUS = ""
+    """No button is focused: Enter chooses nothing (a second winning Enter must not replay)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('next')", "Next level"),
@@ -25,8 +37,20 @@ class WinScreen(ModalScreen[str]):
         Binding("escape", "choose('close')", "Look at the board"),
     ]
 
-    def __init__(self, result: Result, has_next: bool = True, stats: str = "") -> None:
+    def __init__(
+        self,
+        result: Result,
+        has_next: bool = True,
+        stats: str = "",
+        *,
+        replay: bool = False,
+        now: Clock = time.monotonic,
+    ) -> None:
         super().__init__()
+        self.now = now
+        self.opened = now()
+        self.replay = replay
+        """This was a replay of a solved daily: its first result is kept."""
         self.result = result
         self.has_next = has_next
         self.stats = stats
@@ -41,24 +65,36 @@ class WinScreen(ModalScreen[str]):
             yield Static(
                 f"{r.level_name} · {r.size}\n"
                 f"time {mmss(r.seconds)} · moves {r.moves} · {hints}"
-                + (f"\n{self.stats}" if self.stats else ""),
+                + (f"\n{self.stats}" if self.stats else "")
+                + ("\nreplay: your first result is kept" if self.replay else ""),
                 id="figures",
             )
             yield Static(r.share_line(), id="share")
             yield Static("c: copy this line to the clipboard", id="copy-hint")
             with Horizontal(id="buttons"):
                 yield Button(
-                    "Next level (n)", id="next", variant="success", disabled=not self.has_next
+                    "Next level (n)",
+                    id="next",
+                    variant="success",
+                    disabled=not self.has_next,
+                    compact=True,
                 )
-                yield Button("Replay (r)", id="replay", variant="primary")
-                yield Button("Quit (q)", id="quit", variant="error")
+                yield Button("Replay (r)", id="replay", variant="primary", compact=True)
+                yield Button("Quit (q)", id="quit", variant="error", compact=True)
 
     def on_mount(self) -> None:
-        first = "#next" if self.has_next else "#replay"
-        self.query_one(first, Button).focus()
+        self.opened = self.now()
+
+    def guarded(self) -> bool:
+        """True within `GUARD` seconds of opening: a key meant for the board, not the card."""
+        return self.now() - self.opened < GUARD
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not self.guarded()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id or "close")
+        if not self.guarded():
+            self.dismiss(event.button.id or "close")
 
     def action_choose(self, choice: str) -> None:
         if choice == "next" and not self.has_next:

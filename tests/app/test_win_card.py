@@ -1,0 +1,108 @@
+"""Issue 10 items 1 and 2: a win is never wiped by an eager key, and a solved level opens solved."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+from queens_tui.app import create_app
+from queens_tui.app.screens.game import GameScreen
+from queens_tui.app.screens.win import GUARD, WinScreen
+from tests.conftest import EXAMPLE_8
+
+from .conftest import go_to
+from .session_fixtures import SIZE, TODAY, make_store
+
+
+async def solve(pilot, app, cells, clock, *, last_twice: bool = False) -> None:
+    for cell in cells:
+        await go_to(pilot, app, cell)
+        clock.advance(5)
+        await pilot.press("enter")
+    if last_twice:
+        await pilot.press("enter")  # the eager second Enter, at once
+    await pilot.pause()
+
+
+def card_text(app) -> str:
+    return " ".join(str(w.render()) for w in app.screen.query("Static"))
+
+
+async def test_eager_double_enter_keeps_the_win(level8_file: Path, tmp_path, clock, solution8):
+    store = make_store(tmp_path / "data")
+    app = create_app(str(level8_file), now=clock, store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await solve(pilot, app, solution8, clock, last_twice=True)
+        assert isinstance(app.screen, WinScreen)
+        assert app.screen.focused is None  # no button takes Enter
+        await pilot.press("r", "n", "enter")  # within GUARD of the win: nothing happens
+        await pilot.pause()
+        assert isinstance(app.screen, WinScreen)
+        assert app.game_screen.game.solved
+        clock.advance(GUARD + 1)
+        await pilot.press("enter")  # later too: nothing is focused
+        await pilot.pause()
+        assert isinstance(app.screen, WinScreen) and app.game_screen.game.solved
+        # the card is beside the board, not over it
+        board = app.game_screen.board_view.region
+        card = app.screen.query_one("#dialog").region
+        assert board.right <= card.x
+        stats = store.level_stats(app.ref.key)
+        assert stats is not None and stats.solves == 1
+
+
+async def test_a_solved_level_opens_solved(level8_file: Path, tmp_path, clock, solution8):
+    data = tmp_path / "data"
+    app = create_app(str(level8_file), now=clock, store=make_store(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await solve(pilot, app, solution8, clock)
+        assert isinstance(app.screen, WinScreen)
+        clock.advance(GUARD + 1)
+        await pilot.press("q")
+    store = make_store(data)
+    again = create_app(str(level8_file), now=clock, store=store)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = again.game_screen.game
+        assert game.solved and game.state.queens == frozenset(solution8)
+        assert isinstance(again.screen, WinScreen)
+        assert "00:40" in card_text(again)  # the first result: 8 queens, 5 s each
+        clock.advance(100)
+        await pilot.pause(0.3)
+        assert int(game.stopwatch.elapsed) == 40  # the clock stays stopped
+        assert not game.stopwatch.running
+        assert again.ref.key not in store.in_progress()  # the browser says solved, not playing
+        stats = store.level_stats(again.ref.key)
+        assert stats is not None and stats.solves == 1  # reopening is not another solve
+
+
+async def test_replaying_a_solved_daily_keeps_the_first_result(tmp_path, clock, solution8):
+    data = tmp_path / "data"
+    day = TODAY - timedelta(days=1)
+    folder = data / "daily"
+    folder.mkdir(parents=True)
+    (folder / f"{day.isoformat()}.txt").write_text("# name: Yesterday\n" + EXAMPLE_8)
+    app = create_app(now=clock, store=make_store(data), daily=day)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await solve(pilot, app, solution8, clock)
+        assert isinstance(app.screen, WinScreen)
+        clock.advance(GUARD + 1)
+        await pilot.press("r")  # replay: an explicit choice
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and not app.game_screen.game.solved
+        for cell in solution8:  # faster this time
+            await go_to(pilot, app, cell)
+            await pilot.press("enter")
+        await pilot.pause()
+        assert "first result is kept" in card_text(app)
+        clock.advance(GUARD + 1)
+        await pilot.press("q")
+    store = make_store(data)
+    stats = store.level_stats(f"daily:{day.isoformat()}")
+    assert stats is not None and stats.solves == 1 and stats.best_time == 40
+    again = create_app(now=clock, store=store, daily=day)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = again.game_screen.game
+        assert game.solved and int(game.stopwatch.elapsed) == 40  # not the replay's time
