@@ -48,7 +48,7 @@ async def test_quit_mid_solve_on_60x60_is_immediate() -> None:
         screen = app.game_screen
         stuck = StuckSolver()
         screen.solver = stuck
-        await pilot.press("S")
+        await pilot.press("S", "y")  # S asks first
         assert stuck.started.wait(2)
         t0 = time.perf_counter()
         await pilot.press("q")

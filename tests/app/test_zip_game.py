@@ -86,7 +86,7 @@ async def test_hint_then_solve_wins() -> None:
         await pilot.press("h")
         await settled(pilot)
         assert len(board.state.path) > 1 and list(board.state.path) == sol[: len(board.state.path)]
-        await pilot.press("S")
+        await pilot.press("S", "y")  # S asks first
         await settled(pilot)
         assert board.state.solved
         from queens_tui.app.screens.win import WinScreen
