@@ -128,11 +128,11 @@ def read_picture(source: str | os.PathLike[str] | bytes, name: str | None = None
     doubt: BoardError | None = None
     # a small board in a big screen may need more pixels: then the picture is searched again,
     # less reduced (the common case pays for one reduced search only)
-    for factor in dict.fromkeys((first, max(1, first // 3))):
+    for factor in dict.fromkeys((first, max(1, first // 2))):
         work = im.reduce(factor) if factor > 1 else im
         rgb = np.asarray(work, dtype=np.float32)
         gray = rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
-        for found in _find(gray):
+        for found in _find(gray, thorough=factor == first):
             grid = found
             if factor > 1:  # the cells are read in the full picture (fine lines, small boards)
                 grid = _grid.Grid(
@@ -200,16 +200,21 @@ def _reading(
     return Reading(level=level, xs=grid.xs, ys=grid.ys, size=size)
 
 
-def _find(gray: npt.NDArray[np.float32]) -> list[Grid]:
+def _find(gray: npt.NDArray[np.float32], thorough: bool = True) -> list[Grid]:
     """Candidate grids, best first: dark lines at the line width the picture's scale suggests,
-    then half and twice that; then light lines (tiles on a light page with gaps, no lines)."""
+    then half and twice that, then other widths (a picture's scale says little about its
+    lines); then light lines (tiles on a light page with gaps, no lines). Not `thorough`
+    (the second, less reduced search of a big picture): the suggested width, dark lines only."""
     from queens_tui.formats.image import _grid
 
     side = min(gray.shape)
     base = int(min(max(2, round(side / 60)), 16))
-    widths = tuple(dict.fromkeys((base, max(2, base // 2), min(24, base * 2))))
-    for picture in (gray, 255 - gray):
-        for k in widths:
+    first = (base, max(2, base // 2), min(24, base * 2))
+    if not thorough:
+        return _grid.find_grids(gray, base)
+    widths = tuple(dict.fromkeys((*first, 5, 12)))
+    for picture, ks in ((gray, widths), (255 - gray, (base,))):
+        for k in dict.fromkeys(ks):
             grids = _grid.find_grids(picture, k)
             if grids:
                 return grids
