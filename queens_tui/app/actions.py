@@ -121,7 +121,9 @@ ASSIST = (
         "c",
         "toggle_live",
         "Check",
-        "live check on / off: the status line says `on track` or `mistake` after each move",
+        "live check on / off: after each move the status line says whether the board "
+        "`can still be finished` or `can't be finished any more` (then `m` shows why); "
+        "off, only clashes show, as on LinkedIn",
         show=False,
         name="Live check",
     ),

@@ -33,6 +33,18 @@ FAILED = "check failed"
 CHECKING_AFTER = 0.25
 """Seconds without a verdict before the status says "checking…" (fast checks never show it)."""
 
+CAN = "can still be finished"
+CANNOT = "can't be finished any more: press m to see why"
+WORDS = {Verdict.CAN_FINISH: CAN, Verdict.CANNOT_FINISH: CANNOT}
+"""The live check's verdicts as the status line says them: in words a new player reads
+at once (a timeout keeps the verdict's own value, "check timed out")."""
+
+
+def words(verdict: Verdict) -> str:
+    """The status line's sentence for `verdict`."""
+    return WORDS.get(verdict, verdict.value)
+
+
 TIME_LIMITS = {"check": 5.0, "hint": 10.0, "solve": 10.0}
 """Seconds each kind of request may take (then it reports "timed out")."""
 
@@ -164,7 +176,7 @@ class Assistant:
         if not self.live:
             self.view.status = ""
         elif self._verdict is not None:
-            self.view.status = "" if self._solved else self._verdict.value
+            self.view.status = "" if self._solved else words(self._verdict)
         elif not self._solved and not self._checking:
             effects.requests.append(self._check(state))
             effects.checking_timer = self.generation
@@ -265,7 +277,7 @@ class Assistant:
             self._mistake_known = True
         self._mistake_pending = verdict is Verdict.CANNOT_FINISH
         if self.live and not self._solved:
-            self.view.status = verdict.value
+            self.view.status = words(verdict)
         if self._want_mistake and verdict is not Verdict.CANNOT_FINISH:
             self._want_mistake = False
             self._report_mistake()
@@ -353,6 +365,8 @@ def run_request(
 
 
 __all__ = [
+    "CAN",
+    "CANNOT",
     "CHECKING",
     "CHECKING_AFTER",
     "FAILED",

@@ -28,19 +28,22 @@ async def test_on_track_then_mistake_then_undo_brings_it_back(app8, solution8) -
     async with app8.run_test(size=SIZE) as pilot:
         status = game_screen(app8).status
         await settle(pilot, app8)
-        assert status.check == "on track" and "on track" in status.plain
+        assert status.check == "can still be finished" and "can still be finished" in status.plain
         # a right queen: still on track (its automatic crosses add nothing)
         await go_to(pilot, app8, solution8[1])
         await pilot.press("enter")
         await settle(pilot, app8)
-        assert status.check == "on track"
+        assert status.check == "can still be finished"
         await go_to(pilot, app8, WRONG)
         await pilot.press("enter")
         await settle(pilot, app8)
-        assert status.check == "mistake" and "mistake" in status.plain
+        assert (
+            status.check == "can't be finished any more: press m to see why"
+            and "can't be finished any more: press m to see why" in status.plain
+        )
         await pilot.press("u")
         await settle(pilot, app8)
-        assert status.check == "on track"
+        assert status.check == "can still be finished"
 
 
 async def test_a_cross_on_a_needed_cell_is_a_mistake(app8, solution8) -> None:
@@ -49,7 +52,7 @@ async def test_a_cross_on_a_needed_cell_is_a_mistake(app8, solution8) -> None:
         await go_to(pilot, app8, solution8[0])
         await pilot.press("x")
         await settle(pilot, app8)
-        assert status.check == "mistake"
+        assert status.check == "can't be finished any more: press m to see why"
         await pilot.press("m")
         await settle(pilot, app8)
         view = board_view(app8)
@@ -57,7 +60,7 @@ async def test_a_cross_on_a_needed_cell_is_a_mistake(app8, solution8) -> None:
         assert "crossed out" in message_text(app8)
         await pilot.press("x")  # take the cross away: fine again, highlight gone
         await settle(pilot, app8)
-        assert status.check == "on track"
+        assert status.check == "can still be finished"
         assert view.highlights == {}
 
 
@@ -93,7 +96,7 @@ async def test_m_works_while_live_check_is_off_and_status_stays_silent(app8) -> 
         await pilot.press("c")
         await settle(pilot, app8)
         assert screen.assistant.live is False
-        assert screen.status.check == "" and "on track" not in screen.status.plain
+        assert screen.status.check == "" and "can still be finished" not in screen.status.plain
         calls = BlockingChecker(Verdict.CANNOT_FINISH)
         calls.release.set()
         use_checker(screen, calls)
@@ -109,7 +112,7 @@ async def test_m_works_while_live_check_is_off_and_status_stays_silent(app8) -> 
         assert screen.status.check == ""
         await pilot.press("c")
         await settle(pilot, app8)
-        assert screen.status.check == "mistake"
+        assert screen.status.check == "can't be finished any more: press m to see why"
 
 
 async def test_live_check_key_palette_and_setting_survive_next_level(tmp_path, clock) -> None:
@@ -134,11 +137,11 @@ async def test_several_solutions_any_completion_is_on_track() -> None:
         await go_to(pilot, app, (0, 1))
         await pilot.press("enter")
         await settle(pilot, app)
-        assert status.check == "on track"
+        assert status.check == "can still be finished"
         await go_to(pilot, app, (1, 1))  # same column: no completion
         await pilot.press("enter")
         await settle(pilot, app)
-        assert status.check == "mistake"
+        assert status.check == "can't be finished any more: press m to see why"
 
 
 async def test_failure_and_timeout_are_said_and_the_game_goes_on(app8, solution8) -> None:
@@ -164,7 +167,7 @@ async def test_failure_and_timeout_are_said_and_the_game_goes_on(app8, solution8
         await pilot.press("enter")
         await settle(pilot, app8)
         assert len(screen.game.board.queens) == 3
-        assert screen.status.check == "on track"
+        assert screen.status.check == "can still be finished"
 
 
 async def test_slow_check_on_18x18_does_not_delay_keys(tmp_path) -> None:
@@ -187,7 +190,7 @@ async def test_slow_check_on_18x18_does_not_delay_keys(tmp_path) -> None:
         assert screen.status.check == "checking…"
         slow.release.set()
         await settle(pilot, app)
-        assert screen.status.check == "on track"
+        assert screen.status.check == "can still be finished"
 
 
 async def test_newer_move_cancels_the_older_check_and_its_verdict_is_dropped(app8) -> None:
@@ -202,11 +205,11 @@ async def test_newer_move_cancels_the_older_check_and_its_verdict_is_dropped(app
         _, old_token = first.calls[0]
         use_checker(screen, None)
         await pilot.press("enter")  # take the queen away again: a newer board
-        await settle_until(pilot, lambda: screen.status.check == "on track")
+        await settle_until(pilot, lambda: screen.status.check == "can still be finished")
         assert old_token.is_set()  # the old check was told to stop
         first.release.set()  # it answers "mistake" for the old board anyway
         await settle(pilot, app8)
-        assert screen.status.check == "on track"
+        assert screen.status.check == "can still be finished"
 
 
 async def test_check_started_before_a_level_change_is_never_shown_after_it(
@@ -226,13 +229,13 @@ async def test_check_started_before_a_level_change_is_never_shown_after_it(
         screen.watch(screen.status, "check", lambda value: seen.append(value), init=False)
         use_checker(screen, None)
         screen.load(other)
-        await settle_until(pilot, lambda: screen.status.check == "on track")
+        await settle_until(pilot, lambda: screen.status.check == "can still be finished")
         blocking.release.set()  # level A's verdict ("mistake") arrives now
         await settle(pilot, app)
         await pilot.pause(0.1)
         assert isinstance(screen.game.level, Level) and screen.game.level.size == 9
-        assert screen.status.check == "on track"
-        assert "mistake" not in seen
+        assert screen.status.check == "can still be finished"
+        assert "can't be finished any more: press m to see why" not in seen
 
 
 async def settle_until(pilot, done, timeout: float = 3.0) -> None:
@@ -258,8 +261,24 @@ async def test_search_engine_gives_the_same_verdicts(level8_file, solution8) -> 
         await go_to(pilot, app8, solution8[0])
         await pilot.press("enter")
         await settle(pilot, app8)
-        assert screen.status.check == "on track"
+        assert screen.status.check == "can still be finished"
         await go_to(pilot, app8, (1, 0))  # touches nothing, but is in no solution
         await pilot.press("enter")
         await settle(pilot, app8)
-        assert screen.status.check == "mistake"
+        assert screen.status.check == "can't be finished any more: press m to see why"
+
+
+async def test_the_verdict_is_in_words_even_at_80_columns(level8_file) -> None:
+    app = create_app(str(level8_file))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game_screen(app)
+        await settle(pilot, app)
+        assert "can still be finished" in screen.status.plain
+        await pilot.press("enter")  # a wrong queen at (0, 0)
+        await settle(pilot, app)
+        assert screen.status.check == "can't be finished any more: press m to see why"
+        line = screen.status.plain
+        assert "can't be finished" in line and "press m" in line
+        assert len(line) <= 78  # nothing cut off at the right edge
+    help_text = screen.help_text()
+    assert "can still be finished" in help_text and "press `c` to turn it off" in help_text.lower()

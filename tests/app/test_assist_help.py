@@ -42,7 +42,7 @@ async def test_hint_highlights_then_applies_as_one_undo_step(app8) -> None:
         assert screen.game.board == expected.apply(before)
         assert view.highlights == {}
         assert screen.game.hints_used == 1  # applying is the same hint
-        assert screen.status.check == "on track"
+        assert screen.status.check == "can still be finished"
         await pilot.press("u")  # one undo step takes the whole hint back
         await settle(pilot, app8)
         assert screen.game.board == before
@@ -85,7 +85,7 @@ async def test_hint_on_a_mistake_says_so_first_and_can_take_it_away(app8) -> Non
         await pilot.press("h")
         await settle(pilot, app8)
         assert not screen.game.board.queens
-        assert screen.status.check == "on track"
+        assert screen.status.check == "can still be finished"
 
 
 async def test_a_move_between_the_two_presses_drops_the_hint(app8) -> None:

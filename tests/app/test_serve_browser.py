@@ -120,7 +120,9 @@ async def play_in_browser(executable: str, tmp_path: Path, shot: Path) -> None:
                 row, col = px.cell(*cell)
                 assert screen.rows[row][col] == "×", screen.text
             # Both queens are the solution's: the live check (on by default) agrees.
-            await until(tab, lambda s: "on track" in s.text, "the live check says on track")
+            await until(
+                tab, lambda s: "can still be finished" in s.text, "the live check says on track"
+            )
             await tab.screenshot(shot)
 
             await tab.send(

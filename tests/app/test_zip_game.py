@@ -45,7 +45,7 @@ async def test_arrows_draw_the_path_and_undo_takes_steps_back() -> None:
         await pilot.press("ctrl+r")
         assert list(board.state.path) == sol[:5]
         await settled(pilot)
-        assert "on track" in app.screen.status.plain  # type: ignore[attr-defined]
+        assert "can still be finished" in app.screen.status.plain  # type: ignore[attr-defined]
         assert "Zip" in app.screen.status.plain  # type: ignore[attr-defined]
         await pilot.press(*keys[4:])
         await pilot.pause()

@@ -19,7 +19,7 @@ def test_a_move_asks_a_check_and_a_stale_verdict_is_dropped() -> None:
     a.still_checking(second[0].generation)
     assert a.view.status == CHECKING
     a.receive(Reply(second[0], Verdict.CAN_FINISH))
-    assert a.view.status == "on track"
+    assert a.view.status == "can still be finished"
 
 
 def test_live_off_asks_nothing_and_m_still_checks() -> None:

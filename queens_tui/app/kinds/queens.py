@@ -41,6 +41,15 @@ A whole drag is one step for `u`.
 | yellow cells | what a hint reads; ♕ green: a queen it places; × blue: cells it crosses out |
 | magenta cells | marks that no solution allows (`m`, or a hint on a wrong board) |
 
+## The live check
+
+After every move the solver beside you checks your board. The status line says
+**can still be finished** while some solution fits everything you placed (crosses
+included), and **can't be finished any more: press m to see why** once none does:
+`m` then tints the marks no solution allows. It never says where the queens go.
+Press `c` to turn it off (only clashes show then, as on LinkedIn); it doesn't
+change whether a solve counts as flawless.
+
 The timer pauses while a dialog (like this one) is open.
 Every move is saved: quit at any time, and the level resumes where you left it
 (undo history and timer included). Bare `queens-tui` opens today's puzzle.

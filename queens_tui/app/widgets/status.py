@@ -13,8 +13,13 @@ from textual.widget import Widget
 
 from queens_tui.app.clock import mmss
 
-CHECK_STYLES = {"on track": "bold #3fb950", "mistake": "bold #ff5f5f"}
+CHECK_STYLES = {
+    "can still be finished": "bold #3fb950",
+    "can't be finished any more: press m to see why": "bold #ff5f5f",
+}
 """How the progress check's verdicts stand out (anything else is italic)."""
+CHECK_SHORT = {"can't be finished any more: press m to see why": "can't be finished: press m"}
+"""A verdict's shorter form, for a line too narrow for the whole sentence."""
 
 
 class StatusBar(Widget):
@@ -34,7 +39,7 @@ class StatusBar(Widget):
     solved: reactive[bool] = reactive(False)
     paused: reactive[bool] = reactive(False)
     check: reactive[str] = reactive("")
-    """The live progress check: "on track", "mistake", ... or "" (off, or not known yet)."""
+    """The live check in words ("can still be finished", ...) or "" (off, or not known yet)."""
 
     def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -63,7 +68,21 @@ class StatusBar(Widget):
         return parts
 
     def render(self) -> Text:
-        return Text(" · ").join(self.segments())
+        line = Text(" · ").join(self.segments())
+        width = self.content_size.width
+        if not self.check or width <= 0 or line.cell_len <= width:
+            return line
+        # Too narrow: the verdict matters more than the move count and the options.
+        parts = self.segments()
+        check = parts.pop()
+        drop = 1 + len([o for o in self.options if o]) + (1 if self.solved else 0)
+        keep = parts[: len(parts) - drop] if len(parts) > drop else parts
+        short = CHECK_SHORT.get(self.check)
+        for verdict in (check, Text(short, style=check.style) if short else check):
+            line = Text(" · ").join([*keep, verdict])
+            if line.cell_len <= width:
+                break
+        return line
 
     @property
     def plain(self) -> str:
