@@ -54,6 +54,15 @@ class Served:
         return f"ws://127.0.0.1:{self.port}/ws"
 
 
+def _listening(port: int) -> bool:
+    """True once something accepts connections on 127.0.0.1:`port`."""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
 @contextmanager
 def serve(args: list[str], tmp_path: Path, timeout: float = 20.0) -> Iterator[Served]:
     """Run `python -m queens_tui serve --port P ARGS` until the block ends (ctrl+c, then wait).
@@ -77,7 +86,9 @@ def serve(args: list[str], tmp_path: Path, timeout: float = 20.0) -> Iterator[Se
     try:
         url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + timeout
-        while url not in log.read_text(errors="replace"):
+        # The URL is printed before the server listens: wait for both (a loaded machine
+        # can take seconds between the two).
+        while url not in log.read_text(errors="replace") or not _listening(port):
             if process.poll() is not None or time.monotonic() > deadline:
                 raise AssertionError(f"serve did not start: {log.read_text(errors='replace')}")
             time.sleep(0.05)
