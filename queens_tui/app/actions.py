@@ -171,14 +171,16 @@ def game_actions(
     return (*MOVE, *kind_moves, *HISTORY, *kind_options, *ASSIST, *NAVIGATE)
 
 
+FOOTER_FIRST = ("help", "quit")
+"""Shown first in the footer: it keeps its first entries when the terminal is narrow, and
+`? Help` and `q Quit` must show at 80 columns whatever else is cut."""
+
+
 def bindings(actions: Iterable[Action]) -> list[Binding]:
-    """The Textual bindings, in footer order: as the help table, but `?` before the
-    assistant's keys (the footer keeps its first entries when the terminal is narrow)."""
+    """The Textual bindings, in footer order: `?` and `q` first, then as the help table."""
     ordered = list(actions)
-    helps = [a for a in ordered if a.id == "help"]
-    rest = [a for a in ordered if a.id != "help"]
-    at = next((i for i, a in enumerate(rest) if a.id == "hint"), len(rest))
-    return [a.binding() for a in rest[:at] + helps + rest[at:]]
+    first = [a for i in FOOTER_FIRST for a in ordered if a.id == i]
+    return [a.binding() for a in first + [a for a in ordered if a.id not in FOOTER_FIRST]]
 
 
 def palette(actions: Iterable[Action]) -> Iterator[tuple[str, str, str]]:

@@ -1,0 +1,37 @@
+"""Issue 10 item 8: at 80 columns the footer always shows `q Quit` and `? Help`."""
+
+from __future__ import annotations
+
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+from queens_tui.app import create_app
+
+
+def visible_keys(app, width: int) -> list[tuple[str, str]]:
+    footer = app.screen.query_one(Footer)
+    return [
+        (k.key, k.description)
+        for k in footer.query(FooterKey)
+        if k.region.width > 0 and k.region.right <= width
+    ]
+
+
+async def test_quit_and_help_show_at_80_columns(level8_file) -> None:
+    app = create_app(str(level8_file), persist=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keys = visible_keys(app, 80)
+        assert ("q", "Quit") in keys and ("question_mark", "Help") in keys, keys
+        assert ("space", "Mark") in keys  # the moves still show after them
+
+
+async def test_quit_and_help_show_for_classic_at_80_columns() -> None:
+    from queens_tui.app.levels import LevelRef
+    from queens_tui.kinds.classic.kind import level
+
+    app = create_app(LevelRef(level(8, [])), persist=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keys = visible_keys(app, 80)
+        assert ("q", "Quit") in keys and ("question_mark", "Help") in keys, keys
