@@ -87,6 +87,11 @@ LONE_QUEEN_MAX_SIZE = 16
 """Up to this size a level keeps at most one one-cell region, and that only half
 the time (restarts are cheap there); LinkedIn averages 0.28 per level."""
 
+ROUNDS = 8
+"""The repair gives up after ROUNDS * size rounds and the generator starts afresh: a
+layout needing more is stuck among many solutions (`generate --size 30 --seed bench-9`
+ran past 15 minutes without this bound; with it, about 40 s here)."""
+
 HIT_WEIGHT = 2
 """How many cells of chunk size one sampled solution killed is worth."""
 
@@ -532,7 +537,9 @@ def _repair(
     last: list[Cell] = []
     came_from = -1
     dirty = 0
-    while dirty < patience:
+    for _ in range(ROUNDS * n):
+        if dirty >= patience:
+            break
         level = _level(owner)
         others = _other_solutions(level, planted, SAMPLE)
         if not others:
