@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
 from textual.app import App, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
@@ -116,6 +117,17 @@ class QueensApp(App[None]):
             # After the first frame: the generator holds the GIL, it would slow the paint.
             self.call_after_refresh(self._start_daily, day, self._first_game)
         self.call_after_refresh(self.show_notices)
+
+    def pop_screen(self) -> AwaitComplete:
+        """Pop the top screen, but never the last one (issue 10 item 20).
+
+        Textual's command palette dismisses itself a second time when a second Enter
+        arrives while it closes (ctrl+p, Down, Enter, Enter), which raised
+        ScreenStackError and ended the game; a dialog closed twice does the same.
+        """
+        if len(self.screen_stack) <= 1:
+            return AwaitComplete()
+        return super().pop_screen()
 
     def _warm_engine(self) -> None:
         from queens_tui.app.worker import WorkerController

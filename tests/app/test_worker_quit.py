@@ -5,6 +5,8 @@ from __future__ import annotations
 import threading
 import time
 
+from textual import events
+
 from queens_tui.app import create_app
 from queens_tui.app.assistant import Assistant, Job, Request, run_request
 from queens_tui.app.levels import LevelRef
@@ -89,3 +91,16 @@ def test_a_real_cpsat_solve_on_60x60_stops_at_once_when_cancelled() -> None:
     token.cancel()
     assert done.wait(2.0)
     assert time.perf_counter() - t0 < 1.0
+
+
+async def test_palette_down_enter_enter_does_not_crash() -> None:
+    """Issue 10 item 20: a second Enter while the palette closes popped the last screen."""
+    app = create_app(LevelRef(rows_level(8)), persist=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press("down")
+        for _ in range(2):  # back to back, as a fast typist sends them
+            app._driver.send_message(events.Key("enter", "\r"))
+        await pilot.pause(0.3)
+        assert app.is_running and app.screen is app.game_screen
