@@ -35,6 +35,19 @@ class Result(NamedTuple):
     """The solver filled in the board (`S`) or revealed a step: "solved with help"."""
     kind_title: str = "Queens"
     emoji: str = "👑"
+    undos: int = 0
+    mistakes: int = 0
+    """Times the board could not be finished any more (the live check's verdict)."""
+    number: str = ""
+    """The share line's puzzle id: "#426" for a daily, else empty (the level's name is used)."""
+    squares: str = ""
+    """The colours of the first queens placed, as coloured squares ("🟩 🟦 ⬜")."""
+    streak: int = 0
+
+    @property
+    def flawless(self) -> bool:
+        """LinkedIn's word: no hint, no solve, no mistake, no undo."""
+        return not (self.hints or self.helped or self.mistakes or self.undos)
 
     @property
     def help_text(self) -> str:
@@ -45,13 +58,33 @@ class Result(NamedTuple):
         return hints
 
     def share_line(self) -> str:
-        """A spoiler-free line in the style of LinkedIn's share text."""
-        from queens_tui.app.clock import mmss
-
-        return (
-            f"{self.kind_title} · {self.level_name} ({self.size}) · "
-            f"{mmss(self.seconds)} · {self.help_text} {self.emoji}"
-        )
+        """Spoiler-free share text in LinkedIn's shape: `Queens #426 | 0:27 and flawless`,
+        then the first queens' colours and the streak (no board, no positions)."""
+        s = int(self.seconds)
+        clock = f"{s // 60}:{s % 60:02d}"
+        name = self.number or f"{self.level_name} ({self.size})"
+        if self.flawless:
+            how = "and flawless"
+        else:
+            used = [
+                f"{n} {word}" + "s" * (n > 1)
+                for n, word in (
+                    (self.hints, "hint"),
+                    (self.undos, "undo"),
+                    (self.mistakes, "mistake"),
+                )
+                if n
+            ]
+            if self.helped:
+                how = ", ".join(["solved with help", *used])
+            else:
+                how = "with " + ", ".join(used)
+        lines = [f"{self.kind_title} {name} | {clock} {how} {self.emoji}"]
+        if self.squares:
+            lines.append(f"First {self.emoji}s: {self.squares}")
+        if self.streak:
+            lines.append(f"🔥 {self.streak}-day streak")
+        return "\n".join(lines)
 
 
 def size_text(level: Any) -> str:
@@ -81,6 +114,10 @@ class Game:
         """The solver solved the level (`S`) or revealed a step for it."""
         self.options: dict[str, bool] = {}
         """The kind's display options by name (Queens: "auto_cross")."""
+        self.undos = 0
+        """Undos made (a flawless solve has none)."""
+        self.mistakes = 0
+        """Positions the live check found can't be finished any more."""
         self.replaying = False
         """The player chose to play a solved level again: the first result is kept."""
         self._drag: Drag[Any] | None = None
@@ -110,7 +147,7 @@ class Game:
         h = self.history
         return not h.past and not h.future and bool(self.rules.is_blank(self.state))
 
-    def result(self) -> Result:
+    def result(self, *, number: str = "", squares: str = "", streak: int = 0) -> Result:
         """The figures of a finished game."""
         return Result(
             self.title,
@@ -121,7 +158,27 @@ class Game:
             self.helped,
             self.rules.title,
             self.rules.emoji,
+            self.undos,
+            self.mistakes,
+            number,
+            squares,
+            streak,
         )
+
+    def first_pieces(self) -> list[Any]:
+        """The cells of the final position's pieces (`state.queens`) in the order they were
+        first placed, replayed from the history; empty for a kind without `queens`."""
+        state = self.rules.new_state(self.level)
+        final = getattr(self.state, "queens", None)
+        if final is None:
+            return []
+        seen: list[Any] = []
+        for step in self.history.past:
+            state = self.rules.apply(state, step.forward)
+            for cell in sorted(getattr(state, "queens", ())):
+                if cell in final and cell not in seen:
+                    seen.append(cell)
+        return seen
 
     # --- moves -------------------------------------------------------------------
 
@@ -191,7 +248,10 @@ class Game:
         if self.solved:
             return False
         self._drag = None
-        return self.history.undo()
+        if self.history.undo():
+            self.undos += 1
+            return True
+        return False
 
     def redo(self) -> bool:
         if self.solved:
@@ -209,5 +269,6 @@ class Game:
         self._drag = None
         self.hints_used = 0
         self.helped = False
+        self.undos = self.mistakes = 0
         self.stopwatch.reset()
         self.stopwatch.start()

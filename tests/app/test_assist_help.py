@@ -167,10 +167,28 @@ async def test_hints_count_on_the_win_screen_and_share_line(app8, solution8) -> 
 
 
 def test_share_line_wording() -> None:
-    assert "no hints" in Result("L", 8, 60, 9).share_line()
-    assert "· 1 hint 👑" in Result("L", 8, 60, 9, 1).share_line()
-    assert "3 hints" in Result("L", 8, 60, 9, 3).share_line()
-    assert "solved with help" in Result("L", 8, 60, 9, 0, True).share_line()
+    assert Result("L", "8×8", 27, 9).share_line() == "Queens L (8×8) | 0:27 and flawless 👑"
+    assert "| 1:00 with 1 hint 👑" in Result("L", "8×8", 60, 9, 1).share_line()
+    assert "with 3 hints" in Result("L", "8×8", 60, 9, 3).share_line()
+    assert "with solved with help" not in Result("L", "8×8", 60, 9, 0, True).share_line()
+    assert "solved with help" in Result("L", "8×8", 60, 9, 0, True).share_line()
+    daily = Result("L", "8×8", 27, 9, number="#426", squares="🟩 🟦 ⬜", streak=3)
+    assert daily.share_line() == (
+        "Queens #426 | 0:27 and flawless 👑\nFirst 👑s: 🟩 🟦 ⬜\n🔥 3-day streak"
+    )
+    assert "with 2 undos, 1 mistake" in Result("L", "8×8", 5, 9, undos=2, mistakes=1).share_line()
+
+
+def test_daily_numbers_as_linkedin_counts_them() -> None:
+    from datetime import date
+
+    from queens_tui.app.screens.game import share_number
+
+    assert share_number("queens", date(2024, 10, 17)) == "#170"
+    assert share_number("queens", date(2025, 6, 24)) == "#420"
+    assert share_number("tango", date(2024, 10, 8)) == "#1"
+    assert share_number("zip", date(2025, 3, 18)) == "#1"
+    assert share_number("queens", None) == ""
 
 
 def test_help_and_bindings_list_the_assist_keys() -> None:

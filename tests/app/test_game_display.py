@@ -122,7 +122,10 @@ async def test_win_screen_copies_a_spoiler_free_share_line(app8, solution8, cloc
         clock.advance(1)  # keys within half a second of the win do nothing
         await pilot.press("c")
         line = app8.clipboard
-        assert "Example eight" in line and "00:00" in line and "no hints" in line
+        first, colours = line.splitlines()
+        assert first == "Queens Example eight (8×8) | 0:00 and flawless 👑"
+        assert colours.startswith("First 👑s: ") and len(colours.split()) == 5  # 3 squares
+        assert set(colours.split()[2:]) <= set("🟥🟧🟨🟩🟦🟪🟫⬜")
         assert "♛" not in line.replace("👑", "")  # no board, no positions
         await pilot.press("r")  # replay
         await pilot.pause()

@@ -152,10 +152,10 @@ async def play_in_browser(executable: str, tmp_path: Path, shot: Path) -> None:
             await until(tab, lambda s: "copied to the clipboard" in s.text, "c: copied")
             deadline = time.monotonic() + 10
             clip = ""
-            while not clip.startswith("Queens ·") and time.monotonic() < deadline:
+            while not clip.startswith("Queens ") and time.monotonic() < deadline:
                 clip = await tab.evaluate("navigator.clipboard.readText()") or ""
                 await asyncio.sleep(0.05)
-            assert clip.startswith("Queens · Served eight (8×8) ·"), clip
+            assert clip.startswith("Queens Served eight (8×8) | "), clip
             assert "solved with help" in clip
 
 

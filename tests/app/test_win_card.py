@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, timedelta
 from pathlib import Path
 
 from queens_tui.app import create_app
@@ -96,6 +96,8 @@ async def test_replaying_a_solved_daily_keeps_the_first_result(tmp_path, clock, 
             await pilot.press("enter")
         await pilot.pause()
         assert "first result is kept" in card_text(app)
+        number = (day - date(2024, 10, 17)).days + 170  # LinkedIn's numbering
+        assert f"Queens #{number} | 0:00 and flawless" in card_text(app)  # the replay's
         clock.advance(GUARD + 1)
         await pilot.press("q")
     store = make_store(data)
@@ -106,3 +108,12 @@ async def test_replaying_a_solved_daily_keeps_the_first_result(tmp_path, clock, 
         await pilot.pause()
         game = again.game_screen.game
         assert game.solved and int(game.stopwatch.elapsed) == 40  # not the replay's time
+
+
+async def test_an_undo_is_not_flawless(level8_file: Path, clock, solution8) -> None:
+    app = create_app(str(level8_file), now=clock, persist=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("x", "u")  # a cross, undone
+        await solve(pilot, app, solution8, clock)
+        line = app.game_screen.game.result().share_line()
+        assert "| 0:40 with 1 undo 👑" in line and "flawless" not in line

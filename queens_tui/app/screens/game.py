@@ -38,11 +38,54 @@ from queens_tui.app.widgets import StatusBar
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.app.worker import WorkerController
 from queens_tui.core.grid import Cell
-from queens_tui.core.play import PlaySolver
+from queens_tui.core.play import PlaySolver, Verdict
 from queens_tui.kinds import get_play
 
 TICK = 0.25
 """Seconds between timer refreshes of the status line."""
+
+
+SHARE_EPOCHS = {"queens": (date(2024, 10, 17), 170), "tango": (date(2024, 10, 8), 1)}
+SHARE_EPOCHS["zip"] = (date(2025, 3, 18), 1)
+"""A kind's daily number: (a known day, its number) as LinkedIn counts them."""
+
+SQUARES = {
+    "🟥": "#ff5f4f",
+    "🟧": "#ffa94d",
+    "🟨": "#f0e060",
+    "🟩": "#8fd08a",
+    "🟦": "#7fb0ff",
+    "🟪": "#b39ae0",
+    "🟫": "#b99a7a",
+    "⬜": "#dfdfdf",
+}
+"""Coloured squares for the share text and the colours they stand for."""
+
+
+def share_number(kind: str, day: date | None) -> str:
+    """ "#426": a daily puzzle's number as LinkedIn counts them ("" when not a daily)."""
+    if day is None:
+        return ""
+    epoch = SHARE_EPOCHS.get(kind)
+    if epoch is None:
+        return day.isoformat()
+    return f"#{epoch[1] + (day - epoch[0]).days}"
+
+
+def first_squares(game: Game) -> str:
+    """The colours of the regions of the first queens placed, as squares (Queens only)."""
+    from queens_tui.app.palette import distance, region_colors
+
+    level = game.level
+    if not hasattr(level, "region"):
+        return ""
+    try:
+        colors = region_colors(level)
+        cells = game.first_pieces()[:3]
+        picks = [colors[level.region(cell)] for cell in cells]
+    except (AttributeError, IndexError, TypeError, ValueError):
+        return ""
+    return " ".join(min(SQUARES, key=lambda sq: distance(SQUARES[sq], c)) for c in picks)
 
 
 def kind_actions(kind: str) -> tuple[actions.Action, ...]:
@@ -261,7 +304,13 @@ class GameScreen(Screen[None]):
         stats = self.session.win_line(self.ref)
         game = self.game
         replay = game.replaying and self.ref.day is not None
-        card = WinScreen(game.result(), has_next, stats, replay=replay, now=game.stopwatch.now)
+        streak = self.session.store.streak().current if self.session.store and self.ref.day else 0
+        result = game.result(
+            number=share_number(self.kind, self.ref.day),
+            squares=first_squares(game),
+            streak=streak,
+        )
+        card = WinScreen(result, has_next, stats, replay=replay, now=game.stopwatch.now)
         self.add_class("-won")  # the board makes room for the card beside it
         self.app.push_screen(card, self._after_win)
 
@@ -318,7 +367,15 @@ class GameScreen(Screen[None]):
 
     def on_assist_reply(self, message: AssistReply) -> None:
         message.stop()
-        self._run(self.assistant.receive(message.reply))
+        reply = message.reply
+        if (
+            self.assistant.current(reply)
+            and reply.verdict is Verdict.CANNOT_FINISH
+            and not reply.followup
+            and reply.request.job is Job.CHECK
+        ):
+            self.game.mistakes += 1  # not flawless any more
+        self._run(self.assistant.receive(reply))
 
     def action_hint(self) -> None:
         """First press: explain the next step and tint it. Second press: apply it."""
