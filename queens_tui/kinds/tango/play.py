@@ -1,0 +1,151 @@
+"""Tango on the play seam: `PLAY` satisfies `core.play.PlayRules[Level, Board, Move]`.
+
+The state is `board.Board` (every cell's value, givens included), a move is
+`board.Move`. Inputs: `cycle` (click or `space`: empty -> sun -> moon ->
+empty), `sun`, `moon`, `clear`; a right click cycles backwards. In a save a
+move is one string of tokens `<value><row>,<col>` (`"13,4 02,2 .0,0"`: sun,
+moon, empty; 0-based) and the position is N strings of `1`, `0`, `.`.
+
+Hints come from `deduce`: the cells a rule reads are tinted `evidence`, the
+cells it fills `place-sun` / `place-moon` (the widget previews the symbol).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import ClassVar
+
+from queens_tui.core.grid import Cell
+from queens_tui.core.play import Drag, Hint, JSONValue
+from queens_tui.kinds.tango.board import CYCLE, Board, Move, Value, diff
+from queens_tui.kinds.tango.deduce import Step, next_step
+from queens_tui.kinds.tango.level import MOON, SUN, Level
+
+_VALUES: dict[str, Value] = {"1": SUN, "0": MOON, ".": None}
+_BACK: dict[Value, Value] = {v: k for k, v in CYCLE.items()}
+PLACE_ROLE = {SUN: "place-sun", MOON: "place-moon"}
+"""Hint roles of the cells a step fills, by symbol."""
+
+
+def move_text(move: Move) -> str:
+    """A move as save tokens: `"13,4 02,2 .0,0"`."""
+    return " ".join(f"{'.' if v is None else v}{r},{c}" for (r, c), v in move.changes)
+
+
+def parse_move(level: Level, text: object) -> Move:
+    """Read `move_text` back; `ValueError` on a malformed token or a cell off the grid."""
+    if not isinstance(text, str):
+        raise ValueError("a history step should be a string")
+    n = level.size
+    changes: list[tuple[Cell, Value]] = []
+    for token in text.split():
+        r, sep, c = token[1:].partition(",")
+        if token[0] not in _VALUES or sep != "," or not r.isdigit() or not c.isdigit():
+            raise ValueError(f"bad history step {token!r}")
+        if len(r) > 3 or len(c) > 3 or int(r) >= n or int(c) >= n:
+            raise ValueError(f"history step {token!r} is off the grid")
+        changes.append(((int(r), int(c)), _VALUES[token[0]]))
+    return Move(tuple(changes))
+
+
+def step_hint(step: Step) -> Hint[Move]:
+    """A `deduce.Step` as a hint: evidence tinted, the cells it fills previewed."""
+    marks: dict[Cell, str] = dict.fromkeys(step.cells, "evidence")
+    for r, c, v in step.place:
+        marks[(r, c)] = PLACE_ROLE[v]
+    move = Move(tuple(((r, c), v) for r, c, v in step.place))
+    return Hint(step.text, marks, move, step.rule, helped=step.rule == "solver")
+
+
+def level_json(level: Level) -> dict[str, object]:
+    """The puzzle itself (givens and signs), as the JSON format writes it."""
+    return {
+        "grid": level.rows_text(),
+        "equal": [[list(a), list(b)] for a, b in level.equal],
+        "opposite": [[list(a), list(b)] for a, b in level.opposite],
+    }
+
+
+class TangoPlay:
+    """The pure rules of play of Tango (see the module docstring)."""
+
+    name: ClassVar[str] = "tango"
+    title: ClassVar[str] = "Tango"
+    emoji: ClassVar[str] = "☀️"
+
+    def dims(self, level: Level) -> tuple[int, int]:
+        return level.size, level.size
+
+    def new_state(self, level: Level) -> Board:
+        return Board.new(level)
+
+    def apply(self, state: Board, move: Move) -> Board:
+        return state.apply(move)
+
+    def diff(self, a: Board, b: Board) -> Move:
+        return diff(a, b)
+
+    def interpret(
+        self, state: Board, action: str, cell: Cell, drag: Drag[Board] | None = None
+    ) -> Move | None:
+        """Keys: cycle, sun, moon, clear. Mouse: a click cycles, a right click cycles back."""
+        if state.is_solved or state.is_given(cell):
+            return None
+        now = state.value(cell)
+        new: Value
+        if action in ("cycle", "click"):
+            new = CYCLE[now]
+        elif action == "right":
+            new = _BACK[now]
+        elif action == "sun":
+            new = None if now == SUN else SUN
+        elif action == "moon":
+            new = None if now == MOON else MOON
+        elif action == "clear":
+            new = None
+        else:
+            return None
+        return None if new == now else Move.set(cell, new)
+
+    def is_solved(self, state: Board) -> bool:
+        return state.is_solved
+
+    def is_blank(self, state: Board) -> bool:
+        return state.is_blank
+
+    def progress_text(self, state: Board, ascii: bool) -> str:
+        n = state.level.size
+        return f"{'S/M' if ascii else '☀/☾'} {state.filled}/{n * n}"
+
+    def hint(self, state: Board) -> Hint[Move] | None:
+        """The simplest rule of `deduce` that applies, as a hint (None: no rule applies)."""
+        step = next_step(state.level, state.cells)
+        return None if step is None else step_hint(step)
+
+    def state_to_json(self, state: Board) -> JSONValue:
+        return state.rows_text()
+
+    def state_from_json(self, level: Level, value: JSONValue) -> Board:
+        return Board.from_rows(level, value)
+
+    def move_to_json(self, move: Move) -> JSONValue:
+        return move_text(move)
+
+    def move_from_json(self, level: Level, value: JSONValue) -> Move:
+        return parse_move(level, value)
+
+    def level_json(self, level: Level) -> JSONValue:
+        return level_json(level)
+
+    def level_matches(self, level: Level, value: JSONValue) -> bool:
+        return bool(value == level_json(level))
+
+    def fingerprint(self, level: Level) -> str:
+        """A hash of the givens and signs (not the name or the file format)."""
+        canon = json.dumps(level_json(level), sort_keys=True)
+        return hashlib.sha256(canon.encode("ascii")).hexdigest()[:24]
+
+
+PLAY = TangoPlay()
+"""The Tango kind's rules of play (`kinds.get_play("tango")`)."""
