@@ -172,9 +172,82 @@ SCENES: dict[str, Scene] = {
 """Screenshot name -> scene that drives the app there (workers settled at the end)."""
 
 
-async def capture(name: str, scene: Scene) -> str:
+# --- Tango -------------------------------------------------------------------------------------
+
+TANGO_SHOT = """\
+# kind: tango
+# name: Sunny side
+# seed: shot-tango-12
+# difficulty: medium
+. . . . . 0
+x
+. 0 .x1 . .
+  x
+. . . . . .
+      =
+. . . .=. .
+x         =
+. 0 . . . .
+
+. . . .x. .
+"""
+"""A 6x6 Tango level made by our generator (`generate --kind tango --seed shot-tango-12
+--difficulty medium`), named for the pictures."""
+
+
+def tango_app(ascii: bool = False) -> QueensApp:
+    """The app on the Tango screenshot level, with a frozen clock."""
+    from queens_tui.formats.tango import parse_text as parse_tango
+
+    return QueensApp(LevelRef(parse_tango(TANGO_SHOT)), now=SceneClock(), ascii=ascii)
+
+
+async def tango_midgame(pilot: Pilot) -> None:
+    """Suns and moons placed with keys, three moons side by side in row 3 (marked red),
+    and a broken = sign in column 4."""
+    for cell, key in [
+        ((0, 0), "0"),
+        ((0, 1), "1"),
+        ((0, 2), "0"),
+        ((2, 0), "0"),
+        ((2, 1), "0"),
+        ((2, 2), "0"),
+        ((2, 3), "1"),
+        ((3, 3), "0"),
+    ]:
+        await walk(pilot, cell)
+        await pilot.press(key)
+    await walk(pilot, (4, 4))
+    pilot.app.now.t = 75.0
+    await pilot.pause(0.3)
+
+
+async def tango_hint(pilot: Pilot) -> None:
+    """A few cells down, then `h`: the next step explained, its cells previewed."""
+    for cell, key in [((0, 0), "0"), ((0, 1), "1"), ((0, 2), "0")]:
+        await walk(pilot, cell)
+        await pilot.press(key)
+    await settled(pilot)
+    await pilot.press("h")
+    pilot.app.now.t = 31.0
+    await pilot.pause(0.3)
+
+
+TANGO_SCENES: dict[str, tuple[Scene, bool]] = {
+    name: (_settle_after(scene), ascii)
+    for name, (scene, ascii) in {
+        "tango-fresh": (fresh, False),
+        "tango-midgame": (tango_midgame, False),
+        "tango-hint": (tango_hint, False),
+        "tango-ascii": (tango_midgame, True),
+    }.items()
+}
+"""Tango screenshots: name -> (scene, --ascii)."""
+
+
+async def capture(name: str, scene: Scene, app: QueensApp | None = None) -> str:
     """Run one scene headless and return the SVG."""
-    app = shot_app()
+    app = app or shot_app()
     async with app.run_test(size=SIZE) as pilot:
         await scene(pilot)
         await pilot.pause()
@@ -188,6 +261,11 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     for name, scene in SCENES.items():
         svg = asyncio.run(capture(name, scene))
+        path = out / f"{name}.svg"
+        path.write_text(svg, encoding="utf-8")
+        print(path)
+    for name, (scene, ascii) in TANGO_SCENES.items():
+        svg = asyncio.run(capture(name, scene, tango_app(ascii)))
         path = out / f"{name}.svg"
         path.write_text(svg, encoding="utf-8")
         print(path)

@@ -70,8 +70,11 @@ class QueensApp(App[None]):
         store: Store | None = None,
         daily: date | None = None,
         engine: str = "cpsat",
+        kind: str = "queens",
     ) -> None:
         super().__init__()
+        self.daily_kind = kind
+        """The kind of the daily puzzle played when `ref` is None."""
         self.ref = ref
         self.engine = "search" if engine == "search" else "cpsat"
         """The assistant's engine: "cpsat" (OR-Tools, imported in the background after the
@@ -115,7 +118,7 @@ class QueensApp(App[None]):
             text = loading_text(day, self.session.today())
             self.push_screen(LoadingScreen(text, cancellable=False))
             # After the first frame: the generator holds the GIL, it would slow the paint.
-            self.call_after_refresh(self._start_daily, day, self._first_game)
+            self.call_after_refresh(self._start_daily, day, self._first_game, self.daily_kind)
         self.call_after_refresh(self.show_notices)
 
     def pop_screen(self) -> AwaitComplete:
@@ -192,13 +195,13 @@ class QueensApp(App[None]):
 
     # --- daily puzzles ----------------------------------------------------------------------
 
-    def open_daily(self, day: date, then: Callable[[LevelRef], None]) -> None:
-        """Hand `day`'s puzzle to `then`: at once if it is a file or cached, else after
+    def open_daily(self, day: date, then: Callable[[LevelRef], None], kind: str = "queens") -> None:
+        """Hand `day`'s `kind` puzzle to `then`: at once if it is a file or cached, else after
         generating it in a worker behind a "generating" screen (escape cancels)."""
         from queens_tui.kinds.queens.level import LevelError
 
         try:
-            ref = self.session.daily_now(day)
+            ref = self.session.daily_now(day, kind)
         except LevelError as err:
             self.notify(str(err), severity="error", timeout=NOTICE_SECONDS)
             return
@@ -214,16 +217,18 @@ class QueensApp(App[None]):
                 self._pending = None  # cancelled: drop the puzzle when it comes
 
         self.push_screen(loading, closed)
-        self._start_daily(day, then)
+        self._start_daily(day, then, kind)
 
-    def _start_daily(self, day: date, then: Callable[[LevelRef], None]) -> None:
+    def _start_daily(
+        self, day: date, then: Callable[[LevelRef], None], kind: str = "queens"
+    ) -> None:
         self._pending = (day, then)
-        self._daily_worker(day)
+        self._daily_worker(day, kind)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group=DAILY_GROUP)
-    def _daily_worker(self, day: date) -> tuple[date, LevelRef]:
+    def _daily_worker(self, day: date, kind: str = "queens") -> tuple[date, LevelRef]:
         """Runs in a thread: the pure generator (no OR-Tools), cached by the store."""
-        return day, self.session.daily(day)
+        return day, self.session.daily(day, kind)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A daily puzzle is ready (or failed): open it, if it is still wanted."""
@@ -270,10 +275,12 @@ def create_app(
     daily: date | None = None,
     persist: bool = True,
     engine: str = "cpsat",
+    kind: str = "queens",
 ) -> QueensApp:
     """Build the app for a level file, a bundled id, a `LevelRef`, or (None) a daily puzzle.
 
-    With no level, the day is `daily` (default: today). `store` defaults to
+    With no level, the day is `daily` (default: today) and the puzzle that day's
+    `kind` puzzle (`play --kind tango`: today's Tango). `store` defaults to
     the user's (`Store()`; tests set ``QUEENS_TUI_DATA_DIR``); `persist=False`
     keeps nothing. Raises `LevelError` (located, one line) when the level, or
     the day's file in the daily folder, cannot be read, before anything
@@ -286,7 +293,13 @@ def create_app(
     ref = level if isinstance(level, LevelRef) or level is None else open_level(level)
     if ref is None:
         session = Session(store)
-        ref = session.daily_now(daily or session.today())  # None: generated after the first frame
+        ref = session.daily_now(daily or session.today(), kind)  # None: made after first frame
     return QueensApp(
-        ref, ascii=ascii, now=now or time.monotonic, store=store, daily=daily, engine=engine
+        ref,
+        ascii=ascii,
+        now=now or time.monotonic,
+        store=store,
+        daily=daily,
+        engine=engine,
+        kind=kind,
     )

@@ -40,14 +40,26 @@ class LevelRef(NamedTuple):
 
     @property
     def title(self) -> str:
-        """What the status line and the share line call this level."""
+        """What the status line and the share line call this level.
+
+        A level of another kind than Queens says its kind ("Tango: 001") unless
+        its name already does, so the player always sees which game this is.
+        """
         if self.level.name:
-            return str(self.level.name)
-        if self.bundled_id:
-            return self.bundled_id
-        if self.path:
-            return Path(self.path).stem
-        return "Untitled"
+            title = str(self.level.name)
+        elif self.bundled_id:
+            title = self.bundled_id
+        elif self.path:
+            title = Path(self.path).stem
+        else:
+            title = "Untitled"
+        if self.level.kind != "queens":
+            from queens_tui.kinds import get_play
+
+            kind = get_play(self.level.kind).title
+            if kind.lower() not in title.lower():
+                title = f"{kind}: {title}"
+        return title
 
 
 def open_level(arg: str | None) -> LevelRef:
@@ -93,7 +105,7 @@ def adjacent_level(ref: LevelRef, step: int = 1) -> LevelRef | None:
     way are skipped. Daily puzzles are not handled
     here (their neighbours are days, and may need generating: `app.session`).
     """
-    from queens_tui.formats import bundled, load
+    from queens_tui.formats import bundled, load_puzzle
 
     if getattr(ref.level, "kind", None) == "classic":  # the next (previous) board size
         from queens_tui.kinds.classic.kind import MAX_SIZE, MIN_SIZE, level
@@ -102,7 +114,9 @@ def adjacent_level(ref: LevelRef, step: int = 1) -> LevelRef | None:
         size = ref.level.size + step
         return LevelRef(level(size, load_found(size))) if MIN_SIZE <= size <= MAX_SIZE else None
     if ref.bundled_id is not None:
-        ids = [level_id for level_id, _ in bundled.bundled_levels()]
+        ids = [
+            level_id for level_id, _ in bundled.bundled_levels(bundled.pack_kind(ref.bundled_id))
+        ]
         if ref.bundled_id not in ids:
             return None
         i = ids.index(ref.bundled_id)
@@ -123,9 +137,11 @@ def adjacent_level(ref: LevelRef, step: int = 1) -> LevelRef | None:
     i = names.index(here.name)
     for path in siblings[i + 1 :] if step > 0 else siblings[:i][::-1]:
         try:
-            return LevelRef(load(path), path=str(path))
+            found = load_puzzle(path)
         except LevelError:
             continue
+        if found.kind == ref.level.kind:  # the next file of the same kind
+            return LevelRef(found, path=str(path))
     return None
 
 

@@ -104,20 +104,24 @@ class Session:
 
     # --- the daily puzzle -----------------------------------------------------------------
 
-    def daily_now(self, day: date) -> LevelRef | None:
+    def daily_now(self, day: date, kind: str = "queens") -> LevelRef | None:
         """`day`'s puzzle if it needs no generating (a file, or cached), else None.
 
         Raises `LevelError` when the day's file is broken.
         """
         if self.store is None:
             return None
-        found = self.store.daily_ready(day)
+        found = self.store.daily_ready(day, kind)
         return None if found is None else daily_ref(found, day)
 
-    def daily(self, day: date) -> LevelRef:
+    def daily(self, day: date, kind: str = "queens") -> LevelRef:
         """`day`'s puzzle, generated if need be (a second or more: call it from a worker)."""
         if self.store is not None:
-            return daily_ref(self.store.daily(day), day)
+            return daily_ref(self.store.daily(day, kind), day)
+        if kind != "queens":
+            from queens_tui.store.kind_daily import daily_level as kind_daily_level
+
+            return daily_ref(kind_daily_level(kind, day), day)
         from queens_tui.store.daily import daily_level
 
         return daily_ref(daily_level(day, None), day)

@@ -427,24 +427,17 @@ def cmd_play(args: argparse.Namespace) -> int:
         level_arg = classic_ref(args)
         if level_arg is None:
             return EXIT_BAD_INPUT
-    elif args.kind != "queens" and level_arg is None:
-        from datetime import date
-
-        from queens_tui.app.levels import LevelRef
-        from queens_tui.store.kind_daily import GENERATED, daily_level
-
-        try:
-            found = daily_level(args.kind, day or date.today(), args.daily_dir)
-        except LevelError as err:
-            _err(err)
-            return EXIT_BAD_INPUT
-        source = None if found.source == GENERATED else found.source
-        level_arg = LevelRef(found.level, path=source)  # its own save key (the puzzle's hash)
-        day = None
     store = Store(daily_dir=args.daily_dir)
     engine = "search" if args.engine == "search" else "cpsat"
     try:
-        app = create_app(level_arg, ascii=args.ascii, store=store, daily=day, engine=engine)
+        app = create_app(
+            level_arg,
+            ascii=args.ascii,
+            store=store,
+            daily=day,
+            engine=engine,
+            kind="queens" if args.kind == "classic" else args.kind,  # the daily's kind
+        )
     except LevelError as err:
         _err(err)
         return EXIT_BAD_INPUT
@@ -636,10 +629,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--kind",
-        choices=("queens", "classic", "zip"),
+        choices=("queens", "classic", "zip", "tango"),
         default="queens",
         help="queens (the default); classic: the empty N-queens board of --size; "
-        "zip: without LEVEL, today's (or --date's) Zip",
+        "zip, tango: without LEVEL, today's (or --date's) Zip or Tango",
     )
     p.add_argument("--size", type=int, metavar="N", help="with --kind classic: 4 to 16 (8)")
     p.add_argument("--date", metavar="YYYY-MM-DD", help="play that day's daily puzzle")

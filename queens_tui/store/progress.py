@@ -67,8 +67,9 @@ def grid_key(level: Any) -> str:
 
 def level_key(level: Any, *, bundled_id: str | None = None, day: date | None = None) -> str:
     """The stable key for progress and stats: daily date, else bundled id, else the grid hash."""
-    if day is not None:
-        return daily_key(day)
+    if day is not None:  # each kind has its own daily puzzle: "tango-daily:2026-11-23"
+        kind = getattr(level, "kind", "queens")
+        return daily_key(day) if kind == "queens" else f"{kind}-{daily_key(day)}"
     if bundled_id is not None:
         return pack_key(bundled_id)
     return grid_key(level)

@@ -445,26 +445,37 @@ class Store:
 
     # --- daily --------------------------------------------------------------------------------
 
-    def daily(self, day: date | None = None) -> Daily:
+    def daily(self, day: date | None = None, kind: str = "queens") -> Daily:
         """`day`'s puzzle (default today) from this store's daily folder, else generated.
 
         Generated puzzles are cached in ``<data>/cache/`` (the first call of a
         day may take a second or more: call it from a worker). Raises
-        `LevelError` if the day's file is broken.
+        `LevelError` if the day's file is broken. Other kinds than Queens have
+        their own daily puzzle (`store.kind_daily`: ``<daily folder>/<kind>/``).
         """
+        if kind != "queens":
+            from queens_tui.store import kind_daily
+            from queens_tui.store.daily import Daily
+
+            found = kind_daily.daily_level(
+                kind, day or self.today(), self.daily_dir, cache_dir=self.root / "cache"
+            )
+            return Daily(found.level, found.source)  # type: ignore[arg-type]
         from queens_tui.store import daily as daily_mod  # not needed to play a file
 
         return daily_mod.daily_level(
             day or self.today(), self.daily_dir, cache_dir=self.root / "cache"
         )
 
-    def daily_ready(self, day: date | None = None) -> Daily | None:
+    def daily_ready(self, day: date | None = None, kind: str = "queens") -> Daily | None:
         """`day`'s puzzle if it needs no generating (a file, or cached), else None.
 
         Cheap (one file read): the app calls it before the first frame and
         generates in a worker only when this is None. Raises `LevelError` if
         the day's file is broken.
         """
+        if kind != "queens":  # a Tango daily takes ~0.1 s to make: made at once
+            return self.daily(day, kind)
         from queens_tui.store import daily as daily_mod
 
         day = day or self.today()

@@ -19,6 +19,7 @@ UIS: dict[str, str] = {
     "queens": "queens_tui.app.kinds.queens",
     "classic": "queens_tui.app.kinds.classic",
     "zip": "queens_tui.app.kinds.zip",
+    "tango": "queens_tui.app.kinds.tango",
 }
 """Kind name -> module with `UI`. Adding a kind adds one line here."""
 

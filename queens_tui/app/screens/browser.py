@@ -39,6 +39,7 @@ from textual.strip import Strip
 from textual.widgets import Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from queens_tui.app.kinds import UIS
 from queens_tui.core.suffixes import IMAGE_SUFFIXES
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.formats import MAX_BYTES
@@ -85,13 +86,16 @@ class LevelChoice:
     id: str
     path: Path | None = None
     date: date | None = None
+    puzzle: str = "queens"
+    """The puzzle kind (`kinds.KINDS`): each kind has its packs and its daily puzzle."""
 
     @property
     def key(self) -> str:
         """The store key of this level (progress and stats)."""
         if self.kind == "daily":
             assert self.date is not None
-            return daily_key(self.date)
+            key = daily_key(self.date)
+            return key if self.puzzle == "queens" else f"{self.puzzle}-{key}"
         if self.kind == "classic":
             return f"classic:{self.id}"  # store.progress.grid_key of the classic board
         return pack_key(self.id)
@@ -102,9 +106,9 @@ class LevelChoice:
         return cls("pack", level_id, path)
 
     @classmethod
-    def daily(cls, day: datetime.date, path: Path | None = None) -> LevelChoice:
-        """A day's puzzle."""
-        return cls("daily", day.isoformat(), path, day)
+    def daily(cls, day: datetime.date, path: Path | None = None, puzzle: str = "queens") -> LevelChoice:
+        """A day's puzzle (of kind `puzzle`)."""
+        return cls("daily", day.isoformat(), path, day, puzzle)
 
     @classmethod
     def classic(cls, size: int) -> LevelChoice:
@@ -174,9 +178,10 @@ def read_meta(path: Path) -> LevelMeta:
         return hit[2]
     if path.suffix.lower() == ".txt":
         try:
-            meta = _scan_text(path.read_text("utf-8", errors="replace").removeprefix("\ufeff"))
+            text = path.read_text("utf-8", errors="replace").removeprefix("\ufeff")
         except OSError:
-            meta = LevelMeta()
+            text = ""
+        meta = _other_kind_meta(text) or _scan_text(text)
     else:
         from queens_tui.formats import load
 
@@ -187,6 +192,26 @@ def read_meta(path: Path) -> LevelMeta:
             meta = LevelMeta()
     _meta_cache[path] = (st.st_mtime_ns, st.st_size, meta)
     return meta
+
+
+def _other_kind_meta(text: str) -> LevelMeta | None:
+    """The meta of a level of another kind than Queens (its rows are not one per line), else
+    None. Parsed in full: a 6x6 Tango file takes about 0.1 ms."""
+    from importlib import import_module
+
+    from queens_tui.formats import PUZZLE_READERS
+
+    for name in PUZZLE_READERS:
+        reader = import_module(name)
+        if reader.sniff(text, ".txt"):
+            try:
+                level = reader.parse(text)
+            except ValueError:  # LevelError
+                return LevelMeta()
+            meta = level.metadata
+            size = getattr(level, "size", None)
+            return LevelMeta(meta.get("name"), size, (meta.get("difficulty") or "").lower() or None)
+    return None
 
 
 # --- the catalog --------------------------------------------------------------------------------
@@ -255,13 +280,13 @@ def classic_entries(found: Callable[[int], int] | None = None) -> list[Entry]:
     return out
 
 
-def played_days(keys: Iterable[str]) -> set[date]:
-    """The days of the ``daily:YYYY-MM-DD`` keys among `keys`."""
+def played_days(keys: Iterable[str], prefix: str = "daily:") -> set[date]:
+    """The days of the ``daily:YYYY-MM-DD`` keys among `keys` (``tango-daily:``: `prefix`)."""
     days = set()
     for key in keys:
-        if key.startswith("daily:"):
+        if key.startswith(prefix):
             try:
-                days.add(date.fromisoformat(key[len("daily:") :]))
+                days.add(date.fromisoformat(key[len(prefix) :]))
             except ValueError:
                 continue
     return days
@@ -298,6 +323,57 @@ def daily_entries(
         else:
             size, difficulty = shape_for(day)
         out.append(Entry(LevelChoice.daily(day, path), DAILY_PACK, label, size, difficulty))
+    return out
+
+
+def has_daily(kind: str) -> bool:
+    """True for a kind other than Queens with packs and a daily puzzle of its own (Tango):
+    its generator has a `DAILY_WEEK`."""
+    from importlib import import_module
+
+    if kind == "queens":
+        return False
+    try:
+        return hasattr(import_module(f"queens_tui.kinds.{kind}.generate"), "DAILY_WEEK")
+    except ImportError:
+        return False
+
+
+def kind_daily_entries(
+    kind: str,
+    today: date,
+    daily_dir: Path | None,
+    *,
+    played: Iterable[date] = (),
+    days: int = DAILY_DAYS,
+) -> list[Entry]:
+    """Rows for kind `kind`'s daily puzzles (Tango, ...), newest first, without making any.
+
+    Like `daily_entries`; the pack is `<kind>-daily`, the files are the daily
+    folder's `<kind>/` ones, and a generated day's shape follows the kind's
+    `DAILY_WEEK`.
+    """
+    from importlib import import_module
+
+    from queens_tui.store.kind_daily import daily_files as kind_daily_files
+
+    week = import_module(f"queens_tui.kinds.{kind}.generate").DAILY_WEEK
+    files = {d: p for d, p in kind_daily_files(kind, daily_dir).items() if d <= today}
+    wanted = {today - timedelta(days=k) for k in range(days)}
+    wanted |= {d for d in played if d <= today} | set(files)
+    out = []
+    for day in sorted(wanted, reverse=True):
+        path = files.get(day)
+        label = f"{day.isoformat()} {_WEEKDAYS[day.weekday()]}"
+        if day == today:
+            label += " · today"
+        if path is not None:
+            meta = read_meta(path)
+            size, difficulty = meta.size, meta.difficulty
+        else:
+            size, difficulty = week[day.weekday()]
+        choice = LevelChoice.daily(day, path, kind)
+        out.append(Entry(choice, f"{kind}-{DAILY_PACK}", label, size, difficulty))
     return out
 
 
@@ -681,7 +757,11 @@ class LevelBrowser(Screen["LevelChoice | None"]):
         ascii: bool = False,
         days: int = DAILY_DAYS,
         classic: bool | None = None,
+        kinds: Sequence[str] | None = None,
     ) -> None:
+        """`kinds`: the other puzzle kinds whose packs and dailies are listed beside Queens'
+        (default: every kind the app plays that has a daily, unless `levels` fixes the
+        catalog)."""
         super().__init__()
         if classic is None:
             classic = levels is None  # the classic boards go with the bundled list
@@ -690,16 +770,23 @@ class LevelBrowser(Screen["LevelChoice | None"]):
         self.today = today or store.today()
         self.state = state if state is not None else BrowserState()
         self.ascii = ascii
+        if kinds is None:
+            kinds = [k for k in UIS if has_daily(k)] if levels is None else []
         if levels is None:
-            from queens_tui.app.kinds import UIS
             from queens_tui.formats.bundled import bundled_levels
 
             levels = [lv for kind in UIS for lv in bundled_levels(kind)]  # every playable kind
         stats = store.all_stats()
         playing = store.in_progress()
+        keys = set(stats) | playing
         self.entries: list[Entry] = daily_entries(
-            self.today, store.daily_dir, played=played_days(set(stats) | playing), days=days
-        ) + pack_entries(levels)
+            self.today, store.daily_dir, played=played_days(keys), days=days
+        )
+        for k in kinds:  # every kind's daily puzzles come after the Queens ones
+            self.entries += kind_daily_entries(
+                k, self.today, store.daily_dir, played=played_days(keys, f"{k}-daily:"), days=days
+            )
+        self.entries += pack_entries(levels)
         if classic:
             self.entries += classic_entries()
         self.status: dict[str, Status] = {
@@ -838,6 +925,8 @@ class LevelBrowser(Screen["LevelChoice | None"]):
 
     def _pack_label(self, pack: str, solved: int, total: int) -> str:
         name = {ALL_PACKS: "All levels", DAILY_PACK: "Daily puzzles"}.get(pack, pack)
+        if pack.endswith(f"-{DAILY_PACK}"):
+            name = f"{pack.split('-')[0].title()} dailies"
         return f"{name:<16.16}{solved:>4}/{total:<4}"
 
     def _row(self, e: Entry) -> tuple[Text, ...]:
@@ -861,6 +950,8 @@ class LevelBrowser(Screen["LevelChoice | None"]):
         size = "" if e.size is None else f"{e.size}×{e.size}"
         diff = Text(e.difficulty or "", style=_DIFF_STYLE.get(e.difficulty or "", ""))
         pack = "Daily" if e.pack == DAILY_PACK else e.pack
+        if e.pack.endswith(f"-{DAILY_PACK}"):
+            pack = f"{e.pack.split('-')[0].title()} daily"
         best = "" if s.best is None else mmss(s.best)
         return (mark, Text(e.title), Text(pack), Text(size), diff, Text(best))
 

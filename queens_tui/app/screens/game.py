@@ -138,7 +138,7 @@ class GameScreen(Screen[None]):
         now: Clock = time.monotonic,
         session: Session | None = None,
         engine: str = "cpsat",
-        open_daily: Callable[[date, Callable[[LevelRef], None]], None] | None = None,
+        open_daily: Callable[[date, Callable[[LevelRef], None], str], None] | None = None,
     ) -> None:
         super().__init__()
         self.ref = ref
@@ -548,7 +548,7 @@ class GameScreen(Screen[None]):
         elif isinstance(target, LevelRef):
             self.load(target)
         elif self._open_daily is not None:
-            self._open_daily(target, self.load)
+            self._open_daily(target, self.load, self.kind)
 
     def action_next_level(self) -> None:
         """Play the next level on this same screen (the next day, for a daily puzzle)."""
@@ -577,7 +577,7 @@ class GameScreen(Screen[None]):
             return
         if choice.kind == "daily":
             if choice.date is not None and self._open_daily is not None:
-                self._open_daily(choice.date, self.load)
+                self._open_daily(choice.date, self.load, choice.puzzle)
             return
         if choice.kind == "classic":
             from queens_tui.kinds.classic.kind import level

@@ -60,7 +60,7 @@ class WinScreen(ModalScreen[str]):
         r = self.result
         hints = r.help_text
         with Vertical(id="dialog"):
-            mark = "♛" if r.kind_title == "Queens" else r.emoji  # 🏁 for Zip
+            mark = "♛" if r.kind_title == "Queens" else r.emoji.rstrip("\ufe0f")  # 🏁 Zip, ☀ Tango
             yield Label(f"{mark}  Solved  {mark}", id="title")
             yield Static(
                 f"{r.level_name} · {r.size}\n"

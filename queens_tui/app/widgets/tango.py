@@ -1,0 +1,253 @@
+"""The Tango board: suns and moons, the `=` and `×` signs drawn between the cells.
+
+One widget drawn line by line. Cells are light squares; a given cell is a
+shade darker (and its symbol bold) so it reads as fixed; the sun `☀` is
+orange, the moon `☾` blue (`S` and `M` with `--ascii`, signs `=` and `x`).
+A sign sits in the gap between its two cells. What the grid breaks is marked
+as LinkedIn does: three alike and a changed given in red, a line with too
+many of one symbol tinted red, a broken sign drawn red. Hint roles tint
+cells: `evidence` yellow, `place-sun`/`place-moon` green with the symbol to
+come shown faintly, `mistake` magenta. The widget draws a `Board` and posts
+`CellAction`s for clicks; it decides nothing about the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.geometry import Size
+from textual.strip import Strip
+
+from queens_tui.app.messages import CellAction
+from queens_tui.app.palette import blend
+from queens_tui.app.widgets.base import BoardWidget
+from queens_tui.core.grid import Cell
+from queens_tui.kinds.tango.board import Board
+from queens_tui.kinds.tango.level import EQUAL, SUN
+
+CELL_BG = "#f2efe9"
+GIVEN_BG = "#d6d0c4"
+SUN_FG = "#e8890c"
+MOON_FG = "#3b6fc4"
+SIGN_FG = "#6b6b6b"
+FAULT = "#e03131"
+CURSOR_SHADE = 0.35
+SYMBOL_WASH = 0.14
+"""How much of its symbol's colour a filled cell's background takes."""
+TINTS = {
+    "evidence": ("#ffd23f", 0.6),
+    "place-sun": ("#2ecc71", 0.55),
+    "place-moon": ("#2ecc71", 0.55),
+    "mistake": ("#c2185b", 0.7),
+    "fault": (FAULT, 0.45),
+    "line": (FAULT, 0.18),
+}
+SCALES: tuple[tuple[int, int], ...] = ((9, 4), (7, 3), (5, 2), (3, 1))
+"""Cell sizes tried, biggest first: (columns, lines)."""
+
+
+class Layout(NamedTuple):
+    cell_w: int
+    cell_h: int
+    left: int
+    top: int
+    width: int
+    height: int
+
+
+def fit(n: int, width: int, height: int) -> Layout | None:
+    """The biggest drawing of an n x n grid (cells, one-column and one-line gaps) that fits."""
+    for w, h in SCALES:
+        bw, bh = n * (w + 1) - 1, n * (h + 1) - 1
+        if bw <= width and bh <= height:
+            return Layout(w, h, (width - bw) // 2, (height - bh) // 2, bw, bh)
+    return None
+
+
+class TangoBoard(BoardWidget):
+    """Draws a Tango `Board`; reports clicks and right clicks as `CellAction`s."""
+
+    DEFAULT_CSS = """
+    TangoBoard { width: 1fr; height: 1fr; }
+    """
+
+    def __init__(
+        self,
+        board: Board,
+        *,
+        ascii: bool = False,
+        options: Mapping[str, bool] | None = None,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.ascii = ascii
+        self._board = board
+        self._marks: dict[Cell, str] = {}
+
+    @property
+    def board(self) -> Board:
+        return self._board
+
+    def show(self, state: Any, options: Mapping[str, bool] | bool = True) -> None:
+        if state is self._board:
+            return
+        self._board = state
+        self.refresh()
+
+    def set_marks(self, marks: Mapping[Cell, str]) -> None:
+        if dict(marks) != self._marks:
+            self._marks = dict(marks)
+            self.refresh()
+
+    @property
+    def marks(self) -> dict[Cell, str]:
+        return dict(self._marks)
+
+    def watch_cursor(self, old: Cell, new: Cell) -> None:
+        self.refresh()
+
+    # --- geometry ----------------------------------------------------------------------
+
+    def layout_now(self) -> Layout | None:
+        return fit(self._board.level.size, self.size.width, self.size.height)
+
+    def cell_at(self, x: int, y: int) -> Cell | None:
+        lay = self.layout_now()
+        if lay is None:
+            return None
+        dx, dy = x - lay.left, y - lay.top
+        if dx < 0 or dy < 0:
+            return None
+        c, cx = divmod(dx, lay.cell_w + 1)
+        r, cy = divmod(dy, lay.cell_h + 1)
+        n = self._board.level.size
+        if r >= n or c >= n or cx >= lay.cell_w or cy >= lay.cell_h:
+            return None
+        return (r, c)
+
+    def cell_offset(self, cell: Cell) -> tuple[int, int]:
+        lay = self.layout_now()
+        if lay is None:
+            return (0, 0)
+        r, c = cell
+        return (
+            lay.left + c * (lay.cell_w + 1) + lay.cell_w // 2,
+            lay.top + r * (lay.cell_h + 1) + lay.cell_h // 2,
+        )
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        n = self._board.level.size
+        return n * (SCALES[0][0] + 1) - 1
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        n = self._board.level.size
+        return n * (SCALES[0][1] + 1) - 1
+
+    # --- drawing -----------------------------------------------------------------------
+
+    def _faults(self) -> tuple[dict[Cell, str], set[tuple[Cell, Cell]]]:
+        """Cells to tint for broken rules ("fault" or "line") and the broken signs."""
+        tint: dict[Cell, str] = {}
+        signs: set[tuple[Cell, Cell]] = set()
+        for f in self._board.faults:
+            if f.rule == "count":
+                for cell in f.cells:
+                    tint.setdefault(cell, "line")
+            elif f.rule == "sign":
+                a, b = f.cells
+                signs.add((a, b))
+            else:
+                for cell in f.cells:
+                    tint[cell] = "fault"
+        return tint, signs
+
+    def _cell_style(self, cell: Cell, faults: dict[Cell, str]) -> tuple[str, Style]:
+        """The glyph and style of `cell`."""
+        board = self._board
+        v = board.value(cell)
+        given = board.is_given(cell)
+        bg = GIVEN_BG if given else CELL_BG
+        if v is not None:  # a faint wash of the symbol's colour: the grid reads at a glance
+            bg = blend(bg, SUN_FG if v == SUN else MOON_FG, SYMBOL_WASH)
+        role = self._marks.get(cell) or faults.get(cell)
+        if role in TINTS:
+            tint, amount = TINTS[role]
+            bg = blend(bg, tint, amount)
+        if cell == self.cursor:
+            bg = blend(bg, "#000000", CURSOR_SHADE)
+        dim = False
+        if v is None and role in ("place-sun", "place-moon"):
+            v, dim = (SUN if role == "place-sun" else 1 - SUN), True
+        if v is None:
+            return " ", Style(bgcolor=bg)
+        glyph = ("S" if v == SUN else "M") if self.ascii else ("☀" if v == SUN else "☾")
+        fg = SUN_FG if v == SUN else MOON_FG
+        if faults.get(cell) == "fault" and not dim:
+            fg = FAULT
+        return glyph, Style(color=fg, bgcolor=bg, bold=given or not dim, dim=dim)
+
+    def _sign(self, a: Cell, b: Cell, broken: set[tuple[Cell, Cell]], base: Style) -> Segment:
+        kind = self._board.level.signs.get((a, b))
+        if kind is None:
+            return Segment(" ", base)
+        text = "=" if kind == EQUAL else ("x" if self.ascii else "×")
+        color = FAULT if (a, b) in broken else SIGN_FG
+        return Segment(text, base + Style(color=color, bold=True))
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        base = self.rich_style
+        lay = self.layout_now()
+        n = self._board.level.size
+        if lay is None:
+            text = "window too small for the board" if y == 0 else ""
+            return Strip([Segment(text[:width].ljust(width), base)], width)
+        dy = y - lay.top
+        if dy < 0 or dy >= lay.height:
+            return Strip([Segment(" " * width, base)], width)
+        r, within = divmod(dy, lay.cell_h + 1)
+        faults, broken = self._faults()
+        segs = [Segment(" " * lay.left, base)]
+        if within < lay.cell_h:  # a line through row r's cells
+            middle = within == lay.cell_h // 2
+            for c in range(n):
+                glyph, style = self._cell_style((r, c), faults)
+                if middle:
+                    pad = lay.cell_w // 2
+                    segs.append(Segment(" " * pad + glyph + " " * (lay.cell_w - pad - 1), style))
+                else:
+                    segs.append(Segment(" " * lay.cell_w, Style(bgcolor=style.bgcolor)))
+                if c < n - 1:
+                    if middle:
+                        segs.append(self._sign((r, c), (r, c + 1), broken, base))
+                    else:
+                        segs.append(Segment(" ", base))
+        else:  # the gap between rows r and r + 1: vertical signs under each cell
+            for c in range(n):
+                pad = lay.cell_w // 2
+                segs.append(Segment(" " * pad, base))
+                segs.append(self._sign((r, c), (r + 1, c), broken, base))
+                segs.append(Segment(" " * (lay.cell_w - pad - 1), base))
+                if c < n - 1:
+                    segs.append(Segment(" ", base))
+        used = lay.left + lay.width
+        segs.append(Segment(" " * max(width - used, 0), base))
+        return Strip(segs, width)
+
+    # --- mouse -------------------------------------------------------------------------
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        cell = self.cell_at(event.x, event.y)
+        if cell is None:
+            return
+        event.stop()
+        if event.button == 3:
+            self.post_message(CellAction(cell, "right"))
+        elif event.button == 1:
+            self.post_message(CellAction(cell, "click"))
