@@ -61,6 +61,6 @@ def test_the_files_are_what_the_pack_script_makes() -> None:
     spec.loader.exec_module(script)
     plan = script.plan()
     assert len(plan) == len(bundled_levels("tango"))
-    for pack, number, size, seed, difficulty in plan[::9]:  # a sample; --check does them all
+    for pack, number, size, seed, difficulty in plan[::20]:  # a sample; --check does them all
         level_file = REPO / "levels" / pack / f"{number:03d}.txt"
         assert level_file.read_text("utf-8") == script.level_text(size, seed, difficulty)
