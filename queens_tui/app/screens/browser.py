@@ -195,25 +195,20 @@ def read_meta(path: Path) -> LevelMeta:
 
 
 def _other_kind_meta(text: str) -> LevelMeta | None:
-    """The meta of a level of another kind than Queens (its rows are not one per line), else
-    None: from the reader's `scan_meta` if it has one, else parsed in full."""
+    """The meta of a level of another kind than Queens whose reader can scan its header
+    (`scan_meta`: Tango, whose rows are not one per line), else None (`_scan_text` reads it)."""
     from importlib import import_module
 
     from queens_tui.formats import PUZZLE_READERS
 
     for name in PUZZLE_READERS:
         reader = import_module(name)
-        if reader.sniff(text, ".txt"):
+        if hasattr(reader, "scan_meta") and reader.sniff(text, ".txt"):
             try:
-                if hasattr(reader, "scan_meta"):  # the header and a row count: fast
-                    name, size, difficulty = reader.scan_meta(text)
-                    return LevelMeta(name, size, difficulty)
-                level = reader.parse(text)
+                found_name, size, difficulty = reader.scan_meta(text)
             except ValueError:  # LevelError
                 return LevelMeta()
-            meta = level.metadata
-            size = getattr(level, "size", None)
-            return LevelMeta(meta.get("name"), size, (meta.get("difficulty") or "").lower() or None)
+            return LevelMeta(found_name, size, difficulty)
     return None
 
 
