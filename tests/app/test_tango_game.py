@@ -8,11 +8,11 @@ from pathlib import Path
 from queens_tui.app import create_app
 from queens_tui.app.levels import LevelRef
 from queens_tui.app.screens.win import WinScreen
-from tests.screenshots import settled
 from queens_tui.app.widgets.tango import FAULT, TangoBoard
 from queens_tui.formats import tango as fmt
 from queens_tui.kinds.tango.level import MOON, SUN
 from queens_tui.store import Store
+from tests.screenshots import settled
 from tests.unit.test_tango_formats import JSON_1
 
 SIZE = (100, 40)

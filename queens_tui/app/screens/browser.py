@@ -106,7 +106,9 @@ class LevelChoice:
         return cls("pack", level_id, path)
 
     @classmethod
-    def daily(cls, day: datetime.date, path: Path | None = None, puzzle: str = "queens") -> LevelChoice:
+    def daily(
+        cls, day: datetime.date, path: Path | None = None, puzzle: str = "queens"
+    ) -> LevelChoice:
         """A day's puzzle (of kind `puzzle`)."""
         return cls("daily", day.isoformat(), path, day, puzzle)
 
