@@ -40,26 +40,14 @@ class LevelRef(NamedTuple):
 
     @property
     def title(self) -> str:
-        """What the status line and the share line call this level.
-
-        A level of another kind than Queens says its kind ("Tango: 001") unless
-        its name already does, so the player always sees which game this is.
-        """
+        """What the status line and the share line call this level."""
         if self.level.name:
-            title = str(self.level.name)
-        elif self.bundled_id:
-            title = self.bundled_id
-        elif self.path:
-            title = Path(self.path).stem
-        else:
-            title = "Untitled"
-        if self.level.kind != "queens":
-            from queens_tui.kinds import get_play
-
-            kind = get_play(self.level.kind).title
-            if kind.lower() not in title.lower():
-                title = f"{kind}: {title}"
-        return title
+            return str(self.level.name)
+        if self.bundled_id:
+            return self.bundled_id
+        if self.path:
+            return Path(self.path).stem
+        return "Untitled"
 
 
 def open_level(arg: str | None) -> LevelRef:

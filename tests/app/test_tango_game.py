@@ -44,6 +44,10 @@ async def test_keys_cycle_place_and_never_touch_givens() -> None:
         view = board(app)
         status = app.game_screen.status.plain
         assert "LinkedIn Tango #1" in status and "6×6" in status and "☀/☾ 4/36" in status
+        drawn_text = "".join(
+            seg.text for y in range(view.size.height) for seg in view.render_line(y)
+        )
+        assert "☀  Tango  ☾" in drawn_text  # the caption says which game, whatever the name
         seen = []
         for _ in range(3):
             await pilot.press("space")

@@ -102,12 +102,14 @@ def screen_class(kind: str) -> type[GameScreen]:
     ui = get_ui(kind)
     own = {key for a in ui.moves for key in a.keys.split(",")}
     shared = [a for a in kind_actions(kind) if a not in ui.moves]
-    if not any(own & set(a.keys.split(",")) for a in shared):
+    mine = {key for a in kind_actions(kind) for key in a.keys.split(",")}
+    queens_only = {key for a in kind_actions("queens") for key in a.keys.split(",")} - mine
+    if not any(own & set(a.keys.split(",")) for a in shared) and not queens_only:
         bindings: list[BindingType] = list(actions.bindings(kind_actions(kind)))
         return type(f"{kind.title()}GameScreen", (GameScreen,), {"BINDINGS": bindings})
-    # The kind binds a shared key to a move of its own (Zip's arrows draw the path): the
-    # shared action goes, and the screen does not inherit GameScreen's (Queens') keys,
-    # only Textual's own screen keys.
+    # The kind binds a shared key to a move of its own (Zip's arrows draw the path), or
+    # lacks some of Queens' keys (Tango has no enter, x, a): the shared action goes, and
+    # the screen does not inherit GameScreen's (Queens') keys, only Textual's own screen keys.
     import types
 
     chosen = [a for a in kind_actions(kind) if a in ui.moves or not own & set(a.keys.split(","))]

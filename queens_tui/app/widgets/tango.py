@@ -209,6 +209,11 @@ class TangoBoard(BoardWidget):
             text = "window too small for the board" if y == 0 else ""
             return Strip([Segment(text[:width].ljust(width), base)], width)
         dy = y - lay.top
+        if dy == -1 or (lay.top == 0 and dy == lay.height):  # the caption: which game this is
+            caption = "S  Tango  M" if self.ascii else "☀  Tango  ☾"
+            pad = max((width - len(caption)) // 2, 0)
+            text = (" " * pad + caption)[:width].ljust(width)
+            return Strip([Segment(text, base + Style(bold=True))], width)
         if dy < 0 or dy >= lay.height:
             return Strip([Segment(" " * width, base)], width)
         r, within = divmod(dy, lay.cell_h + 1)
