@@ -89,7 +89,7 @@ async def test_a_broken_line_is_marked_and_the_check_says_mistake() -> None:
         await settled(pilot)
         glyph, style = drawn(view, (0, 1))
         assert glyph == "☀" and style.color.name == FAULT  # type: ignore[attr-defined]
-        assert "mistake" in app.game_screen.status.plain
+        assert "can't be finished" in app.game_screen.status.plain
         await pilot.press("h")
         await settled(pilot)
         message = str(app.game_screen.query_one("#message").content)  # type: ignore[attr-defined]
@@ -113,7 +113,7 @@ async def test_hint_highlights_then_applies() -> None:
 async def test_solve_wins_with_a_share_line() -> None:
     app = tango_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("S")
+        await pilot.press("S", "y")  # S asks first: the level then counts as solved with help
         await settled(pilot)
         assert board(app).board.rows_text() == SOLUTION_1
         assert isinstance(app.screen, WinScreen)
