@@ -146,7 +146,7 @@ async def play_in_browser(executable: str, tmp_path: Path, shot: Path) -> None:
             await tab.press("S")  # solve: asks first
             await until(tab, lambda s: "Show a solution?" in s.text, "S: the question")
             await tab.press("y")
-            await until(tab, lambda s: "c: copy this line" in s.text, "S: the win screen")
+            await until(tab, lambda s: "c: copy the share text" in s.text, "S: the win screen")
             await asyncio.sleep(0.6)  # keys within 0.5 s of the win do nothing
             await tab.press("c")  # copy the share line: OSC 52, then the browser's clipboard
             await until(tab, lambda s: "copied to the clipboard" in s.text, "c: copied")

@@ -117,3 +117,22 @@ async def test_an_undo_is_not_flawless(level8_file: Path, clock, solution8) -> N
         await solve(pilot, app, solution8, clock)
         line = app.game_screen.game.result().share_line()
         assert "| 0:40 with 1 undo 👑" in line and "flawless" not in line
+
+
+async def test_copied_only_when_confirmed(level8_file: Path, clock, solution8, monkeypatch):
+    from queens_tui.app.screens import win
+
+    app = create_app(str(level8_file), now=clock, persist=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await solve(pilot, app, solution8, clock)
+        clock.advance(GUARD + 1)
+        monkeypatch.setattr(win, "copy_with_tool", lambda text: False)  # OSC 52 only
+        await pilot.press("c")
+        await pilot.pause()
+        hint = str(app.screen.query_one("#copy-hint").render())
+        assert "copied" not in hint and "copy it" in hint
+        assert "| 0:40 and flawless" in card_text(app)  # the text to copy by hand
+        monkeypatch.setattr(win, "copy_with_tool", lambda text: True)  # a tool took it
+        await pilot.press("c")
+        await pilot.pause()
+        assert "copied to the clipboard" in str(app.screen.query_one("#copy-hint").render())

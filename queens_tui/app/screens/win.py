@@ -70,7 +70,7 @@ class WinScreen(ModalScreen[str]):
                 id="figures",
             )
             yield Static(r.share_line(), id="share")
-            yield Static("c: copy this line to the clipboard", id="copy-hint")
+            yield Static("c: copy the share text", id="copy-hint")
             with Horizontal(id="buttons"):
                 yield Button(
                     "Next level (n)",
@@ -103,7 +103,46 @@ class WinScreen(ModalScreen[str]):
         self.dismiss(choice)
 
     def action_copy(self) -> None:
-        """Copy the spoiler-free share line (OSC 52: works over SSH too)."""
-        self.app.copy_to_clipboard(self.result.share_line())
-        self.query_one("#copy-hint", Static).update("copied to the clipboard ✔")
-        self.notify("Share line copied to the clipboard")
+        """Copy the spoiler-free share text: OSC 52 (works over SSH too) and, when one is at
+        hand, the desktop's clipboard tool, whose exit status confirms the copy. "copied" is
+        said only when confirmed; otherwise the text stays on the card to copy by hand."""
+        text = self.result.share_line()
+        self.app.copy_to_clipboard(text)
+        hint = self.query_one("#copy-hint", Static)
+        if self.app.is_web or copy_with_tool(text):
+            hint.update("copied to the clipboard ✔")
+            self.notify("Share text copied to the clipboard")
+        else:
+            hint.update(
+                "sent to the terminal's clipboard, but it can't confirm it: "
+                "if pasting gives nothing, select the text above and copy it"
+            )
+
+
+CLIPBOARD_TOOLS = (
+    ("WAYLAND_DISPLAY", ("wl-copy",)),
+    ("DISPLAY", ("xclip", "-selection", "clipboard")),
+    ("DISPLAY", ("xsel", "--clipboard", "--input")),
+    ("", ("pbcopy",)),
+)
+"""(environment variable that must be set, command) of the clipboard tools we try."""
+
+
+def copy_with_tool(text: str) -> bool:
+    """True if a local clipboard tool took `text` (exit status 0 within a second)."""
+    import os
+    import shutil
+    import subprocess
+
+    for env, command in CLIPBOARD_TOOLS:
+        if (env and not os.environ.get(env)) or shutil.which(command[0]) is None:
+            continue
+        try:
+            done = subprocess.run(
+                command, input=text.encode(), timeout=1.0, capture_output=True, check=False
+            )
+        except (OSError, subprocess.SubprocessError):
+            continue
+        if done.returncode == 0:
+            return True
+    return False
