@@ -136,3 +136,26 @@ async def test_copied_only_when_confirmed(level8_file: Path, clock, solution8, m
         await pilot.press("c")
         await pilot.pause()
         assert "copied to the clipboard" in str(app.screen.query_one("#copy-hint").render())
+
+
+async def test_a_level_with_several_solutions_says_so(tmp_path: Path) -> None:
+    from .session_fixtures import EXAMPLE_6, notices
+
+    several = tmp_path / "six.txt"
+    several.write_text(EXAMPLE_6)
+    app = create_app(str(several), persist=False)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(40):
+            await pilot.pause(0.05)
+            if any("more than one solution" in n for n in notices(app)):
+                break
+        assert any("more than one solution" in n for n in notices(app))
+
+
+async def test_a_unique_level_says_nothing_of_it(level8_file: Path) -> None:
+    from .session_fixtures import notices
+
+    app = create_app(str(level8_file), persist=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.5)
+        assert not any("more than one solution" in n for n in notices(app))

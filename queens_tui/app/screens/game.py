@@ -14,6 +14,7 @@ bindings; `GameScreen(ref, ...)` picks it by itself.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from datetime import date
@@ -40,6 +41,9 @@ from queens_tui.app.worker import WorkerController
 from queens_tui.core.grid import Cell
 from queens_tui.core.play import PlaySolver, Verdict
 from queens_tui.kinds import get_play
+
+SEVERAL_MAX_CELLS = 400
+"""Boards up to 20x20 are searched for a second solution when they open."""
 
 TICK = 0.25
 """Seconds between timer refreshes of the status line."""
@@ -86,6 +90,17 @@ def first_squares(game: Game) -> str:
     except (AttributeError, IndexError, TypeError, ValueError):
         return ""
     return " ".join(min(SQUARES, key=lambda sq: distance(SQUARES[sq], c)) for c in picks)
+
+
+def count_solutions(kind: str, level: Any, limit: int) -> int:
+    """Up to `limit` solutions of `level`, by the kind's pure search."""
+    if kind == "queens":
+        from queens_tui.kinds.queens import search
+
+        return search.count(level, limit)
+    from queens_tui.kinds import get_kind
+
+    return len(get_kind(kind).solutions(level, limit))
 
 
 def kind_actions(kind: str) -> tuple[actions.Action, ...]:
@@ -212,6 +227,38 @@ class GameScreen(Screen[None]):
         """Build the level's lookup tables now, after the frame is out (Queens: the attack
         table of automatic crosses): the first move should not pay for them."""
         _ = getattr(self.game.level, "attacks", None)
+        self._count_solutions()
+
+    def _count_solutions(self) -> None:
+        """Say so when the level has more than one solution (any that keeps the rules wins).
+
+        The kind's pure search for two solutions, in a daemon thread (quit never waits for
+        it), on boards up to `SEVERAL_MAX_CELLS` cells; N-queens boards have many by design.
+        """
+        import threading
+
+        game = self.game
+        rows, cols = self.rules.dims(game.level)
+        if self.kind == "classic" or rows * cols > SEVERAL_MAX_CELLS or game.solved:
+            return
+
+        def work() -> None:
+            try:
+                several = count_solutions(self.kind, game.level, 2) > 1
+            except Exception:
+                return
+            if several:
+                with contextlib.suppress(Exception):
+                    self.app.call_from_thread(self._say_several, game)
+
+        threading.Thread(target=work, name="queens-several", daemon=True).start()
+
+    def _say_several(self, game: Game) -> None:
+        if game is self.game and self.is_attached:
+            self.notify(
+                "This level has more than one solution: any board that keeps the rules wins.",
+                timeout=NOTICE_SECONDS,
+            )
 
     def _new_game(self, ref: LevelRef, now: Clock) -> Game:
         game = Game(ref.level, self.rules, title=ref.title, now=now)
