@@ -11,6 +11,10 @@ from queens_tui.kinds.queens.board import Mark
 
 from .conftest import SIZE, board_view, drawn, game_screen, go_to
 
+WIDE = (150, 40)
+"""Wide enough for the whole status line: narrower ones drop the move count and options
+before the live check's sentence (see `StatusBar.render`)."""
+
 
 async def test_whole_level_with_keys_until_solved(app8, solution8, clock) -> None:
     async with app8.run_test(size=SIZE) as pilot:
@@ -66,7 +70,7 @@ async def test_space_cycles_and_x_enter_backspace(app8) -> None:
 
 
 async def test_auto_crosses_appear_and_retract_with_overlapping_queens(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with app8.run_test(size=WIDE) as pilot:
         view = board_view(app8)
         await go_to(pilot, app8, (0, 0))
         await pilot.press("enter")
@@ -195,7 +199,7 @@ async def test_timer_runs_and_pauses_under_dialogs(app8, clock) -> None:
 
 
 async def test_status_line_shows_level_size_queens_moves(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with app8.run_test(size=WIDE) as pilot:
         await pilot.press("enter", "right", "right", "x")
         plain = game_screen(app8).status.plain
         for part in ("Example eight", "8×8", "♛ 1/8", "00:00", "moves 2", "auto-× on"):
