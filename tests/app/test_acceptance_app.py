@@ -10,7 +10,7 @@ from .conftest import SIZE, game_screen
 async def test_ascii_status_line_has_no_queen_or_cross_glyph(level8_file, clock) -> None:
     """A new user found `♛ 1/8` and `auto-× on` on the status line under --ascii."""
     app = create_app(str(level8_file), ascii=True, now=clock)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=(150, 40)) as pilot:
         await pilot.press("enter")
         await pilot.pause()
         line = game_screen(app).status.plain
@@ -20,7 +20,7 @@ async def test_ascii_status_line_has_no_queen_or_cross_glyph(level8_file, clock)
 
 async def test_status_line_keeps_glyphs_without_ascii(level8_file, clock) -> None:
     app = create_app(str(level8_file), now=clock)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=(150, 40)) as pilot:
         await pilot.press("enter")
         await pilot.pause()
         line = game_screen(app).status.plain
