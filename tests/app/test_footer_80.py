@@ -35,3 +35,19 @@ async def test_quit_and_help_show_for_classic_at_80_columns() -> None:
         await pilot.pause()
         keys = visible_keys(app, 80)
         assert ("q", "Quit") in keys and ("question_mark", "Help") in keys, keys
+
+
+async def test_the_board_does_not_move_when_hint_text_appears(level8_file) -> None:
+    from .assist_fixtures import settle
+
+    app = create_app(str(level8_file), persist=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = app.game_screen
+        before = screen.board_view.region
+        screen.show_message("A long hint " * 20)  # wraps in its own area
+        await pilot.pause()
+        assert screen.board_view.region == before
+        await pilot.press("h")
+        await settle(pilot, app)
+        assert screen.board_view.region == before
