@@ -51,3 +51,26 @@ async def test_the_board_does_not_move_when_hint_text_appears(level8_file) -> No
         await pilot.press("h")
         await settle(pilot, app)
         assert screen.board_view.region == before
+
+
+async def test_fg_after_ctrl_z_repaints_and_the_clock_stayed_paused(level8_file, clock) -> None:
+    app = create_app(str(level8_file), persist=False, now=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        drawn: list[str] = []
+        board = screen.board_view
+        original = board.refresh
+
+        def spy(*args, **kwargs):
+            drawn.append("board")
+            return original(*args, **kwargs)
+
+        board.refresh = spy  # type: ignore[method-assign]
+        app.app_suspend_signal.publish(app)
+        clock.advance(60)  # a minute in the shell
+        app.app_resume_signal.publish(app)
+        await pilot.pause()
+        await pilot.pause()
+        assert drawn  # drawn again at once, not at the next key
+        assert screen.game.stopwatch.elapsed < 1

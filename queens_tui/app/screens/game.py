@@ -290,8 +290,19 @@ class GameScreen(Screen[None]):
         self.game.stopwatch.pause()
 
     def _on_app_resume(self, app: object) -> None:
+        """Back from ctrl+z / fg: the terminal was cleared meanwhile, so draw everything again
+        now (not at the next key); the clock goes on only if this screen is in front."""
         if self.is_current:
             self.game.stopwatch.start()
+        self.app.call_after_refresh(self.repaint_all)
+
+    def repaint_all(self) -> None:
+        """Redraw every widget of the screen on top in full."""
+        screen = self.app.screen
+        for widget in screen.query("*"):
+            widget.refresh()
+        screen.refresh(layout=True, repaint=True)
+        self.app.refresh(layout=True, repaint=True)
 
     # --- drawing --------------------------------------------------------------------------
 
