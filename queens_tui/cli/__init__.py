@@ -445,7 +445,22 @@ def cmd_play(args: argparse.Namespace) -> int:
         app.run()
     finally:
         store.close()  # every move reaches the disk, whatever ended the app
+        restore_cursor(sys.stdout)
     return app.return_code or EXIT_OK  # 1 after a crash (Textual printed the traceback)
+
+
+CURSOR_RESTORE = "\x1b[0 q\x1b[?25h"
+"""The terminal's default cursor shape (DECSCUSR 0) and a visible cursor."""
+
+
+def restore_cursor(stream: Any) -> None:
+    """Leave the player's cursor as the terminal draws it by default, on a terminal only."""
+    try:
+        if stream.isatty():
+            stream.write(CURSOR_RESTORE)
+            stream.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _slug(text: str) -> str:
