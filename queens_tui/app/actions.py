@@ -18,6 +18,7 @@ from textual.binding import Binding
 
 KEY_NAMES = {
     "question_mark": "?",
+    "comma": ",",
     "backspace": "backspace",
     "space": "space",
     "enter": "enter",
@@ -157,6 +158,15 @@ NAVIGATE = (
         show=False,
         name="Previous level",
         in_table=False,
+    ),
+    Action(
+        "settings",
+        "comma",
+        "settings",
+        "Settings",
+        "settings: automatic crosses, live check and the kind's options (saved)",
+        key_display=",",
+        show=False,
     ),
     Action("help", "question_mark", "help", "Help", "this help", key_display="?"),
     Action("quit", "q", "app.quit", "Quit", "quit", help_keys="`q` / `ctrl+q`"),

@@ -513,6 +513,20 @@ class GameScreen(Screen[None]):
         elif not self.game.solved:
             self.notify("Nothing to redo", timeout=1.5)
 
+    def action_settings(self) -> None:
+        """The settings screen: a switch per toggle (the kind's options, the live check)."""
+        from queens_tui.app.screens.settings import Row, SettingsScreen
+
+        rows = []
+        for a in (*self.ui.option_actions, *actions.ASSIST):
+            if a.action.startswith("toggle_option('"):
+                name = a.action.split("'")[1]
+                default = next((o.default for o in self.ui.options if o.name == name), True)
+                rows.append(Row(a.help, self.game.options.get(name, default), a.action))
+            elif a.action == "toggle_live":
+                rows.append(Row(a.help, self.assistant.live, a.action))
+        self.app.push_screen(SettingsScreen(rows, self.run_action))
+
     def action_help(self) -> None:
         from queens_tui.app.screens.help import HelpScreen
 

@@ -1,0 +1,63 @@
+"""The settings screen (key `,` or the palette's "Settings"): the toggles people expect.
+
+Each row is a switch for one of the game screen's toggle actions (the kind's display
+options, the live check); flipping it runs that action, which applies it at once and
+saves it in the settings file. The theme is Textual's own "Change theme" command.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Sequence
+from typing import ClassVar, NamedTuple
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static, Switch
+
+
+class Row(NamedTuple):
+    """One setting: its switch's label and value, and the action that flips it."""
+
+    label: str
+    value: bool
+    action: str
+
+
+class SettingsScreen(ModalScreen[None]):
+    """Switches for the game's settings; escape or `,` closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,comma,q", "dismiss", "Close"),
+    ]
+
+    def __init__(self, rows: Sequence[Row], run: Callable[[str], object]) -> None:
+        super().__init__()
+        self.rows = list(rows)
+        self.run = run
+        """Runs a game-screen action (which applies and saves the setting)."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("Settings", id="title")
+            for i, row in enumerate(self.rows):
+                with Horizontal(classes="setting"):
+                    yield Switch(row.value, id=f"setting-{i}")
+                    yield Label(row.label)
+            yield Static(
+                "Saved as you change them. The theme: ctrl+p, then Change theme.\n"
+                "The live check says whether your board can still be finished;\n"
+                "off, only clashes show (as on LinkedIn). escape closes.",
+                id="settings-note",
+            )
+
+    async def on_switch_changed(self, event: Switch.Changed) -> None:
+        index = int((event.switch.id or "setting-0").rsplit("-", 1)[1])
+        row = self.rows[index]
+        if event.value != row.value:
+            self.rows[index] = row._replace(value=event.value)
+            done = self.run(row.action)
+            if inspect.isawaitable(done):
+                await done
