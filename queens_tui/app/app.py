@@ -41,6 +41,10 @@ TERMINAL_ONLY_ACTIONS = frozenset({"suspend_process"})
 from the keys panel and footer and their keys do nothing (a browser tab cannot be
 suspended to a shell)."""
 
+ASCII_KEYS = {"←↑↓→": "arrows", "⏎": "enter", "⌫": "bksp", "←": "left", "→": "right"}
+ASCII_KEYS |= {"↑": "up", "↓": "down", "×": "x", "·": ".", "^": "^"}
+"""Footer key names in plain ASCII for `--ascii`."""
+
 DAILY_GROUP = "daily"
 """Worker group of daily puzzle generation (a newer request replaces an older one)."""
 
@@ -88,6 +92,15 @@ class QueensApp(App[None]):
         theme = self.session.settings.theme
         if store is not None and theme in self.available_themes:
             self.theme = theme
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Keys as the footer shows them; with `--ascii`, in plain ASCII (arrows, enter...)."""
+        shown = super().get_key_display(binding)
+        if not self.ascii or shown.isascii():
+            return shown
+        for fancy, plain in ASCII_KEYS.items():
+            shown = shown.replace(fancy, plain)
+        return shown if shown.isascii() else binding.key
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide the terminal-only actions when the game runs in a browser (textual-serve)."""

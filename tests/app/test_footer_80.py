@@ -74,3 +74,14 @@ async def test_fg_after_ctrl_z_repaints_and_the_clock_stayed_paused(level8_file,
         await pilot.pause()
         assert drawn  # drawn again at once, not at the next key
         assert screen.game.stopwatch.elapsed < 1
+
+
+async def test_ascii_footer_and_status_are_pure_ascii(level8_file) -> None:
+    app = create_app(str(level8_file), persist=False, ascii=True)
+    async with app.run_test(size=(120, 24)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        shown = [k.key_display for k in footer.query(FooterKey)]
+        assert shown and all(text.isascii() for text in shown), shown
+        status = app.game_screen.status.plain
+        assert status.isascii(), status

@@ -49,7 +49,7 @@ class StatusBar(Widget):
         """The pieces of the line, in order (tests read these)."""
         clock = mmss(self.seconds)
         if self.solved:
-            clock += " ✔"
+            clock += " (done)" if self.ascii else " ✔"
         elif self.paused:
             clock += " (paused)"
         size = self.size_text.replace("×", "x") if self.ascii else self.size_text
@@ -67,8 +67,13 @@ class StatusBar(Widget):
             parts.append(Text(self.check, style=CHECK_STYLES.get(self.check, "italic")))
         return parts
 
+    @property
+    def sep(self) -> Text:
+        """Between the pieces: a middle dot, or " | " with `--ascii`."""
+        return Text(" | " if self.ascii else " · ")
+
     def render(self) -> Text:
-        line = Text(" · ").join(self.segments())
+        line = self.sep.join(self.segments())
         width = self.content_size.width
         if not self.check or width <= 0 or line.cell_len <= width:
             return line
@@ -79,7 +84,7 @@ class StatusBar(Widget):
         keep = parts[: len(parts) - drop] if len(parts) > drop else parts
         short = CHECK_SHORT.get(self.check)
         for verdict in (check, Text(short, style=check.style) if short else check):
-            line = Text(" · ").join([*keep, verdict])
+            line = self.sep.join([*keep, verdict])
             if line.cell_len <= width:
                 break
         return line
