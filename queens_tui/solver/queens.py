@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -132,6 +133,54 @@ def _model_for(level: Level) -> _Cached:
     return _cached(level)
 
 
+def _solver(time_limit: float) -> Any:
+    """A CP-SAT solver set up as every call here wants it: one worker, our presolve, a limit."""
+    solver = cp_model().CpSolver()
+    params = solver.parameters
+    params.num_workers = 1
+    params.cp_model_presolve = PRESOLVE
+    params.max_time_in_seconds = max(time_limit, 0.0)
+    return solver
+
+
+@contextmanager
+def _stoppable(
+    solver: Any,
+    cancel: CancelFlag | None,
+    attach: Callable[[Any], Callable[[], None]] | None,
+) -> Iterator[None]:
+    """While the block runs, `cancel` stops `solver`.
+
+    `attach(solver)` (a `CancelToken`'s) stops it at once; a plain flag is polled
+    every `POLL_SECONDS` by a helper thread that calls `stop_search()`.
+    """
+    if cancel is None:
+        yield
+        return
+    if attach is not None:
+        detach = attach(solver)
+        try:
+            yield
+        finally:
+            detach()
+        return
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.wait(POLL_SECONDS):
+            if cancel.is_set():
+                solver.stop_search()
+                return
+
+    watcher = threading.Thread(target=watch, name="queens-cpsat-cancel", daemon=True)
+    watcher.start()
+    try:
+        yield
+    finally:
+        done.set()
+        watcher.join()
+
+
 def _first(
     level: Level,
     queens: Iterable[Cell],
@@ -144,50 +193,19 @@ def _first(
     cp = cp_model()
     cached = _model_for(level)
     x = cached.x
-    solver = cp.CpSolver()
-    params = solver.parameters
-    params.num_workers = 1
-    params.cp_model_presolve = PRESOLVE
-    params.max_time_in_seconds = max(time_limit, 0.0)
-    detach: Callable[[], None] | None = None
-    done = threading.Event()
-    watcher: threading.Thread | None = None
-    if cancel is not None:
-        if attach is not None:
-            detach = attach(solver)
-        else:
-
-            def watch() -> None:
-                while not done.wait(POLL_SECONDS):
-                    if cancel.is_set():
-                        solver.stop_search()
-                        return
-
-            watcher = threading.Thread(target=watch, name="queens-cpsat-cancel", daemon=True)
-            watcher.start()
-    try:
-        with cached.lock:
-            if cancel is not None and cancel.is_set():
-                return Outcome((), False)
-            model = cached.model
-            model.clear_assumptions()
-            model.add_assumptions(
-                [x[r][c] for r, c in queens] + [x[r][c].Not() for r, c in crosses]
-            )
-            status = solver.solve(model)
-            model.clear_assumptions()
-            if status in (cp.OPTIMAL, cp.FEASIBLE):
-                value = solver.boolean_value
-                found = tuple(
-                    (r, c) for r, row in enumerate(x) for c, v in enumerate(row) if value(v)
-                )
-                return Outcome((found,), True)
-    finally:
-        done.set()
-        if detach is not None:
-            detach()
-        if watcher is not None:
-            watcher.join()
+    solver = _solver(time_limit)
+    with _stoppable(solver, cancel, attach), cached.lock:
+        if cancel is not None and cancel.is_set():
+            return Outcome((), False)
+        model = cached.model
+        model.clear_assumptions()
+        model.add_assumptions([x[r][c] for r, c in queens] + [x[r][c].Not() for r, c in crosses])
+        status = solver.solve(model)
+        model.clear_assumptions()
+        if status in (cp.OPTIMAL, cp.FEASIBLE):
+            value = solver.boolean_value
+            found = tuple((r, c) for r, row in enumerate(x) for c, v in enumerate(row) if value(v))
+            return Outcome((found,), True)
     return Outcome((), status == cp.INFEASIBLE)
 
 
@@ -211,41 +229,16 @@ def run(
     if limit == 1:
         return _first(level, queens, crosses, time_limit, cancel, attach)
     model, x = build(level, queens, crosses)
-    solver = cp.CpSolver()
+    solver = _solver(time_limit)
     params = solver.parameters
-    params.num_workers = 1
-    params.cp_model_presolve = PRESOLVE
-    params.max_time_in_seconds = max(time_limit, 0.0)
     if limit > 1:
         params.enumerate_all_solutions = True
     collector = _collector_class()(x, limit, cancel)
 
-    detach: Callable[[], None] | None = None
-    done = threading.Event()
-    watcher: threading.Thread | None = None
-    if cancel is not None:
-        if attach is not None:
-            detach = attach(solver)
-        else:
-
-            def watch() -> None:
-                while not done.wait(POLL_SECONDS):
-                    if cancel.is_set():
-                        solver.stop_search()
-                        return
-
-            watcher = threading.Thread(target=watch, name="queens-cpsat-cancel", daemon=True)
-            watcher.start()
-    try:
+    with _stoppable(solver, cancel, attach):
         if cancel is not None and cancel.is_set():
             return Outcome((), False)
         status = solver.solve(model, collector)
-    finally:
-        done.set()
-        if detach is not None:
-            detach()
-        if watcher is not None:
-            watcher.join()
     found = tuple(collector.found[:limit])
     # Definitive when CP-SAT proved there is nothing (more) to find, or when
     # we already hold as many solutions as were asked for.
