@@ -534,7 +534,6 @@ def cmd_generate(args: argparse.Namespace) -> int:
     an unwritable DIR.
     """
     from functools import partial
-    from pathlib import Path
 
     if args.kind != "queens":
         from queens_tui.cli import kinds
@@ -563,23 +562,14 @@ def cmd_generate(args: argparse.Namespace) -> int:
     elif not 0 < limit <= 1e6:  # also refuses nan and inf
         _err("queens-tui generate: --time-limit must be a number of seconds, 0 to 1000000")
         return EXIT_BAD_INPUT
-    if args.seed is None:
-        import secrets
+    from queens_tui.cli.generate_args import out_folder, seed_base
 
-        base = secrets.token_hex(4)
-    else:
-        base = args.seed
-    if not base.strip() or any(not ch.isprintable() for ch in base):
-        _err("queens-tui generate: --seed must be printable text (letters, digits, ...)")
+    try:
+        base = seed_base(args.seed)
+        out_dir = out_folder(args.out)
+    except ValueError as err:
+        _err(err)
         return EXIT_BAD_INPUT
-    out_dir = None
-    if args.out is not None:
-        out_dir = Path(args.out)
-        try:
-            out_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            _err(f"{printable(args.out)}: cannot create the folder: {err.strerror or err}")
-            return EXIT_BAD_INPUT
     width = max(3, len(str(args.count)))
     for i in range(1, args.count + 1):
         seed = base if i == 1 else f"{base}+{i - 1}"

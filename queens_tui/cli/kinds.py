@@ -180,26 +180,15 @@ def generate(args: argparse.Namespace) -> int:
             f"(got {args.difficulty})"
         )
         return EXIT_BAD_INPUT
-    if args.seed is None:
-        import secrets
+    from queens_tui.cli.generate_args import out_folder, seed_base
 
-        base = secrets.token_hex(4)
-    else:
-        base = args.seed
-    if not base.strip() or any(not ch.isprintable() for ch in base):
-        _err("queens-tui generate: --seed must be printable text (letters, digits, ...)")
+    try:
+        base = seed_base(args.seed)
+        out_dir = out_folder(args.out)
+    except ValueError as err:
+        _err(str(err))
         return EXIT_BAD_INPUT
     fmt = args.format or "text"
-    out_dir = None
-    if args.out is not None:
-        from pathlib import Path
-
-        out_dir = Path(args.out)
-        try:
-            out_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            _err(f"{args.out}: cannot create the folder: {err.strerror or err}")
-            return EXIT_BAD_INPUT
     width = max(3, len(str(args.count)))
     slug = re.sub(r"[^A-Za-z0-9._-]+", "_", base).strip("._") or "seed"
     for i in range(1, args.count + 1):
