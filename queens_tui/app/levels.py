@@ -131,8 +131,3 @@ def adjacent_level(ref: LevelRef, step: int = 1) -> LevelRef | None:
         if found.kind == ref.level.kind:  # the next file of the same kind
             return LevelRef(found, path=str(path))
     return None
-
-
-def next_level(ref: LevelRef) -> LevelRef | None:
-    """The level after `ref`, or None when it was the last one."""
-    return adjacent_level(ref, 1)

@@ -27,7 +27,8 @@ from queens_tui.app.assistant import Job, Reply, Request, run_request
 from queens_tui.core.play import PlayRules, PlaySolver
 
 ENGINES = ("cpsat", "search")
-"""What `play --engine` accepts ("auto" is CP-SAT with the pure search as fallback)."""
+"""The engines the game's worker runs. `play --engine auto` (the default) starts "cpsat" and
+falls back to "search" if OR-Tools cannot load."""
 
 Post = Callable[[Reply], None]
 """Hands a reply to the UI thread (thread-safe: `post_message`)."""

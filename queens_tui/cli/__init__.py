@@ -53,16 +53,6 @@ def _err(message: object) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def resolve_level_arg(arg: str) -> Level:
-    """The level `play LEVEL` names: a file path, else a bundled id (`1-easy/001`).
-
-    Raises `LevelError` located at `arg`; callers print it as the one-line error.
-    """
-    from queens_tui.formats.bundled import resolve_level_arg as resolve
-
-    return resolve(arg)
-
-
 def _levels(files: Sequence[str]) -> Iterator[tuple[str, PuzzleLevel | None, str | None]]:
     """Yield (path, level, None) per readable file or bundled id, of any kind, or (path, None,
     error line) after printing that `FILE:LINE:COL: message` line on stderr. Never raises for a

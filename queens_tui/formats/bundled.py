@@ -12,7 +12,6 @@ with `/` separators on every platform: `1-easy/001`.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -78,23 +77,6 @@ def pack_kind(level_id: str) -> str:
 def bundled_levels(kind: str = "queens") -> list[tuple[str, Path]]:
     """Every bundled level of puzzle kind `kind` as (id, path), sorted by id."""
     return [(i, p) for i, p in _index(levels_dir()).items() if pack_kind(i) == kind]
-
-
-def adjacent_id(level_id: str, step: int = 1, ids: Sequence[str] | None = None) -> str | None:
-    """The bundled id `step` places after `level_id` (-1: before), or None past either end.
-
-    For the game's `n` / `p` keys. Pure when `ids` is given (the bundled ids in
-    order, as `bundled_levels()` lists them); None too when `level_id` is not
-    among them. It does not wrap: the last level has no next one.
-    """
-    if ids is None:
-        ids = [i for i, _ in bundled_levels()]
-    try:
-        index = list(ids).index(level_id)
-    except ValueError:
-        return None
-    target = index + step
-    return ids[target] if 0 <= target < len(ids) else None
 
 
 def bundled_path(level_id: str) -> Path | None:

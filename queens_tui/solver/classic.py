@@ -38,7 +38,7 @@ def solutions(n: int, engine: str, symmetry: Symmetry = "none") -> Iterator[tupl
 
 
 def _cp(n: int, symmetry: Symmetry) -> Iterator[tuple[int, ...]]:
-    from ortools.constraint_solver import pywrapcp  # type: ignore[import-untyped,unused-ignore]
+    from ortools.constraint_solver import pywrapcp  # type: ignore[import-untyped,unused-ignore]  # no stubs in some OR-Tools wheels
 
     solver = pywrapcp.Solver("n-queens")
     q = [solver.IntVar(0, n - 1, f"q{r}") for r in range(n)]
@@ -109,9 +109,9 @@ def _cpsat(n: int, symmetry: Symmetry) -> Iterator[tuple[int, ...]]:
                 item = out.get(timeout=0.1)
             except queue.Empty:
                 continue
-            if item is _DONE:
+            if not isinstance(item, tuple):  # _DONE: the search ended
                 break
-            yield item  # type: ignore[misc]
+            yield item
     finally:
         solver.stop_search()
         thread.join()

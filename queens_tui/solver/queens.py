@@ -47,7 +47,7 @@ def _collector_class() -> type:
     """A solution callback that keeps up to `limit` solutions, then stops the search."""
     cp = cp_model()
 
-    class Collector(cp.CpSolverSolutionCallback):  # type: ignore[misc, name-defined]
+    class Collector(cp.CpSolverSolutionCallback):  # type: ignore[misc, name-defined]  # lazy module
         def __init__(self, grid: list[list[Any]], limit: int, cancel: CancelFlag | None) -> None:
             super().__init__()
             self.grid = grid

@@ -8,14 +8,16 @@ status TIMEOUT or CANCELLED instead of raising.
 
 Two engines answer the same questions:
 
-- "auto" (the default; "search" is the same): the exact bitmask search of
-  `queens_tui.kinds.queens.search`. Pure Python, no import cost, and on the 1,124-level
-  community corpus about eight times faster than CP-SAT (solve + prove unique,
-  whole corpus: ~0.25 s against ~2 s of CPU; worst level ~1.5 ms against
-  ~35 ms). On random region maps up to 30x30 it stayed far ahead too.
+- "auto" (this service's default, for the batch CLI; "search" is the same):
+  the exact bitmask search of `queens_tui.kinds.queens.search`. Pure Python,
+  no import cost, and on the 1,124-level community corpus about eight times
+  faster than CP-SAT (solve + prove unique, whole corpus: ~0.25 s against
+  ~2 s of CPU; worst level ~1.5 ms against ~35 ms). On random region maps up
+  to 30x30 it stayed far ahead too.
 - "cpsat": OR-Tools CP-SAT with the tuned model of `_cpsat` (imported lazily,
-  on first use only). An independent second opinion, cross-checked against
-  the search in the tests.
+  on first use only), cross-checked against the search in the tests. The
+  game's worker asks for it by default (`play --engine auto` means CP-SAT
+  there, the search only if OR-Tools cannot load: see `app/worker.py`).
 
 Cancelling: pass a `threading.Event` (Textual's `worker.cancelled_event`
 works as is), or a `CancelToken`, whose `cancel()` also stops a running

@@ -143,7 +143,7 @@ def daily_level(
             raise LevelError(f"a {level.kind} level, not {kind}", path=str(path), line=1, col=1)
         meta = level.metadata
         name = meta.get("name") or f"Daily {_title(kind)} {day.isoformat()}"
-        fixed = dataclasses.replace(  # type: ignore[type-var]
+        fixed = dataclasses.replace(  # type: ignore[type-var]  # every kind's level is a dataclass
             level, name=name, date=meta.get("date") or day.isoformat()
         )
         return KindDaily(fixed, str(path))

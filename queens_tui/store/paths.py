@@ -50,13 +50,3 @@ def daily_dir(override: PathLike | None = None, *, data: PathLike | None = None)
 def progress_dir(data: PathLike | None = None) -> Path:
     """``<data dir>/progress``: one small JSON file per level in progress."""
     return data_dir(data) / "progress"
-
-
-def stats_file(data: PathLike | None = None) -> Path:
-    """``<data dir>/stats.json``: per-level results and the daily streak."""
-    return data_dir(data) / "stats.json"
-
-
-def settings_file(data: PathLike | None = None) -> Path:
-    """``<data dir>/settings.json``: auto-cross, live check, theme."""
-    return data_dir(data) / "settings.json"

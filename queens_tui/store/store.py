@@ -460,7 +460,7 @@ class Store:
             found = kind_daily.daily_level(
                 kind, day or self.today(), self.daily_dir, cache_dir=self.root / "cache"
             )
-            return Daily(found.level, found.source)  # type: ignore[arg-type]
+            return Daily(found.level, found.source)  # type: ignore[arg-type]  # Daily: any kind
         from queens_tui.store import daily as daily_mod  # not needed to play a file
 
         return daily_mod.daily_level(

@@ -20,7 +20,6 @@ from queens_tui.app.screens.browser import (
     pack_entries,
     read_meta,
 )
-from queens_tui.formats.bundled import adjacent_id
 from queens_tui.store import Store
 from tests.app.browser_fixtures import PACKS, TODAY, make_store, write_levels
 
@@ -389,15 +388,6 @@ async def test_current_level_selects_its_pack_when_a_pack_is_shown(
         assert screen.state.pack == "3-expert"
         assert screen.highlighted is not None and screen.highlighted.key == "pack:3-expert/002"
         assert isinstance(screen.focused, LevelTable)
-
-
-def test_adjacent_id_in_bundled_order() -> None:
-    ids = ["1-easy/001", "1-easy/002", "2-medium/001"]
-    assert adjacent_id("1-easy/002", 1, ids) == "2-medium/001"  # across packs
-    assert adjacent_id("1-easy/002", -1, ids) == "1-easy/001"
-    assert adjacent_id("2-medium/001", 1, ids) is None  # no wrap at the end
-    assert adjacent_id("1-easy/001", -1, ids) is None
-    assert adjacent_id("nope/001", 1, ids) is None
 
 
 async def test_fast_keys_do_not_ping_pong(store: Store, levels: list[tuple[str, Path]]) -> None:

@@ -6,7 +6,8 @@ and one plain English sentence. Sentences name regions by their labels
 ("region C") and rows and columns by 1-based numbers ("row 4", "column 2"),
 as a player reads the board; the `Cell` tuples themselves stay 0-based.
 
-Rules, simplest first (GUIDE.md section 5), with their stable ids:
+Rules, simplest first (the families public solvers use: dschafer/qsolve,
+mspiegel/queens-without-backtracking), with their stable ids:
 
 1. last cell: a row, column or region with one free cell holds its queen
    there (`last_cell_row`, `last_cell_column`, `last_cell_region`).

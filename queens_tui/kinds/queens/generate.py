@@ -771,15 +771,6 @@ def steer(
     return level, current
 
 
-def default_grader() -> Grader | None:
-    """The deduction engine's grader, if that module is installed alongside."""
-    try:
-        from queens_tui.kinds.queens import deduce
-    except ImportError:  # pragma: no cover - the engine ships with the package
-        return None
-    return deduce.grade
-
-
 def generate(
     size: int,
     seed: str | int,

@@ -60,10 +60,16 @@ class Level:
         object.__setattr__(self, "colors", dict(self.colors))
 
     @classmethod
-    def from_rows(cls, rows: Iterable[Iterable[str]], **meta: object) -> Level:
-        """Build a level from rows of labels (strings or lists of labels)."""
+    def from_rows(
+        cls,
+        rows: Iterable[Iterable[str]],
+        colors: Mapping[str, str] | None = None,
+        **meta: str | None,
+    ) -> Level:
+        """Build a level from rows of labels (strings or lists of labels); `meta` are the
+        metadata fields (name, author, date, source, seed, difficulty)."""
         grid = tuple(tuple(row) for row in rows)
-        return cls(grid=grid, **meta)  # type: ignore[arg-type]
+        return cls(grid=grid, colors=dict(colors or {}), **meta)
 
     kind: ClassVar[str] = "queens"
     """This level's puzzle kind (see `queens_tui.kinds.KINDS`)."""

@@ -289,19 +289,32 @@ def solutions(
         yield m.cells(found)
 
 
-def count(level: Level, limit: int = 2, **kwargs: object) -> int:
-    """How many solutions, counting no further than `limit`."""
+def count(
+    level: Level,
+    limit: int = 2,
+    *,
+    queens: Iterable[Cell] = (),
+    forbidden: Iterable[Cell] = (),
+    cancel: CancelFlag | None = None,
+) -> int:
+    """How many solutions, counting no further than `limit` (arguments as `solutions`)."""
     k = 0
-    for _ in solutions(level, **kwargs):  # type: ignore[arg-type]
+    for _ in solutions(level, queens=queens, forbidden=forbidden, cancel=cancel):
         k += 1
         if k >= limit:
             break
     return k
 
 
-def first(level: Level, **kwargs: object) -> tuple[Cell, ...] | None:
-    """One solution, or None."""
-    return next(iter(solutions(level, **kwargs)), None)  # type: ignore[arg-type]
+def first(
+    level: Level,
+    *,
+    queens: Iterable[Cell] = (),
+    forbidden: Iterable[Cell] = (),
+    cancel: CancelFlag | None = None,
+) -> tuple[Cell, ...] | None:
+    """One solution, or None (arguments as `solutions`)."""
+    return next(solutions(level, queens=queens, forbidden=forbidden, cancel=cancel), None)
 
 
 def bit_indexes(mask: int) -> Iterator[int]:

@@ -93,9 +93,9 @@ def full_grid(n: int, rng: random.Random) -> list[int]:
 
 
 def _level(n: int, solution: list[list[int]], givens: list[Cell], signs: list[Pair]) -> Level:
-    grid = [[None] * n for _ in range(n)]
+    grid: list[list[int | None]] = [[None] * n for _ in range(n)]
     for r, c in givens:
-        grid[r][c] = solution[r][c]  # type: ignore[call-overload]
+        grid[r][c] = solution[r][c]
     equal = [p for p in signs if solution[p[0][0]][p[0][1]] == solution[p[1][0]][p[1][1]]]
     opposite = [p for p in signs if p not in equal]
     return Level(tuple(tuple(row) for row in grid), tuple(equal), tuple(opposite))
