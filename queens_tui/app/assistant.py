@@ -152,9 +152,12 @@ class Assistant:
         self._solving = False
         self.view = View()
         effects = Effects(cancel=(Job.CHECK, Job.HINT, Job.SOLVE))
-        if self.live and not solved:
+        if not solved:
+            # Checked even with the live check off (then silently): whether a game counts
+            # as flawless must not depend on that setting.
             effects.requests.append(self._check(state))
-            effects.checking_timer = self.generation
+            if self.live:
+                effects.checking_timer = self.generation
         return effects
 
     def _check(self, state: Any) -> Request:
@@ -170,7 +173,8 @@ class Assistant:
     # --- keys ---------------------------------------------------------------------------
 
     def toggle_live(self, state: Any) -> Effects:
-        """Live check on or off; off, the status says nothing about the position."""
+        """Live check on or off; off, the status says nothing about the position (the
+        check still runs unseen, so a mistake still counts against a flawless game)."""
         self.live = not self.live
         effects = Effects(notify=f"Live check {'on' if self.live else 'off'}")
         if not self.live:

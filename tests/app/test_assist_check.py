@@ -103,10 +103,11 @@ async def test_m_works_while_live_check_is_off_and_status_stays_silent(app8) -> 
         await go_to(pilot, app8, WRONG)
         await pilot.press("enter")
         await settle(pilot, app8)
-        assert calls.calls == []  # off means no check at all
+        assert len(calls.calls) == 1  # off still checks, silently (flawless needs it)
         assert screen.status.check == ""
+        assert screen.game.mistakes == 1
         use_checker(screen, None)
-        await pilot.press("m")  # asked for: checks now, answers in the message line
+        await pilot.press("m")  # answers in the message line
         await settle(pilot, app8)
         assert board_view(app8).highlights == {WRONG: "mistake"}
         assert screen.status.check == ""
@@ -282,3 +283,21 @@ async def test_the_verdict_is_in_words_even_at_80_columns(level8_file) -> None:
         assert len(line) <= 78  # nothing cut off at the right edge
     help_text = screen.help_text()
     assert "can still be finished" in help_text and "press `c` to turn it off" in help_text.lower()
+
+
+async def test_a_mistake_is_not_flawless_with_the_live_check_on_or_off(app8) -> None:
+    """Issue 10 item 4: flawless does not depend on the live check (it was: off, a wrong
+    queen went uncounted and the game stayed flawless)."""
+    async with app8.run_test(size=SIZE) as pilot:
+        screen = game_screen(app8)
+        for live in (True, False):
+            if screen.assistant.live != live:
+                await pilot.press("c")
+            await go_to(pilot, app8, WRONG)
+            await pilot.press("enter")
+            await settle(pilot, app8)
+            assert screen.game.mistakes >= 1 and not screen.game.result().flawless, live
+            await pilot.press("enter")  # take it back; the mistake stays counted
+            screen.game.mistakes = 0
+            await settle(pilot, app8)
+            assert screen.game.mistakes == 0

@@ -22,13 +22,15 @@ def test_a_move_asks_a_check_and_a_stale_verdict_is_dropped() -> None:
     assert a.view.status == "can still be finished"
 
 
-def test_live_off_asks_nothing_and_m_still_checks() -> None:
+def test_live_off_checks_silently_and_m_answers_from_it() -> None:
     a = Assistant(live=False)
-    assert a.changed("b", solved=False).requests == []
-    asked = a.press_mistakes("b").requests
-    assert [r.job for r in asked] == [Job.CHECK]
+    effects = a.changed("b", solved=False)
+    asked = effects.requests  # still checked (a mistake must count against flawless)...
+    assert [r.job for r in asked] == [Job.CHECK] and effects.checking_timer is None
+    assert a.press_mistakes("b").requests == []  # ...so m waits for that check
     a.receive(Reply(asked[0], Verdict.CANNOT_FINISH))
-    assert a.view.status == ""  # the status stays silent with the live check off
+    a.still_checking(asked[0].generation)
+    assert a.view.status == ""  # ...but the status stays silent with the live check off
     wrong = Hint("the queen is wrong", {(0, 0): "mistake"}, move="clear", mistake=True)
     a.receive(Reply(asked[0], Verdict.CANNOT_FINISH, wrong, followup=True))
     assert a.view.marks == {(0, 0): "mistake"} and a.view.message == "the queen is wrong"
