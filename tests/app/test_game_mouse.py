@@ -90,3 +90,22 @@ async def test_whole_level_with_the_mouse(app8, solution8) -> None:
         await pilot.pause()
         assert game_screen(app8).game.solved
         assert isinstance(app8.screen, WinScreen)
+
+
+async def test_classic_board_clicks_through_the_shared_mouse_code() -> None:
+    """Classic N-queens uses `BoardWidget`'s mouse with MOUSE = "click": a click cycles the
+    pressed cell, a right click toggles a queen, a press moved over other cells stays a click."""
+    from queens_tui.app import create_app
+    from queens_tui.app.levels import LevelRef
+    from queens_tui.app.widgets.classic import ClassicBoard
+    from queens_tui.kinds.classic.kind import level
+
+    app = create_app(LevelRef(level(6, [])), now=lambda: 0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.screen.query_one(ClassicBoard)
+        await pilot.click(view, offset=view.cell_offset((1, 2)), button=3)
+        assert view._state.queens == {(1, 2)}
+        await pilot.click(view, offset=view.cell_offset((3, 0)))
+        assert (3, 0) in view._state.crosses
+        await drag(pilot, view, [(4, 4), (4, 5)])  # not a drag on this board: one click
+        assert (4, 4) in view._state.crosses and (4, 5) not in view._state.crosses

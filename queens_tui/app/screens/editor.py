@@ -450,14 +450,14 @@ class EditorScreen(Screen[None]):
 
     def on_cell_action(self, message: CellAction) -> None:
         message.stop()
-        if message.kind == "paint-start" and message.cell is not None:
+        if message.kind == "drag-start" and message.cell is not None:
             self.history.begin_gesture()
             self.board.cursor = message.cell
             self.paint(message.cell, self.last_label)
-        elif message.kind == "paint" and message.cell is not None:
+        elif message.kind == "drag" and message.cell is not None:
             self.board.cursor = message.cell
             self.paint(message.cell, self.last_label)
-        elif message.kind == "paint-end":
+        elif message.kind == "drag-end":
             self.history.end_gesture()
             self._changed(ask=False)
 

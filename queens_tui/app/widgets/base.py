@@ -1,21 +1,37 @@
-"""What the game screen asks of every kind's board widget.
+"""What the game screen asks of every kind's board widget, and the mouse, once for all.
 
 A board widget draws one immutable position and turns the mouse into
 `messages.CellAction`s; it decides nothing about the rules. The game screen
 owns the cursor moves (`cursor` is a (row, col) reactive the widget draws),
 hands every new position to `show`, and tints cells through `set_marks`
 (roles such as "evidence", "place", "mistake" come from the kind's hints).
+
+The mouse lives here, not in each widget: a subclass says where its cells
+are (`cell_at`) and how a left press reads (`MOUSE`), and whether a right
+click means anything (`RIGHT_CLICK`):
+
+- `MOUSE = "click"`: a left press is a "click" on the pressed cell, posted
+  when the button is released (Tango; classic N-queens for now).
+- `MOUSE = "drag"`: the same click, unless the pointer moved to another cell
+  first: then "drag-start" on the pressed cell, "drag" for each cell entered
+  (the release cell too), "drag-end" (Queens, Zip). Opting in is that one line.
+- `MOUSE = "stroke"`: the press itself starts the drag ("drag-start" at once;
+  the level editor paints from the first cell).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar, Literal
 
+from textual import events
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from queens_tui.app.messages import CellAction
 from queens_tui.core.grid import Cell
+
+MouseMode = Literal["click", "drag", "stroke"]
 
 
 class BoardWidget(Widget):
@@ -24,8 +40,31 @@ class BoardWidget(Widget):
     can_focus = False
     """Keys are bound on the game screen; the board has nothing to focus."""
 
+    MOUSE: ClassVar[MouseMode] = "click"
+    """How a left press reads (see the module docstring)."""
+    RIGHT_CLICK: ClassVar[bool] = True
+    """Post "right" for a right click on a cell (False: the kind has no use for it)."""
+
     cursor: reactive[Cell] = reactive((0, 0), repaint=False)
     """The keyboard cursor. Subclasses repaint what it touches in `watch_cursor`."""
+
+    def __init__(
+        self,
+        *,
+        ascii: bool = False,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.ascii = ascii
+        """Draw plain ASCII glyphs for terminals without Unicode fonts."""
+        self._marks: dict[Cell, str] = {}
+        self._press: Cell | None = None
+        """The cell the left button went down on, while it is down."""
+        self._last: Cell | None = None
+        """The last cell a drag reported (a drag reports each cell once in a row)."""
+        self._dragging = False
 
     def show(self, state: Any, options: Mapping[str, bool]) -> None:
         """Draw a new position with the kind's display options."""
@@ -33,16 +72,71 @@ class BoardWidget(Widget):
 
     def set_marks(self, marks: Mapping[Cell, str]) -> None:
         """Tint cells by role ({} clears every tint)."""
-        raise NotImplementedError
+        marks = dict(marks)
+        if marks != self._marks:
+            self._marks = marks
+            self.marks_changed()
+
+    def marks_changed(self) -> None:
+        """The tints changed: redraw (a widget with cached lines drops them first)."""
+        self.refresh()
 
     @property
     def marks(self) -> dict[Cell, str]:
         """The tinted cells and their roles."""
+        return dict(self._marks)
+
+    def cell_at(self, x: int, y: int) -> Cell | None:
+        """The cell under widget offset (x, y); None between cells or off the board."""
         raise NotImplementedError
 
     def cell_offset(self, cell: Cell) -> tuple[int, int]:
         """The widget offset of the middle of `cell` (tests click there)."""
         raise NotImplementedError
 
+    # --- mouse ------------------------------------------------------------------------
 
-__all__ = ["BoardWidget"]
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        cell = self.cell_at(event.x, event.y)
+        if cell is None:
+            return
+        if event.button == 3 and self.RIGHT_CLICK:
+            event.stop()
+            self.post_message(CellAction(cell, "right"))
+        elif event.button == 1:
+            event.stop()
+            self._press = self._last = cell
+            self._dragging = self.MOUSE == "stroke"
+            self.capture_mouse()
+            if self._dragging:
+                self.post_message(CellAction(cell, "drag-start"))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        if self._press is None or self.MOUSE == "click":
+            return
+        self._drag_to(self.cell_at(event.x, event.y))
+
+    def _drag_to(self, cell: Cell | None) -> None:
+        if cell is None or cell == self._last:
+            return
+        if not self._dragging:
+            self._dragging = True
+            self.post_message(CellAction(self._press, "drag-start"))
+        self._last = cell
+        self.post_message(CellAction(cell, "drag"))
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        if self._press is None:
+            return
+        event.stop()
+        self.release_mouse()
+        press, self._press = self._press, None
+        if self._dragging:
+            self._drag_to(self.cell_at(event.x, event.y))
+            self._dragging = False
+            self.post_message(CellAction(None, "drag-end"))
+        else:
+            self.post_message(CellAction(press, "click"))
+
+
+__all__ = ["BoardWidget", "MouseMode"]

@@ -16,7 +16,6 @@ from typing import Any, NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
-from textual import events
 from textual.geometry import Region, Size
 from textual.strip import Strip
 
@@ -127,6 +126,7 @@ class BoardView(BoardWidget):
     """
 
     CellAction = CellAction
+    MOUSE = "drag"
 
     def __init__(
         self,
@@ -138,9 +138,7 @@ class BoardView(BoardWidget):
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
-        super().__init__(name=name, id=id, classes=classes)
-        self.ascii = ascii
-        """Draw `Q`, `x` and ASCII borders for terminals without Unicode fonts."""
+        super().__init__(ascii=ascii, name=name, id=id, classes=classes)
         self._board = board
         self._auto = True if options is None else options.get("auto_cross", True)
         self._colors = region_colors(board.level)
@@ -155,9 +153,7 @@ class BoardView(BoardWidget):
         self._neutral: tuple[Style, Style] | None = None
         self._layout_key: tuple[int, int] | None = None
         self._layout: Layout | None = None
-        self._press: Cell | None = None
         self._highlights: dict[Cell, str] = {}
-        self._dragging = False
 
     # --- state in -------------------------------------------------------------------
 
@@ -571,44 +567,3 @@ class BoardView(BoardWidget):
             ],
             width,
         )
-
-    # --- mouse ------------------------------------------------------------------------
-
-    def on_mouse_down(self, event: events.MouseDown) -> None:
-        cell = self.cell_at(event.x, event.y)
-        if cell is None:
-            return
-        event.stop()
-        if event.button == 3:
-            self.post_message(CellAction(cell, "right"))
-        elif event.button == 1:
-            self._press = cell
-            self._dragging = False
-            self.capture_mouse()
-
-    def on_mouse_move(self, event: events.MouseMove) -> None:
-        if self._press is None:
-            return
-        cell = self.cell_at(event.x, event.y)
-        if cell is None:
-            return
-        if not self._dragging and cell != self._press:
-            self._dragging = True
-            self.post_message(CellAction(self._press, "drag-start"))
-        if self._dragging:
-            self.post_message(CellAction(cell, "drag"))
-
-    def on_mouse_up(self, event: events.MouseUp) -> None:
-        if self._press is None:
-            return
-        event.stop()
-        self.release_mouse()
-        press, self._press = self._press, None
-        if self._dragging:
-            self._dragging = False
-            cell = self.cell_at(event.x, event.y)
-            if cell is not None:
-                self.post_message(CellAction(cell, "drag"))
-            self.post_message(CellAction(None, "drag-end"))
-        else:
-            self.post_message(CellAction(press, "click"))

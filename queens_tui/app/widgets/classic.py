@@ -16,11 +16,9 @@ from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
-from textual import events
 from textual.geometry import Size
 from textual.strip import Strip
 
-from queens_tui.app.messages import CellAction
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.classic.rules import auto_crosses, clashes
@@ -47,11 +45,9 @@ class ClassicBoard(BoardWidget):
         options: Mapping[str, bool] | None = None,
         id: str | None = None,
     ) -> None:
-        super().__init__(id=id)
-        self.ascii = ascii
+        super().__init__(ascii=ascii, id=id)
         self._state = state
         self._auto = True if options is None else options.get("auto_cross", True)
-        self._marks: dict[Cell, str] = {}
         self._derived: tuple[set[Cell], set[Cell]] | None = None
         self._record(state)
 
@@ -83,15 +79,6 @@ class ClassicBoard(BoardWidget):
             if self.is_attached:
                 self.notify(f"could not save the hunt: {err}", severity="warning")
 
-    def set_marks(self, marks: Mapping[Cell, str]) -> None:
-        if dict(marks) != self._marks:
-            self._marks = dict(marks)
-            self.refresh()
-
-    @property
-    def marks(self) -> dict[Cell, str]:
-        return dict(self._marks)
-
     def watch_cursor(self, old: Cell, new: Cell) -> None:
         self.refresh()
 
@@ -115,7 +102,7 @@ class ClassicBoard(BoardWidget):
         r, c = cell
         return left + cw * c + cw // 2, top + ch * r + ch // 2
 
-    def _cell_at(self, x: int, y: int) -> Cell | None:
+    def cell_at(self, x: int, y: int) -> Cell | None:
         cw, ch, left, top = self._geometry()
         if x < left or y < top:
             return None
@@ -162,18 +149,6 @@ class ClassicBoard(BoardWidget):
             segments.append(Segment(text, style))
         strip = Strip([Segment(" " * left), *segments], left + cw * n)
         return strip.extend_cell_length(self.size.width)
-
-    # --- mouse ---------------------------------------------------------------------------
-
-    def on_mouse_down(self, event: events.MouseDown) -> None:
-        cell = self._cell_at(event.x, event.y)
-        if cell is not None and event.button == 3:
-            self.post_message(CellAction(cell, "right"))
-
-    def on_mouse_up(self, event: events.MouseUp) -> None:
-        cell = self._cell_at(event.x, event.y)
-        if cell is not None and event.button == 1:
-            self.post_message(CellAction(cell, "click"))
 
 
 __all__ = ["ClassicBoard"]

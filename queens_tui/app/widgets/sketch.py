@@ -9,9 +9,10 @@ shows its region label; marked cells are tinted by role: "broken" (a piece
 cut off from its region, red), "suggest" (a make-unique cell, green), and
 queens of a shown solution are drawn as ♛.
 
-Mouse: a press posts `CellAction(cell, "paint-start")`, entering another
-cell while the button is down `CellAction(cell, "paint")`, the release
-`CellAction(None, "paint-end")`; the screen turns those into one undo step.
+Mouse (`BoardWidget.MOUSE = "stroke"`): a press posts `CellAction(cell,
+"drag-start")`, entering another cell while the button is down
+`CellAction(cell, "drag")`, the release `CellAction(None, "drag-end")`; the
+screen turns those into one undo step.
 """
 
 from __future__ import annotations
@@ -20,11 +21,9 @@ from collections.abc import Iterable, Mapping
 
 from rich.segment import Segment
 from rich.style import Style
-from textual import events
 from textual.geometry import Size
 from textual.strip import Strip
 
-from queens_tui.app.messages import CellAction
 from queens_tui.app.palette import blend
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.app.widgets.board import BOX, CURSOR_SHADE, INK, Layout, fit, minimum_size
@@ -46,6 +45,9 @@ def _weight(a: str | None, b: str | None) -> int:
 class SketchBoard(BoardWidget):
     """Draws a `Sketch` with region colours chosen by the screen (label -> `#rrggbb`)."""
 
+    MOUSE = "stroke"
+    RIGHT_CLICK = False
+
     def __init__(
         self,
         sketch: Sketch,
@@ -54,14 +56,11 @@ class SketchBoard(BoardWidget):
         ascii: bool = False,
         id: str | None = None,
     ) -> None:
-        super().__init__(id=id)
-        self.ascii = ascii
+        super().__init__(ascii=ascii, id=id)
         self.sketch = sketch
         self.label_colors = dict(colors)
-        self._marks: dict[Cell, str] = {}
         self._queens: frozenset[Cell] = frozenset()
         self._lines: dict[int, Strip] = {}
-        self._painting = False
 
     # --- state in -------------------------------------------------------------------
 
@@ -78,14 +77,8 @@ class SketchBoard(BoardWidget):
             self.label_colors = dict(colors)
             self._redraw()
 
-    def set_marks(self, marks: Mapping[Cell, str]) -> None:
-        if dict(marks) != self._marks:
-            self._marks = dict(marks)
-            self._redraw()
-
-    @property
-    def marks(self) -> dict[Cell, str]:
-        return dict(self._marks)
+    def marks_changed(self) -> None:
+        self._redraw()
 
     def set_queens(self, queens: Iterable[Cell]) -> None:
         """Queens to draw (a solution shown on demand); empty hides them."""
@@ -254,32 +247,6 @@ class SketchBoard(BoardWidget):
     def _thin(self, label: str) -> Style:
         bg = self._bg(label)
         return Style(color=blend(bg, "#000000", 0.3), bgcolor=bg)
-
-    # --- mouse ------------------------------------------------------------------------
-
-    def on_mouse_down(self, event: events.MouseDown) -> None:
-        cell = self.cell_at(event.x, event.y)
-        if cell is None or event.button != 1:
-            return
-        event.stop()
-        self._painting = True
-        self.capture_mouse()
-        self.post_message(CellAction(cell, "paint-start"))
-
-    def on_mouse_move(self, event: events.MouseMove) -> None:
-        if not self._painting:
-            return
-        cell = self.cell_at(event.x, event.y)
-        if cell is not None:
-            self.post_message(CellAction(cell, "paint"))
-
-    def on_mouse_up(self, event: events.MouseUp) -> None:
-        if not self._painting:
-            return
-        event.stop()
-        self._painting = False
-        self.release_mouse()
-        self.post_message(CellAction(None, "paint-end"))
 
 
 __all__ = ["TINTS", "SketchBoard"]

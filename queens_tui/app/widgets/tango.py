@@ -18,11 +18,9 @@ from typing import Any, NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
-from textual import events
 from textual.geometry import Size
 from textual.strip import Strip
 
-from queens_tui.app.messages import CellAction
 from queens_tui.app.palette import blend
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.core.grid import Cell
@@ -85,10 +83,8 @@ class TangoBoard(BoardWidget):
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
-        super().__init__(name=name, id=id, classes=classes)
-        self.ascii = ascii
+        super().__init__(ascii=ascii, name=name, id=id, classes=classes)
         self._board = board
-        self._marks: dict[Cell, str] = {}
 
     @property
     def board(self) -> Board:
@@ -99,15 +95,6 @@ class TangoBoard(BoardWidget):
             return
         self._board = state
         self.refresh()
-
-    def set_marks(self, marks: Mapping[Cell, str]) -> None:
-        if dict(marks) != self._marks:
-            self._marks = dict(marks)
-            self.refresh()
-
-    @property
-    def marks(self) -> dict[Cell, str]:
-        return dict(self._marks)
 
     def watch_cursor(self, old: Cell, new: Cell) -> None:
         self.refresh()
@@ -244,15 +231,3 @@ class TangoBoard(BoardWidget):
         used = lay.left + lay.width
         segs.append(Segment(" " * max(width - used, 0), base))
         return Strip(segs, width)
-
-    # --- mouse -------------------------------------------------------------------------
-
-    def on_mouse_down(self, event: events.MouseDown) -> None:
-        cell = self.cell_at(event.x, event.y)
-        if cell is None:
-            return
-        event.stop()
-        if event.button == 3:
-            self.post_message(CellAction(cell, "right"))
-        elif event.button == 1:
-            self.post_message(CellAction(cell, "click"))

@@ -15,10 +15,8 @@ from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
-from textual import events
 from textual.strip import Strip
 
-from queens_tui.app.messages import CellAction
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.zip.level import ZipLevel
@@ -75,6 +73,9 @@ def path_color(i: int, area: int) -> str:
 class ZipBoard(BoardWidget):
     """Draws a `ZipState`; reports clicks and drags as `CellAction`s."""
 
+    MOUSE = "drag"
+    RIGHT_CLICK = False
+
     DEFAULT_CSS = """
     ZipBoard { width: 1fr; height: 1fr; }
     """
@@ -89,13 +90,9 @@ class ZipBoard(BoardWidget):
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
-        super().__init__(name=name, id=id, classes=classes)
-        self.ascii = ascii
+        super().__init__(ascii=ascii, name=name, id=id, classes=classes)
         self._state = state
-        self._marks: dict[Cell, str] = {}
         self._lines: list[list[Segment]] = []
-        self._press: Cell | None = None
-        self._dragging = False
         self._draw()
         self.set_reactive(BoardWidget.cursor, state.end)
 
@@ -115,14 +112,9 @@ class ZipBoard(BoardWidget):
         self.cursor = state.end
         self.refresh()
 
-    def set_marks(self, marks: Mapping[Cell, str]) -> None:
-        self._marks = dict(marks)
+    def marks_changed(self) -> None:
         self._draw()
         self.refresh()
-
-    @property
-    def marks(self) -> dict[Cell, str]:
-        return dict(self._marks)
 
     def watch_cursor(self, old: Cell, new: Cell) -> None:
         self._draw()
@@ -272,39 +264,6 @@ class ZipBoard(BoardWidget):
     def cell_offset(self, cell: Cell) -> tuple[int, int]:
         left, top = self._origin()
         return left + 4 * cell[1] + 2, top + 2 * cell[0] + 1
-
-    def on_mouse_down(self, event: events.MouseDown) -> None:
-        cell = self.cell_at(event.x, event.y)
-        if cell is None or event.button != 1:
-            return
-        event.stop()
-        self._press = cell
-        self._dragging = False
-        self.capture_mouse()
-
-    def on_mouse_move(self, event: events.MouseMove) -> None:
-        if self._press is None:
-            return
-        cell = self.cell_at(event.x, event.y)
-        if cell is None:
-            return
-        if not self._dragging and cell != self._press:
-            self._dragging = True
-            self.post_message(CellAction(self._press, "drag-start"))
-        if self._dragging:
-            self.post_message(CellAction(cell, "drag"))
-
-    def on_mouse_up(self, event: events.MouseUp) -> None:
-        if self._press is None:
-            return
-        event.stop()
-        self.release_mouse()
-        press, self._press = self._press, None
-        if self._dragging:
-            self._dragging = False
-            self.post_message(CellAction(None, "drag-end"))
-        else:
-            self.post_message(CellAction(press, "click"))
 
 
 __all__ = ["ZipBoard", "path_color"]
