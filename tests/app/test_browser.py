@@ -416,6 +416,33 @@ async def test_fast_keys_do_not_ping_pong(store: Store, levels: list[tuple[str, 
         assert len(calls) == 4  # one rebuild per key; stale Select messages change nothing
 
 
+async def test_fast_pack_keys_settle_and_stop(store: Store, levels: list[tuple[str, Path]]) -> None:
+    """Issue 10 item 20: quick `]` `[` left the pack list and the state ping-ponging between
+    two packs for ever (a stale OptionHighlighted set the old pack back, which highlighted it
+    again...), the app's thread at 100% CPU. A stale highlight is dropped: the last key wins."""
+    app = host(store, levels)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = browser(app)
+        await pilot.pause()
+        for step in (1, -1, 1, 1, -1):  # keys faster than the list's messages
+            screen.action_pack(step)
+        for _ in range(3):
+            await pilot.pause()
+        calls: list[str | None] = []
+        refresh = screen._refresh
+
+        def counting(keep: str | None = None) -> None:
+            calls.append(keep)
+            refresh(keep)
+
+        screen._refresh = counting  # type: ignore[method-assign]
+        for _ in range(6):
+            await pilot.pause()
+        assert calls == []  # settled: nothing rebuilds any more
+        assert screen.state.pack == screen.packs[1]
+        assert screen.query_one("#packs", OptionList).highlighted == 1
+
+
 async def test_key_line_is_clickable(store: Store, levels: list[tuple[str, Path]]) -> None:
     app = host(store, levels)
     async with app.run_test(size=SIZE) as pilot:

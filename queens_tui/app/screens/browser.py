@@ -1028,6 +1028,10 @@ class LevelBrowser(Screen["LevelChoice | None"]):
 
     @on(OptionList.OptionHighlighted, "#packs")
     def _pack_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_index != event.option_list.highlighted:
+            # Stale: a key moved the list again before this message arrived. Applying it
+            # would set the older pack back and ping-pong between the two for ever.
+            return
         pack = event.option.id
         if pack is not None and pack != self.state.pack:
             self.state.pack = pack
