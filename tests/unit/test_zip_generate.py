@@ -113,3 +113,45 @@ def test_generate_command_json_lines(capsys: pytest.CaptureFixture[str]) -> None
         assert json.loads(line)["kind"] == "zip"
         assert len(search.solutions(fmt.parse(line), 2)) == 1
     assert main(["generate", "--kind", "zip", "--size", "12"]) == 2
+
+
+NEEDS_THE_SOLVER = """\
+# kind: zip
++---+---+---+---+---+---+
+| .   6   .   .   .   . |
++   +   +   +   +   +   +
+| .   .   .   .   2   . |
++   +   +   +   +   +   +
+| .   .   .   .   .   . |
++   +   +   +   +   +   +
+| .   1   .   .   .   . |
++   +   +   +   +   +   +
+| .   4   .   5   .   . |
++   +   +   +   +   +   +
+| .   3   .   .   .   . |
++---+---+---+---+---+---+
+"""
+"""The old bundled zip-1-6x6/011: unique, but the rules stop short (`grade` said none)."""
+
+
+def test_a_level_the_rules_cannot_finish_gets_numbers_until_they_do() -> None:
+    from queens_tui.kinds.zip import deduce
+
+    level = fmt.parse(NEEDS_THE_SOLVER)
+    assert not deduce.grade_steps(level, deduce.solve_logically(level)).rules_alone
+    (path,) = search.solutions(level, 2)
+    at = {cell: i for i, cell in enumerate(path)}
+    marks = {at[cell] for cell in level.number_cells}
+    fair, grade = gen.make_fair(level.rows, level.cols, path, marks, set(level.walls))
+    assert grade.rules_alone and grade.difficulty in gen.DIFFICULTIES
+    assert fair.last > level.last and search.solutions(fair, 2) == [path]
+    assert deduce.grade_steps(fair, deduce.solve_logically(fair)) == grade
+
+
+def test_generated_levels_are_graded_as_grade_says() -> None:
+    from queens_tui.kinds import get_kind
+
+    for i in range(3):
+        level = gen.generate(6, f"fair{i}", walls=i % 2 == 0)
+        graded = get_kind("zip").grade(level)
+        assert graded.rules_alone and graded.difficulty == level.difficulty

@@ -11,6 +11,11 @@
    kills the other path and everything sharing its start.
 3. Fewest clues: try taking each inner number away (then each wall), in
    random order, keeping the removal when the path stays unique.
+4. Fair: while the rules of `deduce` stop short of the path (the level would
+   need the solver), put a number in the middle of the longest stretch of the
+   path they left undrawn. Every level is then solved by rules a person uses,
+   and its grade (easy .. expert) is the hardest rule it needs, as the
+   Queens generator keeps only levels its rules finish.
 
 Everything random comes from one `random.Random` seeded from SHA-256 of the
 seed text and the options, and the search is deterministic, so the same seed
@@ -26,6 +31,7 @@ import string
 from collections.abc import Sequence
 
 from queens_tui.core.grid import Cell, neighbours
+from queens_tui.core.kind import Grade
 from queens_tui.kinds.zip.level import Wall, ZipLevel, wall
 from queens_tui.kinds.zip.rules import Path
 from queens_tui.kinds.zip.search import SearchBudgetExceeded, solutions
@@ -125,8 +131,10 @@ def _first_departure(ours: Path, other: Path) -> int:
     return next(i for i, (a, b) in enumerate(zip(ours, other, strict=True)) if a != b)
 
 
-def make(rows: int, cols: int, rng: random.Random, with_walls: bool = False) -> ZipLevel:
-    """One unique level of rows x cols (see the module docstring for how)."""
+def make(
+    rows: int, cols: int, rng: random.Random, with_walls: bool = False
+) -> tuple[ZipLevel, Grade]:
+    """One unique, fair level of rows x cols and its grade (see the module docstring for how)."""
     path = tuple(random_path(rows, cols, rng))
     n = len(path)
     index = {cell: i for i, cell in enumerate(path)}
@@ -167,7 +175,49 @@ def make(rows: int, cols: int, rng: random.Random, with_walls: bool = False) -> 
             trial = level_from(rows, cols, path, sorted(marks), sorted(walls - {w}))
             if unique(trial):
                 walls.discard(w)
-    return level_from(rows, cols, path, sorted(marks), sorted(walls))
+    return make_fair(rows, cols, path, marks, walls)
+
+
+def _stuck_index(path: Path, cols: int, undrawn: Sequence[tuple[int, int]], taken: set[int]) -> int:
+    """The path index of a new number where the rules stopped: the middle of the longest run of
+    undrawn path links, the nearest cell to it that has no number and is not an end; -1: none."""
+    index = {cell: i for i, cell in enumerate(path)}
+    ks = sorted(min(index[(a // cols, a % cols)], index[(b // cols, b % cols)]) for a, b in undrawn)
+    runs: list[tuple[int, int]] = []
+    for k in ks:
+        if runs and runs[-1][1] == k - 1:
+            runs[-1] = (runs[-1][0], k)
+        else:
+            runs.append((k, k))
+    runs.sort(key=lambda run: (run[0] - run[1], run[0]))  # longest first, then earliest
+    n = len(path)
+    for lo, hi in runs:
+        mid = (lo + hi + 1) / 2
+        free = [i for i in range(lo, hi + 2) if 0 < i < n - 1 and i not in taken]
+        if free:
+            return min(free, key=lambda i: (abs(i - mid), i))
+    return -1
+
+
+def make_fair(
+    rows: int, cols: int, path: Path, marks: set[int], walls: set[Wall]
+) -> tuple[ZipLevel, Grade]:
+    """The level of `path`, `marks` and `walls`, with numbers added (step 4 of the module
+    docstring) until the rules finish it, and its grade. Adding a number on the path keeps
+    the path a solution and the level unique."""
+    from queens_tui.kinds.zip import deduce
+
+    marks = set(marks)
+    while True:
+        level = level_from(rows, cols, path, sorted(marks), sorted(walls))
+        steps = deduce.solve_logically(level, solution=path)
+        grade = deduce.grade_steps(level, steps)
+        if grade.rules_alone:
+            return level, grade
+        i = _stuck_index(path, cols, steps[-1].links, marks)
+        if i < 0:
+            return level, grade
+        marks.add(i)
 
 
 DAILY_WEEK: tuple[tuple[int, str | None], ...] = (
@@ -203,8 +253,6 @@ def generate(
     `MAX_TRIES`). Its metadata keep the seed and the grade. `walls` None: the
     seed decides (about every other seed gets walls; the daily puzzle does this).
     """
-    from queens_tui.kinds.zip import deduce
-
     rows = DEFAULT_SIZE if size is None else size
     width = rows if cols is None else cols
     for side in (rows, width):
@@ -217,8 +265,8 @@ def generate(
     for k in range(MAX_TRIES if difficulty else 1):
         sub = seed if k == 0 else f"{seed}#{k}"
         rng = random.Random(seed_int(VERSION, rows, width, walls, sub))
-        level = make(rows, width, rng, walls)
-        grade = deduce.grade_steps(level, deduce.solve_logically(level)).difficulty or "expert"
+        level, graded = make(rows, width, rng, walls)
+        grade = graded.difficulty
         if difficulty is None or grade == difficulty:
             return level.with_changes(name=title(sub), seed=sub, difficulty=grade)
     raise GenerateError(
