@@ -202,7 +202,7 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     @property
-    def board_view(self) -> BoardWidget:
+    def board_view(self) -> BoardWidget[Any]:
         return self.query_one("#board", BoardWidget)
 
     @property

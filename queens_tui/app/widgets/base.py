@@ -22,7 +22,7 @@ click means anything (`RIGHT_CLICK`):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Generic, Literal, TypeVar
 
 from textual import events
 from textual.reactive import reactive
@@ -32,10 +32,17 @@ from queens_tui.app.messages import CellAction
 from queens_tui.core.grid import Cell
 
 MouseMode = Literal["click", "drag", "stroke"]
+S = TypeVar("S")
+"""What a board draws: the kind's position (a Queens `Board`, a `ZipState`, a `Sketch`...)."""
 
 
-class BoardWidget(Widget):
-    """Base class of the kinds' board widgets (see the module docstring)."""
+class BoardWidget(Widget, Generic[S]):
+    """Base class of the kinds' board widgets (see the module docstring).
+
+    It keeps the position (`state`), the display options and the tints, so a
+    kind's widget is its drawing, its geometry and a hook or two (`prepare`,
+    `state_changed`, `marks_changed`).
+    """
 
     can_focus = False
     """Keys are bound on the game screen; the board has nothing to focus."""
@@ -50,8 +57,10 @@ class BoardWidget(Widget):
 
     def __init__(
         self,
+        state: S,
         *,
         ascii: bool = False,
+        options: Mapping[str, bool] | None = None,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -59,16 +68,35 @@ class BoardWidget(Widget):
         super().__init__(name=name, id=id, classes=classes)
         self.ascii = ascii
         """Draw plain ASCII glyphs for terminals without Unicode fonts."""
+        self._state = state
+        self._options: dict[str, bool] = dict(options or {})
         self._marks: dict[Cell, str] = {}
         self._press: Cell | None = None
         """The cell the left button went down on, while it is down."""
         self._last: Cell | None = None
         """The last cell a drag reported (a drag reports each cell once in a row)."""
         self._dragging = False
+        self.prepare()
 
-    def show(self, state: Any, options: Mapping[str, bool]) -> None:
-        """Draw a new position with the kind's display options."""
-        raise NotImplementedError
+    def prepare(self) -> None:
+        """Called once at the end of `__init__`: set up what the drawing needs."""
+
+    @property
+    def state(self) -> S:
+        """The position drawn."""
+        return self._state
+
+    def show(self, state: S, options: Mapping[str, bool] | None = None) -> None:
+        """Draw a new position with the kind's display options (None: unchanged)."""
+        opts = self._options if options is None else dict(options)
+        if state is self._state and opts == self._options:
+            return
+        self._state, self._options = state, opts
+        self.state_changed()
+
+    def state_changed(self) -> None:
+        """`show` was handed another position or options: redraw."""
+        self.refresh()
 
     def set_marks(self, marks: Mapping[Cell, str]) -> None:
         """Tint cells by role ({} clears every tint)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
@@ -118,7 +118,7 @@ def _style(fg: str | None, bg: str | None, bold: bool = False, underline: bool =
     return Style(color=fg, bgcolor=bg, bold=bold, underline=underline)
 
 
-class BoardView(BoardWidget):
+class BoardView(BoardWidget[Board]):
     """Draws a Queens `Board`; reports clicks, right clicks and drags as `CellAction`s.
 
     The cursor is always drawn; `watch_cursor` repaints the two cells it
@@ -138,7 +138,7 @@ class BoardView(BoardWidget):
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
-        super().__init__(ascii=ascii, name=name, id=id, classes=classes)
+        super().__init__(board, ascii=ascii, options=options, name=name, id=id, classes=classes)
         self._board = board
         self._auto = True if options is None else options.get("auto_cross", True)
         self._colors = region_colors(board.level)
@@ -167,13 +167,16 @@ class BoardView(BoardWidget):
         """The level drawn."""
         return self._board.level
 
-    def show(self, state: Any, options: Mapping[str, bool] | bool = True) -> None:
+    def show(self, state: Board, options: Mapping[str, bool] | bool | None = True) -> None:
         """Draw a new position (the only way the picture changes, apart from the cursor).
 
-        `options["auto_cross"]`: draw the crosses the queens imply.
+        `options["auto_cross"]`: draw the crosses the queens imply (None: as before).
         """
         board: Board = state
-        auto_cross = options if isinstance(options, bool) else options.get("auto_cross", True)
+        if options is None:
+            auto_cross = self._auto
+        else:
+            auto_cross = options if isinstance(options, bool) else options.get("auto_cross", True)
         if board is self._board and auto_cross == self._auto:
             return
         if board.level is not self._board.level:

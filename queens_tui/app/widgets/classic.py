@@ -30,7 +30,7 @@ CURSOR = "#5a4a32"
 INK, RED, FAINT = "#1a1a1a", "#d01c1c", "#7d6e55"
 
 
-class ClassicBoard(BoardWidget):
+class ClassicBoard(BoardWidget[Any]):
     """Draws a `kinds.classic.play.ClassicState`; clicks and right clicks become `CellAction`s."""
 
     DEFAULT_CSS = """
@@ -45,7 +45,7 @@ class ClassicBoard(BoardWidget):
         options: Mapping[str, bool] | None = None,
         id: str | None = None,
     ) -> None:
-        super().__init__(ascii=ascii, id=id)
+        super().__init__(state, ascii=ascii, options=options, id=id)
         self._state = state
         self._auto = True if options is None else options.get("auto_cross", True)
         self._derived: tuple[set[Cell], set[Cell]] | None = None
@@ -57,8 +57,8 @@ class ClassicBoard(BoardWidget):
 
     # --- state in ------------------------------------------------------------------------
 
-    def show(self, state: Any, options: Mapping[str, bool]) -> None:
-        auto = options.get("auto_cross", True)
+    def show(self, state: Any, options: Mapping[str, bool] | None = None) -> None:
+        auto = (options or {}).get("auto_cross", True)
         if state is self._state and auto == self._auto:
             return
         self._state, self._auto, self._derived = state, auto, None

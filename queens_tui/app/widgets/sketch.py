@@ -42,7 +42,7 @@ def _weight(a: str | None, b: str | None) -> int:
     return 1
 
 
-class SketchBoard(BoardWidget):
+class SketchBoard(BoardWidget[Sketch]):
     """Draws a `Sketch` with region colours chosen by the screen (label -> `#rrggbb`)."""
 
     MOUSE = "stroke"
@@ -56,7 +56,7 @@ class SketchBoard(BoardWidget):
         ascii: bool = False,
         id: str | None = None,
     ) -> None:
-        super().__init__(ascii=ascii, id=id)
+        super().__init__(sketch, ascii=ascii, id=id)
         self.sketch = sketch
         self.label_colors = dict(colors)
         self._queens: frozenset[Cell] = frozenset()
@@ -64,9 +64,8 @@ class SketchBoard(BoardWidget):
 
     # --- state in -------------------------------------------------------------------
 
-    def show(self, state: object, options: Mapping[str, bool] | None = None) -> None:
+    def show(self, state: Sketch, options: Mapping[str, bool] | None = None) -> None:
         """Draw another sketch (colours are set by `set_colors` before)."""
-        assert isinstance(state, Sketch)
         if state is self.sketch:
             return
         self.sketch = state

@@ -13,8 +13,7 @@ come shown faintly, `mistake` magenta. The widget draws a `Board` and posts
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
@@ -66,35 +65,16 @@ def fit(n: int, width: int, height: int) -> Layout | None:
     return None
 
 
-class TangoBoard(BoardWidget):
+class TangoBoard(BoardWidget[Board]):
     """Draws a Tango `Board`; reports clicks and right clicks as `CellAction`s."""
 
     DEFAULT_CSS = """
     TangoBoard { width: 1fr; height: 1fr; }
     """
 
-    def __init__(
-        self,
-        board: Board,
-        *,
-        ascii: bool = False,
-        options: Mapping[str, bool] | None = None,
-        name: str | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(ascii=ascii, name=name, id=id, classes=classes)
-        self._board = board
-
     @property
     def board(self) -> Board:
-        return self._board
-
-    def show(self, state: Any, options: Mapping[str, bool] | bool = True) -> None:
-        if state is self._board:
-            return
-        self._board = state
-        self.refresh()
+        return self._state
 
     def watch_cursor(self, old: Cell, new: Cell) -> None:
         self.refresh()
@@ -102,7 +82,7 @@ class TangoBoard(BoardWidget):
     # --- geometry ----------------------------------------------------------------------
 
     def layout_now(self) -> Layout | None:
-        return fit(self._board.level.size, self.size.width, self.size.height)
+        return fit(self._state.level.size, self.size.width, self.size.height)
 
     def cell_at(self, x: int, y: int) -> Cell | None:
         lay = self.layout_now()
@@ -113,7 +93,7 @@ class TangoBoard(BoardWidget):
             return None
         c, cx = divmod(dx, lay.cell_w + 1)
         r, cy = divmod(dy, lay.cell_h + 1)
-        n = self._board.level.size
+        n = self._state.level.size
         if r >= n or c >= n or cx >= lay.cell_w or cy >= lay.cell_h:
             return None
         return (r, c)
@@ -129,11 +109,11 @@ class TangoBoard(BoardWidget):
         )
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        n = self._board.level.size
+        n = self._state.level.size
         return n * (SCALES[0][0] + 1) - 1
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        n = self._board.level.size
+        n = self._state.level.size
         return n * (SCALES[0][1] + 1) - 1
 
     # --- drawing -----------------------------------------------------------------------
@@ -142,7 +122,7 @@ class TangoBoard(BoardWidget):
         """Cells to tint for broken rules ("fault" or "line") and the broken signs."""
         tint: dict[Cell, str] = {}
         signs: set[tuple[Cell, Cell]] = set()
-        for f in self._board.faults:
+        for f in self._state.faults:
             if f.rule == "count":
                 for cell in f.cells:
                     tint.setdefault(cell, "line")
@@ -156,7 +136,7 @@ class TangoBoard(BoardWidget):
 
     def _cell_style(self, cell: Cell, faults: dict[Cell, str]) -> tuple[str, Style]:
         """The glyph and style of `cell`."""
-        board = self._board
+        board = self._state
         v = board.value(cell)
         given = board.is_given(cell)
         bg = GIVEN_BG if given else CELL_BG
@@ -180,7 +160,7 @@ class TangoBoard(BoardWidget):
         return glyph, Style(color=fg, bgcolor=bg, bold=given or not dim, dim=dim)
 
     def _sign(self, a: Cell, b: Cell, broken: set[tuple[Cell, Cell]], base: Style) -> Segment:
-        kind = self._board.level.signs.get((a, b))
+        kind = self._state.level.signs.get((a, b))
         if kind is None:
             return Segment(" ", base)
         text = "=" if kind == EQUAL else ("x" if self.ascii else "×")
@@ -191,7 +171,7 @@ class TangoBoard(BoardWidget):
         width = self.size.width
         base = self.rich_style
         lay = self.layout_now()
-        n = self._board.level.size
+        n = self._state.level.size
         if lay is None:
             text = "window too small for the board" if y == 0 else ""
             return Strip([Segment(text[:width].ljust(width), base)], width)

@@ -11,7 +11,6 @@ each new position the cursor goes to the path's end (where arrows extend it).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
@@ -70,7 +69,7 @@ def path_color(i: int, area: int) -> str:
     return _mix(GRADIENT[1], GRADIENT[2], (t - 0.5) * 2)
 
 
-class ZipBoard(BoardWidget):
+class ZipBoard(BoardWidget[ZipState]):
     """Draws a `ZipState`; reports clicks and drags as `CellAction`s."""
 
     MOUSE = "drag"
@@ -80,33 +79,19 @@ class ZipBoard(BoardWidget):
     ZipBoard { width: 1fr; height: 1fr; }
     """
 
-    def __init__(
-        self,
-        state: ZipState,
-        *,
-        ascii: bool = False,
-        options: Mapping[str, bool] | None = None,
-        name: str | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(ascii=ascii, name=name, id=id, classes=classes)
-        self._state = state
+    def prepare(self) -> None:
         self._lines: list[list[Segment]] = []
         self._draw()
-        self.set_reactive(BoardWidget.cursor, state.end)
+        self.set_reactive(BoardWidget.cursor, self._state.end)
 
     # --- state in ---------------------------------------------------------------------
-
-    @property
-    def state(self) -> ZipState:
-        return self._state
 
     @property
     def level(self) -> ZipLevel:
         return self._state.level
 
-    def show(self, state: Any, options: Mapping[str, bool] | bool = True) -> None:
+    def show(self, state: ZipState, options: Mapping[str, bool] | None = None) -> None:
+        """Always redraws: the cursor goes back to the path's end after every action."""
         self._state = state
         self._draw()
         self.cursor = state.end
