@@ -89,6 +89,28 @@ def parse_text(text: str) -> Level:
     return level
 
 
+def scan_meta(text: str) -> tuple[str | None, int | None, str | None]:
+    """(name, size, difficulty) of a level in this format without building it: the header's
+    `# name:` and `# difficulty:` and the number of board rows (what the level browser lists,
+    a few microseconds a file). A broken file still gives what it can; opening it says why."""
+    name = difficulty = None
+    rows = 0
+    for raw in text.removeprefix("\ufeff").split("\n"):
+        stripped = raw.strip()
+        if not stripped:
+            continue
+        if stripped.startswith("#"):
+            m = _META.match(stripped)
+            key = m.group(1).lower() if m else ""
+            if m and key == "name":
+                name = m.group(2) or None
+            elif m and key == "difficulty":
+                difficulty = m.group(2).lower() or None
+            continue
+        rows += 1
+    return name, rows or None, difficulty
+
+
 def dump_text(level: Level) -> str:
     """The native text of `level`; `parse_text(dump_text(x)) == x`.
 

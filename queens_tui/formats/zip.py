@@ -65,6 +65,28 @@ def sniff(text: str, suffix: str = "") -> bool:
     return False
 
 
+def scan_meta(text: str) -> tuple[str | None, int | None, str | None]:
+    """(name, rows, difficulty) of a Zip file without building the level: the header and
+    the number of cell lines of the drawing (JSON is parsed: it is rare and small)."""
+    if text.lstrip("\ufeff \t\r\n").startswith("{"):
+        level = parse_json(text)
+        return level.name, level.rows, level.difficulty
+    name = difficulty = None
+    rows = 0
+    for raw in text.removeprefix("\ufeff").split("\n"):
+        stripped = raw.strip()
+        if stripped.startswith("#"):
+            m = _META.match(stripped)
+            key = m.group(1).lower() if m else ""
+            if m and key == "name":
+                name = m.group(2) or None
+            elif m and key == "difficulty":
+                difficulty = m.group(2).lower() or None
+        elif stripped.startswith("|"):
+            rows += 1
+    return name, rows or None, difficulty
+
+
 def parse(text: str) -> ZipLevel:
     """Parse a Zip file in either format (chosen by content)."""
     text = text.removeprefix("\ufeff")

@@ -27,9 +27,9 @@ from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from queens_tui.app.screens import browser as browser_mod
 from queens_tui.app.screens.browser import LevelBrowser, pack_entries
 from queens_tui.formats import load
+from queens_tui.formats import meta as meta_mod
 from queens_tui.kinds.queens.board import History
 from queens_tui.store import Store, daily_key, pack_key
 
@@ -88,7 +88,7 @@ def test_catalog_cold(benchmark, setup) -> None:  # type: ignore[no-untyped-def]
     _store, levels = setup
 
     def cold() -> int:
-        browser_mod._meta_cache.clear()
+        meta_mod._cache.clear()
         return len(pack_entries(levels))
 
     assert benchmark(cold) == 280
@@ -119,7 +119,7 @@ def test_open_and_filter(benchmark, setup) -> None:  # type: ignore[no-untyped-d
         async with app.run_test(size=(120, 40)) as pilot:
             for i in range(15):
                 if i == 0:
-                    browser_mod._meta_cache.clear()
+                    meta_mod._cache.clear()
                 t = time.perf_counter()
                 screen = LevelBrowser(store, f"pack:{levels[150][0]}", levels=levels, today=TODAY)
                 await app.push_screen(screen)

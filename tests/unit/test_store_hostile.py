@@ -264,7 +264,7 @@ def test_hostile_daily_file_is_not_listed_nor_read_by_the_browser(
 ) -> None:
     """Not a file: not a daily puzzle. A huge file is one (opening it says what is wrong),
     but the browser's quick look at it reads nothing."""
-    from queens_tui.app.screens.browser import LevelMeta, read_meta
+    from queens_tui.formats.meta import LevelMeta, read_meta
 
     path = tmp_path / "2026-11-20.txt"
     _plant(path, what)

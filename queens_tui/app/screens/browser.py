@@ -1,10 +1,10 @@
 """The level browser (`l`): the daily puzzles and the bundled packs, filtered, with progress.
 
 Opening it must be instant with a few hundred levels, so it reads metadata
-only: the `# name:` / `# difficulty:` header and the row count of each text
-file (about 0.05 ms a file, cached by path, size and mtime for the next
-opening), never building a `Level`. Daily puzzles are listed by date without
-generating them: a generated day's size and difficulty follow the weekday
+only, through each file's own reader (`formats.meta`: the header and the row
+count, cached by path, size and mtime), never building a `Level`.
+Daily puzzles are listed by date without generating them: a generated day's
+size and difficulty follow the weekday
 (`store.daily.shape_for`), a day with a file in the daily folder reads that
 file's header. The screen only *chooses*: it dismisses with a `LevelChoice`
 (or None on escape) and the game opens the level, generating a daily in a
@@ -17,8 +17,6 @@ filtering and status logic is tested without a terminal.
 from __future__ import annotations
 
 import datetime
-import re
-import stat
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -40,9 +38,8 @@ from textual.widgets import Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from queens_tui.app.kinds import UIS
-from queens_tui.core.suffixes import IMAGE_SUFFIXES
 from queens_tui.core.vocabulary import DIFFICULTIES
-from queens_tui.formats import MAX_BYTES
+from queens_tui.formats.meta import LevelMeta, read_meta
 from queens_tui.store import Store
 from queens_tui.store.daily import daily_files, shape_for
 from queens_tui.store.progress import daily_key, pack_key
@@ -66,7 +63,6 @@ SHOW_MODES: tuple[tuple[str, str], ...] = (
 """The "show" filter: value and label, in the order `f` cycles them."""
 
 _WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
-_META = re.compile(r"#\s*(name|difficulty)\s*:\s*(.*?)\s*$", re.IGNORECASE)
 
 
 # --- what to open ---------------------------------------------------------------------------
@@ -116,102 +112,6 @@ class LevelChoice:
     def classic(cls, size: int) -> LevelChoice:
         """The classic N-queens board of `size` (its hunt)."""
         return cls("classic", str(size))
-
-
-# --- metadata, read fast and cached -----------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LevelMeta:
-    """What the list shows of a level file, read without building the level."""
-
-    name: str | None = None
-    size: int | None = None
-    difficulty: str | None = None
-
-
-_meta_cache: dict[Path, tuple[int, int, LevelMeta]] = {}
-"""path -> (mtime_ns, size in bytes, meta): a second opening reads no file that did not change."""
-
-
-def _scan_text(text: str) -> LevelMeta:
-    """Header and row count of the native text format (see `formats.text`), or of a Zip
-    drawing (`formats.zip`)."""
-    name = difficulty = None
-    rows = 0
-    drawn = False
-    for line in text.split("\n"):
-        stripped = line.strip()
-        if not stripped:
-            continue
-        if stripped.startswith("#"):
-            m = _META.match(stripped)
-            if m:
-                if m.group(1).lower() == "name":
-                    name = m.group(2) or None
-                else:
-                    difficulty = m.group(2).lower() or None
-            elif stripped.replace(" ", "").lower() == "#kind:zip":
-                drawn = True  # a Zip drawing: cell lines start with "|", borders with "+"
-            continue
-        if drawn and not stripped.startswith("|"):
-            continue
-        rows += 1
-    return LevelMeta(name, rows or None, difficulty)
-
-
-def read_meta(path: Path) -> LevelMeta:
-    """Name, size and difficulty of a level file (empty meta if it cannot be read).
-
-    Text files are scanned, not parsed (a broken one still shows, and says
-    what is wrong when opened); other formats are rare and fully loaded;
-    screenshots are not read here (~0.1 s each): they show without a size.
-    """
-    if path.suffix.lower() in IMAGE_SUFFIXES:
-        return LevelMeta()
-    try:
-        st = path.stat()
-    except OSError:
-        return LevelMeta()
-    if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
-        return LevelMeta()  # a FIFO would block, a device or a huge file never end: not a level
-    hit = _meta_cache.get(path)
-    if hit is not None and hit[0] == st.st_mtime_ns and hit[1] == st.st_size:
-        return hit[2]
-    if path.suffix.lower() == ".txt":
-        try:
-            text = path.read_text("utf-8", errors="replace").removeprefix("\ufeff")
-        except OSError:
-            text = ""
-        meta = _other_kind_meta(text) or _scan_text(text)
-    else:
-        from queens_tui.formats import load
-
-        try:
-            level = load(path)
-            meta = LevelMeta(level.name, level.size, (level.difficulty or "").lower() or None)
-        except ValueError:  # LevelError
-            meta = LevelMeta()
-    _meta_cache[path] = (st.st_mtime_ns, st.st_size, meta)
-    return meta
-
-
-def _other_kind_meta(text: str) -> LevelMeta | None:
-    """The meta of a level of another kind than Queens whose reader can scan its header
-    (`scan_meta`: Tango, whose rows are not one per line), else None (`_scan_text` reads it)."""
-    from importlib import import_module
-
-    from queens_tui.formats import PUZZLE_READERS
-
-    for name in PUZZLE_READERS:
-        reader = import_module(name)
-        if hasattr(reader, "scan_meta") and reader.sniff(text, ".txt"):
-            try:
-                found_name, size, difficulty = reader.scan_meta(text)
-            except ValueError:  # LevelError
-                return LevelMeta()
-            return LevelMeta(found_name, size, difficulty)
-    return None
 
 
 # --- the catalog --------------------------------------------------------------------------------
