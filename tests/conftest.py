@@ -57,6 +57,7 @@ def _private_data_dir(
     home = tmp_path_factory.mktemp("data-home")
     monkeypatch.setenv("XDG_DATA_HOME", str(home))
     monkeypatch.setenv("QUEENS_TUI_DATA_DIR", str(home / "queens-tui"))
+    monkeypatch.setenv("QUEENS_TUI_CONFIG_DIR", str(home / "config"))  # no keys.conf of yours
     return home
 
 

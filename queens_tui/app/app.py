@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Iterable
 from datetime import date
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
@@ -28,9 +29,12 @@ from textual.worker import Worker, WorkerState
 
 from queens_tui.app import actions
 from queens_tui.app.clock import Clock
+from queens_tui.app.keymap import EMPTY as EMPTY_KEYMAP
+from queens_tui.app.keymap import Keymap, remap
+from queens_tui.app.keymap import load as load_keymap
 from queens_tui.app.levels import LevelRef, open_level
 from queens_tui.app.messages import EngineReady
-from queens_tui.app.screens.game import GameScreen, kind_actions
+from queens_tui.app.screens.game import GameScreen, every_kind_actions, kind_actions
 from queens_tui.app.session import NOTICE_SECONDS, Session
 
 if TYPE_CHECKING:
@@ -75,8 +79,12 @@ class QueensApp(App[None]):
         daily: date | None = None,
         engine: str = "cpsat",
         kind: str = "queens",
+        keymap: Keymap = EMPTY_KEYMAP,
     ) -> None:
         super().__init__()
+        self.keymap = keymap
+        """The player's keys file, read (`app.keymap`); its remaps apply to every screen."""
+        self.set_keymap(dict(keymap.keys))
         self.daily_kind = kind
         """The kind of the daily puzzle played when `ref` is None."""
         self.ref = ref
@@ -119,6 +127,7 @@ class QueensApp(App[None]):
             session=self.session,
             engine=self.engine,
             open_daily=self.open_daily,
+            keys=self.keymap.keys,
         )
 
     def on_mount(self) -> None:
@@ -169,7 +178,7 @@ class QueensApp(App[None]):
 
     def show_notices(self) -> None:
         """The store's notices (a corrupt file set aside...) as warnings; the game goes on."""
-        for text in self.session.notices():
+        for text in (*self.keymap.notices, *self.session.notices()):
             self.notify(text, severity="warning", timeout=NOTICE_SECONDS)
 
     @property
@@ -183,7 +192,8 @@ class QueensApp(App[None]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette offers every game action, then Textual's own."""
         if isinstance(screen, GameScreen):
-            for title, help_text, action in actions.palette(kind_actions(screen.kind)):
+            mine = remap(kind_actions(screen.kind), self.keymap.keys)
+            for title, help_text, action in actions.palette(mine):
                 yield SystemCommand(title, help_text, partial(screen.run_action, action))
         yield from super().get_system_commands(screen)
 
@@ -289,6 +299,7 @@ def create_app(
     persist: bool = True,
     engine: str = "cpsat",
     kind: str = "queens",
+    keys: Path | None = None,
 ) -> QueensApp:
     """Build the app for a level file, a bundled id, a `LevelRef`, or (None) a daily puzzle.
 
@@ -297,8 +308,14 @@ def create_app(
     the user's (`Store()`; tests set ``QUEENS_TUI_DATA_DIR``); `persist=False`
     keeps nothing. Raises `LevelError` (located, one line) when the level, or
     the day's file in the daily folder, cannot be read, before anything
-    touches the terminal.
+    touches the terminal. `keys` is the player's keys file (`app.keymap`); by default,
+    with `persist`, `keys.conf` in the config folder (tests set ``QUEENS_TUI_CONFIG_DIR``).
     """
+    if keys is None and persist:
+        from queens_tui.store.paths import keys_file
+
+        keys = keys_file()
+    keymap = load_keymap(keys, every_kind_actions)
     if persist and store is None:
         from queens_tui.store import Store
 
@@ -315,4 +332,5 @@ def create_app(
         daily=daily,
         engine=engine,
         kind=kind,
+        keymap=keymap,
     )

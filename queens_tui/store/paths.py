@@ -19,6 +19,8 @@ from pathlib import Path
 APP_NAME = "queens-tui"
 DATA_DIR_ENV = "QUEENS_TUI_DATA_DIR"
 """Environment variable that overrides the user data dir (empty means unset)."""
+CONFIG_DIR_ENV = "QUEENS_TUI_CONFIG_DIR"
+"""Environment variable that overrides the user config dir (empty means unset)."""
 
 PathLike = str | os.PathLike[str]
 
@@ -50,3 +52,21 @@ def daily_dir(override: PathLike | None = None, *, data: PathLike | None = None)
 def progress_dir(data: PathLike | None = None) -> Path:
     """``<data dir>/progress``: one small JSON file per level in progress."""
     return data_dir(data) / "progress"
+
+
+def config_dir(override: PathLike | None = None) -> Path:
+    """The user config dir (what the player writes by hand: `keys.conf`): `override`, else
+    ``$QUEENS_TUI_CONFIG_DIR``, else platformdirs' (on Linux ``~/.config/queens-tui``)."""
+    if override is not None and os.fspath(override) != "":
+        return Path(override).expanduser()
+    env = os.environ.get(CONFIG_DIR_ENV, "")
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def keys_file(config: PathLike | None = None) -> Path:
+    """``<config dir>/keys.conf``: the player's own keys (`app.keymap`)."""
+    return config_dir(config) / "keys.conf"

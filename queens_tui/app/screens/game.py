@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import date
 from functools import cache
 from typing import Any, ClassVar
@@ -31,6 +31,7 @@ from queens_tui.app import actions
 from queens_tui.app.assistant import CHECKING_AFTER, Assistant, Effects, Job
 from queens_tui.app.clock import Clock
 from queens_tui.app.game import Game, size_text
+from queens_tui.app.keymap import remap
 from queens_tui.app.kinds import KindUI, get_ui
 from queens_tui.app.levels import LevelRef
 from queens_tui.app.messages import AssistReply, CellAction
@@ -104,9 +105,16 @@ def count_solutions(kind: str, level: Any, limit: int) -> int:
 
 
 def kind_actions(kind: str) -> tuple[actions.Action, ...]:
-    """Every action of kind `kind`'s game screen, in help-table order."""
+    """Every action of kind `kind`'s game screen, in help-table order (default keys)."""
     ui = get_ui(kind)
     return actions.game_actions(ui.moves, ui.option_actions)
+
+
+def every_kind_actions() -> list[tuple[actions.Action, ...]]:
+    """`kind_actions` of every kind: what a keys file is checked against."""
+    from queens_tui.kinds import KINDS
+
+    return [kind_actions(kind) for kind in KINDS]
 
 
 @cache
@@ -156,9 +164,12 @@ class GameScreen(Screen[None]):
         session: Session | None = None,
         engine: str = "cpsat",
         open_daily: Callable[[date, Callable[[LevelRef], None], str], None] | None = None,
+        keys: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__()
         self.ref = ref
+        self.keys: Mapping[str, str] = dict(keys or {})
+        """The player's remapped keys (`app.keymap`: action id -> keys), for the help table."""
         self.session = session or Session(None)
         """Saves and restores progress (`app.session`); Session(None) keeps nothing."""
         self.ascii = ascii
@@ -533,12 +544,14 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.help_text()))
 
     def help_text(self) -> str:
-        """The kind's help with the key table built from the action registry."""
-        return self.help_text_of(self.kind)
+        """The kind's help with the key table built from the action registry (and the
+        player's keys)."""
+        return self.help_text_of(self.kind, self.keys)
 
     @staticmethod
-    def help_text_of(kind: str) -> str:
-        return get_ui(kind).help.replace("{keys}", actions.key_table(kind_actions(kind)))
+    def help_text_of(kind: str, keys: Mapping[str, str] | None = None) -> str:
+        table = actions.key_table(remap(kind_actions(kind), keys or {}))
+        return get_ui(kind).help.replace("{keys}", table)
 
     def action_restart(self) -> None:
         """Ask, then empty the board and reset the clock."""
@@ -597,6 +610,7 @@ class GameScreen(Screen[None]):
                 session=self.session,
                 engine=self.worker.engine,
                 open_daily=self._open_daily,
+                keys=self.keys,
             )
             # Textual's switch_screen pops the outgoing screen's result callback; a screen
             # that became current without one (the app's first) would raise IndexError
@@ -675,4 +689,4 @@ class GameScreen(Screen[None]):
         self.load(ref)
 
 
-__all__ = ["GameScreen", "kind_actions", "screen_class"]
+__all__ = ["GameScreen", "every_kind_actions", "kind_actions", "screen_class"]
