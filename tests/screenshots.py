@@ -15,7 +15,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from queens_tui.app.app import QueensApp
-from queens_tui.app.levels import LevelRef
+from queens_tui.app.levels import OpenLevel
 from queens_tui.formats.text import parse_text
 from queens_tui.kinds.queens.level import Cell
 
@@ -50,7 +50,7 @@ class SceneClock:
 
 def shot_app(theme: str | None = None) -> QueensApp:
     """The app on the screenshot level, with a frozen clock."""
-    app = QueensApp(LevelRef(parse_text(SHOT_LEVEL)), now=SceneClock())
+    app = QueensApp(OpenLevel(parse_text(SHOT_LEVEL)), now=SceneClock())
     if theme:
         app.theme = theme
     return app
@@ -199,7 +199,7 @@ def tango_app(ascii: bool = False) -> QueensApp:
     """The app on the Tango screenshot level, with a frozen clock."""
     from queens_tui.formats.tango import parse_text as parse_tango
 
-    return QueensApp(LevelRef(parse_tango(TANGO_SHOT)), now=SceneClock(), ascii=ascii)
+    return QueensApp(OpenLevel(parse_tango(TANGO_SHOT)), now=SceneClock(), ascii=ascii)
 
 
 async def tango_midgame(pilot: Pilot) -> None:

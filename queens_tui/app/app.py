@@ -32,7 +32,7 @@ from queens_tui.app.clock import Clock
 from queens_tui.app.keymap import EMPTY as EMPTY_KEYMAP
 from queens_tui.app.keymap import Keymap, remap
 from queens_tui.app.keymap import load as load_keymap
-from queens_tui.app.levels import LevelRef, open_level
+from queens_tui.app.levels import OpenLevel, open_level
 from queens_tui.app.messages import EngineReady
 from queens_tui.app.screens.game import GameScreen, every_kind_actions, kind_actions
 from queens_tui.app.session import NOTICE_SECONDS, Session
@@ -71,7 +71,7 @@ class QueensApp(App[None]):
 
     def __init__(
         self,
-        ref: LevelRef | None,
+        ref: OpenLevel | None,
         *,
         ascii: bool = False,
         now: Clock = time.monotonic,
@@ -96,7 +96,7 @@ class QueensApp(App[None]):
         self.store = store
         self.session = Session(store)
         self.daily_day = daily
-        self._pending: tuple[date, Callable[[LevelRef], None]] | None = None
+        self._pending: tuple[date, Callable[[OpenLevel], None]] | None = None
         theme = self.session.settings.theme
         if store is not None and theme in self.available_themes:
             self.theme = theme
@@ -119,7 +119,7 @@ class QueensApp(App[None]):
             return super().get_default_screen()  # blank; the "generating" screen goes on top
         return self._game_screen(self.ref)
 
-    def _game_screen(self, ref: LevelRef) -> GameScreen:
+    def _game_screen(self, ref: OpenLevel) -> GameScreen:
         return GameScreen(
             ref,
             ascii=self.ascii,
@@ -218,7 +218,9 @@ class QueensApp(App[None]):
 
     # --- daily puzzles ----------------------------------------------------------------------
 
-    def open_daily(self, day: date, then: Callable[[LevelRef], None], kind: str = "queens") -> None:
+    def open_daily(
+        self, day: date, then: Callable[[OpenLevel], None], kind: str = "queens"
+    ) -> None:
         """Hand `day`'s `kind` puzzle to `then`: at once if it is a file or cached, else after
         generating it in a worker behind a "generating" screen (escape cancels)."""
         from queens_tui.kinds.queens.level import LevelError
@@ -243,13 +245,13 @@ class QueensApp(App[None]):
         self._start_daily(day, then, kind)
 
     def _start_daily(
-        self, day: date, then: Callable[[LevelRef], None], kind: str = "queens"
+        self, day: date, then: Callable[[OpenLevel], None], kind: str = "queens"
     ) -> None:
         self._pending = (day, then)
         self._daily_worker(day, kind)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group=DAILY_GROUP)
-    def _daily_worker(self, day: date, kind: str = "queens") -> tuple[date, LevelRef]:
+    def _daily_worker(self, day: date, kind: str = "queens") -> tuple[date, OpenLevel]:
         """Runs in a thread: the pure generator (no OR-Tools), cached by the store."""
         return day, self.session.daily(day, kind)
 
@@ -283,14 +285,14 @@ class QueensApp(App[None]):
                 )
         self.show_notices()
 
-    def _first_game(self, ref: LevelRef) -> None:
+    def _first_game(self, ref: OpenLevel) -> None:
         """The daily puzzle is ready at start: it replaces the "generating" screen."""
         self.ref = ref
         self.switch_screen(self._game_screen(ref))
 
 
 def create_app(
-    level: str | LevelRef | None = None,
+    level: str | OpenLevel | None = None,
     *,
     ascii: bool = False,
     now: Clock | None = None,
@@ -301,7 +303,7 @@ def create_app(
     kind: str = "queens",
     keys: Path | None = None,
 ) -> QueensApp:
-    """Build the app for a level file, a bundled id, a `LevelRef`, or (None) a daily puzzle.
+    """Build the app for a level file, a bundled id, a `OpenLevel`, or (None) a daily puzzle.
 
     With no level, the day is `daily` (default: today) and the puzzle that day's
     `kind` puzzle (`play --kind tango`: today's Tango). `store` defaults to
@@ -320,7 +322,7 @@ def create_app(
         from queens_tui.store import Store
 
         store = Store()
-    ref = level if isinstance(level, LevelRef) or level is None else open_level(level)
+    ref = level if isinstance(level, OpenLevel) or level is None else open_level(level)
     if ref is None:
         session = Session(store)
         ref = session.daily_now(daily or session.today(), kind)  # None: made after first frame

@@ -1,24 +1,21 @@
-"""Which level to play, and which one comes next.
+"""The level being played: the level itself plus its `catalog.LevelRef` (where it came from).
 
-The command line names a level by file path or bundled id (see
-`formats.bundled`); with no name the game opens the daily puzzle (see
-`app.session`). "Next level" (`n`, and `p` for the previous one) follows the
-bundled order, or for a file, the files of the same kind in the same folder;
-for a daily puzzle it is the next or previous day (see `app.session`).
+Which level an argument names, and which one `n` / `p` open, is the catalog's
+answer (`queens_tui.catalog`); this module only pairs that answer with the
+loaded level, for the title, the store key and the next step.
 """
 
 from __future__ import annotations
 
-import os
 from datetime import date
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from queens_tui.kinds.queens.level import LevelError
+from queens_tui.catalog.refs import LevelRef
 
 
-class LevelRef(NamedTuple):
-    """A level plus where it came from (for the title and for "next level").
+class OpenLevel(NamedTuple):
+    """A level plus where it came from (for the title, the save key and "next level").
 
     A NamedTuple, not a dataclass: it is built at import, before the first frame, and
     a frozen dataclass costs about seven times as much to create.
@@ -30,6 +27,16 @@ class LevelRef(NamedTuple):
     path: str | None = None
     day: date | None = None
     """Set for a daily puzzle: its date (the level may come from a file or the generator)."""
+
+    @property
+    def ref(self) -> LevelRef:
+        """The catalog's reference to this level (a classic board by its size)."""
+        kind = getattr(self.level, "kind", "queens")
+        if self.day is not None:
+            return LevelRef.daily(self.day, kind)
+        if kind == "classic":
+            return LevelRef.classic(self.level.size)
+        return LevelRef(kind, bundled_id=self.bundled_id, path=self.path)
 
     @property
     def key(self) -> str:
@@ -50,84 +57,25 @@ class LevelRef(NamedTuple):
         return "Untitled"
 
 
-def open_level(arg: str | None) -> LevelRef:
-    """The level the command line names; raises `LevelError` located at `arg`."""
-    from queens_tui.formats import bundled
+def open_ref(ref: LevelRef) -> OpenLevel:
+    """Load the level `ref` names (not a daily: the app opens those through its store);
+    raises `LevelError`, located."""
+    from queens_tui.catalog import load
+
+    return OpenLevel(load(ref), bundled_id=ref.bundled_id, path=ref.path, day=ref.day)
+
+
+def open_level(arg: str | None) -> OpenLevel:
+    """The level the command line names (`catalog.parse_ref`), or with None the first bundled
+    level; raises `LevelError` located at `arg`."""
+    from queens_tui.catalog import kind_levels, parse_ref
+    from queens_tui.core.errors import LevelError
 
     if arg is None:
-        levels = bundled.bundled_levels()
+        levels = kind_levels()
         if not levels:
             raise LevelError(
                 "no bundled levels found: pass a level file, e.g. queens-tui play my.txt"
             )
-        level_id, _ = levels[0]
-        return open_level(level_id)
-    level = bundled.resolve_puzzle_arg(arg)  # a level of any kind
-    if arg != "-" and not os.path.lexists(arg):
-        path = bundled.bundled_path(arg)
-        root = bundled.levels_dir()
-        level_id = path.relative_to(root).with_suffix("").as_posix() if path and root else arg
-        return LevelRef(level, bundled_id=level_id)
-    return LevelRef(level, path=arg, bundled_id=_bundled_id_of(arg))
-
-
-def _bundled_id_of(path: str) -> str | None:
-    """The bundled id of a file inside the levels folder (same saves, stats and `n`), else None."""
-    from queens_tui.formats import bundled
-
-    root = bundled.levels_dir()
-    if path == "-" or root is None:
-        return None
-    try:
-        rel = Path(path).resolve().relative_to(root.resolve())
-    except (OSError, ValueError):
-        return None
-    level_id = rel.with_suffix("").as_posix()
-    return level_id if bundled.bundled_path(level_id) is not None else None
-
-
-def adjacent_level(ref: LevelRef, step: int = 1) -> LevelRef | None:
-    """The level `step` places after `ref` (-1: before) among packs or files, else None.
-
-    A classic N-queens board steps to the next size. Unreadable levels on the
-    way are skipped. Daily puzzles are not handled
-    here (their neighbours are days, and may need generating: `app.session`).
-    """
-    from queens_tui.formats import bundled, load_puzzle
-
-    if getattr(ref.level, "kind", None) == "classic":  # the next (previous) board size
-        from queens_tui.kinds.classic.kind import MAX_SIZE, MIN_SIZE, level
-        from queens_tui.store.hunt import load_found
-
-        size = ref.level.size + step
-        return LevelRef(level(size, load_found(size))) if MIN_SIZE <= size <= MAX_SIZE else None
-    if ref.bundled_id is not None:
-        ids = [
-            level_id for level_id, _ in bundled.bundled_levels(bundled.pack_kind(ref.bundled_id))
-        ]
-        if ref.bundled_id not in ids:
-            return None
-        i = ids.index(ref.bundled_id)
-        others = ids[i + 1 :] if step > 0 else ids[:i][::-1]
-        for level_id in others:
-            try:
-                return open_level(level_id)
-            except LevelError:
-                continue
-        return None
-    if ref.path is None or ref.path == "-":
-        return None
-    here = Path(ref.path)
-    siblings = sorted(p for p in here.parent.glob(f"*{here.suffix}") if p.is_file())
-    names = [p.name for p in siblings]
-    if here.name not in names:
-        return None
-    i = names.index(here.name)
-    for path in siblings[i + 1 :] if step > 0 else siblings[:i][::-1]:
-        try:
-            found = load_puzzle(path)
-        except LevelError:
-            continue
-        if found.kind == ref.level.kind:  # the next file of the same kind
-            return LevelRef(found, path=str(path))
-    return None
+        arg = levels[0][0]
+    return open_ref(parse_ref(arg))

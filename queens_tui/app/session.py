@@ -7,10 +7,9 @@ hints), `sync` after every redraw (the move is saved in the background, a
 win is recorded) and `notices` (a corrupt file set aside) to show warnings
 while the game goes on. Nothing here imports Textual or the solver.
 
-Which level `n` and `p` open: in the bundled packs the next and previous
-level in bundled order; for a file, the next and previous file of the same
-kind in its folder; for a daily puzzle the next and previous *day* (never
-past today: tomorrow's puzzle is tomorrow's). A day without a file is
+Which level `n` and `p` open is the catalog's answer (`catalog.step`: the next
+bundled level, the next file of the same kind in its folder, the next or
+previous *day* for a daily puzzle, never past today). A day without a file is
 generated in a worker behind a "generating" screen (see `QueensApp.open_daily`).
 
 `Session(None)` keeps nothing (screenshots, benchmarks): every call is a no-op
@@ -20,12 +19,12 @@ and the settings are the defaults.
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import date, timedelta
+from datetime import date
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from queens_tui.app.clock import mmss
 from queens_tui.app.game import Game
-from queens_tui.app.levels import LevelRef, adjacent_level
+from queens_tui.app.levels import OpenLevel, open_ref
 from queens_tui.core.history import History
 
 if TYPE_CHECKING:
@@ -35,12 +34,12 @@ NOTICE_SECONDS = 10.0
 """How long a store notice (a file set aside, a failed write) stays on screen."""
 
 
-def daily_ref(daily: Any, day: date) -> LevelRef:
-    """A `LevelRef` for a `store.Daily` (the file's path, or no path when generated)."""
+def daily_ref(daily: Any, day: date) -> OpenLevel:
+    """An `OpenLevel` for a `store.Daily` (the file's path, or no path when generated)."""
     from queens_tui.store import GENERATED
 
     path = None if daily.source == GENERATED else daily.source
-    return LevelRef(daily.level, path=path, day=day)
+    return OpenLevel(daily.level, path=path, day=day)
 
 
 class _Mark(NamedTuple):
@@ -71,7 +70,7 @@ class Session:
     def __init__(self, store: Store | None) -> None:
         self.store = store
         self._game: Game | None = None
-        self._ref: LevelRef | None = None
+        self._ref: OpenLevel | None = None
         self._saved: _Mark | None = None
         self._recorded: History[Any, Any] | None = None
         self.last_stats: LevelStats | None = None
@@ -104,7 +103,7 @@ class Session:
 
     # --- the daily puzzle -----------------------------------------------------------------
 
-    def daily_now(self, day: date, kind: str = "queens") -> LevelRef | None:
+    def daily_now(self, day: date, kind: str = "queens") -> OpenLevel | None:
         """`day`'s puzzle if it needs no generating (a file, or cached), else None.
 
         Raises `LevelError` when the day's file is broken.
@@ -114,7 +113,7 @@ class Session:
         found = self.store.daily_ready(day, kind)
         return None if found is None else daily_ref(found, day)
 
-    def daily(self, day: date, kind: str = "queens") -> LevelRef:
+    def daily(self, day: date, kind: str = "queens") -> OpenLevel:
         """`day`'s puzzle, generated if need be (a second or more: call it from a worker)."""
         if self.store is not None:
             return daily_ref(self.store.daily(day, kind), day)
@@ -138,7 +137,7 @@ class Session:
         if hasattr(self.settings, name):
             self.update_settings(**{name: value})
 
-    def start(self, game: Game, ref: LevelRef) -> bool:
+    def start(self, game: Game, ref: OpenLevel) -> bool:
         """Make `game` the one being played and resume its save. True if resumed.
 
         The game that was being played is saved first (with its clock).
@@ -162,7 +161,7 @@ class Session:
             self._recorded = None
         return resumed
 
-    def _reopen_solved(self, game: Game, ref: LevelRef) -> bool:
+    def _reopen_solved(self, game: Game, ref: OpenLevel) -> bool:
         """A solved level opens solved: its winning board, time and hints, the clock stopped."""
         assert self.store is not None
         won = self.store.load_solved(ref.key, ref.level)
@@ -203,7 +202,7 @@ class Session:
         if self.store is not None:
             self.store.close()
 
-    def _save(self, game: Game, ref: LevelRef, *, force: bool = False) -> None:
+    def _save(self, game: Game, ref: OpenLevel, *, force: bool = False) -> None:
         mark = _Mark.of(game)
         if mark == self._saved and not force:
             return
@@ -222,7 +221,7 @@ class Session:
                 )
         self._saved = mark
 
-    def _record(self, game: Game, ref: LevelRef) -> None:
+    def _record(self, game: Game, ref: OpenLevel) -> None:
         """Count the solve and keep the winning board (a daily's replay changes nothing)."""
         if self.store is None or (game.replaying and ref.day is not None):
             return
@@ -242,7 +241,7 @@ class Session:
         )
         self._saved = _Mark.of(game)
 
-    def win_line(self, ref: LevelRef) -> str:
+    def win_line(self, ref: OpenLevel) -> str:
         """Best time and solves, and (for a daily puzzle) the streak: lines for the win screen."""
         stats = self.last_stats
         if self.store is None or stats is None:
@@ -262,27 +261,27 @@ class Session:
 
     # --- n / p ----------------------------------------------------------------------------------
 
-    def neighbour(self, ref: LevelRef, step: int) -> LevelRef | date | str:
-        """Where `n` (`step` 1) or `p` (-1) goes from `ref`: a level, a day to open (daily
-        puzzles), or a sentence saying why there is nowhere to go."""
-        if ref.day is not None:
-            try:
-                day = ref.day + timedelta(days=step)
-            except OverflowError:
-                return "There are no daily puzzles beyond this date."
-            if step > 0 and day > max(self.today(), ref.day):
-                return "Tomorrow's puzzle comes tomorrow."
-            return day
-        found = adjacent_level(ref, step)
-        if found is None:
-            return "This was the last level." if step > 0 else "This is the first level."
-        return found
+    def neighbour(self, ref: OpenLevel, step: int) -> OpenLevel | date | str:
+        """Where `n` (`step` 1) or `p` (-1) goes from `ref` (`catalog.step`): a level, a day to
+        open (daily puzzles), or a sentence saying why there is nowhere to go."""
+        from queens_tui.catalog import step as catalog_step
+        from queens_tui.core.errors import LevelError
 
-    def can_step(self, ref: LevelRef, step: int) -> bool:
+        found = catalog_step(ref.ref, step, today=self.today())
+        if isinstance(found, str):
+            return found
+        if found.day is not None:
+            return found.day
+        try:
+            return open_ref(found)
+        except LevelError as err:  # changed on disk since the catalog looked
+            return str(err)
+
+    def can_step(self, ref: OpenLevel, step: int) -> bool:
         """True if `n` (1) or `p` (-1) has somewhere to go."""
-        if ref.day is not None:
-            return step < 0 or ref.day < self.today()
-        return adjacent_level(ref, step) is not None
+        from queens_tui.catalog import step as catalog_step
+
+        return not isinstance(catalog_step(ref.ref, step, today=self.today()), str)
 
 
 __all__ = ["NOTICE_SECONDS", "Session", "daily_ref"]

@@ -57,12 +57,12 @@ def _levels(files: Sequence[str]) -> Iterator[tuple[str, PuzzleLevel | None, str
     """Yield (path, level, None) per readable file or bundled id, of any kind, or (path, None,
     error line) after printing that `FILE:LINE:COL: message` line on stderr. Never raises for a
     file. Commands keep their own code for Queens levels and hand others to `cli.kinds`."""
+    from queens_tui.catalog import open_arg
     from queens_tui.formats import LevelError
-    from queens_tui.formats.bundled import resolve_puzzle_arg
 
     for path in files:
         try:
-            level = resolve_puzzle_arg(path)  # a file, else a bundled id such as 3-hard/017
+            _ref, level = open_arg(path)  # a file, a bundled id such as 3-hard/017, daily:DATE
         except LevelError as err:
             line = str(err if err.path is not None else err.located(path))
         except (RecursionError, MemoryError) as err:  # parsers bound their work; belt and braces
@@ -391,32 +391,40 @@ def cmd_play(args: argparse.Namespace) -> int:
     starts, so a bad one gets the same one line as `check`, and a bad --date
     one line too, with exit 2 and the terminal untouched.
     """
+    from datetime import date
+
+    from queens_tui.catalog import parse_ref
     from queens_tui.kinds.queens.level import LevelError
 
+    if args.date is not None and args.level is not None:
+        _err("queens-tui play: give a LEVEL or --date, not both")
+        return EXIT_BAD_INPUT
+    kind = "queens" if args.kind == "classic" else args.kind  # the daily's kind
     day = None
-    if args.date is not None:
-        from datetime import date
+    level_arg: Any = None
+    try:  # one reading of LEVEL and --date: the catalog's (a daily is refused if in the future)
+        if args.kind == "classic":
+            from queens_tui.cli.nqueens import classic_ref
 
-        from queens_tui.store import parse_day
+            level_arg = classic_ref(args)
+            if level_arg is None:
+                return EXIT_BAD_INPUT
+        elif args.date is not None:
+            day = parse_ref(f"daily:{kind}:{args.date}", today=date.today()).day
+        elif args.level is not None:
+            ref = parse_ref(args.level, today=date.today())
+            if ref.day is not None:  # daily:DATE or daily:KIND:DATE: through the store, as --date
+                day, kind = ref.day, ref.kind or kind
+            else:
+                from queens_tui.app.levels import open_ref
 
-        if args.level is not None:
-            _err("queens-tui play: give a LEVEL or --date, not both")
-            return EXIT_BAD_INPUT
-        try:
-            day = parse_day(args.date, latest=date.today())
-        except ValueError as err:
-            _err(f"queens-tui play: {err}")
-            return EXIT_BAD_INPUT
+                level_arg = open_ref(ref)
+    except LevelError as err:
+        _err(f"queens-tui play: {err.message}" if args.date is not None else err)
+        return EXIT_BAD_INPUT
     from queens_tui.app import create_app
     from queens_tui.store import Store
 
-    level_arg: Any = args.level
-    if args.kind == "classic":
-        from queens_tui.cli.nqueens import classic_ref
-
-        level_arg = classic_ref(args)
-        if level_arg is None:
-            return EXIT_BAD_INPUT
     store = Store(daily_dir=args.daily_dir)
     engine = "search" if args.engine == "search" else "cpsat"
     try:
@@ -426,7 +434,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             store=store,
             daily=day,
             engine=engine,
-            kind="queens" if args.kind == "classic" else args.kind,  # the daily's kind
+            kind=kind,
         )
     except LevelError as err:
         _err(err)

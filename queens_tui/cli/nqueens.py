@@ -387,8 +387,7 @@ def classic_ref(args: argparse.Namespace) -> object | None:
             file=sys.stderr,
         )
         return None
-    from queens_tui.app.levels import LevelRef
-    from queens_tui.kinds.classic.kind import level
-    from queens_tui.store.hunt import load_found
+    from queens_tui.app.levels import open_ref
+    from queens_tui.catalog import LevelRef
 
-    return LevelRef(level(size, load_found(size)))
+    return open_ref(LevelRef.classic(size))

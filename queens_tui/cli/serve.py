@@ -93,12 +93,17 @@ def check_play_args(args: argparse.Namespace) -> str | None:
     if level == "-":
         return "queens-tui serve: a served level cannot come from standard input; give a file"
     if level is not None:
-        # The very function `play` opens its level with (through create_app): same verdict.
-        from queens_tui.app.levels import open_level
+        # The very functions `play` reads its level with (the catalog's): same verdict.
+        from datetime import date
+
+        from queens_tui.app.levels import open_ref
+        from queens_tui.catalog import parse_ref
         from queens_tui.kinds.queens.level import LevelError
 
         try:
-            open_level(level)
+            ref = parse_ref(level, today=date.today())
+            if ref.day is None:  # a daily:DATE is read by the game, through its store
+                open_ref(ref)
         except LevelError as err:
             return str(err)
         if getattr(args, "date", None) is not None:

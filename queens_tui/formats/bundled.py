@@ -6,19 +6,15 @@ package therefore finds `<site-packages>/queens_tui/_levels`; an editable or
 source checkout has no `_levels` and finds `<repo>/levels` instead.
 
 A bundled level's id is its path inside that folder, without the extension,
-with `/` separators on every platform: `1-easy/001`.
+with `/` separators on every platform: `1-easy/001`. This module only finds
+the files; what an argument names, and which level comes next, is the
+catalog's business (`queens_tui.catalog`).
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-from queens_tui.kinds.queens.level import Level, LevelError
-
-if TYPE_CHECKING:
-    from queens_tui.core.kind import PuzzleLevel
 
 LEVEL_SUFFIXES: tuple[str, ...] = (".txt", ".json", ".ts")
 """Files that count as levels, in order of preference when two share an id."""
@@ -96,39 +92,3 @@ def bundled_path(level_id: str) -> Path | None:
         except (OSError, ValueError):  # a name too long for the OS, a NUL byte
             return None
     return None
-
-
-def resolve_level_arg(arg: str) -> Level:
-    """The level a command-line argument names: a file path, else a bundled id.
-
-    A path that exists always wins, so a local file can shadow a bundled id.
-    Raises `LevelError` (located at `arg`) when neither reads as a level.
-    """
-    from queens_tui.formats import load
-
-    if arg == "-" or os.path.lexists(arg):
-        return load(arg)
-    path = bundled_path(arg)
-    if path is not None:
-        try:
-            return load(path)
-        except LevelError as err:
-            raise err.located(arg) from None
-    known = [level_id for level_id, _ in bundled_levels()]
-    hint = f" (bundled: {', '.join(known[:5])}{', ...' if len(known) > 5 else ''})" if known else ""
-    raise LevelError(f"no such file or bundled level{hint}", path=arg)
-
-
-def resolve_puzzle_arg(arg: str) -> PuzzleLevel:
-    """`resolve_level_arg` for a level of any kind (Queens, Tango, ...), read by `load_puzzle`."""
-    from queens_tui.formats import load_puzzle
-
-    if arg == "-" or os.path.lexists(arg):
-        return load_puzzle(arg)
-    path = bundled_path(arg)
-    if path is not None:
-        try:
-            return load_puzzle(path)
-        except LevelError as err:
-            raise err.located(arg) from None
-    return resolve_level_arg(arg)  # the same "no such file or bundled level" line

@@ -92,15 +92,6 @@ def parse_day(text: str, *, latest: date | None = None) -> date:
     return day
 
 
-def step_day(day: date, step: int) -> date | None:
-    """The day `step` days after `day` (before, if negative), or None past the calendar's
-    ends: `n` on 9999-12-31 or `p` on 0001-01-01 has nowhere to go (no OverflowError)."""
-    try:
-        return day + timedelta(days=step)
-    except OverflowError:
-        return None
-
-
 def seed_for(day: date) -> str:
     """The generator seed of `day`'s puzzle."""
     return f"daily-{day.isoformat()}"
@@ -391,6 +382,5 @@ __all__ = [
     "parse_day",
     "seed_for",
     "shape_for",
-    "step_day",
     "write_calendar",
 ]

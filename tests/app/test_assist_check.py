@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from queens_tui.app import create_app
-from queens_tui.app.levels import LevelRef, open_level
+from queens_tui.app.levels import OpenLevel, open_level
 from queens_tui.app.widgets.board import HIGHLIGHT
 from queens_tui.core.play import Verdict
 from queens_tui.kinds.queens.level import Level
@@ -132,7 +132,7 @@ async def test_live_check_key_palette_and_setting_survive_next_level(tmp_path, c
 
 async def test_several_solutions_any_completion_is_on_track() -> None:
     level = rows_level(6)  # regions are rows: many solutions
-    app = create_app(LevelRef(level))
+    app = create_app(OpenLevel(level))
     async with app.run_test(size=SIZE) as pilot:
         status = game_screen(app).status
         await go_to(pilot, app, (0, 1))
@@ -173,7 +173,7 @@ async def test_failure_and_timeout_are_said_and_the_game_goes_on(app8, solution8
 
 async def test_slow_check_on_18x18_does_not_delay_keys(tmp_path) -> None:
     level = rows_level(18)
-    app = create_app(LevelRef(level))
+    app = create_app(OpenLevel(level))
     async with app.run_test(size=(110, 40)) as pilot:
         screen = game_screen(app)
         await settle(pilot, app)

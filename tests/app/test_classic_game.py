@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from queens_tui import cli
 from queens_tui.app import create_app
-from queens_tui.app.levels import LevelRef
+from queens_tui.app.levels import OpenLevel
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.widgets.classic import ClassicBoard
 from queens_tui.kinds.classic.kind import level
@@ -17,7 +17,7 @@ SOL8 = (0, 4, 7, 5, 2, 6, 1, 3)
 
 
 def classic_app(size: int = 8, found: list[tuple[int, ...]] | None = None, clock=None):
-    return create_app(LevelRef(level(size, found or [])), now=clock or (lambda: 0.0))
+    return create_app(OpenLevel(level(size, found or [])), now=clock or (lambda: 0.0))
 
 
 def cell_char(view: ClassicBoard, cell: tuple[int, int]) -> str:

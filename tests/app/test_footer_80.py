@@ -27,10 +27,10 @@ async def test_quit_and_help_show_at_80_columns(level8_file) -> None:
 
 
 async def test_quit_and_help_show_for_classic_at_80_columns() -> None:
-    from queens_tui.app.levels import LevelRef
+    from queens_tui.app.levels import OpenLevel
     from queens_tui.kinds.classic.kind import level
 
-    app = create_app(LevelRef(level(8, [])), persist=False)
+    app = create_app(OpenLevel(level(8, [])), persist=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         keys = visible_keys(app, 80)

@@ -96,11 +96,11 @@ async def test_classic_board_clicks_through_the_shared_mouse_code() -> None:
     """Classic N-queens uses `BoardWidget`'s mouse with MOUSE = "click": a click cycles the
     pressed cell, a right click toggles a queen, a press moved over other cells stays a click."""
     from queens_tui.app import create_app
-    from queens_tui.app.levels import LevelRef
+    from queens_tui.app.levels import OpenLevel
     from queens_tui.app.widgets.classic import ClassicBoard
     from queens_tui.kinds.classic.kind import level
 
-    app = create_app(LevelRef(level(6, [])), now=lambda: 0.0)
+    app = create_app(OpenLevel(level(6, [])), now=lambda: 0.0)
     async with app.run_test(size=SIZE) as pilot:
         view = app.screen.query_one(ClassicBoard)
         await pilot.click(view, offset=view.cell_offset((1, 2)), button=3)

@@ -6,7 +6,7 @@ from datetime import date
 from pathlib import Path
 
 from queens_tui.app import create_app
-from queens_tui.app.levels import LevelRef
+from queens_tui.app.levels import OpenLevel
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.widgets.tango import FAULT, TangoBoard
 from queens_tui.formats import tango as fmt
@@ -21,7 +21,7 @@ SOLUTION_1 = ["001101", "011010", "110010", "100101", "001101", "110010"]
 
 def tango_app(**kw: object):  # type: ignore[no-untyped-def]
     level = fmt.parse(JSON_1)
-    return create_app(LevelRef(level), persist=False, engine="search", **kw)  # type: ignore[arg-type]
+    return create_app(OpenLevel(level), persist=False, engine="search", **kw)  # type: ignore[arg-type]
 
 
 def board(app) -> TangoBoard:  # type: ignore[no-untyped-def]

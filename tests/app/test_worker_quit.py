@@ -9,7 +9,7 @@ from textual import events
 
 from queens_tui.app import create_app
 from queens_tui.app.assistant import Assistant, Job, Request, run_request
-from queens_tui.app.levels import LevelRef
+from queens_tui.app.levels import OpenLevel
 from queens_tui.kinds.queens.play import PLAY
 from queens_tui.solver import CancelToken, play_solver
 from tests.screenshots import settled
@@ -44,7 +44,7 @@ class StuckSolver:
 
 
 async def test_quit_mid_solve_on_60x60_is_immediate() -> None:
-    app = create_app(LevelRef(rows_level(60)), persist=False)
+    app = create_app(OpenLevel(rows_level(60)), persist=False)
     async with app.run_test(size=(250, 70)) as pilot:
         await settled(pilot)
         screen = app.game_screen
@@ -60,7 +60,7 @@ async def test_quit_mid_solve_on_60x60_is_immediate() -> None:
 
 
 async def test_leaving_the_level_cancels_its_requests() -> None:
-    app = create_app(LevelRef(rows_level(12)), persist=False)
+    app = create_app(OpenLevel(rows_level(12)), persist=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await settled(pilot)
         screen = app.game_screen
@@ -68,7 +68,7 @@ async def test_leaving_the_level_cancels_its_requests() -> None:
         screen.solver = stuck
         await pilot.press("enter")  # a move: its check hangs
         assert stuck.started.wait(2)
-        screen.load(LevelRef(rows_level(10)))
+        screen.load(OpenLevel(rows_level(10)))
         assert stuck.cancelled.wait(1.0)
 
 
@@ -95,7 +95,7 @@ def test_a_real_cpsat_solve_on_60x60_stops_at_once_when_cancelled() -> None:
 
 async def test_palette_down_enter_enter_does_not_crash() -> None:
     """Issue 10 item 20: a second Enter while the palette closes popped the last screen."""
-    app = create_app(LevelRef(rows_level(8)), persist=False)
+    app = create_app(OpenLevel(rows_level(8)), persist=False)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.press("ctrl+p")
         await pilot.pause()

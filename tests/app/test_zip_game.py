@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 
 from queens_tui.app import create_app
-from queens_tui.app.levels import LevelRef
+from queens_tui.app.levels import OpenLevel
 from queens_tui.app.widgets.zip import ZipBoard
 from queens_tui.formats import zip as fmt
 from queens_tui.kinds.zip.level import ZipLevel
@@ -32,7 +32,7 @@ ARROW = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
 
 async def test_arrows_draw_the_path_and_undo_takes_steps_back() -> None:
     level, sol = _level()
-    app = create_app(LevelRef(level), persist=False)
+    app = create_app(OpenLevel(level), persist=False)
     async with app.run_test(size=SIZE) as pilot:
         board = _board(app)
         keys = [ARROW[(b[0] - a[0], b[1] - a[1])] for a, b in itertools.pairwise(sol)]
@@ -54,7 +54,7 @@ async def test_arrows_draw_the_path_and_undo_takes_steps_back() -> None:
 
 async def test_click_cuts_and_drag_draws_then_backtracks() -> None:
     level, sol = _level()
-    app = create_app(LevelRef(level), persist=False)
+    app = create_app(OpenLevel(level), persist=False)
     async with app.run_test(size=SIZE) as pilot:
         board = _board(app)
         # drag along the solution from 1
@@ -77,7 +77,7 @@ async def test_click_cuts_and_drag_draws_then_backtracks() -> None:
 
 async def test_hint_then_solve_wins() -> None:
     level, sol = _level()
-    app = create_app(LevelRef(level), persist=False)
+    app = create_app(OpenLevel(level), persist=False)
     async with app.run_test(size=SIZE) as pilot:
         board = _board(app)
         await pilot.press("h")
@@ -100,7 +100,7 @@ async def test_play_kind_zip_opens_todays_zip(tmp_path: object) -> None:
     from queens_tui.store.kind_daily import daily_level
 
     found = daily_level("zip", date.today(), str(tmp_path))
-    app = create_app(LevelRef(found.level), persist=False)
+    app = create_app(OpenLevel(found.level), persist=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         board = _board(app)

@@ -57,7 +57,7 @@ from pathlib import Path
 import pytest
 
 from queens_tui.app import create_app
-from queens_tui.app.levels import LevelRef
+from queens_tui.app.levels import OpenLevel
 from queens_tui.formats import dump_text
 from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.search import first
@@ -92,7 +92,7 @@ async def key_to_paint(level: Level, presses: int) -> tuple[list[float], list[fl
     loop runs in between (the work the app schedules after the paint, the
     live check's thread taking the GIL), none of which delays the picture.
     """
-    app = create_app(LevelRef(level), now=lambda: 0.0)
+    app = create_app(OpenLevel(level), now=lambda: 0.0)
     samples: list[float] = []
     observed: list[float] = []
     async with app.run_test(size=(120, 50)) as pilot:
@@ -169,7 +169,7 @@ def test_board_redraw_cost(benchmark, size: int) -> None:
     level = bench_level(size)
 
     async def measure() -> None:
-        app = create_app(LevelRef(level), now=lambda: 0.0)
+        app = create_app(OpenLevel(level), now=lambda: 0.0)
         async with app.run_test(size=(120, 50)) as pilot:
             await pilot.pause()
             view = app.screen.board_view

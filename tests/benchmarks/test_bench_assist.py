@@ -28,7 +28,7 @@ import pytest
 from textual import events
 
 from queens_tui.app import create_app
-from queens_tui.app.levels import LevelRef
+from queens_tui.app.levels import OpenLevel
 from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.search import first
 from tests.conftest import EXAMPLE_9
@@ -64,7 +64,7 @@ async def move_to_verdict(
     Also returns the seconds to the verdict reaching the status widget (before
     the paint), which separates the worker from Textual's frame pacing.
     """
-    app = create_app(LevelRef(level), now=lambda: 0.0, persist=False, engine=engine)
+    app = create_app(OpenLevel(level), now=lambda: 0.0, persist=False, engine=engine)
     samples: list[float] = []
     shown: list[float] = []
     seen = {"on track": 0, "mistake": 0}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from queens_tui.app import create_app
-from queens_tui.app.levels import LevelRef
+from queens_tui.app.levels import OpenLevel
 from queens_tui.kinds.classic.kind import level
 from tests.screenshots import settled
 
@@ -11,7 +11,7 @@ SOL8 = (0, 4, 7, 5, 2, 6, 1, 3)
 
 
 def test_classic_board_mid_hunt(snap_compare) -> None:
-    app = create_app(LevelRef(level(8, [SOL8])), now=lambda: 0.0, persist=False)
+    app = create_app(OpenLevel(level(8, [SOL8])), now=lambda: 0.0, persist=False)
 
     async def scene(pilot) -> None:
         await pilot.press("enter", "down", "right", "right", "right", "right", "enter")

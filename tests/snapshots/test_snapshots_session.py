@@ -12,7 +12,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from queens_tui.app.app import QueensApp
-from queens_tui.app.levels import LevelRef
+from queens_tui.app.levels import OpenLevel
 from queens_tui.formats.text import parse_text
 from queens_tui.store import Store, daily_key
 from tests.screenshots import SCENES, SHOT_LEVEL, SIZE, SceneClock
@@ -26,6 +26,6 @@ def test_daily_win_with_stats(snap_compare, tmp_path: Path) -> None:
         day = TODAY - timedelta(days=back)
         store.record_solve(daily_key(day), 200.0, daily=day, today=day)
     store.record_solve(daily_key(TODAY), 95.0, today=TODAY)  # an earlier, slower solve
-    ref = LevelRef(parse_text(SHOT_LEVEL), day=TODAY)
+    ref = OpenLevel(parse_text(SHOT_LEVEL), day=TODAY)
     app = QueensApp(ref, now=SceneClock(), store=store)
     assert snap_compare(app, run_before=SCENES["win"], terminal_size=SIZE)

@@ -10,8 +10,8 @@ import itertools
 from typing import Any
 
 from queens_tui.app import create_app
-from queens_tui.app.levels import LevelRef
-from queens_tui.formats.bundled import resolve_puzzle_arg
+from queens_tui.app.levels import OpenLevel
+from queens_tui.catalog import open_arg
 
 LEVEL = "zip-3-8x8/002"  # 8x8 with walls
 
@@ -19,7 +19,7 @@ LEVEL = "zip-3-8x8/002"  # 8x8 with walls
 def _app(ascii: bool = False) -> Any:
     from tests.screenshots import SceneClock
 
-    ref = LevelRef(resolve_puzzle_arg(LEVEL), bundled_id=LEVEL)
+    ref = OpenLevel(open_arg(LEVEL)[1], bundled_id=LEVEL)
     return create_app(ref, persist=False, now=SceneClock(), ascii=ascii)
 
 

@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 
 from queens_tui import cli
+from queens_tui.catalog import step_day
 from queens_tui.cli import main
 from queens_tui.core.errors import LevelError, printable
-from queens_tui.store.daily import parse_day, step_day
+from queens_tui.store.daily import parse_day
 
 REPO = Path(__file__).resolve().parents[2]
 LONG = "x" * 300 + ".txt"

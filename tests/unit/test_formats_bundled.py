@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 import queens_tui
+from queens_tui.catalog import open_arg
 from queens_tui.formats import bundled
-from queens_tui.formats.bundled import bundled_levels, bundled_path, resolve_level_arg
+from queens_tui.formats.bundled import bundled_levels, bundled_path
 from queens_tui.kinds.queens.level import LevelError
 
 REPO = Path(__file__).resolve().parents[2]
@@ -39,7 +40,7 @@ def test_ids_are_sorted_relative_paths_without_extension(
     assert bundled_path("starter/002.json") == tmp_path / "starter" / "002.json"
     assert bundled_path("starter/999") is None
     assert bundled_path("../../etc/passwd.txt") is None
-    assert resolve_level_arg("daily/2026/01-02").rows_text() == ["A"]
+    assert open_arg("daily/2026/01-02")[1].rows_text() == ["A"]
 
 
 def test_a_file_path_wins_over_an_id(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -48,13 +49,13 @@ def test_a_file_path_wins_over_an_id(tmp_path: Path, monkeypatch: pytest.MonkeyP
     (tmp_path / "starter").mkdir()
     (tmp_path / "starter" / "001").write_text("ABC\nABC\nCBA\n")
     monkeypatch.chdir(tmp_path)
-    assert resolve_level_arg("starter/001").size == 3
-    assert resolve_level_arg(str(tmp_path / "bundle" / "starter" / "001.txt")).size == 2
+    assert open_arg("starter/001")[1].size == 3
+    assert open_arg(str(tmp_path / "bundle" / "starter" / "001.txt"))[1].size == 2
 
 
 def test_unknown_argument_is_a_located_error(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(LevelError) as info:
-        resolve_level_arg("no/such/level")
+        open_arg("no/such/level")[1]
     assert str(info.value).startswith("no/such/level: no such file or bundled level")
 
 
@@ -65,7 +66,7 @@ def test_checkout_layout_finds_repo_levels() -> None:
     assert bundled.levels_dir() == REPO / "levels"
     ids = [i for i, _ in bundled_levels()]
     assert ids, "the repo ships at least one level"
-    assert resolve_level_arg(ids[0]).size >= 5
+    assert open_arg(ids[0])[1].size >= 5
 
 
 def test_installed_layout_finds_package_levels(tmp_path: Path) -> None:
@@ -79,8 +80,9 @@ def test_installed_layout_finds_package_levels(tmp_path: Path) -> None:
     make_levels(site / "queens_tui" / "_levels")
     code = (
         "import json; from queens_tui.formats import bundled as b; "
+        "from queens_tui.catalog import open_arg; "
         "print(json.dumps([str(b.levels_dir()), [i for i, _ in b.bundled_levels()], "
-        "b.resolve_level_arg('starter/001').rows_text()]))"
+        "open_arg('starter/001')[1].rows_text()]))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code],

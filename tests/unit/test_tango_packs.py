@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from queens_tui.catalog import open_arg
 from queens_tui.formats import load_puzzle
-from queens_tui.formats.bundled import bundled_levels, pack_kind, resolve_puzzle_arg
+from queens_tui.formats.bundled import bundled_levels, pack_kind
 from queens_tui.kinds.tango import deduce, search
 from queens_tui.kinds.tango.level import Level
 
@@ -50,7 +51,7 @@ def test_queens_and_tango_packs_are_told_apart() -> None:
     assert pack_kind("tango-1-easy/001") == "tango" and pack_kind("1-easy/001") == "queens"
     queens_ids = [i for i, _ in bundled_levels()]
     assert queens_ids and not any(i.startswith("tango-") for i in queens_ids)
-    assert resolve_puzzle_arg("tango-2-medium/003").kind == "tango"
+    assert open_arg("tango-2-medium/003")[1].kind == "tango"
 
 
 def test_the_files_are_what_the_pack_script_makes() -> None:

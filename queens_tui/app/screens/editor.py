@@ -584,7 +584,7 @@ class EditorScreen(Screen[None]):
         if isinstance(level_or, Verdict):
             self.notify(f"Cannot play: {level_or.reason}.", severity="error")
             return
-        from queens_tui.app.levels import LevelRef
+        from queens_tui.app.levels import OpenLevel
         from queens_tui.app.screens.game import GameScreen
         from queens_tui.app.session import Session
 
@@ -594,7 +594,7 @@ class EditorScreen(Screen[None]):
 
             level = replace(level, name=f"{self.path.name} (editing)")
         screen = GameScreen(
-            LevelRef(level), ascii=self.ascii, session=Session(None), engine=self.worker.engine
+            OpenLevel(level), ascii=self.ascii, session=Session(None), engine=self.worker.engine
         )
         self.app.push_screen(screen)
 

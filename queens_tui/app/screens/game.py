@@ -33,7 +33,7 @@ from queens_tui.app.clock import Clock
 from queens_tui.app.game import Game, size_text
 from queens_tui.app.keymap import remap
 from queens_tui.app.kinds import KindUI, get_ui
-from queens_tui.app.levels import LevelRef
+from queens_tui.app.levels import OpenLevel
 from queens_tui.app.messages import AssistReply, CellAction
 from queens_tui.app.session import NOTICE_SECONDS, Session
 from queens_tui.app.widgets import StatusBar
@@ -150,20 +150,20 @@ class GameScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = list(actions.bindings(kind_actions("queens")))
 
-    def __new__(cls, ref: LevelRef, *args: Any, **kwargs: Any) -> GameScreen:
+    def __new__(cls, ref: OpenLevel, *args: Any, **kwargs: Any) -> GameScreen:
         if cls is GameScreen:
             cls = screen_class(ref.level.kind)
         return super().__new__(cls)
 
     def __init__(
         self,
-        ref: LevelRef,
+        ref: OpenLevel,
         *,
         ascii: bool = False,
         now: Clock = time.monotonic,
         session: Session | None = None,
         engine: str = "cpsat",
-        open_daily: Callable[[date, Callable[[LevelRef], None], str], None] | None = None,
+        open_daily: Callable[[date, Callable[[OpenLevel], None], str], None] | None = None,
         keys: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__()
@@ -271,7 +271,7 @@ class GameScreen(Screen[None]):
                 timeout=NOTICE_SECONDS,
             )
 
-    def _new_game(self, ref: LevelRef, now: Clock) -> Game:
+    def _new_game(self, ref: OpenLevel, now: Clock) -> Game:
         game = Game(ref.level, self.rules, title=ref.title, now=now)
         game.options = {o.name: self.session.option(o.name, o.default) for o in self.ui.options}
         self.session.start(game, ref)
@@ -597,7 +597,7 @@ class GameScreen(Screen[None]):
 
     # --- other levels: n, p, l ------------------------------------------------------------------
 
-    def load(self, ref: LevelRef) -> None:
+    def load(self, ref: OpenLevel) -> None:
         """Start playing another level (resumed from its save, if any; this one is saved).
 
         A level of another kind gets a new screen of its kind.
@@ -633,7 +633,7 @@ class GameScreen(Screen[None]):
         target = self.session.neighbour(self.ref, step)
         if isinstance(target, str):
             self.notify(target, timeout=2)
-        elif isinstance(target, LevelRef):
+        elif isinstance(target, OpenLevel):
             self.load(target)
         elif self._open_daily is not None:
             self._open_daily(target, self.load, self.kind)
@@ -672,7 +672,7 @@ class GameScreen(Screen[None]):
             from queens_tui.store.hunt import load_found
 
             size = int(choice.id)
-            self.load(LevelRef(level(size, load_found(size))))
+            self.load(OpenLevel(level(size, load_found(size))))
             return
         from queens_tui.app.levels import open_level
         from queens_tui.core.errors import LevelError
@@ -680,7 +680,7 @@ class GameScreen(Screen[None]):
 
         try:
             if choice.path is not None:
-                ref = LevelRef(load_puzzle(choice.path), bundled_id=choice.id)  # any kind
+                ref = OpenLevel(load_puzzle(choice.path), bundled_id=choice.id)  # any kind
             else:
                 ref = open_level(choice.id)
         except LevelError as err:
