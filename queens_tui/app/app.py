@@ -23,6 +23,7 @@ from textual import work
 from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
@@ -36,6 +37,7 @@ from queens_tui.app.levels import OpenLevel, open_level
 from queens_tui.app.messages import EngineReady
 from queens_tui.app.screens.game import GameScreen, every_kind_actions, kind_actions
 from queens_tui.app.session import NOTICE_SECONDS, Session
+from queens_tui.core.vocabulary import to_ascii
 
 if TYPE_CHECKING:
     from queens_tui.store import Store
@@ -92,6 +94,7 @@ class QueensApp(App[None]):
         """The assistant's engine: "cpsat" (OR-Tools, imported in the background after the
         first frame; "search" if it cannot load) or "search" (the kinds' pure search)."""
         self.ascii = ascii
+        self.set_class(ascii, "-ascii")  # queens.tcss: ASCII borders on the footer and dialogs
         self.now = now
         self.store = store
         self.session = Session(store)
@@ -109,6 +112,20 @@ class QueensApp(App[None]):
         for fancy, plain in ASCII_KEYS.items():
             shown = shown.replace(fancy, plain)
         return shown if shown.isascii() else binding.key
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A toast; with `--ascii`, its text in plain ASCII."""
+        if self.ascii:
+            message, title = to_ascii(message), to_ascii(title)
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide the terminal-only actions when the game runs in a browser (textual-serve)."""

@@ -19,3 +19,68 @@ ASCII_QUEEN, ASCII_CROSS = "Q", "x"
 def glyphs(ascii: bool) -> tuple[str, str]:
     """(queen, cross) for the terminal: Unicode, or plain letters with `--ascii`."""
     return (ASCII_QUEEN, ASCII_CROSS) if ascii else (QUEEN, CROSS)
+
+
+ASCII_TEXT: dict[str, str] = {
+    "×": "x",
+    "·": ".",
+    "…": "...",
+    "—": "-",
+    "–": "-",
+    "→": "->",
+    "←": "<-",
+    "↑": "^",
+    "↓": "v",
+    "✔": "(ok)",
+    "✓": "(ok)",
+    "▶": ">",
+    "⏎": "enter",
+    "⌫": "bksp",
+    "♛": "Q",
+    "♕": "q",
+    "☀": "S",
+    "☾": "M",
+    "‘": "'",
+    "’": "'",
+    "“": '"',
+    "”": '"',
+    "🟥": "R",
+    "🟧": "O",
+    "🟨": "Y",
+    "🟩": "G",
+    "🟦": "B",
+    "🟪": "P",
+    "🟫": "N",
+    "⬜": "W",
+}
+"""What `--ascii` writes instead of each non-ASCII character the game's text uses (the
+share squares become their colour's initial); anything else non-ASCII is dropped."""
+
+
+def to_ascii(text: str) -> str:
+    """`text` in plain ASCII for `--ascii`: known glyphs spelled out (`ASCII_TEXT`),
+    accents stripped, emoji and other symbols dropped (and the spaces they leave)."""
+    if text.isascii():
+        return text
+    import unicodedata
+
+    text = text.replace("👑s", "queens")  # the share text's "First 👑s:"
+
+    out: list[str] = []
+    skip_space = False
+    for ch in text:
+        if skip_space and ch == " ":
+            skip_space = False
+            continue
+        skip_space = False
+        if ch.isascii():
+            out.append(ch)
+            continue
+        got = ASCII_TEXT.get(ch)
+        if got is None:
+            got = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
+        if got:
+            out.append(got)
+        else:  # dropped: so is the space after it, when it had one before it too
+            skip_space = not out or out[-1].endswith((" ", "\n"))
+    return "\n".join(line.rstrip(" ") for line in "".join(out).split("\n"))

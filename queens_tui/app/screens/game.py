@@ -41,6 +41,7 @@ from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.app.worker import WorkerController
 from queens_tui.core.grid import Cell
 from queens_tui.core.play import PlaySolver, Verdict
+from queens_tui.core.vocabulary import to_ascii
 from queens_tui.kinds import get_play
 
 SEVERAL_MAX_CELLS = 400
@@ -355,6 +356,8 @@ class GameScreen(Screen[None]):
     def show_message(self, text: str) -> None:
         """Put a line of text under the board (empty text hides it): hints and notes."""
         message = self.query_one("#message", Static)
+        if self.ascii:
+            text = to_ascii(text)
         if str(message.content) == text and message.has_class("shown") == bool(text):
             return  # an update re-lays out the whole screen: skip it when nothing changed
         message.update(text)
@@ -381,7 +384,9 @@ class GameScreen(Screen[None]):
             squares=first_squares(game),
             streak=streak,
         )
-        card = WinScreen(result, has_next, stats, replay=replay, now=game.stopwatch.now)
+        card = WinScreen(
+            result, has_next, stats, replay=replay, now=game.stopwatch.now, ascii=self.ascii
+        )
         self.add_class("-won")  # the board makes room for the card beside it
         self.app.push_screen(card, self._after_win)
 

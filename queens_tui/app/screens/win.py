@@ -18,6 +18,7 @@ from textual.widgets import Button, Label, Static
 
 from queens_tui.app.clock import Clock, mmss
 from queens_tui.app.game import Result
+from queens_tui.core.vocabulary import to_ascii
 
 GUARD = 0.5
 """Seconds after the card opens during which keys and clicks on it do nothing."""
@@ -45,8 +46,11 @@ class WinScreen(ModalScreen[str]):
         *,
         replay: bool = False,
         now: Clock = time.monotonic,
+        ascii: bool = False,
     ) -> None:
         super().__init__()
+        self.ascii = ascii
+        """Every text on the card in plain ASCII (`--ascii`); the copied text keeps its emoji."""
         self.now = now
         self.opened = now()
         self.replay = replay
@@ -61,15 +65,17 @@ class WinScreen(ModalScreen[str]):
         hints = r.help_text
         with Vertical(id="dialog"):
             mark = "♛" if r.kind_title == "Queens" else r.emoji.rstrip("\ufe0f")  # 🏁 Zip, ☀ Tango
-            yield Label(f"{mark}  Solved  {mark}", id="title")
+            yield Label(self._text(f"{mark}  Solved  {mark}").strip(), id="title")
             yield Static(
-                f"{r.level_name} · {r.size}\n"
-                f"time {mmss(r.seconds)} · moves {r.moves} · {hints}"
-                + (f"\n{self.stats}" if self.stats else "")
-                + ("\nreplay: your first result is kept" if self.replay else ""),
+                self._text(
+                    f"{r.level_name} · {r.size}\n"
+                    f"time {mmss(r.seconds)} · moves {r.moves} · {hints}"
+                    + (f"\n{self.stats}" if self.stats else "")
+                    + ("\nreplay: your first result is kept" if self.replay else "")
+                ),
                 id="figures",
             )
-            yield Static(r.share_line(), id="share")
+            yield Static(self._text(r.share_line()), id="share")
             yield Static("c: copy the share text", id="copy-hint")
             with Horizontal(id="buttons"):
                 yield Button(
@@ -84,6 +90,9 @@ class WinScreen(ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.opened = self.now()
+
+    def _text(self, text: str) -> str:
+        return to_ascii(text) if self.ascii else text
 
     def guarded(self) -> bool:
         """True within `GUARD` seconds of opening: a key meant for the board, not the card."""
@@ -110,7 +119,7 @@ class WinScreen(ModalScreen[str]):
         self.app.copy_to_clipboard(text)
         hint = self.query_one("#copy-hint", Static)
         if self.app.is_web or copy_with_tool(text):
-            hint.update("copied to the clipboard ✔")
+            hint.update(self._text("copied to the clipboard ✔"))
             self.notify("Share text copied to the clipboard")
         else:
             hint.update(

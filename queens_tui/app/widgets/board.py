@@ -401,6 +401,8 @@ class BoardView(BoardWidget[Board]):
     def _border_char(self, up: int, right: int, down: int, left: int) -> str:
         if not self.ascii:
             return BOX[up * 27 + right * 9 + down * 3 + left]
+        # ASCII: region edges `|` `-` `+`, the thin grid inside a region `:` and `.`, so
+        # the regions read without colour too.
         vertical = up == 2 or down == 2
         horizontal = left == 2 or right == 2
         if vertical and horizontal:
@@ -409,7 +411,9 @@ class BoardView(BoardWidget[Board]):
             return "|"
         if horizontal:
             return "-"
-        return " "
+        if up or down:
+            return "." if left or right else ":"
+        return "." if left or right else " "
 
     def _neutral_styles(self) -> tuple[Style, Style]:
         """(plain, bold) in the widget's own CSS colours: blanks and region borders."""
@@ -512,7 +516,14 @@ class BoardView(BoardWidget[Board]):
                 segments.append(seps[c])
                 text, style = self._cell((r, c))
                 if not lay.bordered and _weight(here[c + 1], below[c + 1]) == 2:
+                    # compact: a region edge below the cell is an underline (and `_` with
+                    # --ascii, so it reads in plain text too)
                     style = style + _UNDERLINE
+                    if self.ascii:
+                        glyph = "_" if text == " " else text
+                        line = "_" * (pad // 2) + glyph + "_" * (pad - pad // 2)
+                        segments.append(Segment(line, style))
+                        continue
                 segments.append(
                     Segment(left_pad + text + right_pad if glyph_line else blank, style)
                 )
@@ -539,7 +550,7 @@ class BoardView(BoardWidget[Board]):
             if lay.bordered or weight == 2 or c in (0, n):
                 ch = self._border_char(weight, 0, weight, 0)
             else:
-                ch = "│" if not self.ascii else " "
+                ch = "│" if not self.ascii else ":"
             here = row[c + 1]
             style = thin[here] if weight == 1 and here is not None else thick
             seps.append(Segment(ch, style))

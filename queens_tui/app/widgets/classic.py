@@ -141,8 +141,8 @@ class ClassicBoard(BoardWidget[Any]):
                 glyph, dim = ("x" if self.ascii else "×"), True
                 if cell != self.cursor:
                     fg = FAINT
-            else:
-                glyph = " "
+            else:  # --ascii: a dot, so the grid reads without colour
+                glyph = "." if self.ascii else " "
             style = Style(color=fg, bgcolor=bg, bold=bold, dim=dim)
             pad = " " * (cw // 2)
             text = f"{pad}{glyph}{pad}" if sub == ch // 2 else " " * cw

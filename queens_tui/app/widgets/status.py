@@ -12,6 +12,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from queens_tui.app.clock import mmss
+from queens_tui.core.vocabulary import to_ascii
 
 CHECK_STYLES = {
     "can still be finished": "bold #3fb950",
@@ -65,6 +66,8 @@ class StatusBar(Widget):
             parts.append(Text("Solved", style="bold"))
         if self.check:
             parts.append(Text(self.check, style=CHECK_STYLES.get(self.check, "italic")))
+        if self.ascii:
+            parts = [Text(to_ascii(part.plain), style=part.style) for part in parts]
         return parts
 
     @property

@@ -151,7 +151,9 @@ class TangoBoard(BoardWidget[Board]):
         dim = False
         if v is None and role in ("place-sun", "place-moon"):
             v, dim = (SUN if role == "place-sun" else 1 - SUN), True
-        if v is None:
+        if v is None:  # --ascii: a dot, so the grid reads without colour
+            if self.ascii:
+                return ".", Style(color=SIGN_FG, bgcolor=bg)
             return " ", Style(bgcolor=bg)
         glyph = ("S" if v == SUN else "M") if self.ascii else ("☀" if v == SUN else "☾")
         fg = SUN_FG if v == SUN else MOON_FG

@@ -132,7 +132,7 @@ class ZipBoard(BoardWidget[ZipState]):
         grid_style = Style(color=GRID, bgcolor=CELL_BG)
         wall_style = Style(color=WALL, bgcolor=CELL_BG, bold=True)
         walls = level.wall_set
-        hbar, vbar = ("=", "#") if self.ascii else ("━", "┃")
+        hbar, vbar, dot = ("=", "#", ".") if self.ascii else ("━", "┃", "·")
         for y in range(height):
             for x in range(width):
                 on_h, on_v = y % 2 == 0, x % 4 == 0
@@ -150,7 +150,7 @@ class ZipBoard(BoardWidget[ZipState]):
                             ((r - 1, c), (r, c)),
                         )
                     )
-                    chars[y][x] = ("+" if self.ascii else "╋") if near else "·"
+                    chars[y][x] = ("+" if self.ascii else "╋") if near else dot
                     styles[y][x] = wall_style if near else grid_style
                 elif on_h:  # a horizontal grid line below row y//2 - 1
                     r, c = y // 2, x // 4

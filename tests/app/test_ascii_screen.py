@@ -1,0 +1,95 @@
+"""Issue 10 item 9: `--ascii` is pure ASCII on every kind's game screen (board, message line,
+status line, footer, toasts, the result card), and the board reads without colour."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from textual.app import App
+
+from queens_tui.app import create_app
+from queens_tui.app.levels import LevelRef
+from queens_tui.core.vocabulary import to_ascii
+from tests.screenshots import settled
+
+
+def screen_text(app: App[None]) -> str:
+    """Every character on the terminal, as the compositor draws the screen on top."""
+    width, height = app.size
+    console = Console(
+        width=width, height=height, file=io.StringIO(), record=True, color_system=None
+    )
+    update = app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens, simplify=True
+    )
+    console.print(update)
+    return console.export_text()
+
+
+def _app(kind: str, tmp_path: Path) -> App[None]:
+    if kind == "queens":
+        from tests.conftest import EXAMPLE_8
+
+        path = tmp_path / "eight.txt"
+        path.write_text("# name: Example eight\n" + EXAMPLE_8)
+        return create_app(str(path), persist=False, ascii=True, engine="search")
+    if kind == "zip":
+        from tests.app.test_zip_game import _level
+
+        return create_app(LevelRef(_level()[0]), persist=False, ascii=True, engine="search")
+    if kind == "tango":
+        return create_app("tango-1-easy/001", persist=False, ascii=True, engine="search")
+    from queens_tui.kinds.classic.kind import level
+
+    return create_app(LevelRef(level(8, [])), persist=False, ascii=True, engine="search")
+
+
+MOVES = {
+    "queens": ("enter", "right", "x", "h"),
+    "zip": ("right", "h"),
+    "tango": ("space", "right", "space", "h"),
+    "classic": ("enter", "right", "enter", "h"),
+}
+"""A few moves (a clash or a mistake among them) and a hint, so the message line speaks."""
+
+
+@pytest.mark.parametrize("kind", ["queens", "zip", "tango", "classic"])
+async def test_every_character_of_the_ascii_game_screen_is_ascii(kind: str, tmp_path) -> None:
+    app = _app(kind, tmp_path)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.press(*MOVES[kind])
+        await settled(pilot)
+        app.notify("Live check on · 8×8 ✔")  # a toast, as the game shows them
+        await pilot.pause()
+        text = screen_text(app)
+        assert text.isascii(), sorted({ch for ch in text if not ch.isascii()})
+        assert any(ch in text for ch in "Qx.SM|#")  # the board is there
+        if kind == "zip":  # the result card too (once: it costs a second)
+            app.game_screen.show_win()
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Solved" in text and text.isascii(), sorted({c for c in text if not c.isascii()})
+
+
+async def test_ascii_queens_board_shows_inner_grid_and_compact_region_edges(tmp_path) -> None:
+    """Without colour the regions still read: `|`/`-` region edges and a `:`/`.` grid inside
+    (bordered cells); in the compact layout the horizontal edges are `_` (and underlined)."""
+    app = _app("queens", tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert ":" in text and "....." in text and "+-----+" in text
+        await pilot.resize_terminal(40, 14)  # too small for bordered cells: compact
+        await pilot.pause()
+        board = screen_text(app).splitlines()[:8]
+        assert all(line.count("|") >= 2 for line in board if line.strip()), board
+        assert sum(line.count("___") for line in board) >= 8, board
+        assert any(":" in line for line in board), board
+
+
+def test_to_ascii_spells_out_the_game_glyphs() -> None:
+    assert to_ascii("♛ 3/8 · 8×8 ✔ checking…") == "Q 3/8 . 8x8 (ok) checking..."
+    assert to_ascii("flawless 👑\nFirst 👑s: 🟩 🟦 ⬜") == "flawless\nFirst queens: G B W"
