@@ -11,7 +11,7 @@ from rich.console import Console
 from textual.app import App
 
 from queens_tui.app import create_app
-from queens_tui.app.levels import LevelRef
+from queens_tui.app.levels import OpenLevel
 from queens_tui.core.vocabulary import to_ascii
 from tests.screenshots import settled
 
@@ -39,12 +39,12 @@ def _app(kind: str, tmp_path: Path) -> App[None]:
     if kind == "zip":
         from tests.app.test_zip_game import _level
 
-        return create_app(LevelRef(_level()[0]), persist=False, ascii=True, engine="search")
+        return create_app(OpenLevel(_level()[0]), persist=False, ascii=True, engine="search")
     if kind == "tango":
         return create_app("tango-1-easy/001", persist=False, ascii=True, engine="search")
     from queens_tui.kinds.classic.kind import level
 
-    return create_app(LevelRef(level(8, [])), persist=False, ascii=True, engine="search")
+    return create_app(OpenLevel(level(8, [])), persist=False, ascii=True, engine="search")
 
 
 MOVES = {
