@@ -43,11 +43,16 @@ class Result(NamedTuple):
     squares: str = ""
     """The colours of the first queens placed, as coloured squares ("🟩 🟦 ⬜")."""
     streak: int = 0
+    """The current daily streak of this kind (0: not a daily, or none)."""
+    backtracks: int = 0
+    """Moves that took part of the position back (Zip: cutting the path)."""
+    flawed_emoji: str = ""
+    """The share line's mark when not flawless (Zip: "🛑"); empty: the kind's `emoji`."""
 
     @property
     def flawless(self) -> bool:
-        """LinkedIn's word: no hint, no solve, no mistake, no undo."""
-        return not (self.hints or self.helped or self.mistakes or self.undos)
+        """LinkedIn's word: no hint, no solve, no mistake, no undo, no backtrack."""
+        return not (self.hints or self.helped or self.mistakes or self.undos or self.backtracks)
 
     @property
     def help_text(self) -> str:
@@ -59,7 +64,8 @@ class Result(NamedTuple):
 
     def share_line(self) -> str:
         """Spoiler-free share text in LinkedIn's shape: `Queens #426 | 0:27 and flawless`,
-        then the first queens' colours and the streak (no board, no positions)."""
+        then the first queens' colours and the streak (no board, no positions); Zip's
+        `Zip #250 | 1:04 with 3 backtracks 🛑`."""
         s = int(self.seconds)
         clock = f"{s // 60}:{s % 60:02d}"
         name = self.number or f"{self.level_name} ({self.size})"
@@ -69,6 +75,7 @@ class Result(NamedTuple):
             used = [
                 f"{n} {word}" + "s" * (n > 1)
                 for n, word in (
+                    (self.backtracks, "backtrack"),
                     (self.hints, "hint"),
                     (self.undos, "undo"),
                     (self.mistakes, "mistake"),
@@ -79,7 +86,8 @@ class Result(NamedTuple):
                 how = ", ".join(["solved with help", *used])
             else:
                 how = "with " + ", ".join(used)
-        lines = [f"{self.kind_title} {name} | {clock} {how} {self.emoji}"]
+        mark = self.emoji if self.flawless else self.flawed_emoji or self.emoji
+        lines = [f"{self.kind_title} {name} | {clock} {how} {mark}"]
         if self.squares:
             lines.append(f"First {self.emoji}s: {self.squares}")
         if self.streak:
@@ -116,6 +124,9 @@ class Game:
         """The kind's display options by name (Queens: "auto_cross")."""
         self.undos = 0
         """Undos made (a flawless solve has none)."""
+        self.backtracks = 0
+        """Moves that took part of the position back, when the kind says which
+        (its rules' optional `backtracked(before, after)`: Zip's cuts of the path)."""
         self.mistakes = 0
         """Positions the live check found can't be finished any more."""
         self.replaying = False
@@ -163,6 +174,8 @@ class Game:
             number,
             squares,
             streak,
+            self.backtracks,
+            getattr(self.rules, "flawed_emoji", ""),
         )
 
     def first_pieces(self) -> list[Any]:
@@ -186,7 +199,11 @@ class Game:
         """Make `move` (not once solved: a win is final); True if the position changed."""
         if move is None or self.solved:
             return False
+        before = self.state
         changed = self.history.apply(move)
+        backtracked = getattr(self.rules, "backtracked", None)
+        if changed and backtracked is not None and backtracked(before, self.state):
+            self.backtracks += 1
         if changed and self.solved:
             self.stopwatch.stop()
         return changed
@@ -269,6 +286,6 @@ class Game:
         self._drag = None
         self.hints_used = 0
         self.helped = False
-        self.undos = self.mistakes = 0
+        self.undos = self.mistakes = self.backtracks = 0
         self.stopwatch.reset()
         self.stopwatch.start()

@@ -231,6 +231,7 @@ class Session:
             hints=game.hints_used,
             helped=game.helped,
             daily=ref.day,
+            kind=ref.level.kind,
         )
         self.store.save_solved(
             ref.key,
@@ -254,7 +255,7 @@ class Session:
             parts.append(f"solved {stats.solves} times")
         lines = [" · ".join(parts)]
         if ref.day is not None:
-            streak = self.store.streak()
+            streak = self.store.streak(kind=ref.level.kind)
             days = "day" if streak.current == 1 else "days"
             lines.append(f"daily streak {streak.current} {days} (best {streak.best})")
         return "\n".join(line for line in lines if line)

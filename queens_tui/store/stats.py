@@ -14,8 +14,13 @@ stats.json (``format: "queens-tui/stats"``, ``version: 1``)::
         }
       },
       "streak_days": ["2026-11-20", "2026-11-21"],   days whose daily was solved that day
-      "best_streak": 2
+      "best_streak": 2,
+      "kind_streaks": {"zip": {"days": ["2026-11-21"], "best": 1}}
     }
+
+Each kind has its own daily and its own streak: ``streak_days`` and
+``best_streak`` are Queens' (as in every older file), ``kind_streaks`` the
+other kinds' (absent while none has one; an older file loads with none).
 
 The best time prefers solves without help: a helped solve sets it only while
 the level has no clean solve (``best_helped`` says which). A solve "with help"
@@ -177,12 +182,23 @@ class Streak:
 
 
 @dataclass
+class DailyRun:
+    """One kind's streak: the days its daily was solved that day, and the best run."""
+
+    days: set[date] = field(default_factory=set)
+    best: int = 0
+
+
+@dataclass
 class Stats:
-    """All levels' stats plus the days that feed the streak."""
+    """All levels' stats plus the days that feed each kind's streak."""
 
     levels: dict[str, LevelStats] = field(default_factory=dict)
     streak_days: set[date] = field(default_factory=set)
+    """Queens' streak days (the file's top-level keys, as before kinds)."""
     best_streak: int = 0
+    kind_streaks: dict[str, DailyRun] = field(default_factory=dict)
+    """The other kinds' streaks, by kind name ("tango", "zip")."""
 
     def record(
         self,
@@ -193,27 +209,38 @@ class Stats:
         hints: int = 0,
         helped: bool = False,
         daily: date | None = None,
+        kind: str = "queens",
     ) -> LevelStats:
-        """Count a solve of `key` made on `today`; `daily` is the puzzle's date for a daily."""
+        """Count a solve of `key` made on `today`; `daily` is the puzzle's date for a daily
+        (of `kind`: it feeds that kind's streak)."""
         s = self.levels.get(key, LevelStats()).with_solve(
             seconds, today, hints=hints, helped=helped
         )
         self.levels[key] = s
         if daily is not None and daily == today:
-            self.streak_days.add(today)
-            self.best_streak = max(self.best_streak, _longest_run(self.streak_days))
+            if kind == "queens":
+                self.streak_days.add(today)
+                self.best_streak = max(self.best_streak, _longest_run(self.streak_days))
+            else:
+                run = self.kind_streaks.setdefault(kind, DailyRun())
+                run.days.add(today)
+                run.best = max(run.best, _longest_run(run.days))
         return s
 
-    def streak(self, today: date) -> Streak:
-        """The streak as of `today` (alive if today's or yesterday's daily was solved)."""
-        days = self.streak_days
+    def streak(self, today: date, kind: str = "queens") -> Streak:
+        """`kind`'s streak as of `today` (alive if today's or yesterday's daily was solved)."""
+        if kind == "queens":
+            days, best_so_far = self.streak_days, self.best_streak
+        else:
+            run = self.kind_streaks.get(kind, DailyRun())
+            days, best_so_far = run.days, run.best
         solved_today = today in days
         day = today if solved_today else _shift(today, -1)
         current = 0
         while day is not None and day in days:
             current += 1
             day = _shift(day, -1)
-        best = max(self.best_streak, _longest_run(days))
+        best = max(best_so_far, _longest_run(days))
         return Streak(current, best, solved_today)
 
 
@@ -231,13 +258,31 @@ def _longest_run(days: set[date]) -> int:
 
 def encode_stats(stats: Stats) -> dict[str, Any]:
     """The stats.json object."""
-    return {
+    out: dict[str, Any] = {
         "format": STATS_FORMAT,
         "version": VERSION,
         "levels": {k: asdict(v) for k, v in sorted(stats.levels.items())},
-        "streak_days": sorted(d.isoformat() for d in stats.streak_days),
+        "streak_days": _dates(stats.streak_days),
         "best_streak": stats.best_streak,
     }
+    if stats.kind_streaks:
+        out["kind_streaks"] = {
+            k: {"days": _dates(run.days), "best": run.best}
+            for k, run in sorted(stats.kind_streaks.items())
+        }
+    return out
+
+
+def _dates(days: set[date]) -> list[str]:
+    return sorted(d.isoformat() for d in days)
+
+
+def _streak_days(raw: list[Any]) -> set[date]:
+    days = set()
+    for d in raw:
+        expect(isinstance(d, str), "streak days should be dates")
+        days.add(_day(d))
+    return days
 
 
 def decode_stats(obj: Any) -> Stats:
@@ -250,11 +295,13 @@ def decode_stats(obj: Any) -> Stats:
     parsed = {}
     for k, v in levels.items():
         parsed[k] = _level_stats(k, v)
-    days = set()
-    for d in days_raw:
-        expect(isinstance(d, str), "streak days should be dates")
-        days.add(_day(d))
-    return Stats(parsed, days, best)
+    kinds: dict[str, DailyRun] = {}
+    for kind, run in get(obj, "kind_streaks", dict, {}).items():
+        expect(isinstance(run, dict), f"the {kind} streak should be an object")
+        kind_best = get(run, "best", int, 0)
+        expect(kind_best >= 0, f"negative best {kind} streak")
+        kinds[kind] = DailyRun(_streak_days(get(run, "days", list, [])), kind_best)
+    return Stats(parsed, _streak_days(days_raw), best, kinds)
 
 
 # --- settings ---------------------------------------------------------------------------------
@@ -290,6 +337,7 @@ def decode_settings(obj: Any) -> Settings:
 
 
 __all__ = [
+    "DailyRun",
     "LevelStats",
     "SchemaError",
     "Settings",

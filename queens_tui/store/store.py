@@ -416,11 +416,12 @@ class Store:
         helped: bool = False,
         daily: date | None = None,
         today: date | None = None,
+        kind: str = "queens",
     ) -> LevelStats:
         """Count a solve, save the stats and forget the level's saved game.
 
         `daily` is the puzzle's date when the level is a daily puzzle (it feeds
-        the streak if it equals today). `helped` is for solver reveal/solve;
+        `kind`'s streak if it equals today). `helped` is for solver reveal/solve;
         any hint counts as help too.
         """
         today = today or self.today()
@@ -434,14 +435,16 @@ class Store:
         if daily is None and key.startswith("daily:"):
             with contextlib.suppress(ValueError):
                 daily = date.fromisoformat(key[len("daily:") :])
-        result = self._stats.record(key, seconds, today, hints=hints, helped=helped, daily=daily)
+        result = self._stats.record(
+            key, seconds, today, hints=hints, helped=helped, daily=daily, kind=kind
+        )
         self._write(self.stats_path, encode_stats(self._stats), "your stats")
         self.clear_progress(key)
         return result
 
-    def streak(self, today: date | None = None) -> Streak:
-        """The daily streak (current, best, solved today) as of `today`."""
-        return self._stats.streak(today or self.today())
+    def streak(self, today: date | None = None, kind: str = "queens") -> Streak:
+        """`kind`'s daily streak (current, best, solved today) as of `today`."""
+        return self._stats.streak(today or self.today(), kind)
 
     # --- daily --------------------------------------------------------------------------------
 

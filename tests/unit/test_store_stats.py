@@ -6,8 +6,10 @@ import json
 from datetime import date, timedelta
 from pathlib import Path
 
+import pytest
+
 from queens_tui.store import LevelStats, Settings, Store
-from queens_tui.store.stats import Stats, decode_stats, encode_stats
+from queens_tui.store.stats import SchemaError, Stats, Streak, decode_stats, encode_stats
 
 D = date(2026, 11, 16)  # a Monday
 
@@ -110,3 +112,39 @@ def test_settings_defaults_save_and_partial_files(tmp_path: Path) -> None:
     )
     s = Store(tmp_path)
     assert s.settings == Settings(live_check=False) and s.take_notices() == []
+
+
+def test_each_kind_has_its_own_streak_and_old_files_keep_queens(tmp_path: Path) -> None:
+    old = {  # a stats file from before kinds had streaks
+        "format": "queens-tui/stats",
+        "version": 1,
+        "levels": {},
+        "streak_days": [day(0).isoformat(), day(1).isoformat()],
+        "best_streak": 2,
+    }
+    stats = decode_stats(old)
+    assert stats.streak(day(1)).current == 2 and stats.streak(day(1), "zip").current == 0
+    assert encode_stats(stats) == old  # no kind streaks: written exactly as before
+    stats.record("zip-daily:2026-11-17", 40.0, day(1), daily=day(1), kind="zip")
+    stats.record("tango-daily:2026-11-17", 30.0, day(1), daily=day(1), kind="tango")
+    stats.record("zip-daily:2026-11-18", 40.0, day(2), daily=day(2), kind="zip")
+    assert stats.streak(day(2)).current == 2  # Queens: alive from yesterday, unchanged
+    assert stats.streak(day(2), "zip") == Streak(2, 2, True)
+    tango = stats.streak(day(2), "tango")
+    assert (tango.current, tango.best, tango.solved_today) == (1, 1, False)
+    data = encode_stats(stats)
+    assert data["kind_streaks"]["zip"] == {"days": ["2026-11-17", "2026-11-18"], "best": 2}
+    assert decode_stats(json.loads(json.dumps(data))) == stats
+    bad_runs: list[dict[str, object]] = [
+        {"zip": []},
+        {"zip": {"days": ["soon"]}},
+        {"zip": {"best": -1}},
+    ]
+    for bad in bad_runs:
+        with pytest.raises((SchemaError, ValueError)):
+            decode_stats({**old, "kind_streaks": bad})
+    # Through the store: the kind's solve feeds the kind's streak only.
+    store = Store(tmp_path, today=lambda: day(3))
+    store.record_solve("zip-daily:2026-11-19", 50.0, daily=day(3), kind="zip")
+    assert store.streak(kind="zip").current == 1 and store.streak().current == 0
+    assert Store(tmp_path, today=lambda: day(3)).streak(kind="zip").solved_today

@@ -114,3 +114,30 @@ def test_hint_is_the_next_stretch_and_the_worker_finds_mistakes() -> None:
         assert solved is not None and solved.path == sol
         reveal = cpsat.PLAY.reveal(after, **args)
         assert reveal is not None and reveal.helped
+
+
+def test_cuts_are_backtracks_and_the_share_line_says_so() -> None:
+    from queens_tui.app.game import Game
+    from queens_tui.core.vocabulary import to_ascii
+    from queens_tui.kinds import get_play
+
+    game = Game(LEVEL, get_play("zip"), title="Corner", now=lambda: 0.0)
+    for action in ("right", "right", "left", "right", "down"):  # "left" cuts the path
+        assert game.act(action, game.state.end)
+    assert game.backtracks == 1
+    game.act("back", game.state.end)  # backspace takes a cell back too
+    assert game.backtracks == 2
+    for action in ("down", "left", "left", "down", "right", "right"):
+        assert game.act(action, game.state.end), action
+    assert game.solved and game.undos == 0
+    share = game.result(number="#250").share_line()
+    assert share == "Zip #250 | 0:00 with 2 backtracks 🛑"
+    assert to_ascii(game.result(number="#250", streak=3).share_line()) == (
+        "Zip #250 | 0:00 with 2 backtracks\n3-day streak"
+    )
+    game.restart()
+    for cell in [(0, 1), (0, 2), (1, 2), (1, 1), (1, 0), (2, 0), (2, 1), (2, 2)]:
+        game.act("click", cell)
+    assert game.solved and game.backtracks == 0
+    assert game.result(number="#250").share_line() == "Zip #250 | 0:00 and flawless 🏁"
+    assert to_ascii(game.result(number="#250").share_line()) == "Zip #250 | 0:00 and flawless"

@@ -378,7 +378,8 @@ class GameScreen(Screen[None]):
         stats = self.session.win_line(self.ref)
         game = self.game
         replay = game.replaying and self.ref.day is not None
-        streak = self.session.store.streak().current if self.session.store and self.ref.day else 0
+        store = self.session.store
+        streak = store.streak(kind=self.kind).current if store and self.ref.day else 0
         result = game.result(
             number=share_number(self.kind, self.ref.day),
             squares=first_squares(game),

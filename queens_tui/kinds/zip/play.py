@@ -82,6 +82,13 @@ class ZipPlay:
     name: ClassVar[str] = "zip"
     title: ClassVar[str] = "Zip"
     emoji: ClassVar[str] = "🏁"
+    flawed_emoji: ClassVar[str] = "🛑"
+    """LinkedIn's share mark of a solve with backtracks: `Zip #114 | 3:06 with 18 backtracks 🛑`."""
+
+    def backtracked(self, before: ZipState, after: ZipState) -> bool:
+        """Did this move take cells of the path back (a cut, a step back, `backspace`)?
+        LinkedIn counts these as backtracks: a flawless Zip has none."""
+        return after.path[: len(before.path)] != before.path
 
     def dims(self, level: ZipLevel) -> tuple[int, int]:
         return level.rows, level.cols

@@ -1,0 +1,52 @@
+"""A Zip or Tango daily won: the card shows that kind's streak and share line (issue 14).
+
+The day is in the frozen calendar, so the app opens it at once. `S` then `y`
+solves it; the solve counts towards the kind's streak, not Queens'.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+
+from queens_tui.app import create_app
+from queens_tui.app.screens.win import WinScreen
+from tests.screenshots import settled
+
+from .session_fixtures import SIZE, make_store
+
+DAY = date(2027, 3, 15)  # a Monday in the shipped calendars: Zip #728, a 6x6
+SHARE_NUMBER = {"zip": "#728", "tango": "#889"}
+
+
+def _card(app: object) -> tuple[str, str]:
+    screen = app.screen  # type: ignore[attr-defined]
+    assert isinstance(screen, WinScreen)
+    figures = str(screen.query_one("#figures").render())
+    share = str(screen.query_one("#share").render())
+    return figures, share
+
+
+@pytest.mark.parametrize(("kind", "ascii"), [("zip", True), ("tango", False)])
+async def test_a_daily_win_counts_for_its_kind_s_streak(tmp_path, kind: str, ascii: bool) -> None:
+    store = make_store(tmp_path / "data", today=DAY)
+    for day in (DAY - timedelta(days=1), DAY):  # a two-day Queens streak
+        store.record_solve(f"daily:{day}", 60.0, daily=day, today=day)
+    app = create_app(store=store, daily=DAY, kind=kind, ascii=ascii)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        assert app.game_screen.game.level.kind == kind
+        await pilot.press("S", "y")
+        await settled(pilot)
+        figures, share = _card(app)
+    assert store.streak(kind=kind).current == 1 and store.streak().current == 2
+    assert "daily streak 1 day (best 1)" in figures
+    title = {"zip": "Zip", "tango": "Tango"}[kind]
+    first = share.splitlines()[0]
+    assert first.startswith(f"{title} {SHARE_NUMBER[kind]} | ") and "solved with help" in first
+    assert share.splitlines()[-1].endswith("1-day streak")
+    if ascii:
+        assert share.isascii(), share
+    else:
+        assert "🔥 1-day streak" in share
