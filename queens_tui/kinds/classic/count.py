@@ -5,22 +5,36 @@ the board and counts twice (the left-right mirror of a solution is another
 one; for odd N the middle column is searched apart, with row 1's queen in the
 left half). Below that, partial placements are expanded breadth-first as
 numpy arrays of bitmasks (`cols`, `ld`, `rd`: the columns and the two
-diagonal directions attacked in the next row), in chunks of 16,384 states so
-the working set stays in the CPU's cache and memory stays bounded:
+diagonal directions attacked in the next row), chunk by chunk so memory
+stays bounded. Where the time goes decides the design: on these machines a
+whole-array bit operation costs ~0.1 ns a state, but anything that moves
+states around (a sort, a gather, a filter) 1.5-15 ns, so the counter does
+many cheap bit tests to move few states:
 
-- each chunk is sorted by the number of free cells in its next row (a radix
-  argsort of 8-bit keys), so the k-th child of every state is made by one
-  slice-wide "take the lowest free bit" with no filtering: slice j holds the
-  states that still have a j-th free cell;
+- the board sits at the top of a 16-bit word (32-bit past N=16) and the bits
+  below it are columns taken from the start, so "no free cell" is just
+  `cols | ld | rd == all ones`, with no masking anywhere;
+- children come in slots: slot j holds every parent's j-th free cell
+  (parents run out at different slots; their empty children are dropped by
+  the filter below, and the parents are compacted when half have run out),
+  which needs no sort (the sort by free-cell count it replaced cost more
+  than everything else together);
+- a look-ahead filter keeps only the children that could still be
+  completed as far as the queens already placed show: every row left has a
+  free cell and every column left is free in some row left (whole-array bit
+  tests over the last 5 rows). It removes 2/3 of the states at the deep
+  rows (N=14, row 10: 3.16M -> 1.02M), where most of the work was;
+- survivors are compacted by `flatnonzero` + `take` (boolean indexing with
+  unpredictable masks costs 3x more);
 - the last three rows are closed directly: for each of the three remaining
   columns in row N-3, the two left columns either fit rows N-2 and N-1 in
-  one order, the other, or not at all, all as whole-array bit tests, in one
-  call on all the children of a chunk (no sort needed there).
+  one order, the other, or not at all, all as whole-array bit tests.
 
 Measured on this project's shared 2-core machine, CPU seconds of the count
-alone: N=14 0.21-0.25 s, N=15 ~1.9 s, N=16 ~13 s; whole processes against the
-plain recursive bitmask counter with the mirror trick at N=14, 0.125x its CPU
-time (tests/benchmarks/test_bench_nqueens.py; figures in the README).
+alone (min of 5 in one process, load ~2): N=14 0.08 s (the sorting version
+before it: 0.21 s), N=15 0.47 s (1.4 s), N=16 ~3.5 s (12.5 s); whole
+processes against the plain recursive bitmask counter with the mirror
+trick: see tests/benchmarks/test_bench_nqueens.py and the README.
 numpy is imported inside `total` only (the game never loads it).
 
 `symmetric(n)`: S90 and S180, the solutions unchanged by a quarter turn and
@@ -40,13 +54,21 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    Masks = npt.NDArray[np.unsignedinteger[Any]]
+    Masks = npt.NDArray[np.integer[Any]]  # unsigned; numpy's stubs call a shifted one signed
 
-CHUNK = 16384
-"""States per array: about the size where the radix argsort and the bit ops stay in L2."""
+CHUNK = 131072
+"""Parents expanded together: large enough that numpy's per-call cost (~1 us, about 30 calls a
+level) stays small beside the work; the arrays (256 KB each) still sit in the L3 cache."""
+
+LOOK_AHEAD = 5
+"""Rows left from which the look-ahead filter checks every row and column left (above that,
+only the next row: there it removes almost nothing)."""
+
+BATCHES = 16
+"""Parts of the search between progress reports."""
 
 MAX_N = 32
-"""Largest N the numpy counter takes (uint32 masks); far beyond what finishes anyway."""
+"""Largest N the numpy counter takes (32-bit masks); far beyond what finishes anyway."""
 
 Progress = Callable[[float, int], None]
 """Called after each finished batch with (fraction of the search done, solutions so far)."""
@@ -114,11 +136,11 @@ def _starts(n: int, depth: int) -> list[tuple[int, int, int]]:
     return out
 
 
-def _close2(cols: Masks, ld: Masks, rd: Masks, mask: Any, valid: Any = None) -> int:
+def _close2(cols: Masks, ld: Masks, rd: Masks, valid: Any = None) -> int:
     """Completions of states with two rows left: both columns left, in either order."""
     import numpy as np
 
-    rem = ~cols & mask
+    rem = ~cols
     hi = rem & (rem - 1)
     lo = rem ^ hi
     att = ld | rd
@@ -130,60 +152,107 @@ def _close2(cols: Masks, ld: Masks, rd: Masks, mask: Any, valid: Any = None) -> 
     return int(np.count_nonzero(ok1)) + int(np.count_nonzero(ok2))
 
 
-def _close3(cols: Masks, ld: Masks, rd: Masks, mask: Any) -> int:
+def _close3(cols: Masks, ld: Masks, rd: Masks) -> int:
     """Completions of states with three rows left: each remaining column first, then `_close2`."""
-    rem = ~cols & mask
+    rem = ~cols
     att = ld | rd
     total = 0
     for _ in range(3):
         rest = rem & (rem - 1)
         bit = rem ^ rest
         rem = rest
-        total += _close2(cols | bit, (ld | bit) << 1, (rd | bit) >> 1, mask, (bit & att) == 0)
+        total += _close2(cols | bit, (ld | bit) << 1, (rd | bit) >> 1, (bit & att) == 0)
     return total
 
 
-def _expand(cols: Masks, ld: Masks, rd: Masks, row: int, n: int, mask: Any) -> int:
-    """Completions of the states (next row `row`), chunk by chunk, depth-first over chunks."""
+def _children(cols: Masks, ld: Masks, rd: Masks, left: int) -> tuple[Masks, Masks, Masks]:
+    """The states one row down (`left` rows left below them, counting their next row) that
+    pass the look-ahead filter, compacted."""
     import numpy as np
 
-    if row == n - 3:
-        return _close3(cols, ld, rd, mask)
-    free = ~(cols | ld | rd) & mask
-    pc = np.bitwise_count(free)
-    order = np.argsort(pc, kind="stable")
-    cols, ld, rd = cols.take(order), ld.take(order), rd.take(order)
-    free = ~(cols | ld | rd) & mask
-    sizes = np.bincount(pc, minlength=n + 2).tolist()
-    start, j, length = sizes[0], 0, len(free)
-    parts_c: list[Masks] = []
-    parts_l: list[Masks] = []
-    parts_r: list[Masks] = []
-    while start < length:
-        f = free[start:]
-        low = f & -f
-        f ^= low
-        parts_c.append(cols[start:] | low)
-        parts_l.append((ld[start:] | low) << 1)
-        parts_r.append((rd[start:] | low) >> 1)
-        j += 1
-        start += sizes[j]
-    if not parts_c:
-        return 0
-    c, lft, rgt = np.concatenate(parts_c), np.concatenate(parts_l), np.concatenate(parts_r)
-    if row + 1 == n - 3:  # closing needs no sort: one call on all the children (~10% faster)
-        return _close3(c, lft, rgt, mask)
+    full = np.iinfo(cols.dtype).max
+    free = ~(cols | ld | rd)
+    size = len(free) * max(1, int(np.bitwise_count(free).max()))  # room for every child
+    c, lft, rgt, bit = (np.empty(size, cols.dtype) for _ in range(4))
+    end = 0
+    while True:  # slot j: each parent's j-th free cell (0 once it has run out)
+        start, end = end, end + len(free)
+        low = bit[start:end]
+        np.negative(free, out=low)
+        low &= free
+        free ^= low
+        np.bitwise_or(cols, low, out=c[start:end])
+        x = lft[start:end]
+        np.bitwise_or(ld, low, out=x)
+        x <<= 1
+        x = rgt[start:end]
+        np.bitwise_or(rd, low, out=x)
+        x >>= 1
+        alive = free != 0
+        still = int(np.count_nonzero(alive))
+        if still == 0:
+            break
+        if 2 * still < len(free):  # drop the parents that have run out
+            keep = np.flatnonzero(alive)
+            cols, ld, rd, free = cols.take(keep), ld.take(keep), rd.take(keep), free.take(keep)
+    c, lft, rgt, bit = c[:end], lft[:end], rgt[:end], bit[:end]
+    ok = bit != 0
+    t = c | lft
+    t |= rgt
+    ok &= t != full  # the next row has a free cell
+    if left <= LOOK_AHEAD:
+        everywhere = t  # cells attacked in every row left
+        for j in range(1, left):
+            t = lft << j
+            t |= c
+            t |= rgt >> j
+            ok &= t != full  # row j below has a free cell
+            everywhere &= t
+        everywhere &= ~c
+        ok &= everywhere == 0  # each column left is free in some row left
+    keep = np.flatnonzero(ok)
+    return c.take(keep), lft.take(keep), rgt.take(keep)
+
+
+def _expand(cols: Masks, ld: Masks, rd: Masks, row: int, n: int) -> int:
+    """Completions of the states (next row `row`), chunk by chunk, depth-first over chunks."""
+    c, lft, rgt = _children(cols, ld, rd, n - row - 1)
+    if row + 1 == n - 3:
+        return _close3(c, lft, rgt)
     total = 0
     for s in range(0, len(c), CHUNK):
-        total += _expand(c[s : s + CHUNK], lft[s : s + CHUNK], rgt[s : s + CHUNK], row + 1, n, mask)
+        total += _expand(c[s : s + CHUNK], lft[s : s + CHUNK], rgt[s : s + CHUNK], row + 1, n)
     return total
 
 
-def total(n: int, progress: Progress | None = None, batches: int = 64) -> int:
+def _total_numpy(n: int, progress: Progress | None = None, bits: int = 0) -> int:
+    """`total` by numpy for n >= 7 (`bits`: word width, 16 or 32; 0 picks the narrowest)."""
+    import numpy as np
+
+    bits = bits or (16 if n <= 16 else 32)
+    dtype = np.uint16 if bits == 16 else np.uint32
+    pad = bits - n  # the board's columns sit at the top of the word
+    taken = (1 << pad) - 1  # the bits below the board: columns taken from the start
+    depth = 3
+    starts = _starts(n, depth)
+    size = max(1, -(-len(starts) // BATCHES))
+    found = 0
+    for i in range(0, len(starts), size):
+        part = starts[i : i + size]
+        cols: Masks = np.array([s[0] << pad | taken for s in part], dtype=dtype)
+        ld: Masks = np.array([s[1] << pad for s in part], dtype=dtype)
+        rd: Masks = np.array([s[2] << pad for s in part], dtype=dtype)
+        found += 2 * _expand(cols, ld, rd, depth, n)
+        if progress is not None:
+            progress(min(1.0, (i + len(part)) / len(starts)), found)
+    return found
+
+
+def total(n: int, progress: Progress | None = None) -> int:
     """The number of solutions of n-queens (A000170), exactly.
 
     `progress(fraction, count_so_far)` is called after each of about
-    `batches` parts of the search; the count it gets is exact for the parts
+    `BATCHES` parts of the search; the count it gets is exact for the parts
     finished, so an interrupted run can report it as a lower bound.
     """
     if n < 1:
@@ -195,23 +264,7 @@ def total(n: int, progress: Progress | None = None, batches: int = 64) -> int:
         if progress is not None:
             progress(1.0, result)
         return result
-    import numpy as np
-
-    dtype = np.uint16 if n <= 16 else np.uint32
-    mask = dtype((1 << n) - 1)
-    depth = 3
-    starts = _starts(n, depth)
-    size = max(1, -(-len(starts) // batches))
-    found = 0
-    for i in range(0, len(starts), size):
-        part = starts[i : i + size]
-        cols: Masks = np.array([s[0] for s in part], dtype=dtype)
-        ld: Masks = np.array([s[1] for s in part], dtype=dtype)
-        rd: Masks = np.array([s[2] for s in part], dtype=dtype)
-        found += 2 * _expand(cols, ld, rd, depth, n, mask)
-        if progress is not None:
-            progress(min(1.0, (i + len(part)) / len(starts)), found)
-    return found
+    return _total_numpy(n, progress)
 
 
 def s180(n: int) -> int:
