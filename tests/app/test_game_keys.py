@@ -6,7 +6,7 @@ from queens_tui.app.screens.confirm import ConfirmScreen
 from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.screens.help import HelpScreen
 from queens_tui.app.screens.win import WinScreen
-from queens_tui.app.widgets.board import CONFLICT_QUEEN
+from queens_tui.app.widgets.board import CONFLICT_QUEEN, CONFLICT_TINT
 from queens_tui.kinds.queens.board import Mark
 
 from .conftest import SIZE, board_view, drawn, game_screen, go_to
@@ -121,12 +121,17 @@ async def test_queen_on_an_auto_cross_is_allowed_and_conflicts_show_red(app8) ->
         for q in [(0, 0), (0, 4)]:
             char, style = drawn(view, q)
             assert char == "♛"
-            assert style.bgcolor.triplet.hex == CONFLICT_QUEEN
-        # the row they fight over is tinted, another row is not
-        row_bg = drawn(view, (0, 2))[1].bgcolor
-        plain_bg = drawn(view, (1, 2))[1].bgcolor
-        assert row_bg != plain_bg
-        assert row_bg.triplet.red > row_bg.triplet.blue
+            assert style.color.triplet.hex == CONFLICT_QUEEN
+        # the row they fight over gets red bars (tests/app/test_clash_marks.py), another not
+
+        def line_backgrounds(cell: tuple[int, int]) -> set[str]:
+            line = view.render_line(view.cell_offset(cell)[1])
+            return {
+                seg.style.bgcolor.triplet.hex for seg in line if seg.style and seg.style.bgcolor
+            }
+
+        assert CONFLICT_TINT in line_backgrounds((0, 2))
+        assert CONFLICT_TINT not in line_backgrounds((1, 2))
         # touching queens conflict too
         await go_to(pilot, app8, (1, 1))
         await pilot.press("enter")

@@ -35,11 +35,11 @@ A whole drag is one step for `u`.
 | × bold | a cross you placed (`x` with `--ascii`) |
 | × faint | an automatic cross: some queen already rules this cell out |
 | red queen | a queen that breaks a rule |
-| reddish cells | the row, column or region two queens fight over |
+| red bars at a cell's sides | the row, column or region two queens fight over (`!x!` in ASCII) |
 | dark cell | the cursor |
 | thick border | the edge of a region (thin lines stay inside one) |
 | yellow cells | what a hint reads; ♕ green: a queen it places; × blue: cells it crosses out |
-| magenta cells | marks that no solution allows (`m`, or a hint on a wrong board) |
+| magenta cells | marks that no solution allows (`m`, or a wrong board's hint; `*Q*` in ASCII) |
 
 ## The live check
 

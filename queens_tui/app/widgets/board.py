@@ -35,9 +35,12 @@ MAX_SCALE = 4
 INK = "#111111"
 """Glyphs on the pastel cells: always dark, whatever the theme."""
 CONFLICT_TINT = "#ff3b3b"
-"""Mixed into cells of a row, column or region that two queens fight over."""
+"""The bars at both sides of each cell of a row, column or region two queens fight over (the
+cell between them keeps its region's colour)."""
 CONFLICT_QUEEN = "#d7263d"
-"""Fill of a queen that breaks a rule."""
+"""Colour of a queen that breaks a rule (on its region's colour, between the clash bars)."""
+CLASH_MARK, MISTAKE_MARK = "!", "*"
+"""With --ascii (no colour needed): a clash cell's glyph reads `!x!`, a wrong mark's `*Q*`."""
 CURSOR_SHADE = 0.62
 """How far the cursor cell's colour is pulled towards black."""
 HIGHLIGHT = {
@@ -149,7 +152,7 @@ class BoardView(BoardWidget[Board]):
         self._seps: dict[int, list[Segment]] = {}
         self._geo: tuple[list[list[int | None]], list[Style]] | None = None
         """Per level: region ids padded with None around the board, thin border styles."""
-        self._cells: dict[Cell, tuple[str, Style]] = {}
+        self._cells: dict[Cell, tuple[str, Style, tuple[str, Style] | None]] = {}
         self._neutral: tuple[Style, Style] | None = None
         self._layout_key: tuple[int, int] | None = None
         self._layout: Layout | None = None
@@ -195,7 +198,9 @@ class BoardView(BoardWidget[Board]):
         self._forget()
         self._repaint_changes(before)
 
-    def _repaint_changes(self, before: dict[Cell, tuple[str, Style]]) -> None:
+    def _repaint_changes(
+        self, before: dict[Cell, tuple[str, Style, tuple[str, Style] | None]]
+    ) -> None:
         """Repaint the cells whose drawing differs from `before` (cell -> text, style)."""
         self._refresh_cells([cell for cell, drawn in before.items() if self._cell(cell) != drawn])
 
@@ -424,8 +429,13 @@ class BoardView(BoardWidget[Board]):
             self._neutral = (_style(fg, bg), _style(fg, bg, True))
         return self._neutral
 
-    def _cell(self, cell: Cell) -> tuple[str, Style]:
-        """The character drawn in a cell and the style of the whole cell (cached per frame)."""
+    def _cell(self, cell: Cell) -> tuple[str, Style, tuple[str, Style] | None]:
+        """The character drawn in a cell, the style of the cell, and its bars: the character
+        and style of its first and last columns, when they differ (cached per frame).
+
+        A clash draws red bars and leaves the region's colour between them (a tint over the
+        whole cell hid which region it was); a wrong mark (`m`) fills the whole cell instead,
+        so the two differ by shape in any colour depth, and by `!` / `*` with --ascii."""
         got = self._cells.get(cell)
         if got is not None:
             return got
@@ -434,14 +444,13 @@ class BoardView(BoardWidget[Board]):
         r, c = cell
         reg = board.level.region_ids[r][c]
         bg = self._colors[reg]
-        if r in conflicts.rows or c in conflicts.cols or reg in conflicts.regions:
-            bg = _blend(bg, CONFLICT_TINT, 0.45)
+        clash = r in conflicts.rows or c in conflicts.cols or reg in conflicts.regions
         fg = INK
         bold = False
         if cell in board.queens:
             text, bold = ("Q" if self.ascii else "♛"), True
             if cell in conflicts.queens:
-                bg, fg = CONFLICT_QUEEN, "#ffffff"
+                fg, clash = CONFLICT_QUEEN, True
         elif cell in board.crosses:
             text, bold = ("x" if self.ascii else "×"), True
         elif self._auto and cell in board.auto_crosses:
@@ -455,7 +464,13 @@ class BoardView(BoardWidget[Board]):
         if cell == self.cursor:
             fg = "#ffffff" if fg in (INK, "#ffffff") else _blend(bg, "#ffffff", 0.25)
             bg = _blend(bg, "#000000", CURSOR_SHADE)
-        got = (text, _style(fg, bg, bold))
+        style = _style(fg, bg, bold)
+        bars: tuple[str, Style] | None = None
+        if kind == "mistake":
+            bars = (MISTAKE_MARK, style) if self.ascii else None
+        elif clash:
+            bars = (CLASH_MARK if self.ascii else " ", _style("#ffffff", CONFLICT_TINT, True))
+        got = (text, style, bars)
         self._cells[cell] = got
         return got
 
@@ -514,19 +529,21 @@ class BoardView(BoardWidget[Board]):
             blank = " " * lay.cell_w
             for c in range(n):
                 segments.append(seps[c])
-                text, style = self._cell((r, c))
+                text, style, bars = self._cell((r, c))
+                inside = left_pad + text + right_pad if glyph_line else blank
                 if not lay.bordered and _weight(here[c + 1], below[c + 1]) == 2:
                     # compact: a region edge below the cell is an underline (and `_` with
                     # --ascii, so it reads in plain text too)
                     style = style + _UNDERLINE
                     if self.ascii:
                         glyph = "_" if text == " " else text
-                        line = "_" * (pad // 2) + glyph + "_" * (pad - pad // 2)
-                        segments.append(Segment(line, style))
-                        continue
-                segments.append(
-                    Segment(left_pad + text + right_pad if glyph_line else blank, style)
-                )
+                        inside = "_" * (pad // 2) + glyph + "_" * (pad - pad // 2)
+                if bars is None:
+                    segments.append(Segment(inside, style))
+                    continue
+                mark, bar_style = bars
+                bar = Segment(mark if glyph_line else " ", bar_style)
+                segments += [bar, Segment(inside[1:-1], style), bar]
             segments.append(seps[n])
         used = lay.left + lay.width
         if used < width:

@@ -1,0 +1,88 @@
+"""Issue 10 item 7: a clash and a mistake look different in truecolor, in 256 colours and with
+`--ascii`, and a clash never hides the region's colour."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.color import ColorSystem
+from rich.style import Style
+
+from queens_tui.app import create_app
+from queens_tui.app.widgets import BoardView
+from queens_tui.app.widgets.board import CONFLICT_QUEEN, CONFLICT_TINT
+
+from .conftest import SIZE, board_view, go_to
+
+CLASH = (0, 2)
+"""In row 0, where the test's two queens fight (an auto-crossed cell between them)."""
+MISTAKE = (5, 5)
+"""A cell tinted as a wrong mark (`m`), away from the clash."""
+
+
+def cell_segments(view: BoardView, cell: tuple[int, int]) -> list[tuple[str, Style]]:
+    """Each column of `cell`'s glyph line: (character, style), left to right."""
+    lay = view.layout_now
+    assert lay is not None
+    x0 = lay.left + cell[1] * lay.pitch_x + 1
+    _, y = view.cell_offset(cell)
+    out: list[tuple[str, Style]] = []
+    pos = 0
+    for seg in view.render_line(y):
+        for ch in seg.text:
+            if x0 <= pos < x0 + lay.cell_w:
+                out.append((ch, seg.style or Style()))
+            pos += 1
+    return out
+
+
+def backgrounds(cols: list[tuple[str, Style]], system: ColorSystem | None) -> tuple[str, ...]:
+    """The background of each column, as a terminal of that colour depth shows it."""
+    out = []
+    for _, style in cols:
+        color = style.bgcolor
+        assert color is not None
+        out.append(str(color.downgrade(system) if system else color.triplet.hex))  # type: ignore[union-attr]
+    return tuple(out)
+
+
+async def _clash_and_mistake(pilot, app) -> BoardView:
+    view = board_view(app)
+    await pilot.press("enter")  # a queen on (0, 0)
+    await go_to(pilot, app, (0, 4))
+    await pilot.press("enter")  # and one on (0, 4): row 0 clashes
+    await go_to(pilot, app, (7, 0))  # the cursor away from both cells
+    view.set_marks({MISTAKE: "mistake"})
+    await pilot.pause()
+    return view
+
+
+async def test_clash_and_mistake_differ_in_truecolor_and_256_colours(app8) -> None:
+    async with app8.run_test(size=SIZE) as pilot:
+        view = await _clash_and_mistake(pilot, app8)
+        clash, mistake = cell_segments(view, CLASH), cell_segments(view, MISTAKE)
+        region = view._colors[view.level.region_ids[CLASH[0]][CLASH[1]]]
+        truecolor = backgrounds(clash, None)
+        # the clash: red bars at both sides, the region's own colour between them
+        assert truecolor[0] == truecolor[-1] == CONFLICT_TINT
+        assert set(truecolor[1:-1]) == {region}
+        # the mistake: the whole cell filled, no region colour left to mistake for a clash
+        assert len(set(backgrounds(mistake, None))) == 1
+        for system in (None, ColorSystem.EIGHT_BIT, ColorSystem.STANDARD):
+            c, m = backgrounds(clash, system), backgrounds(mistake, system)
+            assert c != m and c[0] != c[len(c) // 2], system  # shapes differ in every depth
+        queen = cell_segments(view, (0, 0))
+        glyph = next(style for ch, style in queen if ch == "♛")
+        assert glyph.color is not None and glyph.color.triplet.hex == CONFLICT_QUEEN
+
+
+async def test_clash_and_mistake_differ_without_colour_in_ascii(level8_file: Path) -> None:
+    app = create_app(str(level8_file), persist=False, ascii=True)
+    async with app.run_test(size=SIZE) as pilot:
+        view = await _clash_and_mistake(pilot, app)
+        clash = "".join(ch for ch, _ in cell_segments(view, CLASH))
+        mistake = "".join(ch for ch, _ in cell_segments(view, MISTAKE))
+        queen = "".join(ch for ch, _ in cell_segments(view, (0, 0)))
+        assert clash[0] == clash[-1] == "!" and "x" in clash, clash
+        assert queen[0] == queen[-1] == "!" and "Q" in queen, queen
+        assert mistake[0] == mistake[-1] == "*", mistake
