@@ -92,9 +92,10 @@ async def test_whole_level_with_the_mouse(app8, solution8) -> None:
         assert isinstance(app8.screen, WinScreen)
 
 
-async def test_classic_board_clicks_through_the_shared_mouse_code() -> None:
-    """Classic N-queens uses `BoardWidget`'s mouse with MOUSE = "click": a click cycles the
-    pressed cell, a right click toggles a queen, a press moved over other cells stays a click."""
+async def test_classic_board_mouse_works_as_on_the_queens_board() -> None:
+    """Classic N-queens uses `BoardWidget`'s mouse with MOUSE = "drag", as Queens does: a click
+    cycles the pressed cell, a right click toggles a queen, a drag paints crosses over empty
+    cells (leaving queens alone) as one undo step, and a drag begun on a cross erases crosses."""
     from queens_tui.app import create_app
     from queens_tui.app.levels import OpenLevel
     from queens_tui.app.widgets.classic import ClassicBoard
@@ -106,6 +107,18 @@ async def test_classic_board_clicks_through_the_shared_mouse_code() -> None:
         await pilot.click(view, offset=view.cell_offset((1, 2)), button=3)
         assert view._state.queens == {(1, 2)}
         await pilot.click(view, offset=view.cell_offset((3, 0)))
-        assert (3, 0) in view._state.crosses
-        await drag(pilot, view, [(4, 4), (4, 5)])  # not a drag on this board: one click
-        assert (4, 4) in view._state.crosses and (4, 5) not in view._state.crosses
+        assert view._state.crosses == {(3, 0)}
+        await pilot.click(view, offset=view.cell_offset((3, 0)))
+        assert (3, 0) in view._state.queens and view.cursor == (3, 0)
+        await pilot.click(view, offset=view.cell_offset((3, 0)))
+        assert (3, 0) not in view._state.queens | view._state.crosses
+        moves = game_screen(app).game.moves
+        await drag(pilot, view, [(1, c) for c in range(6)])  # over the queen on (1, 2)
+        assert view._state.queens == {(1, 2)}
+        assert view._state.crosses == {(1, c) for c in range(6) if c != 2}
+        assert game_screen(app).game.moves == moves + 1
+        await pilot.press("u")
+        assert view._state.crosses == frozenset()
+        await pilot.press("ctrl+r")
+        await drag(pilot, view, [(1, 3), (1, 4), (2, 4)])  # starts on a cross: erases only
+        assert view._state.crosses == {(1, 0), (1, 1), (1, 5)}

@@ -25,6 +25,9 @@ is a rotation or mirror of one you found before is named as such ("#5: a quarter
 |---|---|
 | left click | cycle the cell, like `space` |
 | right click | place or remove a queen |
+| left drag | paint crosses over empty cells (a drag that starts on a cross erases crosses) |
+
+A whole drag is one step for `u`.
 
 ## The hunt
 

@@ -11,10 +11,11 @@ are (`cell_at`) and how a left press reads (`MOUSE`), and whether a right
 click means anything (`RIGHT_CLICK`):
 
 - `MOUSE = "click"`: a left press is a "click" on the pressed cell, posted
-  when the button is released (Tango; classic N-queens for now).
+  when the button is released (Tango).
 - `MOUSE = "drag"`: the same click, unless the pointer moved to another cell
   first: then "drag-start" on the pressed cell, "drag" for each cell entered
-  (the release cell too), "drag-end" (Queens, Zip). Opting in is that one line.
+  (the release cell too), "drag-end" (Queens, classic N-queens, Zip). Opting in is
+  that one line.
 - `MOUSE = "stroke"`: the press itself starts the drag ("drag-start" at once;
   the level editor paints from the first cell).
 """

@@ -31,7 +31,10 @@ INK, RED, FAINT = "#1a1a1a", "#d01c1c", "#7d6e55"
 
 
 class ClassicBoard(BoardWidget[Any]):
-    """Draws a `kinds.classic.play.ClassicState`; clicks and right clicks become `CellAction`s."""
+    """Draws a `kinds.classic.play.ClassicState`; the mouse works as on the Queens board (click,
+    right click, drag: `BoardWidget`'s shared mouse code)."""
+
+    MOUSE = "drag"
 
     DEFAULT_CSS = """
     ClassicBoard { width: 1fr; height: 1fr; }
