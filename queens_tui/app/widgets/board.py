@@ -530,20 +530,20 @@ class BoardView(BoardWidget[Board]):
             for c in range(n):
                 segments.append(seps[c])
                 text, style, bars = self._cell((r, c))
-                inside = left_pad + text + right_pad if glyph_line else blank
+                fill = left_pad + text + right_pad if glyph_line else blank
                 if not lay.bordered and _weight(here[c + 1], below[c + 1]) == 2:
                     # compact: a region edge below the cell is an underline (and `_` with
                     # --ascii, so it reads in plain text too)
                     style = style + _UNDERLINE
                     if self.ascii:
                         glyph = "_" if text == " " else text
-                        inside = "_" * (pad // 2) + glyph + "_" * (pad - pad // 2)
+                        fill = "_" * (pad // 2) + glyph + "_" * (pad - pad // 2)
                 if bars is None:
-                    segments.append(Segment(inside, style))
+                    segments.append(Segment(fill, style))
                     continue
                 mark, bar_style = bars
                 bar = Segment(mark if glyph_line else " ", bar_style)
-                segments += [bar, Segment(inside[1:-1], style), bar]
+                segments += [bar, Segment(fill[1:-1], style), bar]
             segments.append(seps[n])
         used = lay.left + lay.width
         if used < width:
