@@ -7,20 +7,22 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
-from textual.widgets import OptionList, Select
+from textual.widgets import OptionList, Select, Static
 
-from queens_tui.app.screens.browser import (
+from queens_tui.app.screens.browser import LevelBrowser
+from queens_tui.app.widgets.level_table import LevelTable
+from queens_tui.catalog import LevelRef
+from queens_tui.catalog.listing import (
     ALL_PACKS,
     DAILY_PACK,
     BrowserState,
-    LevelBrowser,
-    LevelChoice,
-    LevelTable,
     daily_entries,
     pack_entries,
-    read_meta,
 )
-from queens_tui.store import Store
+from queens_tui.formats import load
+from queens_tui.formats.meta import read_meta
+from queens_tui.kinds.queens.board import History
+from queens_tui.store import Store, pack_key
 from tests.app.browser_fixtures import PACKS, TODAY, make_store, write_levels
 
 SIZE = (120, 40)
@@ -38,7 +40,7 @@ class Host(App[None]):
     def on_mount(self) -> None:
         self.push_screen(self.make(), self.got)
 
-    def got(self, choice: LevelChoice | None) -> None:
+    def got(self, choice: LevelRef | None) -> None:
         self.result = choice
 
 
@@ -110,20 +112,20 @@ def test_daily_entries_without_generating(tmp_path: Path) -> None:
     (folder / "2026-04-01.txt").write_text("AB\nBA\n")  # the future: not listed
     old = date(2025, 12, 25)
     entries = daily_entries(TODAY, folder, played=[old], days=31)
-    days = [e.choice.date for e in entries]
+    days = [e.ref.day for e in entries]
     assert days[0] == TODAY and days == sorted(days, reverse=True)
     assert len(days) == 32 and old in days and date(2026, 4, 1) not in days
-    filed = next(e for e in entries if e.choice.date == date(2026, 3, 10))
-    assert filed.choice.path == folder / "2026-03-10.txt"
+    filed = next(e for e in entries if e.ref.day == date(2026, 3, 10))
+    assert filed.ref.path == str(folder / "2026-03-10.txt")
     assert (filed.size, filed.difficulty) == (2, "easy") and "Filed" in filed.title
     today = entries[0]
-    assert today.choice.path is None and (today.size, today.difficulty) == (8, "medium")
+    assert today.ref.path is None and (today.size, today.difficulty) == (8, "medium")
     assert "today" in today.title
 
 
 def test_pack_entries_follow_bundled_order(levels: list[tuple[str, Path]]) -> None:
     entries = pack_entries(levels)
-    assert [e.choice.id for e in entries] == [i for i, _ in levels]
+    assert [e.ref.bundled_id for e in entries] == [i for i, _ in levels]
     first = entries[0]
     assert (first.pack, first.title, first.size, first.difficulty) == (
         "1-easy",
@@ -131,7 +133,7 @@ def test_pack_entries_follow_bundled_order(levels: list[tuple[str, Path]]) -> No
         6,
         "easy",
     )
-    assert first.choice.key == "pack:1-easy/001"
+    assert first.key == "pack:1-easy/001"
 
 
 # --- the screen -------------------------------------------------------------------------------
@@ -240,6 +242,8 @@ async def test_nothing_matches_shows_a_message(
         screen = browser(app)
         assert screen.has_class("-empty")
         assert screen.query_one("#empty").display
+        said = str(screen.query_one("#empty", Static).render())
+        assert "No level matches" in said and "press c to clear" in said
         await pilot.press("enter")  # nothing to open: stays
         await pilot.pause()
         assert app.result is UNSET and app.screen is screen
@@ -291,12 +295,12 @@ async def test_enter_returns_the_choice(store: Store, levels: list[tuple[str, Pa
         await pilot.press("down", "enter")
         await pilot.pause()
         paths = dict(levels)
-        assert app.result == LevelChoice("pack", "2-medium/003", paths["2-medium/003"])
+        assert app.result == LevelRef("queens", "2-medium/003", str(paths["2-medium/003"]))
         assert not isinstance(app.screen, LevelBrowser)
 
 
 async def test_enter_on_a_daily(store: Store, levels: list[tuple[str, Path]]) -> None:
-    app = host(store, levels, LevelChoice.daily(TODAY))
+    app = host(store, levels, LevelRef.daily(TODAY))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert browser(app).state.pack == ALL_PACKS
@@ -304,9 +308,9 @@ async def test_enter_on_a_daily(store: Store, levels: list[tuple[str, Path]]) ->
         await pilot.pause()
         day = TODAY - timedelta(days=2)
         choice = app.result
-        assert isinstance(choice, LevelChoice)
-        assert (choice.kind, choice.id, choice.date) == ("daily", day.isoformat(), day)
-        assert choice.path == store.daily_dir / f"{day.isoformat()}.txt"
+        assert isinstance(choice, LevelRef)
+        assert (choice.kind, choice.day, choice.text) == ("queens", day, f"daily:{day}")
+        assert choice.path == str(store.daily_dir / f"{day.isoformat()}.txt")
         assert choice.key == f"daily:{day.isoformat()}"
 
 
@@ -315,7 +319,7 @@ async def test_generated_daily_has_no_path(store: Store, levels: list[tuple[str,
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("t", "enter")
         await pilot.pause()
-        assert app.result == LevelChoice("daily", TODAY.isoformat(), None, TODAY)
+        assert app.result == LevelRef.daily(TODAY)
         assert not (store.root / "cache").exists()  # nothing was generated to draw the list
 
 
@@ -333,7 +337,7 @@ async def test_double_click_opens(store: Store, levels: list[tuple[str, Path]]) 
         assert screen.highlighted.key == "pack:1-easy/001"
         await pilot.click("#levels", offset=offset)
         await pilot.pause()
-        assert isinstance(app.result, LevelChoice) and app.result.id == "1-easy/001"
+        assert isinstance(app.result, LevelRef) and app.result.bundled_id == "1-easy/001"
 
 
 async def test_escape_returns_none(store: Store, levels: list[tuple[str, Path]]) -> None:
@@ -493,3 +497,40 @@ async def test_a_stale_state_is_reset(store: Store, levels: list[tuple[str, Path
             "all",
         )
         assert len(rows(app)) == 40
+
+
+async def test_rows_are_numbered_and_a_replayed_solve_keeps_its_tick(
+    store: Store, levels: list[tuple[str, Path]]
+) -> None:
+    level = load(dict(levels)["1-easy/001"])  # solved in the fixtures; now replayed
+    store.save_progress(pack_key("1-easy/001"), History.new(level), 5.0)
+    store.flush()
+    app = host(store, levels)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        keys = rows(app)
+        assert [cell(app, k, "number").strip() for k in keys[:3]] == ["1", "2", "3"]
+        assert cell(app, "pack:1-easy/001", "mark") == "✔ solved"  # not ▶ playing
+        await pilot.press("f", "f")  # in progress: the replay is listed, still ticked
+        await pilot.pause()
+        assert "pack:1-easy/001" in rows(app)
+        assert cell(app, rows(app)[0], "number").strip() == "1"  # numbered in the list shown
+
+
+async def test_a_narrow_browser_says_which_columns_it_hides(
+    store: Store, levels: list[tuple[str, Path]]
+) -> None:
+    app = host(store, levels)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = browser(app)
+        hidden = screen.query_one("#hidden", Static)
+        assert hidden.display and screen.has_class("-narrow")
+        assert str(hidden.render()) == "wider terminal shows: pack, best time"
+        header = str(screen.query_one("#table-header", Static).render())
+        assert "Level" in header and "Pack" not in header and "Best" not in header
+        table = screen.table
+        assert table.line_width <= table.scrollable_content_region.width  # no sideways scroll
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert not hidden.display and "Best" in str(screen.query_one("#table-header").render())

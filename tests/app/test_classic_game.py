@@ -121,7 +121,7 @@ def test_play_kind_classic_bad_size_exits_2(capsys) -> None:
 
 
 def test_browser_rows_for_classic_sizes() -> None:
-    from queens_tui.app.screens.browser import classic_entries
+    from queens_tui.catalog.listing import classic_entries
 
     rows = classic_entries(found=lambda n: n - 4)
     assert [e.key for e in rows] == [f"classic:{n}" for n in range(4, 17)]

@@ -109,7 +109,8 @@ async def test_play_kind_zip_opens_todays_zip(tmp_path: object) -> None:
 
 
 async def test_the_browser_lists_zip_packs_and_opens_one() -> None:
-    from queens_tui.app.screens.browser import LevelBrowser, LevelChoice
+    from queens_tui.app.screens.browser import LevelBrowser
+    from queens_tui.catalog import LevelRef
     from queens_tui.formats.bundled import bundled_levels
     from queens_tui.store import Store
 
@@ -122,8 +123,8 @@ async def test_the_browser_lists_zip_packs_and_opens_one() -> None:
         entry = next(e for e in browser.entries if e.pack == "zip-3-8x8")
         assert entry.size == 8 and entry.difficulty in ("medium", "hard", "expert")
         store.close()
-        level_id, path = bundled_levels("zip")[0]
-        app.screen._chosen(LevelChoice.pack(level_id, path))  # type: ignore[attr-defined]
+        level_id, _path = bundled_levels("zip")[0]
+        app.screen._chosen(LevelRef.bundled(level_id))  # type: ignore[attr-defined]
         await pilot.pause()
         await pilot.pause()
         assert _board(app).level.kind == "zip"

@@ -27,7 +27,8 @@ from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from queens_tui.app.screens.browser import LevelBrowser, pack_entries
+from queens_tui.app.screens.browser import LevelBrowser
+from queens_tui.catalog.listing import pack_entries
 from queens_tui.formats import load
 from queens_tui.formats import meta as meta_mod
 from queens_tui.kinds.queens.board import History

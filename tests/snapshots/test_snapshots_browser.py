@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from textual.app import App
 
-from queens_tui.app.screens.browser import LevelBrowser, LevelChoice
+from queens_tui.app.screens.browser import LevelBrowser
+from queens_tui.catalog import LevelRef
 from tests.app.browser_fixtures import TODAY, make_store, write_levels
 
 SIZE = (110, 34)
@@ -28,7 +29,7 @@ class BrowserHost(App[None]):
         self.store = make_store(root / "data", self.levels)
 
     def on_mount(self) -> None:
-        current = LevelChoice.pack("1-easy/002")
+        current = LevelRef.bundled("1-easy/002")
         self.push_screen(LevelBrowser(self.store, current, levels=self.levels, today=TODAY))
 
 

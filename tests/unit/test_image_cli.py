@@ -220,7 +220,8 @@ async def test_play_a_picture_uses_its_colours(solvable, tmp_path) -> None:
 
 
 def test_the_browser_lists_a_daily_screenshot_without_reading_it(solvable, tmp_path) -> None:
-    from queens_tui.app.screens.browser import daily_entries, read_meta
+    from queens_tui.catalog.listing import daily_entries
+    from queens_tui.formats.meta import read_meta
 
     path, _grid = solvable
     folder = tmp_path / "daily"
@@ -228,7 +229,7 @@ def test_the_browser_lists_a_daily_screenshot_without_reading_it(solvable, tmp_p
     shot = folder / "2026-11-20.png"
     shot.write_bytes(path.read_bytes())
     entries = daily_entries(date(2026, 11, 23), folder, days=7)
-    filed = next(e for e in entries if e.choice.date == date(2026, 11, 20))
-    assert filed.choice.path == shot
+    filed = next(e for e in entries if e.ref.day == date(2026, 11, 20))
+    assert filed.ref.path == str(shot)
     assert read_meta(shot).size is None  # not read for the list (0.1 s a picture)
-    assert load(filed.choice.path).size == 8  # opened like any other file
+    assert load(filed.ref.path).size == 8  # opened like any other file

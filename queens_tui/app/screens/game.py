@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Mapping
 from datetime import date
 from functools import cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -43,6 +43,9 @@ from queens_tui.core.grid import Cell
 from queens_tui.core.play import PlaySolver, Verdict
 from queens_tui.core.vocabulary import to_ascii
 from queens_tui.kinds import get_play
+
+if TYPE_CHECKING:
+    from queens_tui.catalog.refs import LevelRef
 
 SEVERAL_MAX_CELLS = 400
 """Boards up to 20x20 are searched for a second solution when they open."""
@@ -654,7 +657,8 @@ class GameScreen(Screen[None]):
 
     def action_levels(self) -> None:
         """Open the level browser; the chosen level opens here (this one is saved first)."""
-        from queens_tui.app.screens.browser import BrowserState, LevelBrowser
+        from queens_tui.app.screens.browser import LevelBrowser
+        from queens_tui.catalog.listing import BrowserState
 
         store = self.session.store
         if store is None:
@@ -666,29 +670,19 @@ class GameScreen(Screen[None]):
         browser = LevelBrowser(store, self.ref.key, state=self._browser_state, ascii=self.ascii)
         self.app.push_screen(browser, self._chosen)
 
-    def _chosen(self, choice: Any) -> None:
+    def _chosen(self, choice: LevelRef | None) -> None:
+        """Open the level the browser chose (a daily through the store, maybe generated)."""
         if choice is None or choice.key == self.ref.key:
             return
-        if choice.kind == "daily":
-            if choice.date is not None and self._open_daily is not None:
-                self._open_daily(choice.date, self.load, choice.puzzle)
+        if choice.day is not None:
+            if self._open_daily is not None:
+                self._open_daily(choice.day, self.load, choice.kind or "queens")
             return
-        if choice.kind == "classic":
-            from queens_tui.kinds.classic.kind import level
-            from queens_tui.store.hunt import load_found
-
-            size = int(choice.id)
-            self.load(OpenLevel(level(size, load_found(size))))
-            return
-        from queens_tui.app.levels import open_level
+        from queens_tui.app.levels import open_ref
         from queens_tui.core.errors import LevelError
-        from queens_tui.formats import load_puzzle
 
         try:
-            if choice.path is not None:
-                ref = OpenLevel(load_puzzle(choice.path), bundled_id=choice.id)  # any kind
-            else:
-                ref = open_level(choice.id)
+            ref = open_ref(choice)
         except LevelError as err:
             self.notify(str(err), severity="error", timeout=NOTICE_SECONDS)
             return
