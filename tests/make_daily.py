@@ -4,7 +4,9 @@ Run from the repository root (one process per year can run in parallel):
 
     python tests/make_daily.py --year 2027                 # Queens, the whole year
     python tests/make_daily.py --year 2026 --start 2026-11-23
-    python tests/make_daily.py --year 2027 --check         # regenerate and compare
+    python tests/make_daily.py --year 2027 --check         # regenerate and compare (from
+                                                           # the file's first day)
+    python tests/make_daily.py --kind zip --year 2026 --start 2026-11-23   # Tango, Zip alike
 
 Each line is the puzzle that `store.daily.generate_by_date(day)` makes with
 this version's generator, encoded by the kind's encoder (one line a day; see
@@ -21,13 +23,13 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from queens_tui.store import daily  # noqa: E402
+from queens_tui.store import daily, kind_calendar, kind_daily  # noqa: E402
 
 
 def queens_line(day: date) -> str:
@@ -35,8 +37,29 @@ def queens_line(day: date) -> str:
     return daily.encode_queens(daily.generate_by_date(day))
 
 
-KINDS: dict[str, Callable[[date], str]] = {"queens": queens_line}
+def tango_line(day: date) -> str:
+    """Tango: the generated puzzle of `day` (`store.kind_daily`), as its calendar line."""
+    return kind_calendar.encode_tango(kind_daily.generate_daily("tango", day))  # type: ignore[arg-type]
+
+
+def zip_line(day: date) -> str:
+    """Zip: the generated puzzle of `day` (`store.kind_daily`), as its calendar line."""
+    return kind_calendar.encode_zip(kind_daily.generate_daily("zip", day))  # type: ignore[arg-type]
+
+
+KINDS: dict[str, Callable[[date], str]] = {
+    "queens": queens_line,
+    "tango": tango_line,
+    "zip": zip_line,
+}
 """One line-maker per kind with a daily."""
+
+
+def first_day(path: Path, year: int) -> date | None:
+    """The first day a shipped calendar holds (`--check` starts there unless told)."""
+    lines = [x for x in path.read_text("utf-8").splitlines() if not x.startswith("#")]
+    k = next((i for i, x in enumerate(lines) if x.strip() not in ("", "-")), 0)
+    return date(year, 1, 1) + timedelta(days=k) if k else None
 
 
 def main() -> int:
@@ -47,6 +70,10 @@ def main() -> int:
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
     args = parser.parse_args()
     start = date.fromisoformat(args.start) if args.start else None
+    shipped = daily.calendar_path(args.kind, args.year)
+    assert shipped is not None
+    if args.check and start is None and shipped.is_file():
+        start = first_day(shipped, args.year)
     make = KINDS[args.kind]
     began = time.perf_counter()
 
@@ -55,8 +82,6 @@ def main() -> int:
         print(f"{day}: {line} ({time.perf_counter() - began:.0f} s)", flush=True)
         return line
 
-    shipped = daily.calendar_path(args.kind, args.year)
-    assert shipped is not None
     target = shipped.with_suffix(".new") if args.check else shipped
     daily.write_calendar(args.kind, args.year, line_for, start=start, path=target)
     if args.check:

@@ -5,7 +5,11 @@ daily folder is the one Queens uses, ``--daily-dir`` or ``<data dir>/daily``).
 A file that exists but is broken, or holds another kind's level, raises
 `LevelError`: the player put it there on purpose, so we never fall back.
 
-Without a file, the kind's generator makes the puzzle from the seed
+Without a file, the day's line in the frozen calendar shipped in
+``levels/daily/K/YYYY.days`` gives it (`store.kind_calendar`, made by
+``python tests/make_daily.py --kind K``): it opens at once and is the same for
+everyone whatever version of the generator they run. Beyond the calendar, the
+kind's generator makes the puzzle from the seed
 ``K-daily-YYYY-MM-DD`` with the size and difficulty of the weekday
 (`kinds.<K>.generate.DAILY_WEEK`: Monday gentle, Sunday hardest, as
 LinkedIn ramps), so everyone gets the same puzzle on the same day, offline.
@@ -147,6 +151,13 @@ def daily_level(
             level, name=name, date=meta.get("date") or day.isoformat()
         )
         return KindDaily(fixed, str(path))
+    from queens_tui.store.kind_calendar import from_calendar
+
+    frozen = from_calendar(
+        kind, day, f"Daily {_title(kind)} {day.isoformat()}", seed_for(kind, day)
+    )
+    if frozen is not None:
+        return KindDaily(frozen, GENERATED)
     if cache_dir is not None:
         cached = _from_cache(Path(cache_dir), kind, day)
         if cached is not None:
