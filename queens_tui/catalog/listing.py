@@ -103,17 +103,10 @@ def classic_entries(found: Callable[[int], int] | None = None) -> list[Entry]:
 
 def played_days(keys: Iterable[str], kind: str = "queens") -> set[date]:
     """The days of `kind`'s daily puzzles among the store keys `keys` (played or solved)."""
-    prefix = LevelRef.daily(date.min, kind).key
-    assert prefix is not None
-    prefix = prefix.removesuffix(date.min.isoformat())
-    days = set()
-    for key in keys:
-        if key.startswith(prefix):
-            try:
-                days.add(date.fromisoformat(key[len(prefix) :]))
-            except ValueError:
-                continue
-    return days
+    from queens_tui.store.progress import parse_daily_key
+
+    found = (parse_daily_key(key) for key in keys)
+    return {day for k, day in (f for f in found if f is not None) if k == kind}
 
 
 def has_daily(kind: str) -> bool:

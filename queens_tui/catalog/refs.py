@@ -109,8 +109,7 @@ class LevelRef(NamedTuple):
         from queens_tui.store.progress import daily_key, pack_key
 
         if self.day is not None:
-            key = daily_key(self.day)
-            return key if self.kind in (None, "queens") else f"{self.kind}-{key}"
+            return daily_key(self.day, self.kind or "queens")
         if self.size is not None:
             return f"classic:{self.size}"  # the classic board's fingerprint is its size
         if self.bundled_id is not None:

@@ -48,9 +48,22 @@ VERSION = 1
 # --- level keys -------------------------------------------------------------------------------
 
 
-def daily_key(day: date) -> str:
-    """The key of a day's daily puzzle, whatever file or seed it came from."""
-    return f"daily:{day.isoformat()}"
+def daily_key(day: date, kind: str = "queens") -> str:
+    """The key of a day's daily puzzle of `kind`, whatever file or seed it came from:
+    ``daily:2026-11-23`` for Queens, ``tango-daily:2026-11-23`` for another kind."""
+    key = f"daily:{day.isoformat()}"
+    return key if kind == "queens" else f"{kind}-{key}"
+
+
+def parse_daily_key(key: str) -> tuple[str, date] | None:
+    """(kind, day) of a key made by `daily_key`, else None (another kind of key, a bad date)."""
+    head, sep, day = key.partition("daily:")
+    if not sep or (head and not head.endswith("-")):
+        return None
+    try:
+        return head.removesuffix("-") or "queens", date.fromisoformat(day)
+    except ValueError:
+        return None
 
 
 def pack_key(level_id: str) -> str:
@@ -68,8 +81,7 @@ def grid_key(level: Any) -> str:
 def level_key(level: Any, *, bundled_id: str | None = None, day: date | None = None) -> str:
     """The stable key for progress and stats: daily date, else bundled id, else the grid hash."""
     if day is not None:  # each kind has its own daily puzzle: "tango-daily:2026-11-23"
-        kind = getattr(level, "kind", "queens")
-        return daily_key(day) if kind == "queens" else f"{kind}-{daily_key(day)}"
+        return daily_key(day, getattr(level, "kind", "queens"))
     if bundled_id is not None:
         return pack_key(bundled_id)
     return grid_key(level)
@@ -257,4 +269,5 @@ __all__ = [
     "key_filename",
     "level_key",
     "pack_key",
+    "parse_daily_key",
 ]

@@ -45,6 +45,7 @@ from queens_tui.store.progress import (
     encode,
     filename_key,
     key_filename,
+    parse_daily_key,
     validate_any,
 )
 from queens_tui.store.stats import (
@@ -432,9 +433,9 @@ class Store:
                 self._unreadable(_WHAT["stats"], bad, "the stats of this session are kept")
             elif fresh is not None:
                 self._stats = fresh
-        if daily is None and key.startswith("daily:"):
-            with contextlib.suppress(ValueError):
-                daily = date.fromisoformat(key[len("daily:") :])
+        dated = parse_daily_key(key) if daily is None else None
+        if dated is not None and dated[0] == kind:
+            daily = dated[1]
         result = self._stats.record(
             key, seconds, today, hints=hints, helped=helped, daily=daily, kind=kind
         )

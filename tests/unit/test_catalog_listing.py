@@ -17,6 +17,7 @@ from queens_tui.catalog.listing import (
     daily_entries,
     played_days,
 )
+from queens_tui.store.progress import daily_key, parse_daily_key
 from queens_tui.store.stats import LevelStats
 
 DAY = date(2026, 3, 18)
@@ -72,6 +73,9 @@ def test_daily_keys_per_kind(tmp_path) -> None:
     keys = ["daily:2026-03-01", "tango-daily:2026-03-02", "zip-daily:bad", "pack:1-easy/001"]
     assert played_days(keys) == {date(2026, 3, 1)}
     assert played_days(keys, "tango") == {date(2026, 3, 2)}
+    assert parse_daily_key(daily_key(DAY, "zip")) == ("zip", DAY)
+    assert parse_daily_key("pack:daily:2026-03-01") is None  # a bundled id that says daily
+    assert parse_daily_key("grid:abc") is None
     rows = daily_entries(DAY, tmp_path, days=3, kind="tango")
     assert [e.key for e in rows] == [f"tango-daily:2026-03-{d}" for d in (18, 17, 16)]
     assert rows[0].pack == "tango-daily" and rows[0].ref == LevelRef.daily(DAY, "tango")
