@@ -25,7 +25,15 @@ from enum import Enum
 from typing import Any
 
 from queens_tui.core.grid import Cell
-from queens_tui.core.play import CancelFlag, Hint, PlayRules, PlaySolver, Verdict
+from queens_tui.core.play import (
+    CancelFlag,
+    Cancelled,
+    Deadline,
+    Hint,
+    PlayRules,
+    PlaySolver,
+    Verdict,
+)
 
 CHECKING = "checking…"
 """What the status says while a check takes longer than `CHECKING_AFTER`."""
@@ -357,7 +365,12 @@ def run_request(
             if verdict is Verdict.CANNOT_FINISH:
                 found = solver.mistake(state, engine=engine, time_limit=left(), cancel=cancel)
             else:
-                found = rules.hint(state)
+                try:  # the rules can take minutes on a big open board: bounded too
+                    found = rules.hint(state, Deadline(left(), cancel))
+                except Cancelled:
+                    if not cancel.is_set():  # out of time (a cancel needs no reply)
+                        yield Reply(request, Verdict.UNKNOWN, seconds=time.perf_counter() - t0)
+                    return
                 if found is None and not cancel.is_set():
                     found = solver.reveal(state, engine=engine, time_limit=left(), cancel=cancel)
             yield Reply(request, verdict, hint=found, seconds=time.perf_counter() - t0)

@@ -122,12 +122,15 @@ class PlayRules(Protocol[LevelT, StateT, MoveT]):
         """The kind's status segment: `"♛ 3/8"`."""
         ...
 
-    def hint(self, state: StateT) -> Hint[MoveT] | None:
+    def hint(self, state: StateT, cancel: CancelFlag | None = None) -> Hint[MoveT] | None:
         """The simplest step the kind's rules of reasoning find, or None.
 
-        Pure and quick; assumes the position can still be finished (the worker
-        checks that first). None when no rule applies: the worker then asks the
-        solver to reveal a step.
+        Pure; assumes the position can still be finished (the worker checks
+        that first). None when no rule applies: the worker then asks the
+        solver to reveal a step. On a big board the rules can take long: a kind
+        whose rules search polls `cancel` (the worker hands it a `Deadline`
+        that a newer request, leaving the level or quitting also sets) and
+        raises `Cancelled` once it is set.
         """
         ...
 
@@ -165,6 +168,14 @@ class CancelFlag(Protocol):
     """Anything with `is_set()`: `threading.Event`, `solver.CancelToken`, a deadline."""
 
     def is_set(self) -> bool: ...
+
+
+class Cancelled(Exception):
+    """A pure search or deduction stopped because its cancel flag (or `Deadline`) was set.
+
+    Kinds raise it (or a subclass) from `PlayRules.hint`; the worker tells a
+    time-out (say so) from a cancel (say nothing: a newer request took over).
+    """
 
 
 class Verdict(str, Enum):
@@ -236,6 +247,7 @@ NEVER = threading.Event()
 __all__ = [
     "NEVER",
     "CancelFlag",
+    "Cancelled",
     "Deadline",
     "Drag",
     "Hint",

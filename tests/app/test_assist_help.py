@@ -109,7 +109,7 @@ async def test_a_move_between_the_two_presses_drops_the_hint(app8) -> None:
 async def test_solver_fallback_reveals_one_queen_and_says_so(app8, monkeypatch) -> None:
     async with app8.run_test(size=SIZE) as pilot:
         screen = game_screen(app8)
-        monkeypatch.setattr(deduce, "next_step", lambda board: None)  # no rule applies
+        monkeypatch.setattr(deduce, "next_step", lambda board, cancel=None: None)  # no rule applies
         await pilot.press("h")
         await settle(pilot, app8)
         assert "solver reveals one queen" in message_text(app8)

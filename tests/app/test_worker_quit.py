@@ -8,8 +8,9 @@ import time
 from textual import events
 
 from queens_tui.app import create_app
-from queens_tui.app.assistant import Assistant, Job, Request, run_request
+from queens_tui.app.assistant import TIME_LIMITS, Assistant, Job, Request, run_request
 from queens_tui.app.levels import OpenLevel
+from queens_tui.core.play import Verdict
 from queens_tui.kinds.queens.play import PLAY
 from queens_tui.solver import CancelToken, play_solver
 from tests.screenshots import settled
@@ -104,3 +105,78 @@ async def test_palette_down_enter_enter_does_not_crash() -> None:
             app._driver.send_message(events.Key("enter", "\r"))
         await pilot.pause(0.3)
         assert app.is_running and app.screen is app.game_screen
+
+
+class OnTrack:
+    """A solver that says "can still be finished" at once: the hint goes to the kind's rules."""
+
+    def check(self, state, *, engine, time_limit, cancel):
+        return Verdict.CAN_FINISH
+
+    def reveal(self, state, **kw):
+        return None
+
+
+class Watched:
+    """Queens' rules, noting when `hint` starts and ends (a 40x40 open board takes minutes)."""
+
+    def __init__(self) -> None:
+        self.started = threading.Event()
+        self.ended = threading.Event()
+
+    def __getattr__(self, name):
+        return getattr(PLAY, name)
+
+    def hint(self, state, cancel=None):
+        self.started.set()
+        try:
+            return PLAY.hint(state, cancel)
+        finally:
+            self.ended.set()
+
+
+def _hint_request(n: int) -> Request:
+    state = PLAY.new_state(rows_level(n))
+    a = Assistant()
+    a.changed(state, solved=False)
+    return Request(Job.HINT, a.generation, state)
+
+
+def test_the_hint_rules_on_40x40_stop_when_cancelled_and_say_so_when_out_of_time(
+    monkeypatch,
+) -> None:
+    rules, token, replies, done = Watched(), CancelToken(), [], threading.Event()
+
+    def work() -> None:
+        replies.extend(run_request(_hint_request(40), rules, OnTrack(), "search", token))
+        done.set()
+
+    threading.Thread(target=work, daemon=True).start()
+    assert rules.started.wait(2.0)
+    time.sleep(0.05)
+    t0 = time.perf_counter()
+    token.cancel()  # what a newer request, leaving the level and quitting do
+    assert done.wait(1.0) and time.perf_counter() - t0 < 0.5
+    assert replies == []  # a cancelled request answers nothing
+    monkeypatch.setitem(TIME_LIMITS, "hint", 0.2)
+    t0 = time.perf_counter()
+    late = list(run_request(_hint_request(40), PLAY, OnTrack(), "search", CancelToken()))
+    assert time.perf_counter() - t0 < 1.0
+    assert [r.verdict for r in late] == [Verdict.UNKNOWN]  # "the hint took too long"
+
+
+async def test_quit_mid_hint_is_immediate_and_stops_the_rules() -> None:
+    """30x30: the open board's first hint runs well over 20 s uncancelled (40x40: minutes)."""
+    app = create_app(OpenLevel(rows_level(30)), persist=False, engine="search")
+    async with app.run_test(size=(130, 36)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        screen.solver, rules = OnTrack(), Watched()
+        screen.rules = rules
+        screen.action_hint()  # what `h` runs (Pilot's press would wait out the busy thread)
+        assert rules.started.wait(2)
+        t0 = time.perf_counter()
+        await pilot.press("q")
+        await pilot.pause()
+    assert time.perf_counter() - t0 < 1.0
+    assert rules.ended.wait(1.0)  # the deduction stopped, not left running in its thread

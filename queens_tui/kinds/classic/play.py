@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from queens_tui.core.grid import Cell
-from queens_tui.core.play import Drag, Hint, JSONValue
+from queens_tui.core.play import CancelFlag, Drag, Hint, JSONValue
 from queens_tui.kinds.classic import Solution
 from queens_tui.kinds.classic.kind import ClassicLevel
 from queens_tui.kinds.classic.rules import DeadEnd, Forced, as_solution, forced_move
@@ -169,8 +169,11 @@ class ClassicPlay:
             text += f" · {hunt.note(sol)}"
         return f"{text} · {hunt.status()}"
 
-    def hint(self, state: ClassicState) -> Hint[ClassicMove] | None:
-        """The next forced move: a row or column with one free cell left."""
+    def hint(
+        self, state: ClassicState, cancel: CancelFlag | None = None
+    ) -> Hint[ClassicMove] | None:
+        """The next forced move: a row or column with one free cell left (one pass over the
+        lines, nothing to cancel)."""
         n = state.level.size
         found = forced_move(n, state.queens, state.crosses)
         if not isinstance(found, Forced):

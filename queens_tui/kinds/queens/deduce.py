@@ -708,6 +708,8 @@ class _Engine:
             todo2 = [x for x in rest if not lines[x] & placed2]
             for line in sorted(todo2, key=lambda x: ((free2 & lines[x]).bit_count(), x)):
                 cand = free2 & lines[line]
+                if cancel is not None and cancel.is_set():
+                    raise search.Cancelled
                 if all(self._fails(free2, placed2, todo2, j) for j in _bits(cand)):
                     cell = divmod(i, self.n)
                     chain = [divmod(j, self.n) for j in forced]
@@ -799,15 +801,17 @@ class _Engine:
 # --------------------------------------------------------------------------- public API
 
 
-def next_step(board: Board) -> Step | None:
+def next_step(board: Board, cancel: search.CancelFlag | None = None) -> Step | None:
     """The simplest logical step on `board`, or None when no rule applies or it is solved.
 
     Assumes the board can still be completed (ask `first_error` first): on a
-    board that cannot, any conclusion is vacuously "true".
+    board that cannot, any conclusion is vacuously "true". The probes can
+    take minutes on a big open board (40x40): they poll `cancel` (a
+    `core.play.Deadline` in the game) and raise `search.Cancelled` once set.
     """
     engine = _Engine.of(board.level)
     free, placed = engine.state(board.queens, board.crosses)
-    return engine.next_step(free, placed)
+    return engine.next_step(free, placed, cancel)
 
 
 def _solver_step(

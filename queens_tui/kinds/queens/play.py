@@ -13,7 +13,7 @@ import hashlib
 from typing import Any, ClassVar
 
 from queens_tui.core.grid import Cell
-from queens_tui.core.play import Drag, Hint, JSONValue
+from queens_tui.core.play import CancelFlag, Drag, Hint, JSONValue
 from queens_tui.core.vocabulary import glyphs
 from queens_tui.kinds.queens.board import CYCLE, Board, Mark, Move, diff
 from queens_tui.kinds.queens.level import Level
@@ -137,11 +137,12 @@ class QueensPlay:
     def progress_text(self, state: Board, ascii: bool) -> str:
         return f"{glyphs(ascii)[0]} {len(state.queens)}/{state.level.size}"
 
-    def hint(self, state: Board) -> Hint[Move] | None:
-        """The simplest rule of `deduce` that applies, as a hint (None: no rule applies)."""
+    def hint(self, state: Board, cancel: CancelFlag | None = None) -> Hint[Move] | None:
+        """The simplest rule of `deduce` that applies, as a hint (None: no rule applies);
+        `search.Cancelled` once `cancel` is set."""
         from queens_tui.kinds.queens.deduce import next_step
 
-        step = next_step(state)
+        step = next_step(state, cancel)
         if step is None:
             return None
         return step_hint(step)

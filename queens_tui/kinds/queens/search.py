@@ -31,11 +31,12 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Protocol
 
+from queens_tui.core import play
 from queens_tui.kinds.queens.level import Cell, Level
 
 
-class Cancelled(Exception):
-    """Raised inside a search when its cancel flag is set."""
+class Cancelled(play.Cancelled):
+    """Raised inside a search (or `deduce`) when its cancel flag is set."""
 
 
 class CancelFlag(Protocol):

@@ -17,7 +17,7 @@ import json
 from typing import ClassVar
 
 from queens_tui.core.grid import Cell
-from queens_tui.core.play import Drag, Hint, JSONValue
+from queens_tui.core.play import CancelFlag, Drag, Hint, JSONValue
 from queens_tui.kinds.tango.board import CYCLE, Board, Move, Value, diff
 from queens_tui.kinds.tango.deduce import Step, next_step
 from queens_tui.kinds.tango.level import MOON, SUN, Level
@@ -118,8 +118,9 @@ class TangoPlay:
         n = state.level.size
         return f"{'S/M' if ascii else '☀/☾'} {state.filled}/{n * n}"
 
-    def hint(self, state: Board) -> Hint[Move] | None:
-        """The simplest rule of `deduce` that applies, as a hint (None: no rule applies)."""
+    def hint(self, state: Board, cancel: CancelFlag | None = None) -> Hint[Move] | None:
+        """The simplest rule of `deduce` that applies, as a hint (None: no rule applies).
+        Tango's rules are quick on every size it has (6x6 to 14x14): `cancel` is not polled."""
         step = next_step(state.level, state.cells)
         return None if step is None else step_hint(step)
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from queens_tui.core.grid import Cell
-from queens_tui.core.play import Drag, Hint, JSONValue
+from queens_tui.core.play import CancelFlag, Cancelled, Drag, Hint, JSONValue
 from queens_tui.kinds.zip.level import ZipLevel
 from queens_tui.kinds.zip.rules import Path, prefix_problem
 
@@ -169,15 +169,18 @@ class ZipPlay:
         dot = "#" if ascii else "◉"
         return f"Zip {dot} {state.reached()}/{level.last} · path {len(state.path)}/{level.area}"
 
-    def hint(self, state: ZipState) -> Hint[ZipMove] | None:
+    def hint(self, state: ZipState, cancel: CancelFlag | None = None) -> Hint[ZipMove] | None:
         """The next stretch of the path: from where it goes wrong (cut back), or from its end
-        to the next number, by the exact search."""
+        to the next number, by the exact search (`Cancelled` once `cancel` is set)."""
         from queens_tui.kinds.zip.search import SearchBudgetExceeded, solutions
 
         level = state.level
         try:
-            found = solutions(level, 1, budget=200_000, prefix=state.path)
+            stop = cancel.is_set if cancel is not None else None
+            found = solutions(level, 1, budget=200_000, prefix=state.path, stop=stop)
         except SearchBudgetExceeded:
+            if cancel is not None and cancel.is_set():
+                raise Cancelled from None
             return None
         if not found:
             return None
