@@ -23,7 +23,7 @@ kind's widget knows how to draw (`"evidence"`, `"place"`, `"mistake"`, ...).
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar
@@ -244,6 +244,73 @@ class Deadline:
 NEVER = threading.Event()
 """A cancel flag nobody sets (calls outside the worker)."""
 
+
+# --- save codecs: what the kinds' `*_to_json` / `*_from_json` share --------------------------
+
+ValueT = TypeVar("ValueT")
+
+
+def parse_cell(token: str, rows: int, cols: int) -> Cell:
+    """`"r,c"` (0-based) to a cell; `ValueError` when malformed or off a rows x cols grid."""
+    r, sep, c = token.partition(",")
+    if sep != "," or not r.isdigit() or not c.isdigit() or len(r) > 3 or len(c) > 3:
+        raise ValueError(f"bad cell {token!r}")
+    if int(r) >= rows or int(c) >= cols:
+        raise ValueError(f"cell {token!r} is off the board")
+    return int(r), int(c)
+
+
+def changes_text(changes: Iterable[tuple[Cell, str]]) -> str:
+    """Cell changes as a save's history step: tokens `<symbol><row>,<col>` (`"Q3,4 x1,2"`)."""
+    return " ".join(f"{symbol}{r},{c}" for (r, c), symbol in changes)
+
+
+def parse_changes(
+    text: object, rows: int, cols: int, symbols: Mapping[str, ValueT]
+) -> list[tuple[Cell, ValueT]]:
+    """Read `changes_text` back (`symbols`: one character -> the kind's value);
+    `ValueError` on a malformed token or a cell off the board."""
+    if not isinstance(text, str):
+        raise ValueError("a history step should be a string")
+    changes: list[tuple[Cell, ValueT]] = []
+    for token in text.split():
+        if token[0] not in symbols:
+            raise ValueError(f"bad history step {token!r}")
+        changes.append((parse_cell(token[1:], rows, cols), symbols[token[0]]))
+    return changes
+
+
+def mark_rows(size: int, marks: Mapping[str, Iterable[Cell]], blank: str = ".") -> list[str]:
+    """A size x size position as row strings: each cell the symbol whose cells hold it."""
+    grid = [[blank] * size for _ in range(size)]
+    for symbol, cells in marks.items():
+        for r, c in cells:
+            grid[r][c] = symbol
+    return ["".join(row) for row in grid]
+
+
+def read_mark_rows(value: object, size: int, symbols: str) -> dict[str, set[Cell]]:
+    """Read `mark_rows` back: the cells of each symbol of `symbols` (the blank included);
+    `ValueError` when it is not `size` rows of `size` of those symbols."""
+    if not (isinstance(value, list) and len(value) == size):
+        raise ValueError(f"'board' should be {size} rows")
+    cells: dict[str, set[Cell]] = {s: set() for s in symbols}
+    for r, row in enumerate(value):
+        if not (isinstance(row, str) and len(row) == size and set(row) <= cells.keys()):
+            shown = ", ".join(repr(s) for s in symbols)
+            raise ValueError(f"board row {r + 1} should be {size} of {shown}")
+        for c, ch in enumerate(row):
+            cells[ch].add((r, c))
+    return cells
+
+
+def digest(canon: str) -> str:
+    """A level's fingerprint from its canonical text: 24 hex digits of SHA-256."""
+    import hashlib
+
+    return hashlib.sha256(canon.encode("ascii")).hexdigest()[:24]
+
+
 __all__ = [
     "NEVER",
     "CancelFlag",
@@ -255,4 +322,10 @@ __all__ = [
     "PlayRules",
     "PlaySolver",
     "Verdict",
+    "changes_text",
+    "digest",
+    "mark_rows",
+    "parse_cell",
+    "parse_changes",
+    "read_mark_rows",
 ]

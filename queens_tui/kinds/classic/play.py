@@ -15,7 +15,16 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from queens_tui.core.grid import Cell
-from queens_tui.core.play import CancelFlag, Drag, Hint, JSONValue
+from queens_tui.core.play import (
+    CancelFlag,
+    Drag,
+    Hint,
+    JSONValue,
+    changes_text,
+    mark_rows,
+    parse_changes,
+    read_mark_rows,
+)
 from queens_tui.kinds.classic import Solution
 from queens_tui.kinds.classic.kind import ClassicLevel
 from queens_tui.kinds.classic.rules import DeadEnd, Forced, as_solution, forced_move
@@ -195,54 +204,32 @@ class ClassicPlay:
         return found if isinstance(found, DeadEnd) else None
 
     def state_to_json(self, state: ClassicState) -> JSONValue:
-        n = state.level.size
-        rows = [[EMPTY] * n for _ in range(n)]
-        for r, c in state.crosses:
-            rows[r][c] = CROSS
-        for r, c in state.queens:
-            rows[r][c] = QUEEN
-        return {"rows": ["".join(row) for row in rows], "viewing": state.viewing}
+        rows = mark_rows(state.level.size, {CROSS: state.crosses, QUEEN: state.queens}, EMPTY)
+        return {"rows": rows, "viewing": state.viewing}
 
     def state_from_json(self, level: ClassicLevel, value: JSONValue) -> ClassicState:
-        n = level.size
         rows = value.get("rows") if isinstance(value, dict) else None
-        if not (isinstance(rows, list) and len(rows) == n):
-            raise ValueError(f"'board' should hold {n} rows")
-        queens, crosses = set(), set()
-        for r, row in enumerate(rows):
-            if not (isinstance(row, str) and len(row) == n and set(row) <= {QUEEN, CROSS, EMPTY}):
-                raise ValueError(f"board row {r + 1} should be {n} of '.', 'x', 'Q'")
-            for c, ch in enumerate(row):
-                if ch == QUEEN:
-                    queens.add((r, c))
-                elif ch == CROSS:
-                    crosses.add((r, c))
+        cells = read_mark_rows(rows, level.size, EMPTY + CROSS + QUEEN)
+        queens, crosses = cells[QUEEN], cells[CROSS]
         viewing = value.get("viewing")
         if viewing is not None and not isinstance(viewing, int):
             raise ValueError("'viewing' should be a number")
         return ClassicState(level, frozenset(queens), frozenset(crosses), viewing)
 
     def move_to_json(self, move: ClassicMove) -> JSONValue:
-        text = " ".join(f"{mark}{r},{c}" for (r, c), mark in move.changes)
+        """The changes as `core.play.changes_text`, then `@N` when the move views a solution."""
+        text = changes_text(move.changes)
         return text if move.view is None else f"{text} @{move.view}".strip()
 
     def move_from_json(self, level: ClassicLevel, value: JSONValue) -> ClassicMove:
         if not isinstance(value, str):
             raise ValueError("a history step should be a string")
+        tokens = value.split()
+        views = [int(t[1:]) for t in tokens if t.startswith("@") and t[1:].isdigit()]
+        rest = " ".join(t for t in tokens if not (t.startswith("@") and t[1:].isdigit()))
         n = level.size
-        changes: list[tuple[Cell, str]] = []
-        view = None
-        for token in value.split():
-            if token.startswith("@") and token[1:].isdigit():
-                view = int(token[1:])
-                continue
-            r, sep, c = token[1:].partition(",")
-            if token[:1] not in (QUEEN, CROSS, EMPTY) or sep != "," or not (r + c).isdigit():
-                raise ValueError(f"bad history step {token!r}")
-            if not r.isdigit() or not c.isdigit() or int(r) >= n or int(c) >= n:
-                raise ValueError(f"history step {token!r} is off the board")
-            changes.append(((int(r), int(c)), token[0]))
-        return ClassicMove(tuple(changes), view)
+        changes = parse_changes(rest, n, n, {m: m for m in (QUEEN, CROSS, EMPTY)})
+        return ClassicMove(tuple(changes), views[-1] if views else None)
 
     def level_json(self, level: ClassicLevel) -> JSONValue:
         return {"size": level.size}

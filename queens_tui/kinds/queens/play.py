@@ -9,11 +9,20 @@ format saves had before the seam, so old saves still load.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any, ClassVar
 
 from queens_tui.core.grid import Cell
-from queens_tui.core.play import CancelFlag, Drag, Hint, JSONValue
+from queens_tui.core.play import (
+    CancelFlag,
+    Drag,
+    Hint,
+    JSONValue,
+    changes_text,
+    digest,
+    mark_rows,
+    parse_changes,
+    read_mark_rows,
+)
 from queens_tui.core.vocabulary import glyphs
 from queens_tui.kinds.queens.board import CYCLE, Board, Mark, Move, diff
 from queens_tui.kinds.queens.level import Level
@@ -23,55 +32,23 @@ _MARKS = {m.value: m for m in Mark}
 
 def move_text(move: Move) -> str:
     """A move as save tokens: `"Q3,4 x1,2"`."""
-    return " ".join(f"{mark.value}{r},{c}" for (r, c), mark in move.changes)
+    return changes_text((cell, mark.value) for cell, mark in move.changes)
 
 
 def parse_move(level: Level, text: object) -> Move:
     """Read `move_text` back; `ValueError` on a malformed token or a cell off the board."""
-    if not isinstance(text, str):
-        raise ValueError("a history step should be a string")
-    n = level.size
-    changes: list[tuple[Cell, Mark]] = []
-    for token in text.split():
-        mark = _MARKS.get(token[0])
-        r, sep, c = token[1:].partition(",")
-        if mark is None or sep != "," or not r.isdigit() or not c.isdigit():
-            raise ValueError(f"bad history step {token!r}")
-        if len(r) > 3 or len(c) > 3 or int(r) >= n or int(c) >= n:
-            raise ValueError(f"history step {token!r} is off the board")
-        changes.append(((int(r), int(c)), mark))
-    return Move(tuple(changes))
+    return Move(tuple(parse_changes(text, level.size, level.size, _MARKS)))
 
 
 def board_rows(board: Board) -> list[str]:
     """The board as N strings of ".", "x" and "Q"."""
-    n = board.level.size
-    rows = [["."] * n for _ in range(n)]
-    for r, c in board.crosses:
-        rows[r][c] = "x"
-    for r, c in board.queens:
-        rows[r][c] = "Q"
-    return ["".join(row) for row in rows]
+    return mark_rows(board.level.size, {"x": board.crosses, "Q": board.queens})
 
 
 def rows_board(level: Level, rows: object) -> Board:
     """Read `board_rows` back; `ValueError` when it does not fit the level."""
-    n = level.size
-    if not (isinstance(rows, list) and len(rows) == n):
-        raise ValueError(f"'board' should be {n} rows")
-    queens: list[Cell] = []
-    crosses: list[Cell] = []
-    for r, row in enumerate(rows):
-        if not (isinstance(row, str) and len(row) == n):
-            raise ValueError(f"board row {r + 1} should be {n} marks")
-        for c, ch in enumerate(row):
-            if ch == "Q":
-                queens.append((r, c))
-            elif ch == "x":
-                crosses.append((r, c))
-            elif ch != ".":
-                raise ValueError(f"bad mark {ch!r} in board row {r + 1}")
-    return Board(level, frozenset(queens), frozenset(crosses))
+    cells = read_mark_rows(rows, level.size, ".xQ")
+    return Board(level, frozenset(cells["Q"]), frozenset(cells["x"]))
 
 
 def level_grid(level: Level) -> list[str] | list[list[str]]:
@@ -175,8 +152,7 @@ class QueensPlay:
     def fingerprint(self, level: Level) -> str:
         """A hash of the region ids (numbered in reading order), not the labels: a copy with
         other letters, colours, name or file format is the same puzzle."""
-        canon = "\n".join(" ".join(str(i) for i in row) for row in level.region_ids)
-        return hashlib.sha256(canon.encode("ascii")).hexdigest()[:24]
+        return digest("\n".join(" ".join(str(i) for i in row) for row in level.region_ids))
 
 
 def step_hint(step: Any) -> Hint[Move]:

@@ -12,12 +12,19 @@ cells it fills `place-sun` / `place-moon` (the widget previews the symbol).
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import ClassVar
 
 from queens_tui.core.grid import Cell
-from queens_tui.core.play import CancelFlag, Drag, Hint, JSONValue
+from queens_tui.core.play import (
+    CancelFlag,
+    Drag,
+    Hint,
+    JSONValue,
+    changes_text,
+    digest,
+    parse_changes,
+)
 from queens_tui.kinds.tango.board import CYCLE, Board, Move, Value, diff
 from queens_tui.kinds.tango.deduce import Step, next_step
 from queens_tui.kinds.tango.level import MOON, SUN, Level
@@ -30,23 +37,12 @@ PLACE_ROLE = {SUN: "place-sun", MOON: "place-moon"}
 
 def move_text(move: Move) -> str:
     """A move as save tokens: `"13,4 02,2 .0,0"`."""
-    return " ".join(f"{'.' if v is None else v}{r},{c}" for (r, c), v in move.changes)
+    return changes_text((cell, "." if v is None else str(v)) for cell, v in move.changes)
 
 
 def parse_move(level: Level, text: object) -> Move:
     """Read `move_text` back; `ValueError` on a malformed token or a cell off the grid."""
-    if not isinstance(text, str):
-        raise ValueError("a history step should be a string")
-    n = level.size
-    changes: list[tuple[Cell, Value]] = []
-    for token in text.split():
-        r, sep, c = token[1:].partition(",")
-        if token[0] not in _VALUES or sep != "," or not r.isdigit() or not c.isdigit():
-            raise ValueError(f"bad history step {token!r}")
-        if len(r) > 3 or len(c) > 3 or int(r) >= n or int(c) >= n:
-            raise ValueError(f"history step {token!r} is off the grid")
-        changes.append(((int(r), int(c)), _VALUES[token[0]]))
-    return Move(tuple(changes))
+    return Move(tuple(parse_changes(text, level.size, level.size, _VALUES)))
 
 
 def step_hint(step: Step) -> Hint[Move]:
@@ -144,8 +140,7 @@ class TangoPlay:
 
     def fingerprint(self, level: Level) -> str:
         """A hash of the givens and signs (not the name or the file format)."""
-        canon = json.dumps(level_json(level), sort_keys=True)
-        return hashlib.sha256(canon.encode("ascii")).hexdigest()[:24]
+        return digest(json.dumps(level_json(level), sort_keys=True))
 
 
 PLAY = TangoPlay()

@@ -17,14 +17,21 @@ In a save, a move is `"<keep>:r,c r,c ..."` and the state the path as `"r,c r,c 
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
 from queens_tui.core.grid import Cell
-from queens_tui.core.play import CancelFlag, Cancelled, Drag, Hint, JSONValue
+from queens_tui.core.play import (
+    CancelFlag,
+    Cancelled,
+    Drag,
+    Hint,
+    JSONValue,
+    digest,
+    parse_cell,
+)
 from queens_tui.kinds.zip.level import ZipLevel
 from queens_tui.kinds.zip.rules import Path, prefix_problem
 
@@ -232,22 +239,13 @@ class ZipPlay:
         return bool(value == self.level_json(level))
 
     def fingerprint(self, level: ZipLevel) -> str:
-        canon = json.dumps(self.level_json(level), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(canon.encode("ascii")).hexdigest()[:24]
+        return digest(json.dumps(self.level_json(level), sort_keys=True, separators=(",", ":")))
 
 
 def _cells(level: ZipLevel, value: object) -> tuple[Cell, ...]:
     if not isinstance(value, str):
         raise ValueError("cells are saved as 'r,c r,c ...'")
-    out: list[Cell] = []
-    for token in value.split():
-        r, sep, c = token.partition(",")
-        if sep != "," or not r.isdigit() or not c.isdigit() or len(r) > 3 or len(c) > 3:
-            raise ValueError(f"bad cell {token!r}")
-        if int(r) >= level.rows or int(c) >= level.cols:
-            raise ValueError(f"cell {token!r} is off the board")
-        out.append((int(r), int(c)))
-    return tuple(out)
+    return tuple(parse_cell(token, level.rows, level.cols) for token in value.split())
 
 
 def solution_state(level: ZipLevel, path: Sequence[Cell]) -> ZipState:
