@@ -79,6 +79,23 @@ class Layout(NamedTuple):
         """Lines from one cell's top to the next one's."""
         return self.cell_h + 1 if self.bordered else 1
 
+    def cell_at(self, x: int, y: int, n: int) -> Cell | None:
+        """The cell of an n x n board under widget offset (x, y); None on a border or off it."""
+        bx, by = x - self.left, y - self.top
+        if not (0 <= bx < self.width and 0 <= by < self.height) or bx % self.pitch_x == 0:
+            return None
+        if self.bordered and by % self.pitch_y == 0:
+            return None
+        r, c = by // self.pitch_y, bx // self.pitch_x
+        return (r, c) if r < n and c < n else None
+
+    def cell_middle(self, cell: Cell) -> tuple[int, int]:
+        """The widget offset of the middle of `cell`."""
+        r, c = cell
+        x = self.left + c * self.pitch_x + 1 + self.cell_w // 2
+        y = self.top + (r * self.pitch_y + 1 + (self.cell_h - 1) // 2 if self.bordered else r)
+        return x, y
+
 
 def fit(n: int, width: int, height: int) -> Layout | None:
     """The biggest drawing of an n x n board that fits, centred; None if none does."""
@@ -353,34 +370,14 @@ class BoardView(BoardWidget[Board]):
     def cell_at(self, x: int, y: int) -> Cell | None:
         """The cell under widget offset (x, y); None on a border or off the board."""
         lay = self.layout_now
-        if lay is None:
-            return None
-        bx, by = x - lay.left, y - lay.top
-        n = self.level.size
-        if not (0 <= bx < lay.width and 0 <= by < lay.height):
-            return None
-        if bx % lay.pitch_x == 0:
-            return None
-        c = bx // lay.pitch_x
-        if lay.bordered:
-            if by % lay.pitch_y == 0:
-                return None
-            r = by // lay.pitch_y
-        else:
-            r = by
-        if 0 <= r < n and 0 <= c < n:
-            return (r, c)
-        return None
+        return None if lay is None else lay.cell_at(x, y, self.level.size)
 
     def cell_offset(self, cell: Cell) -> tuple[int, int]:
         """The widget offset of the middle of `cell` (for tests and tooltips)."""
         lay = self.layout_now
         if lay is None:
             raise ValueError("the board does not fit")
-        r, c = cell
-        x = lay.left + c * lay.pitch_x + 1 + lay.cell_w // 2
-        y = lay.top + (r * lay.pitch_y + 1 + (lay.cell_h - 1) // 2 if lay.bordered else r)
-        return x, y
+        return lay.cell_middle(cell)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return minimum_size(self.level.size)[0]

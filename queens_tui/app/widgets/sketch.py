@@ -112,29 +112,13 @@ class SketchBoard(BoardWidget[Sketch]):
 
     def cell_at(self, x: int, y: int) -> Cell | None:
         lay = self.layout_now
-        if lay is None:
-            return None
-        bx, by = x - lay.left, y - lay.top
-        n = self.sketch.size
-        if not (0 <= bx < lay.width and 0 <= by < lay.height) or bx % lay.pitch_x == 0:
-            return None
-        c = bx // lay.pitch_x
-        if lay.bordered:
-            if by % lay.pitch_y == 0:
-                return None
-            r = by // lay.pitch_y
-        else:
-            r = by
-        return (r, c) if 0 <= r < n and 0 <= c < n else None
+        return None if lay is None else lay.cell_at(x, y, self.sketch.size)
 
     def cell_offset(self, cell: Cell) -> tuple[int, int]:
         lay = self.layout_now
         if lay is None:
             raise ValueError("the board does not fit")
-        r, c = cell
-        x = lay.left + c * lay.pitch_x + 1 + lay.cell_w // 2
-        y = lay.top + (r * lay.pitch_y + 1 + (lay.cell_h - 1) // 2 if lay.bordered else r)
-        return x, y
+        return lay.cell_middle(cell)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return minimum_size(self.sketch.size)[0]
