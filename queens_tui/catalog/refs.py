@@ -189,10 +189,9 @@ def load(ref: LevelRef, *, daily_dir: str | os.PathLike[str] | None = None) -> P
     its store and cache).
     """
     if ref.size is not None:
-        from queens_tui.kinds.classic.kind import level
-        from queens_tui.store.hunt import load_found
+        from queens_tui.store.hunt import hunt_level
 
-        return level(ref.size, load_found(ref.size))
+        return hunt_level(ref.size)
     if ref.day is not None:
         if ref.kind in (None, "queens"):
             from queens_tui.store.daily import daily_level

@@ -251,7 +251,7 @@ class ClassicSolver:
             f"No row or column is forced; a solution that keeps your queens has one on "
             f"r{r + 1}c{sol[r] + 1}."
         )
-        move = ClassicMove(((cell, QUEEN),))
+        move = ClassicMove(((cell, QUEEN),), hint=True)
         return Hint(text, {cell: "place"}, move, "solver", helped=True)
 
     def solve(self, state: Any, *, engine: str, time_limit: float, cancel: Any) -> Any:

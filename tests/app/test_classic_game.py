@@ -96,7 +96,10 @@ async def test_browse_found_solutions_on_the_board() -> None:
         assert "viewing #1" in app.game_screen.status.plain
 
 
-async def test_hint_forced_move_then_s_solves() -> None:
+async def test_a_solution_after_a_hint_counts_with_help() -> None:
+    """A solution reached after a hint joins the hunt (and its file) marked "with help"."""
+    from queens_tui.store.hunt import hunt_level
+
     app = classic_app(size=4)
     async with app.run_test(size=SIZE) as pilot:
         view = app.game_screen.query_one(ClassicBoard)
@@ -108,10 +111,27 @@ async def test_hint_forced_move_then_s_solves() -> None:
         await pilot.press("h")
         await settled(pilot)
         assert (1, 3) in app.game_screen.game.state.queens
-        await pilot.press("S", "y")
-        await settled(pilot)
-        assert app.game_screen.game.solved
-        assert app.game_screen.game.state.solution == (1, 3, 0, 2)
+        await place(pilot, view, [(2, 0), (3, 2)])
+        await pilot.pause()
+        assert isinstance(app.screen, WinScreen)
+        status = app.game_screen.status.plain
+        assert "#1, a new fundamental (with help)" in status
+        assert "1 of 2 found (1 with help)" in status
+        hunt = hunt_level(4).hunt
+        assert hunt is not None and hunt.found == [(1, 3, 0, 2)] == hunt.found_with_help()
+
+
+def test_a_board_s_filled_in_is_not_in_the_hunt() -> None:
+    """What `S` shows (`solved_state`: marked `filled`) never joins the hunt or its file, even
+    when the board shows it; the same solution reached by the player does."""
+    from queens_tui.kinds.classic.play import PLAY, solved_state
+
+    lv = level(4, [])
+    view = ClassicBoard(solved_state(PLAY.new_state(lv), (2, 0, 3, 1)))  # a save reopened
+    view.show(solved_state(PLAY.new_state(lv), (1, 3, 0, 2)))  # S pressed
+    assert lv.hunt is not None and lv.hunt.found == [] and load_found(4) == []
+    view.show(PLAY.apply(PLAY.new_state(lv), PLAY.diff(PLAY.new_state(lv), view._state)))
+    assert lv.hunt.found == [(1, 3, 0, 2)] == load_found(4)
 
 
 def test_play_kind_classic_bad_size_exits_2(capsys) -> None:

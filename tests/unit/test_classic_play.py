@@ -91,9 +91,37 @@ def test_hint_is_the_next_forced_move() -> None:
     s = with_queens(4, [(0, 1)])
     hint = PLAY.hint(s)
     assert hint is not None and hint.rule == "last cell"
-    assert hint.move == ClassicMove((((1, 3), "Q"),))
+    assert hint.move == ClassicMove((((1, 3), "Q"),), hint=True)
     assert hint.marks[(1, 3)] == "place" and "row 2" in hint.text
     assert PLAY.hint(PLAY.new_state(level(8))) is None
+
+
+def test_where_a_position_came_from_for_the_hunt() -> None:
+    """A hint's move makes the position `helped` (and it stays so: undoing the hint keeps it,
+    like the game's hint count); `S` makes it `filled`, whose solution the status line says is
+    not in the hunt. Both survive a save."""
+    from queens_tui.kinds.classic.play import solved_state
+
+    lv = level(4, [])
+    s = PLAY.apply(PLAY.new_state(lv), ClassicMove((((0, 1), "Q"),)))
+    assert not s.helped
+    hint = PLAY.hint(s)
+    assert hint is not None
+    helped = PLAY.apply(s, hint.move)
+    assert helped.helped and (1, 3) in helped.queens
+    assert PLAY.apply(helped, PLAY.diff(helped, s)).helped  # undo keeps it
+    done = PLAY.apply(helped, ClassicMove((((2, 0), "Q"), ((3, 2), "Q"))))
+    assert PLAY.is_solved(done) and done.helped and not done.filled
+    filled = solved_state(PLAY.new_state(lv), (2, 0, 3, 1))
+    assert filled.filled and PLAY.is_solved(filled)
+    assert PLAY.progress_text(filled, False) == (
+        "♛ 4/4 · filled in by S, not in the hunt · 0 of 2 found, 0 of 1 fundamental"
+    )
+    for x in (done, filled):
+        assert PLAY.state_from_json(lv, json.loads(json.dumps(PLAY.state_to_json(x)))) == x
+    assert "helped" not in PLAY.state_to_json(s)  # older saves and plain positions alike
+    with pytest.raises(ValueError):
+        PLAY.state_from_json(lv, {"rows": ["...."] * 4, "filled": "yes"})
 
 
 @pytest.mark.parametrize("engine", ["search", "cpsat"])

@@ -4,9 +4,10 @@ Drawn with the line API (one `Strip` per board row, N <= 16 so a whole
 repaint is cheap). It shows the player's queens and crosses, the automatic
 crosses along rows, columns and full diagonals (faint, when the option is
 on), queens that attack each other in red, hint and mistake tints, and the
-cursor. It also keeps the hunt: when a position it is handed is a solution,
-the solution goes into the level's `Hunt` and is saved (`store.hunt`), so
-the status line, drawn just after, already counts it.
+cursor. It also keeps the hunt: when a position it is handed is a solution the
+player reached (not one `S` filled in), the solution goes into the level's
+`Hunt` (marked "with help" after a hint) and is saved (`store.hunt`), so the
+status line, drawn just after, already counts it.
 """
 
 from __future__ import annotations
@@ -69,15 +70,18 @@ class ClassicBoard(BoardWidget[Any]):
         self.refresh()
 
     def _record(self, state: Any) -> None:
-        """A solved position joins the hunt (and its file): the hunt's only way in."""
+        """A solved position joins the hunt (and its file): the hunt's only way in. Not one
+        `S` filled in (nobody found it); one reached after a hint counts "with help"."""
         hunt = state.level.hunt
         sol = state.solution
-        if hunt is None or sol is None or state.viewing is not None or not hunt.add(sol):
+        if hunt is None or sol is None or state.viewing is not None or state.filled:
+            return
+        if not hunt.add(sol, helped=state.helped):
             return
         from queens_tui.store.hunt import save_found
 
         try:
-            save_found(hunt.n, hunt.found)
+            save_found(hunt.n, hunt.found, helped=hunt.found_with_help())
         except OSError as err:
             if self.is_attached:
                 self.notify(f"could not save the hunt: {err}", severity="warning")

@@ -54,11 +54,14 @@ class ClassicLevel:
         return f"classic/{self.size}"
 
 
-def level(size: int, found: Iterable[Solution] | None = None) -> ClassicLevel:
-    """The classic board of `size`, titled for people; with `found`, a hunt that starts there."""
+def level(
+    size: int, found: Iterable[Solution] | None = None, helped: Iterable[Solution] = ()
+) -> ClassicLevel:
+    """The classic board of `size`, titled for people; with `found`, a hunt that starts there
+    (`helped`: those of them found with help)."""
     from queens_tui.kinds.classic.hunt import Hunt
 
-    hunt = None if found is None else Hunt(size, found)
+    hunt = None if found is None else Hunt(size, found, helped)
     return ClassicLevel(size, name=f"{size} queens", hunt=hunt)
 
 

@@ -3,7 +3,12 @@
 The state holds the player's queens and crosses (automatic crosses along
 rows, columns and both full diagonals are derived by the widget), and
 `viewing`: the number of a found solution shown on the board by the hunt's
-browse keys (`[` and `]`); any move of the player's ends the viewing. A
+browse keys (`[` and `]`); any move of the player's ends the viewing; and
+where the position came from, for the hunt: `filled` when `S` filled it in
+(its solution is not one the player found: the hunt leaves it out), `helped`
+once a hint's move was applied in this game (a solution reached from there
+counts, marked "with help"; it stays set through undo, like the game's hint
+count, until a restart). A
 move sets some cells (`"Q"`, `"x"`, `"."`) and the viewing number, so
 `diff` and undo work the same for both. In a save a move is one string:
 `"Q3,4 x1,2 .0,0"` plus `" @2"` while viewing found solution #2.
@@ -40,6 +45,10 @@ class ClassicState:
     queens: frozenset[Cell] = frozenset()
     crosses: frozenset[Cell] = frozenset()
     viewing: int | None = None
+    helped: bool = False
+    """A hint's move was applied in this game (see the module docstring)."""
+    filled: bool = False
+    """`S` filled this position in: not a solution the player found."""
 
     def mark(self, cell: Cell) -> str:
         if cell in self.queens:
@@ -58,6 +67,8 @@ class ClassicMove:
 
     changes: tuple[tuple[Cell, str], ...]
     view: int | None = None
+    hint: bool = False
+    """A hint's move: the position it makes is `helped`."""
 
 
 def _set(cell: Cell, mark: str) -> ClassicMove:
@@ -101,7 +112,13 @@ class ClassicPlay:
                 queens.add((r, c))
             elif mark == CROSS:
                 crosses.add((r, c))
-        new = ClassicState(state.level, frozenset(queens), frozenset(crosses), move.view)
+        new = ClassicState(
+            state.level,
+            frozenset(queens),
+            frozenset(crosses),
+            move.view,
+            helped=state.helped or move.hint,
+        )
         return state if new == state else new
 
     def diff(self, a: ClassicState, b: ClassicState) -> ClassicMove:
@@ -174,6 +191,8 @@ class ClassicPlay:
         sol = state.solution
         if state.viewing is not None and sol is not None:
             text = f"viewing {hunt.note(sol)}"
+        elif sol is not None and state.filled and hunt.number(sol) is None:
+            text += " · filled in by S, not in the hunt"
         elif sol is not None:
             text += f" · {hunt.note(sol)}"
         return f"{text} · {hunt.status()}"
@@ -196,7 +215,7 @@ class ClassicPlay:
         marks = dict.fromkeys(line, "evidence")
         marks[found.cell] = "place"
         text = f"Last cell: in {found.line} only r{r + 1}c{c + 1} is left, so the queen goes there."
-        return Hint(text, marks, _set(found.cell, QUEEN), "last cell")
+        return Hint(text, marks, ClassicMove(((found.cell, QUEEN),), hint=True), "last cell")
 
     def dead_end(self, state: ClassicState) -> DeadEnd | None:
         """A row or column with no free cell left (what `mistake` points at first)."""
@@ -205,7 +224,12 @@ class ClassicPlay:
 
     def state_to_json(self, state: ClassicState) -> JSONValue:
         rows = mark_rows(state.level.size, {CROSS: state.crosses, QUEEN: state.queens}, EMPTY)
-        return {"rows": rows, "viewing": state.viewing}
+        out: dict[str, JSONValue] = {"rows": rows, "viewing": state.viewing}
+        if state.helped:
+            out["helped"] = True
+        if state.filled:
+            out["filled"] = True
+        return out
 
     def state_from_json(self, level: ClassicLevel, value: JSONValue) -> ClassicState:
         rows = value.get("rows") if isinstance(value, dict) else None
@@ -214,7 +238,12 @@ class ClassicPlay:
         viewing = value.get("viewing")
         if viewing is not None and not isinstance(viewing, int):
             raise ValueError("'viewing' should be a number")
-        return ClassicState(level, frozenset(queens), frozenset(crosses), viewing)
+        helped, filled = value.get("helped", False), value.get("filled", False)
+        if not isinstance(helped, bool) or not isinstance(filled, bool):
+            raise ValueError("'helped' and 'filled' should be true or false")
+        return ClassicState(
+            level, frozenset(queens), frozenset(crosses), viewing, helped=helped, filled=filled
+        )
 
     def move_to_json(self, move: ClassicMove) -> JSONValue:
         """The changes as `core.play.changes_text`, then `@N` when the move views a solution."""
@@ -242,8 +271,14 @@ class ClassicPlay:
 
 
 def solved_state(state: ClassicState, solution: Solution) -> ClassicState:
-    """`state` with `solution`'s queens and no crosses (what `S` shows)."""
-    return replace(state, queens=frozenset(enumerate(solution)), crosses=frozenset(), viewing=None)
+    """`state` with `solution`'s queens and no crosses (what `S` shows), marked `filled`."""
+    return replace(
+        state,
+        queens=frozenset(enumerate(solution)),
+        crosses=frozenset(),
+        viewing=None,
+        filled=True,
+    )
 
 
 PLAY = ClassicPlay()
