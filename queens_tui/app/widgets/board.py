@@ -148,19 +148,10 @@ class BoardView(BoardWidget[Board]):
     CellAction = CellAction
     MOUSE = "drag"
 
-    def __init__(
-        self,
-        board: Board,
-        *,
-        ascii: bool = False,
-        options: Mapping[str, bool] | None = None,
-        name: str | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(board, ascii=ascii, options=options, name=name, id=id, classes=classes)
-        self._board = board
-        self._auto = True if options is None else options.get("auto_cross", True)
+    def prepare(self) -> None:
+        """The caches (`BoardWidget.__init__` calls it, with the board and the options)."""
+        board = self._board = self._state
+        self._auto = self._options.get("auto_cross", True)
         self._colors = region_colors(board.level)
         self._lines: dict[int, Strip] = {}
         """Lines drawn for the current position (cleared by every change)."""
@@ -205,13 +196,13 @@ class BoardView(BoardWidget[Board]):
             self._layout_key = None
             self._forget(everything=True)
         if auto_cross != self._auto or board.level is not self._board.level:
-            self._board = board
+            self._board = self._state = board
             self._auto = auto_cross
             self._forget()
             self.refresh()
             return
         before = {cell: self._cell(cell) for cell in self._changed_cells(self._board, board)}
-        self._board = board
+        self._board = self._state = board
         self._forget()
         self._repaint_changes(before)
 
