@@ -531,6 +531,9 @@ async def test_a_narrow_browser_says_which_columns_it_hides(
         assert "Level" in header and "Pack" not in header and "Best" not in header
         table = screen.table
         assert table.line_width <= table.scrollable_content_region.width  # no sideways scroll
+        keys, legend = screen.query_one("#keys"), screen.query_one("#legend")
+        assert keys.size.height == legend.size.height == 2  # wrapped, not cut: "t today" shows
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert not hidden.display and "Best" in str(screen.query_one("#table-header").render())
+        assert keys.size.height == legend.size.height == 1

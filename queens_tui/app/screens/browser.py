@@ -147,12 +147,12 @@ class LevelBrowser(Screen["LevelRef | None"]):
         display: none;
     }
     LevelBrowser #legend {
-        height: 1;
+        height: auto;
         padding: 0 1;
         color: $text-muted;
     }
     LevelBrowser #keys {
-        height: 1;
+        height: auto;
         padding: 0 1;
         background: $panel;
         color: $foreground;
@@ -298,6 +298,7 @@ class LevelBrowser(Screen["LevelRef | None"]):
         )
 
     def _legend(self) -> Text:
+        """What the marks mean (wraps on a narrow terminal rather than being cut)."""
         tick, play = ("+", ">") if self.ascii else ("✔", "▶")
         return Text.assemble(
             (f"{tick} solved", "green"),
@@ -305,11 +306,11 @@ class LevelBrowser(Screen["LevelRef | None"]):
             (f"{tick} helped", "yellow"),
             ": only with a hint or the solver   ",
             (f"{play} playing", "cyan"),
-            ": in progress   (a second click on a level opens it)",
+            ": in progress   (two clicks open a level)",
         )
 
     def _keys(self) -> str:
-        """The key line: a Footer costs ~100 ms per opening here, this costs nothing.
+        """The key line (wraps when narrow): a Footer costs ~100 ms per opening here, this nothing.
 
         Every key is also a link, so the mouse can do what the keys do.
         """
