@@ -58,8 +58,8 @@ class OpenLevel(NamedTuple):
 
 
 def open_ref(ref: LevelRef) -> OpenLevel:
-    """Load the level `ref` names (not a daily: the app opens those through its store);
-    raises `LevelError`, located."""
+    """Load the level `ref` names; raises `LevelError`, located. (The game opens a daily
+    through its store instead, for the cache and a worker: `Session.daily`.)"""
     from queens_tui.catalog import load
 
     return OpenLevel(load(ref), bundled_id=ref.bundled_id, path=ref.path, day=ref.day)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from queens_tui.app.clock import mmss
 from queens_tui.app.game import Game
 from queens_tui.app.levels import OpenLevel, open_ref
+from queens_tui.catalog.refs import LevelRef
 from queens_tui.core.history import History
 
 if TYPE_CHECKING:
@@ -117,13 +118,7 @@ class Session:
         """`day`'s puzzle, generated if need be (a second or more: call it from a worker)."""
         if self.store is not None:
             return daily_ref(self.store.daily(day, kind), day)
-        if kind != "queens":
-            from queens_tui.store.kind_daily import daily_level as kind_daily_level
-
-            return daily_ref(kind_daily_level(kind, day), day)
-        from queens_tui.store.daily import daily_level
-
-        return daily_ref(daily_level(day, None), day)
+        return open_ref(LevelRef.daily(day, kind))  # no store, no cache: the catalog reads it
 
     # --- one game ---------------------------------------------------------------------------
 

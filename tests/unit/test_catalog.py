@@ -115,3 +115,13 @@ def test_the_cli_reads_levels_through_the_catalog(capsys: pytest.CaptureFixture[
     assert main(["play", "daily:tango:9999-12-31"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "is in the future" in err[0]
+
+
+def test_a_session_without_a_store_reads_dailies_through_the_catalog() -> None:
+    from queens_tui.app.session import Session
+
+    queens = Session(None).daily(date(2027, 1, 5))  # a day of the shipped calendar
+    assert queens.day == date(2027, 1, 5) and queens.key == "daily:2027-01-05"
+    assert queens.ref == LevelRef.daily(date(2027, 1, 5))
+    tango = Session(None).daily(date(2027, 1, 5), "tango")
+    assert tango.level.kind == "tango" and tango.key == "tango-daily:2027-01-05"
