@@ -320,7 +320,7 @@ def create_app(
     kind: str = "queens",
     keys: Path | None = None,
 ) -> QueensApp:
-    """Build the app for a level file, a bundled id, a `OpenLevel`, or (None) a daily puzzle.
+    """Build the app for a level file, a bundled id, an `OpenLevel`, or (None) a daily puzzle.
 
     With no level, the day is `daily` (default: today) and the puzzle that day's
     `kind` puzzle (`play --kind tango`: today's Tango). `store` defaults to

@@ -414,7 +414,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         elif args.level is not None:
             ref = parse_ref(args.level, today=date.today())
             if ref.day is not None:  # daily:DATE or daily:KIND:DATE: through the store, as --date
-                day, kind = ref.day, ref.kind or kind
+                day = ref.day  # daily:DATE is --kind's daily (Queens'); daily:KIND:DATE is KIND's
+                kind = kind if ref.kind == "queens" else ref.kind or kind
             else:
                 from queens_tui.app.levels import open_ref
 

@@ -125,3 +125,30 @@ def test_a_session_without_a_store_reads_dailies_through_the_catalog() -> None:
     assert queens.ref == LevelRef.daily(date(2027, 1, 5))
     tango = Session(None).daily(date(2027, 1, 5), "tango")
     assert tango.level.kind == "tango" and tango.key == "tango-daily:2027-01-05"
+
+
+def test_play_opens_what_the_catalog_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`play` hands the app the day and kind of a daily reference, and the level of another."""
+    from queens_tui import cli
+
+    seen: dict[str, object] = {}
+
+    class App:
+        return_code = 0
+
+        def run(self) -> None:
+            pass
+
+    def create_app(level: object, **kw: object) -> App:
+        seen.clear()
+        seen.update(kw, level=level)
+        return App()
+
+    monkeypatch.setattr("queens_tui.app.create_app", create_app)
+    monkeypatch.setattr(cli, "restore_cursor", lambda stream: None)
+    assert main(["play", "--kind", "tango", "daily:2026-11-01"]) == 0
+    assert (seen["level"], seen["daily"], seen["kind"]) == (None, date(2026, 11, 1), "tango")
+    assert main(["play", "daily:zip:2026-11-02"]) == 0
+    assert (seen["daily"], seen["kind"]) == (date(2026, 11, 2), "zip")
+    assert main(["play", "classic:6"]) == 0
+    assert getattr(seen["level"], "ref", None) == LevelRef.classic(6)
