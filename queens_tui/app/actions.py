@@ -164,7 +164,7 @@ NAVIGATE = (
         "comma",
         "settings",
         "Settings",
-        "settings: automatic crosses, live check and the kind's options (saved)",
+        "settings: automatic crosses, live check, labels, letters, ASCII, theme (saved)",
         key_display=",",
         show=False,
     ),

@@ -93,11 +93,12 @@ class QueensApp(App[None]):
         self.engine = "search" if engine == "search" else "cpsat"
         """The assistant's engine: "cpsat" (OR-Tools, imported in the background after the
         first frame; "search" if it cannot load) or "search" (the kinds' pure search)."""
-        self.ascii = ascii
-        self.set_class(ascii, "-ascii")  # queens.tcss: ASCII borders on the footer and dialogs
         self.now = now
         self.store = store
         self.session = Session(store)
+        self.ascii = ascii or (store is not None and self.session.settings.ascii)
+        """Plain ASCII drawing: `--ascii`, or the setting (the settings screen switches it)."""
+        self.set_class(self.ascii, "-ascii")  # queens.tcss: ASCII borders on footer, dialogs
         self.daily_day = daily
         self._pending: tuple[date, Callable[[OpenLevel], None]] | None = None
         theme = self.session.settings.theme

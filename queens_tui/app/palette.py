@@ -40,6 +40,48 @@ PASTELS: tuple[str, ...] = (
 )
 """Region colours, chosen greedily to maximise the smallest distance between any two."""
 
+COLOR_NAMES: dict[str, str] = {
+    "#96beff": "blue",
+    "#ffc992": "orange",
+    "#e6f388": "yellow",
+    "#b3dfa0": "green",
+    "#bdbdbd": "grey",
+    "#ff7b60": "red",
+    "#bba3e2": "purple",
+    "#62efea": "cyan",
+    "#ff8fb0": "pink",
+    "#74c8dc": "teal",
+    "#d89e97": "rose",
+    "#77f8c4": "mint",
+    "#fcc5e6": "blush",
+    "#c2ffe7": "pale mint",
+    "#ffadff": "magenta",
+    "#fcf6c5": "cream",
+    "#cfc881": "khaki",
+    "#f89e77": "salmon",
+    "#cecef3": "lavender",
+    "#81cfb0": "jade",
+    "#ffd4c2": "peach",
+    "#adffad": "lime",
+    # LinkedIn's own cell colours (level files may give them), by the names players use
+    "#dfdfdf": "grey",
+    "#b9b29e": "beige",
+    "#dfa0bf": "pink",
+    "#a3d2d8": "teal",
+    "#ffe046": "gold",
+}
+"""What hints call a region's colour ("the purple region (C)"): every `PASTELS` colour and
+LinkedIn's; any other colour (a level file's own) takes the name of the nearest one."""
+
+
+def color_name(color: str) -> str:
+    """The name of `color` (`COLOR_NAMES`, else the perceptually nearest named colour)."""
+    color = color.lower()
+    got = COLOR_NAMES.get(color)
+    if got is not None:
+        return got
+    return COLOR_NAMES[min(COLOR_NAMES, key=lambda known: distance(known, color))]
+
 
 def rgb(color: str) -> tuple[int, int, int]:
     """`#rrggbb` to a triple of 0..255 ints."""
@@ -129,3 +171,13 @@ def region_colors(level: Level, palette: tuple[str, ...] = PASTELS) -> tuple[str
             choice = max(pool, key=lambda c: min((distance(c, x) for x in near), default=0.0))
         out[reg] = choice
     return tuple(out[i] for i in range(level.size))
+
+
+def region_name(level: Level, label: str, colors: tuple[str, ...] | None = None) -> str:
+    """ "the purple region (C)": a region as the board shows it, by colour and letter."""
+    try:
+        index = level.labels.index(label)
+    except ValueError:
+        return f"region {label}"
+    colors = colors or region_colors(level)
+    return f"the {color_name(colors[index])} region ({label})"

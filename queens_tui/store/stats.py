@@ -317,6 +317,12 @@ class Settings:
     """Flag conflicting queens as soon as they are placed."""
     theme: str = "textual-dark"
     """A Textual theme name; the app falls back to its default if it does not know it."""
+    labels: bool = True
+    """Row and column numbers beside the Queens board (where there is room)."""
+    letters: bool = False
+    """Each region's letter printed in its cells (for players who can't tell the colours)."""
+    ascii: bool = False
+    """Plain ASCII drawing (as `--ascii`)."""
 
 
 def encode_settings(settings: Settings) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from queens_tui.app.game import Result
+from queens_tui.app.kinds.queens import describe
 from queens_tui.app.screens.confirm import ConfirmScreen
 from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.screens.help import kind_help
@@ -27,7 +28,9 @@ async def test_hint_highlights_then_applies_as_one_undo_step(app8) -> None:
         await settle(pilot, app8)
         # explained, highlighted, nothing changed yet
         assert screen.game.board is before
-        assert message_text(app8).startswith(expected.text)
+        # the kind's words, with the region named as the board shows it ("the grey region (E)")
+        shown = describe(board_view(app8).level, expected.text)
+        assert message_text(app8).startswith(shown)
         marks = view.highlights
         for cell in expected.cells:
             assert cell in marks

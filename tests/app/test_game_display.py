@@ -32,14 +32,15 @@ async def test_borders_thick_between_regions_thin_inside(app8) -> None:
         await pilot.pause()
         view = board_view(app8)
         lines = [line for line in board_text(view) if line.strip()]
+        assert lines.pop(0).split() == [str(c) for c in range(1, 9)]  # the column labels
         assert lines[0].strip().startswith("┏") and lines[0].strip().endswith("┓")
         assert lines[-1].strip().startswith("┗")
         text = "\n".join(lines)
         assert "━" in text and "┃" in text  # region edges
         assert "─" in text and "│" in text  # inside a region
-        # the board is centred
+        # the board and its row labels are centred
         first = lines[0]
-        left = len(first) - len(first.lstrip())
+        left = len(first) - len(first.lstrip()) - view.layout_now.labels
         right = len(first) - len(first.rstrip())
         assert abs(left - right) <= 1
 

@@ -1,10 +1,11 @@
-"""Issue 10 item 13: a settings screen (key `,`, the palette): switches apply, are saved."""
+"""Issue 10 item 13: a settings screen (key `,`, the palette) with the toggles people expect:
+automatic crosses, live check, labels, letters, ASCII, theme; applied at once and saved."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Switch
+from textual.widgets import Select, Switch
 
 from queens_tui.app import create_app
 from queens_tui.app.screens.settings import SettingsScreen
@@ -12,29 +13,52 @@ from queens_tui.app.screens.settings import SettingsScreen
 from .session_fixtures import SIZE, make_store
 
 
-async def test_settings_switches_apply_and_are_saved(level8_file: Path, tmp_path) -> None:
+def _switch(screen: SettingsScreen, word: str) -> Switch:
+    index = next(i for i, row in enumerate(screen.rows) if word in row.label.lower())
+    return screen.query_one(f"#setting-{index}", Switch)
+
+
+async def test_settings_switches_apply_at_once_and_are_saved(level8_file: Path, tmp_path) -> None:
     data = tmp_path / "data"
     app = create_app(str(level8_file), store=make_store(data))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("comma")
         await pilot.pause()
-        assert isinstance(app.screen, SettingsScreen)
-        labels = [row.label for row in app.screen.rows]
-        assert any("automatic" in label or "auto" in label for label in labels), labels
-        assert any("live check" in label for label in labels), labels
-        switches = list(app.screen.query(Switch))
-        assert all(s.value for s in switches)  # both on by default
-        for switch in switches:
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        on = {row.label.split(":")[0].split(" on")[0]: row.value for row in screen.rows}
+        assert on == {
+            "automatic crosses": True,
+            "live check": True,
+            "labels": True,
+            "letters": False,
+            "ASCII": False,
+        }, on
+        game = app.game_screen
+        for word in ("automatic", "live check", "labels", "letters", "ascii"):
+            switch = _switch(screen, word)
+            switch.scroll_visible()
             await pilot.click(switch)
             await pilot.pause()
-        game = app.game_screen
         assert game.game.options["auto_cross"] is False
         assert game.assistant.live is False
+        assert game.game.options["labels"] is False and game.game.options["letters"] is True
+        # ASCII at once: the board, the status line and the footer redraw in plain ASCII
+        assert game.ascii and game.board_view.ascii and " | " in game.status.plain
+        assert game.board_view.render_line(game.board_view.cell_offset((0, 0))[1]).text.isascii()
+        theme = screen.query_one("#setting-theme", Select)
+        theme.value = "textual-light"
+        await pilot.pause()
+        assert app.theme == "textual-light"
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is game
     settings = make_store(data).settings
-    assert settings.auto_cross is False and settings.live_check is False
+    assert not (settings.auto_cross or settings.live_check or settings.labels)
+    assert settings.letters and settings.ascii and settings.theme == "textual-light"
+    again = create_app(str(level8_file), store=make_store(data))
+    async with again.run_test(size=SIZE):
+        assert again.ascii and again.game_screen.board_view.ascii  # the saved ASCII setting
 
 
 async def test_settings_are_in_the_command_palette(level8_file: Path) -> None:

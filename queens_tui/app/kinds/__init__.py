@@ -33,6 +33,8 @@ class Option:
     default: bool
     status: Callable[[bool, bool], str]
     """(on, ascii) -> its status line segment ("auto-× on"); "" shows nothing."""
+    label: str = ""
+    """Its switch on the settings screen ("" : a key's action names it, see `option_actions`)."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,9 @@ class KindUI:
     """Keys that flip an option: action `"toggle_option('<name>')"`."""
     help: str = ""
     """Markdown for the help screen: `{keys}` is replaced by the key table."""
+    describe: Callable[[Any, str], str] | None = None
+    """(level, hint text) -> the text naming things as the board shows them (Queens: "region
+    C" -> "the purple region (C)"); None: the kind's words as they are."""
 
 
 @cache

@@ -2,9 +2,35 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from queens_tui.app.actions import Action
 from queens_tui.app.kinds import KindUI, Option
 from queens_tui.app.widgets.board import BoardView
+
+_REGION = re.compile(r"\b([Rr])egion (\w+)\b")
+
+
+def describe(level: Any, text: str) -> str:
+    """Hint text with each region named as the board shows it: "region C" becomes "the purple
+    region (C)" (its colour from `app.palette`, its letter as the letters setting prints it).
+    Rows and columns keep their numbers: the board's labels number them the same way."""
+    from queens_tui.app.palette import region_colors, region_name
+
+    labels = set(getattr(level, "labels", ()))
+    if not labels or "egion " not in text:
+        return text
+    colors = region_colors(level)
+
+    def name(match: re.Match[str]) -> str:
+        if match.group(2) not in labels:
+            return match.group(0)
+        named = region_name(level, match.group(2), colors)
+        return named[0].upper() + named[1:] if match.group(1) == "R" else named
+
+    return _REGION.sub(name, text)
+
 
 HELP = """\
 # Queens
@@ -37,6 +63,8 @@ A whole drag is one step for `u`.
 | red queen | a queen that breaks a rule |
 | red bars at a cell's sides | the row, column or region two queens fight over (`!x!` in ASCII) |
 | dark cell | the cursor |
+| numbers beside the board | rows and columns, as hints name them (setting: labels) |
+| a letter in a cell's corner | its region's letter (setting: letters, for colour-blind eyes) |
 | thick border | the edge of a region (thin lines stay inside one) |
 | yellow cells | what a hint reads; ♕ green: a queen it places; × blue: cells it crosses out |
 | magenta cells | marks that no solution allows (`m`, or a wrong board's hint; `*Q*` in ASCII) |
@@ -94,6 +122,18 @@ UI = KindUI(
             True,
             lambda on, ascii: f"auto-{'x' if ascii else '×'} {'on' if on else 'off'}",
         ),
+        Option(
+            "labels",
+            True,
+            lambda on, ascii: "",
+            "labels: row and column numbers around the board",
+        ),
+        Option(
+            "letters",
+            False,
+            lambda on, ascii: "",
+            "letters: each region's letter in its cells (colour-blind)",
+        ),
     ),
     option_actions=(
         Action(
@@ -106,5 +146,6 @@ UI = KindUI(
         ),
     ),
     help=HELP,
+    describe=describe,
 )
 """The Queens kind's app side (`app.kinds.UIS["queens"]`)."""

@@ -370,7 +370,10 @@ class GameScreen(Screen[None]):
         """Draw what the assistant wants shown: status word, message, tinted cells."""
         view = self.assistant.view
         self.status.check = view.status
-        self.show_message(view.message)
+        message = view.message
+        if message and self.ui.describe is not None:
+            message = self.ui.describe(self.game.level, message)
+        self.show_message(message)
         self.board_view.set_marks(view.marks)
 
     def show_win(self) -> None:
@@ -534,7 +537,8 @@ class GameScreen(Screen[None]):
             self.notify("Nothing to redo", timeout=1.5)
 
     def action_settings(self) -> None:
-        """The settings screen: a switch per toggle (the kind's options, the live check)."""
+        """The settings screen: a switch per toggle (the kind's options, the live check,
+        ASCII) and the theme."""
         from queens_tui.app.screens.settings import Row, SettingsScreen
 
         rows = []
@@ -544,8 +548,36 @@ class GameScreen(Screen[None]):
                 default = next((o.default for o in self.ui.options if o.name == name), True)
                 rows.append(Row(a.help, self.game.options.get(name, default), a.action))
             elif a.action == "toggle_live":
-                rows.append(Row(a.help, self.assistant.live, a.action))
-        self.app.push_screen(SettingsScreen(rows, self.run_action))
+                live = "live check: can the board still be finished?"
+                rows.append(Row(live, self.assistant.live, a.action))
+        for o in self.ui.options:
+            if o.label:  # an option without a key of its own
+                value = self.game.options.get(o.name, o.default)
+                rows.append(Row(o.label, value, f"toggle_option('{o.name}')"))
+        rows.append(Row("ASCII: plain letters and lines, no symbols", self.ascii, "toggle_ascii"))
+        themes = sorted(self.app.available_themes)
+        self.app.push_screen(SettingsScreen(rows, self.run_action, themes))
+
+    def action_toggle_ascii(self) -> None:
+        """Plain ASCII drawing on or off (as `--ascii`), at once, and remembered."""
+        self.set_ascii(not self.ascii)
+        self.session.set_option("ascii", self.ascii)
+
+    def set_ascii(self, on: bool) -> None:
+        """Redraw the whole screen in plain ASCII (or not): board, status line, footer."""
+        from textual.widgets import Footer
+
+        self.ascii = on
+        app = self.app
+        app.ascii = on  # type: ignore[attr-defined]
+        app.set_class(on, "-ascii")
+        self.status.ascii = on
+        self.status.refresh()
+        self.board_view.set_ascii(on)
+        self._sync()
+        self._show_assist()
+        for footer in self.query(Footer):
+            footer.refresh(recompose=True)
 
     def action_help(self) -> None:
         from queens_tui.app.screens.help import HelpScreen

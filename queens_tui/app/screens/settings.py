@@ -1,8 +1,9 @@
 """The settings screen (key `,` or the palette's "Settings"): the toggles people expect.
 
 Each row is a switch for one of the game screen's toggle actions (the kind's display
-options, the live check); flipping it runs that action, which applies it at once and
-saves it in the settings file. The theme is Textual's own "Change theme" command.
+options: automatic crosses, labels, letters; the live check; ASCII); flipping it runs that
+action, which applies it at once and saves it in the settings file. The theme is a list of
+Textual's themes (the app saves the one chosen, as for the palette's "Change theme").
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Label, Static, Switch
+from textual.widgets import Label, Select, Static, Switch
 
 
 class Row(NamedTuple):
@@ -33,11 +34,15 @@ class SettingsScreen(ModalScreen[None]):
         Binding("escape,comma,q", "dismiss", "Close"),
     ]
 
-    def __init__(self, rows: Sequence[Row], run: Callable[[str], object]) -> None:
+    def __init__(
+        self, rows: Sequence[Row], run: Callable[[str], object], themes: Sequence[str] = ()
+    ) -> None:
         super().__init__()
         self.rows = list(rows)
         self.run = run
         """Runs a game-screen action (which applies and saves the setting)."""
+        self.themes = list(themes)
+        """The theme list's choices (none: no theme row)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -46,14 +51,30 @@ class SettingsScreen(ModalScreen[None]):
                 with Horizontal(classes="setting"):
                     yield Switch(row.value, id=f"setting-{i}")
                     yield Label(row.label)
+            if self.themes:
+                with Horizontal(classes="setting"):
+                    current = self.app.theme
+                    yield Select(
+                        [(name, name) for name in self.themes],
+                        value=current if current in self.themes else Select.BLANK,
+                        allow_blank=current not in self.themes,
+                        id="setting-theme",
+                        compact=True,
+                    )
+                    yield Label("theme")
             yield Static(
-                "Saved as you change them. The theme: ctrl+p, then Change theme.\n"
+                "Saved as you change them, applied at once.\n"
                 "The live check says whether your board can still be finished;\n"
                 "off, only clashes show (as on LinkedIn). escape closes.",
                 id="settings-note",
             )
 
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "setting-theme" and isinstance(event.value, str):
+            self.app.theme = event.value  # the app remembers it (QueensApp.watch_theme)
+
     async def on_switch_changed(self, event: Switch.Changed) -> None:
+        event.stop()
         index = int((event.switch.id or "setting-0").rsplit("-", 1)[1])
         row = self.rows[index]
         if event.value != row.value:

@@ -82,6 +82,15 @@ class BoardWidget(Widget, Generic[S]):
     def prepare(self) -> None:
         """Called once at the end of `__init__`: set up what the drawing needs."""
 
+    def set_ascii(self, on: bool) -> None:
+        """Draw in plain ASCII (or not) from now on (the settings screen's switch)."""
+        self.ascii = on
+        self.restyle()
+
+    def restyle(self) -> None:
+        """Everything drawn must be drawn again (a widget with cached lines drops them)."""
+        self.refresh()
+
     @property
     def state(self) -> S:
         """The position drawn."""

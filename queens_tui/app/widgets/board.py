@@ -20,7 +20,7 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 
 from queens_tui.app.messages import CellAction
-from queens_tui.app.palette import blend, region_colors
+from queens_tui.app.palette import blend, lab, region_colors
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.kinds.queens.board import Board
 from queens_tui.kinds.queens.level import Cell, Level
@@ -68,6 +68,9 @@ class Layout(NamedTuple):
     top: int
     width: int
     height: int
+    labels: int = 0
+    """Columns of row numbers left of the board (0: no labels; then a line of column
+    numbers sits above it too)."""
 
     @property
     def pitch_x(self) -> int:
@@ -108,6 +111,17 @@ def fit(n: int, width: int, height: int) -> Layout | None:
     if bw <= width and bh <= height:
         return Layout(False, 3, 1, (width - bw) // 2, (height - bh) // 2, bw, bh)
     return None
+
+
+def fit_labelled(n: int, width: int, height: int, labels: bool) -> Layout | None:
+    """`fit`, with room for row and column numbers when `labels` and there is room; else the
+    board alone (the labels are the first thing to go on a small terminal)."""
+    if labels:
+        lw = len(str(n)) + 1
+        lay = fit(n, width - lw, height - 1)
+        if lay is not None:
+            return lay._replace(left=lay.left + lw, top=lay.top + 1, labels=lw)
+    return fit(n, width, height)
 
 
 def minimum_size(n: int) -> tuple[int, int]:
@@ -152,6 +166,8 @@ class BoardView(BoardWidget[Board]):
         """The caches (`BoardWidget.__init__` calls it, with the board and the options)."""
         board = self._board = self._state
         self._auto = self._options.get("auto_cross", True)
+        self._show_labels = self._options.get("labels", True)
+        self._letters = self._options.get("letters", False)
         self._colors = region_colors(board.level)
         self._lines: dict[int, Strip] = {}
         """Lines drawn for the current position (cleared by every change)."""
@@ -188,6 +204,12 @@ class BoardView(BoardWidget[Board]):
             auto_cross = self._auto
         else:
             auto_cross = options if isinstance(options, bool) else options.get("auto_cross", True)
+        if isinstance(options, Mapping):
+            shown = (options.get("labels", True), options.get("letters", False))
+            if shown != (self._show_labels, self._letters):
+                self._show_labels, self._letters = shown
+                self._layout_key = None
+                self.restyle()
         if board is self._board and auto_cross == self._auto:
             return
         if board.level is not self._board.level:
@@ -272,6 +294,11 @@ class BoardView(BoardWidget[Board]):
         self._forget()
         self._refresh_cells((old, new))
 
+    def restyle(self) -> None:
+        """ASCII, labels or letters switched: every line is drawn again."""
+        self._forget(everything=True)
+        self.refresh()
+
     def notify_style_update(self) -> None:
         """The theme changed: neutral colours come from CSS, so redraw."""
         super().notify_style_update()
@@ -354,7 +381,7 @@ class BoardView(BoardWidget[Board]):
         key = (self.size.width, self.size.height)
         if key != self._layout_key:
             self._layout_key = key
-            self._layout = fit(self.level.size, *key)
+            self._layout = fit_labelled(self.level.size, *key, self._show_labels)
             self._forget(everything=True)
         return self._layout
 
@@ -481,6 +508,10 @@ class BoardView(BoardWidget[Board]):
             self._static[y] = strip
             return strip
         by = y - lay.top
+        if by == -1 and lay.labels:
+            strip = self._column_labels(lay, width, neutral)
+            self._static[y] = strip
+            return strip
         if not 0 <= by < lay.height:
             strip = Strip.blank(width, neutral)
             self._static[y] = strip
@@ -507,8 +538,14 @@ class BoardView(BoardWidget[Board]):
             if lay.bordered:
                 r, sub = divmod(by, lay.pitch_y)
                 glyph_line = sub - 1 == (lay.cell_h - 1) // 2
+                # a region's letter sits in its cells' bottom-left corner (beside the glyph
+                # when a cell has one line)
+                letter_line = sub == lay.cell_h
             else:
-                r, glyph_line = by, True
+                r, glyph_line, letter_line = by, True, True
+            if lay.labels and glyph_line:  # the row's number, left of the board
+                number = f"{r + 1:>{lay.labels - 1}} "
+                segments[0] = Segment(" " * (lay.left - lay.labels) + number, neutral)
             seps = self._separators(r, lay)
             ids, _ = self._geometry()
             here, below = ids[r + 1], ids[r + 2]
@@ -526,12 +563,22 @@ class BoardView(BoardWidget[Board]):
                     if self.ascii:
                         glyph = "_" if text == " " else text
                         fill = "_" * (pad // 2) + glyph + "_" * (pad - pad // 2)
-                if bars is None:
-                    segments.append(Segment(fill, style))
-                    continue
-                mark, bar_style = bars
-                bar = Segment(mark if glyph_line else " ", bar_style)
-                segments += [bar, Segment(fill[1:-1], style), bar]
+                cell_segments = [Segment(fill, style)]
+                if self._letters and letter_line:  # the region's letter, for colour-blind eyes
+                    at = 1 if lay.cell_w >= 5 else 0
+                    fill = fill if glyph_line else blank
+                    letter = self._letter(here[c + 1], style)
+                    cell_segments = [
+                        Segment(fill[:at], style),
+                        letter,
+                        Segment(fill[at + 1 :], style),
+                    ]
+                if bars is not None:
+                    mark, bar_style = bars
+                    bar = Segment(mark if glyph_line else " ", bar_style)
+                    inner = Segment.divide(cell_segments, [1, lay.cell_w - 1, lay.cell_w])
+                    cell_segments = [bar, *list(inner)[1], bar]
+                segments += [seg for seg in cell_segments if seg.text]
             segments.append(seps[n])
         used = lay.left + lay.width
         if used < width:
@@ -539,6 +586,27 @@ class BoardView(BoardWidget[Board]):
         strip = Strip(segments, width)
         (self._static if static else self._lines)[y] = strip
         return strip
+
+    def _letter(self, region: int | None, style: Style) -> Segment:
+        """A region's letter on its cell's colour: dim ink (light on the dark cursor)."""
+        labels = self._board.level.labels
+        text = labels[region][:1] if region is not None else " "
+        bg = style.bgcolor.triplet.hex if style.bgcolor and style.bgcolor.triplet else None
+        if bg is None:
+            return Segment(text, style)
+        dark = lab(bg)[0] < 50
+        return Segment(text, _style(_blend(bg, "#ffffff" if dark else "#000000", 0.55), bg))
+
+    def _column_labels(self, lay: Layout, width: int, style: Style) -> Strip:
+        """The line above the board: each column's number over its cells."""
+        chars = [" "] * width
+        for c in range(self._board.level.size):
+            number = str(c + 1)
+            x = lay.left + c * lay.pitch_x + 1 + (lay.cell_w - len(number)) // 2
+            for i, ch in enumerate(number):
+                if 0 <= x + i < width:
+                    chars[x + i] = ch
+        return Strip([Segment("".join(chars), style)], width)
 
     def _separators(self, r: int, lay: Layout) -> list[Segment]:
         """The vertical border pieces of board row `r` (the same on every frame)."""

@@ -1,0 +1,76 @@
+"""Issue 10 item 5: row and column labels (on where there is room), the letters setting (each
+region's letter in its cells), and hints that name regions by colour and letter."""
+
+from __future__ import annotations
+
+from queens_tui.app.kinds.queens import describe
+from queens_tui.app.palette import color_name, region_colors
+from queens_tui.app.widgets.board import fit_labelled
+from tests.conftest import EXAMPLE_8, level_from
+
+from .assist_fixtures import message_text, settle
+from .conftest import SIZE, board_view, game_screen
+
+
+def line(view, y: int) -> str:
+    return view.render_line(y).text
+
+
+async def test_labels_number_rows_and_columns_and_go_when_there_is_no_room(app8) -> None:
+    async with app8.run_test(size=SIZE) as pilot:
+        view = board_view(app8)
+        lay = view.layout_now
+        assert lay is not None and lay.labels
+        numbers = line(view, lay.top - 1)
+        for c in range(8):  # each column's number over the middle of its cells
+            x, _ = view.cell_offset((0, c))
+            assert numbers[x] == str(c + 1), numbers
+        for r in range(8):  # each row's number left of the board, on its glyph line
+            _, y = view.cell_offset((r, 0))
+            assert line(view, y)[: lay.left].split() == [str(r + 1)]
+        # a terminal with no room for them: the board stays, the labels go
+        assert fit_labelled(8, 33, 8, True) == fit_labelled(8, 33, 8, False)
+        assert not fit_labelled(8, 33, 8, True).labels
+        game_screen(app8).action_toggle_option("labels")  # the setting turns them off
+        await pilot.pause()
+        assert not view.layout_now.labels
+
+
+async def test_letters_print_each_regions_letter_in_its_cells(app8) -> None:
+    async with app8.run_test(size=SIZE) as pilot:
+        view = board_view(app8)
+        level = view.level
+        lay = view.layout_now
+
+        def corner(cell: tuple[int, int]) -> str:
+            x = lay.left + cell[1] * lay.pitch_x + 2  # the cell's bottom-left corner
+            y = lay.top + cell[0] * lay.pitch_y + lay.cell_h
+            return line(view, y)[x]
+
+        assert corner((0, 0)) == " "  # off by default
+        game_screen(app8).action_toggle_option("letters")
+        await pilot.pause()
+        for cell in [(0, 0), (1, 1), (3, 5), (7, 7)]:
+            assert corner(cell) == level.labels[level.region_ids[cell[0]][cell[1]]]
+
+
+async def test_hints_name_regions_by_colour_and_letter(app8) -> None:
+    async with app8.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await settle(pilot, app8)
+        # region E of the example is the single cell at row 2, column 6; its colour: grey.
+        # Rows and columns by the numbers the labels show.
+        assert message_text(app8).startswith("The grey region (E) is a single cell")
+        assert "row 2, column 6" in message_text(app8)
+
+
+def test_describe_uses_the_palettes_colour_names() -> None:
+    level = level_from(EXAMPLE_8)
+    colors = region_colors(level)
+    text = describe(level, "Region A's cells lie in row 1, so region B can't use it (region Z).")
+    assert text == (
+        f"The {color_name(colors[0])} region (A)'s cells lie in row 1, so the "
+        f"{color_name(colors[1])} region (B) can't use it (region Z)."
+    )
+    assert color_name(colors[0]) == "blue" and color_name("#bba3e2") == "purple"
+    assert color_name("#bca4e0") == "purple"  # a level file's own colour: the nearest name
