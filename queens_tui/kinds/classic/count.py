@@ -31,8 +31,8 @@ many cheap bit tests to move few states:
   one order, the other, or not at all, all as whole-array bit tests.
 
 Measured on this project's shared 2-core machine, CPU seconds of the count
-alone (min of 5 in one process, load ~2): N=14 0.08 s (the sorting version
-before it: 0.21 s), N=15 0.47 s (1.4 s), N=16 ~3.5 s (12.5 s); whole
+alone (min of 5 in one process, load 2-5): N=14 0.08 s (the sorting version
+before it: 0.21-0.24 s), N=15 0.48 s (1.49 s), N=16 ~3.5-4.6 s (~12.5 s); whole
 processes against the plain recursive bitmask counter with the mirror
 trick: see tests/benchmarks/test_bench_nqueens.py and the README.
 numpy is imported inside `total` only (the game never loads it).
@@ -61,8 +61,8 @@ CHUNK = 131072
 level) stays small beside the work; the arrays (256 KB each) still sit in the L3 cache."""
 
 LOOK_AHEAD = 5
-"""Rows left from which the look-ahead filter checks every row and column left (above that,
-only the next row: there it removes almost nothing)."""
+"""With at most this many rows left, the look-ahead filter checks every row and column left;
+with more, only the next row (higher up, the full check removes almost nothing)."""
 
 BATCHES = 16
 """Parts of the search between progress reports."""
