@@ -33,8 +33,9 @@ A whole drag is one step for `u`.
 
 Every solution you reach is saved (per size). `]` and `[` show your found solutions one by one
 on the board; any move takes you back to playing. `h` gives the next forced move (a row or column
-with one free cell), or else a queen from a solution that keeps yours; `S` fills in a solution
-(it counts for the hunt too). Press `escape`, `?` or `q` to close this help.
+with one free cell), or else a queen from a solution that keeps yours; a second `h` places it,
+and a solution you reach after that counts *with help*. `S` fills in a solution, which is not
+one you found: it does not count for the hunt. Press `escape`, `?` or `q` to close this help.
 """
 
 UI = KindUI(
