@@ -74,6 +74,9 @@ class Request:
     job: Job
     generation: int
     state: Any
+    verdict: Verdict | None = None
+    """A check whose verdict is already known (the solver's quick check, shown at once):
+    the worker only looks for the wrong marks, when it cannot be finished."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -347,8 +350,10 @@ def run_request(
 
     try:
         if request.job is Job.CHECK:
-            verdict = solver.check(state, engine=engine, time_limit=limit, cancel=cancel)
-            yield Reply(request, verdict, seconds=time.perf_counter() - t0)
+            verdict = request.verdict
+            if verdict is None:
+                verdict = solver.check(state, engine=engine, time_limit=limit, cancel=cancel)
+                yield Reply(request, verdict, seconds=time.perf_counter() - t0)
             if verdict is Verdict.CANNOT_FINISH and not cancel.is_set():
                 mistake = solver.mistake(state, engine=engine, time_limit=left(), cancel=cancel)
                 if not cancel.is_set():

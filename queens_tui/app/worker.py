@@ -20,11 +20,12 @@ back to "search", the kind's pure exact search.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
 from queens_tui.app.assistant import Job, Reply, Request, run_request
-from queens_tui.core.play import PlayRules, PlaySolver
+from queens_tui.core.play import PlayRules, PlaySolver, QuickCheck
 
 ENGINES = ("cpsat", "search")
 """The engines the game's worker runs. `play --engine auto` (the default) starts "cpsat" and
@@ -45,6 +46,8 @@ class WorkerController:
         self._threads: set[threading.Thread] = set()
         self.started = 0
         """Requests started so far (tests read it)."""
+        self.quick_answers = 0
+        """Checks answered at once by `quick`, without a thread (tests and benchmarks read it)."""
 
     def submit(
         self, request: Request, rules: PlayRules[Any, Any, Any], solver: PlaySolver[Any, Any]
@@ -71,6 +74,21 @@ class WorkerController:
         self.started += 1
         thread.start()
 
+    def quick(self, request: Request, solver: PlaySolver[Any, Any]) -> Reply | None:
+        """A check's verdict at once, in the caller's thread, when the kind's solver is sure
+        of it without solving (`core.play.QuickCheck`); None: submit the request."""
+        if request.job is not Job.CHECK or not isinstance(solver, QuickCheck):
+            return None
+        t0 = time.perf_counter()
+        try:
+            verdict = solver.quick_check(request.state)
+        except Exception:  # the worker's check will say what is wrong
+            return None
+        if verdict is None:
+            return None
+        self.quick_answers += 1
+        return Reply(request, verdict, seconds=time.perf_counter() - t0)
+
     def cancel(self, *jobs: Job) -> None:
         """Cancel the running requests of `jobs` (all jobs when none is named)."""
         for job in jobs or tuple(self._running):
@@ -85,8 +103,6 @@ class WorkerController:
 
     def wait(self, timeout: float = 10.0) -> bool:
         """Wait for every running thread (tests); True if all finished in time."""
-        import time
-
         end = time.monotonic() + timeout
         for thread in list(self._threads):
             thread.join(max(end - time.monotonic(), 0.0))

@@ -26,7 +26,7 @@ import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from queens_tui.core.grid import Cell
 
@@ -222,6 +222,23 @@ class PlaySolver(Protocol[StateT, MoveT]):
         ...
 
 
+@runtime_checkable
+class QuickCheck(Protocol):
+    """A kind's solver that can often answer "can this still be finished?" at once.
+
+    Optional beside `PlaySolver`: the game asks `quick_check` in the UI thread
+    right after a move, before any worker thread starts, and shows the verdict
+    in the same frame as the move. It must be exact and take microseconds: it
+    answers only from what is certain (a broken rule; solutions the worker's
+    solver already found for this level) and returns None otherwise, and then
+    the worker's `check` decides.
+    """
+
+    def quick_check(self, state: Any) -> Verdict | None:
+        """CAN_FINISH or CANNOT_FINISH when certain without solving, else None."""
+        ...
+
+
 class Deadline:
     """A cancel flag that is also set once `seconds` have passed (for pure searches)."""
 
@@ -321,6 +338,7 @@ __all__ = [
     "JSONValue",
     "PlayRules",
     "PlaySolver",
+    "QuickCheck",
     "Verdict",
     "changes_text",
     "digest",

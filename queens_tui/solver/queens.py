@@ -257,6 +257,23 @@ class Undecided(Exception):
     """A solver call ran out of time or was cancelled: no answer, not "no"."""
 
 
+LEARN_SECONDS = 1.0
+"""At most this long (of a check's time limit) to learn a level's solutions on its first
+check; a level that takes longer (a huge board with many solutions) is checked by solving."""
+
+KNOWN_LEVELS = 4
+"""Levels whose known solutions are kept (the one being played, and the last few)."""
+
+
+@dataclass(frozen=True)
+class Known:
+    """The solutions of one level that the worker's engine has found so far."""
+
+    solutions: tuple[frozenset[Cell], ...]
+    complete: bool
+    """Proved to be every solution of the level (it has at most one, or this many)."""
+
+
 class QueensSolver:
     """`core.play.PlaySolver` for Queens: what the game's background worker asks.
 
@@ -264,13 +281,85 @@ class QueensSolver:
     the engine the game chose: CP-SAT by default in the game, the pure exact
     search as a fallback (or with `play --engine search`). One deadline and
     one cancel flag cover all the solver calls a question makes.
+
+    It also remembers the solutions its engine found per level: the first
+    check of a level counts them (up to two: most levels have exactly one),
+    and each later check answers from them when they decide (`quick_check`,
+    a `core.play.QuickCheck`): a queen or cross that no known solution allows
+    on a level whose solutions are all known, or a known solution that fits
+    the board. Both are exact, and the game asks `quick_check` right after a
+    move, so most verdicts need no solve and no thread at all.
     """
+
+    def __init__(self) -> None:
+        self._known: list[tuple[Level, Known]] = []
+        self._lock = threading.Lock()
+
+    def known(self, level: Level) -> Known | None:
+        """What this solver knows of `level`'s solutions (None: nothing yet)."""
+        for seen, known in reversed(self._known):
+            if seen is level:
+                return known
+        for seen, known in reversed(self._known):
+            if seen == level:
+                return known
+        return None
+
+    def _remember(self, level: Level, known: Known) -> None:
+        with self._lock:
+            self._known = [(lv, k) for lv, k in self._known if lv != level]
+            self._known.append((level, known))
+            del self._known[:-KNOWN_LEVELS]
+
+    def _learn(self, level: Level, engine: str, time_limit: float, cancel: CancelFlag) -> None:
+        """Count `level`'s solutions (up to two) with the engine, once per level."""
+        if self.known(level) is not None:
+            return
+        from queens_tui.solver.service import Status, count
+
+        got = count(level, 2, time_limit=time_limit, cancel=cancel, engine=_engine(engine))
+        if got.status in (Status.CANCELLED,):
+            return  # asked again on the next check
+        solutions = tuple(frozenset(s) for s in got.solutions)
+        # Timed out (a huge board with many solutions): remember what was found, not complete.
+        self._remember(level, Known(solutions, got.status in (Status.UNIQUE, Status.NONE)))
+
+    def _found(self, level: Level, solution: Iterable[Cell]) -> None:
+        """A completion the engine found: keep it as a known solution."""
+        known = self.known(level) or Known((), False)
+        found = frozenset(solution)
+        if not known.complete and found not in known.solutions:
+            self._remember(level, Known((*known.solutions[-7:], found), False))
+
+    def quick_check(self, state: Board) -> Verdict | None:
+        """The verdict when it is certain without solving (microseconds), else None.
+
+        Queens that break a rule can never be finished; a known solution that
+        holds every queen and no manual cross is a completion; and when every
+        solution of the level is known, a board that fits none of them cannot
+        be finished.
+        """
+        if state.conflicts:
+            return Verdict.CANNOT_FINISH
+        known = self.known(state.level)
+        if known is None:
+            return None
+        queens, crosses = state.queens, state.crosses
+        for solution in known.solutions:
+            if queens <= solution and crosses.isdisjoint(solution):
+                return Verdict.CAN_FINISH
+        return Verdict.CANNOT_FINISH if known.complete else None
 
     def check(self, state: Board, *, engine: str, time_limit: float, cancel: CancelFlag) -> Verdict:
         from queens_tui.solver.service import completable
 
+        level = state.level
+        self._learn(level, engine, min(LEARN_SECONDS, time_limit), cancel)
+        quick = self.quick_check(state)
+        if quick is not None:
+            return quick
         got = completable(
-            state.level,
+            level,
             state.queens,
             state.crosses,
             time_limit=time_limit,
@@ -279,6 +368,8 @@ class QueensSolver:
         )
         if got.completable is None:
             return Verdict.UNKNOWN
+        if got.completable:
+            self._found(level, got.queens)
         return Verdict.CAN_FINISH if got.completable else Verdict.CANNOT_FINISH
 
     def _finder(self, engine: str, time_limit: float, cancel: CancelFlag) -> Any:

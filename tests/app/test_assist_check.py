@@ -301,3 +301,26 @@ async def test_a_mistake_is_not_flawless_with_the_live_check_on_or_off(app8) -> 
             screen.game.mistakes = 0
             await settle(pilot, app8)
             assert screen.game.mistakes == 0
+
+
+async def test_once_the_level_is_known_a_move_gets_its_verdict_without_a_thread(
+    app8, solution8
+) -> None:
+    """The solver's quick check answers in the key's own handler (the frame of the move);
+    a mistake still asks the worker, for the wrong marks `m` shows."""
+    async with app8.run_test(size=SIZE) as pilot:
+        await settle(pilot, app8)
+        screen = game_screen(app8)
+        status = screen.status
+        await go_to(pilot, app8, solution8[1])
+        started, quick = screen.worker.started, screen.worker.quick_answers
+        await pilot.press("enter")
+        assert status.check == "can still be finished"
+        assert screen.worker.started == started and screen.worker.quick_answers == quick + 1
+        await go_to(pilot, app8, WRONG)
+        await pilot.press("enter")
+        assert status.check == "can't be finished any more: press m to see why"
+        await pilot.press("m")
+        await settle(pilot, app8)
+        assert board_view(app8).highlights == {WRONG: "mistake"}
+        assert screen.game.mistakes == 1

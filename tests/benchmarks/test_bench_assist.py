@@ -11,6 +11,16 @@ Target (issues 4 and 9): p95 <= 50 ms at 9x9 and 18x18, asserted on the verdict
 reaching the status widget; the painted figure (one more frame at most, at
 Textual's 60 fps pacing) is printed beside it.
 
+Three ways through, `path`:
+- "game": as the game runs. The Queens solver's quick check answers most
+  moves in the key's own handler from the solutions CP-SAT found for the
+  level (counted once, on the first check); the rest go to the worker.
+- "worker": the quick check hidden, so every verdict goes through the
+  worker thread (whose check still answers from the known solutions).
+- "solve": every verdict through the worker by a fresh CP-SAT solve under
+  the board's marks (the cached model with assumptions), nothing remembered:
+  what a level with many solutions costs.
+
 Run: `pytest tests/benchmarks/test_bench_assist.py --benchmark-enable -s`
 """
 
@@ -23,12 +33,15 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual import events
 
 from queens_tui.app import create_app
+from queens_tui.app.assistant import CAN, CANNOT
 from queens_tui.app.levels import OpenLevel
+from queens_tui.core.play import Verdict
 from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.search import first
 from tests.conftest import EXAMPLE_9
@@ -36,7 +49,8 @@ from tests.screenshots import settled
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "corpus" / "community-levels.json"
-VERDICTS = ("on track", "mistake")
+VERDICTS = (CAN, CANNOT)
+"""The live check's verdicts as the status line says them."""
 
 
 def level_of(size: int) -> Level:
@@ -56,8 +70,38 @@ def percentile(samples: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
+class Through:
+    """The game's solver with its quick check hidden (and, for "solve", nothing remembered)."""
+
+    def __init__(self, inner: Any, solve: bool) -> None:
+        self.inner = inner
+        self.solve_every_move = solve
+
+    def check(self, state: Any, *, engine: str, time_limit: float, cancel: Any) -> Verdict:
+        if not self.solve_every_move:
+            return self.inner.check(state, engine=engine, time_limit=time_limit, cancel=cancel)
+        from queens_tui.solver import service
+
+        got = service.completable(
+            state.level,
+            state.queens,
+            state.crosses,
+            time_limit=time_limit,
+            cancel=cancel,
+            engine=engine,
+        )
+        if got.completable is None:
+            return Verdict.UNKNOWN
+        return Verdict.CAN_FINISH if got.completable else Verdict.CANNOT_FINISH
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "quick_check":
+            raise AttributeError(name)
+        return getattr(self.inner, name)
+
+
 async def move_to_verdict(
-    level: Level, presses: int, seed: int = 4, engine: str = "cpsat"
+    level: Level, presses: int, seed: int = 4, engine: str = "cpsat", path: str = "game"
 ) -> tuple[list[float], list[float], dict]:
     """Seconds from each key event to the first frame that shows the new board's verdict.
 
@@ -67,7 +111,7 @@ async def move_to_verdict(
     app = create_app(OpenLevel(level), now=lambda: 0.0, persist=False, engine=engine)
     samples: list[float] = []
     shown: list[float] = []
-    seen = {"on track": 0, "mistake": 0}
+    seen = {CAN: 0, CANNOT: 0}
     async with app.run_test(size=(120, 50)) as pilot:
         await settled(pilot)
         screen = app.screen
@@ -89,11 +133,16 @@ async def move_to_verdict(
         app._display = display  # type: ignore[method-assign]
         marks: dict[str, float] = {}
 
-        def verdict_set(value: str) -> None:
-            if value in VERDICTS and screen.assistant.generation == want["generation"]:
+        show_assist = screen._show_assist
+
+        def verdict_set() -> None:
+            # Stamped where the screen hands the assistant's view to the status widget: a
+            # verdict equal to the last one changes no reactive, so a watcher would miss it.
+            show_assist()
+            if status.check in VERDICTS and screen.assistant.generation == want["generation"]:
                 marks.setdefault("shown", time.perf_counter())
 
-        screen.watch(status, "check", verdict_set, init=False)
+        screen._show_assist = verdict_set  # type: ignore[method-assign]
         solution = first(level) or ()
         for cell in solution[: level.size // 2]:
             screen.game.act("queen", cell)
@@ -103,6 +152,9 @@ async def move_to_verdict(
             while "ortools.sat.python.cp_model" not in sys.modules:
                 await asyncio.sleep(0.05)
         assert screen.worker.engine == engine
+        if path != "game":
+            screen.solver = Through(screen.solver, solve=path == "solve")  # type: ignore[assignment]
+        quick_before = screen.worker.quick_answers
         rng = random.Random(seed)
         n = level.size
         for i in range(presses):
@@ -125,18 +177,22 @@ async def move_to_verdict(
             seen[status.check] += 1
             await settled(pilot)
             await asyncio.sleep(0.01)
+        seen["quick"] = screen.worker.quick_answers - quick_before
     return samples, shown, seen
 
 
-@pytest.mark.parametrize("engine", ["cpsat", "search"])
+@pytest.mark.parametrize(
+    ("engine", "path"),
+    [("cpsat", "game"), ("cpsat", "worker"), ("cpsat", "solve"), ("search", "game")],
+)
 @pytest.mark.parametrize("size", [9, 18])
-def test_move_to_status_updated(benchmark, size: int, engine: str) -> None:
+def test_move_to_status_updated(benchmark, size: int, engine: str, path: str) -> None:
     level = level_of(size)
     result: dict = {}
 
     def run() -> None:
         result["samples"], result["shown"], result["seen"] = asyncio.run(
-            move_to_verdict(level, 200, engine=engine)
+            move_to_verdict(level, 200, engine=engine, path=path)
         )
 
     benchmark.pedantic(run, rounds=1, iterations=1)
@@ -147,12 +203,15 @@ def test_move_to_status_updated(benchmark, size: int, engine: str) -> None:
     set_p95 = percentile(result["shown"], 95) * 1000
     benchmark.extra_info.update(median_ms=round(median, 2), p95_ms=round(p95, 2))
     print(
-        f"\n{engine} {size}x{size} ({level.name}) move -> status updated: median {median:.2f} ms, "
+        f"\n{engine} ({path}) {size}x{size} ({level.name}) move -> status updated: "
+        f"median {median:.2f} ms, "
         f"p95 {p95:.2f} ms, max {worst:.2f} ms over {len(samples)} moves {result['seen']}; "
         f"verdict in the status widget (before the paint): median {set_median:.2f} ms, "
         f"p95 {set_p95:.2f} ms"
     )
-    assert result["seen"]["on track"] and result["seen"]["mistake"]
+    assert result["seen"][CAN] and result["seen"][CANNOT]
+    if path != "game":
+        return  # reported, for the cost of the worker's way (a level with many solutions)
     # The target is on the check pipeline (key -> worker -> verdict in the status).
     # The paint after it follows Textual's 60 fps pacing, shared by every key.
     assert set_p95 <= 50, f"p95 {set_p95:.1f} ms is over the 50 ms target"

@@ -15,6 +15,7 @@ bindings; `GameScreen(ref, ...)` picks it by itself.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import time
 from collections.abc import Callable, Mapping
 from datetime import date
@@ -28,7 +29,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from queens_tui.app import actions
-from queens_tui.app.assistant import CHECKING_AFTER, Assistant, Effects, Job
+from queens_tui.app.assistant import CHECKING_AFTER, Assistant, Effects, Job, Reply
 from queens_tui.app.clock import Clock
 from queens_tui.app.game import Game, size_text
 from queens_tui.app.keymap import remap
@@ -414,6 +415,14 @@ class GameScreen(Screen[None]):
             self.worker.cancel(*effects.cancel)
         for request in effects.requests:
             if request.job is Job.CHECK:
+                # Certain without solving (a broken rule, a known solution): shown with the
+                # move, in the same frame. Not before the solver is loaded (the first frame).
+                quick = None if self._solver is None else self.worker.quick(request, self._solver)
+                if quick is not None:
+                    self._take_reply(quick)
+                    if quick.verdict is not Verdict.CANNOT_FINISH:
+                        continue
+                    request = dataclasses.replace(request, verdict=quick.verdict)
                 # After the frame that shows the move: a thread competes for the GIL with
                 # the paint. (At start, it also keeps the solver's import off the first frame.)
                 self.call_after_refresh(self._submit_if_current, request)
@@ -450,7 +459,10 @@ class GameScreen(Screen[None]):
 
     def on_assist_reply(self, message: AssistReply) -> None:
         message.stop()
-        reply = message.reply
+        self._take_reply(message.reply)
+
+    def _take_reply(self, reply: Reply) -> None:
+        """A worker's reply (or the quick check's), about this position or a stale one."""
         if (
             self.assistant.current(reply)
             and reply.verdict is Verdict.CANNOT_FINISH
