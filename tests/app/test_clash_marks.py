@@ -86,3 +86,27 @@ async def test_clash_and_mistake_differ_without_colour_in_ascii(level8_file: Pat
         assert clash[0] == clash[-1] == "!" and "x" in clash, clash
         assert queen[0] == queen[-1] == "!" and "Q" in queen, queen
         assert mistake[0] == mistake[-1] == "*", mistake
+
+
+async def test_tango_and_classic_mark_rule_breaks_and_mistakes_in_ascii() -> None:
+    """The other kinds read without colour too: `*S*` a wrong Tango mark, `!Q!` clashing
+    classic queens (their colours alone told them apart before)."""
+    from queens_tui.app.levels import OpenLevel
+    from queens_tui.kinds.classic.kind import level
+
+    app = create_app("tango-1-easy/001", persist=False, ascii=True, engine="search")
+    async with app.run_test(size=SIZE) as pilot:
+        from tests.screenshots import settled
+
+        await settled(pilot)  # the live check's reply would clear the tint set below
+        view = app.game_screen.board_view
+        cell = (0, 0)
+        view.set_marks({cell: "mistake"})
+        y = view.cell_offset(cell)[1]
+        text = view.render_line(y).text
+        assert any(f"*{g}*" in text for g in "SM."), text
+    app = create_app(OpenLevel(level(8, [])), persist=False, ascii=True, engine="search")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "right", "right", "enter")  # two queens in row 0
+        view = app.game_screen.board_view
+        assert view.render_line(view.cell_offset((0, 0))[1]).text.count("!Q!") == 2

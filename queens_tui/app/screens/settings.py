@@ -50,7 +50,7 @@ class SettingsScreen(ModalScreen[None]):
             for i, row in enumerate(self.rows):
                 with Horizontal(classes="setting"):
                     yield Switch(row.value, id=f"setting-{i}")
-                    yield Label(row.label)
+                    yield Label(self._label(row), id=f"setting-label-{i}")
             if self.themes:
                 with Horizontal(classes="setting"):
                     current = self.app.theme
@@ -69,6 +69,11 @@ class SettingsScreen(ModalScreen[None]):
                 id="settings-note",
             )
 
+    @staticmethod
+    def _label(row: Row) -> str:
+        """The row's words and its state in words too (a switch's look needs colour)."""
+        return f"{row.label}  [{'on' if row.value else 'off'}]"
+
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "setting-theme" and isinstance(event.value, str):
             self.app.theme = event.value  # the app remembers it (QueensApp.watch_theme)
@@ -79,6 +84,7 @@ class SettingsScreen(ModalScreen[None]):
         row = self.rows[index]
         if event.value != row.value:
             self.rows[index] = row._replace(value=event.value)
+            self.query_one(f"#setting-label-{index}", Label).update(self._label(self.rows[index]))
             done = self.run(row.action)
             if inspect.isawaitable(done):
                 await done

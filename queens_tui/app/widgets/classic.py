@@ -153,6 +153,8 @@ class ClassicBoard(BoardWidget[Any]):
             style = Style(color=fg, bgcolor=bg, bold=bold, dim=dim)
             pad = " " * (cw // 2)
             text = f"{pad}{glyph}{pad}" if sub == ch // 2 else " " * cw
+            if self.ascii and cell in state.queens and cell in bad and cw >= 3 and sub == ch // 2:
+                text = f"{pad[1:]}!{glyph}!{pad[1:]}"  # a clash reads without colour too
             segments.append(Segment(text, style))
         strip = Strip([Segment(" " * left), *segments], left + cw * n)
         return strip.extend_cell_length(self.size.width)

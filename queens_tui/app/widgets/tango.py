@@ -134,6 +134,14 @@ class TangoBoard(BoardWidget[Board]):
                     tint[cell] = "fault"
         return tint, signs
 
+    def _ascii_mark(self, cell: Cell, faults: dict[Cell, str]) -> str:
+        """With --ascii (no colour needed): `!` beside a cell that breaks a rule, `*` beside
+        a wrong mark (`m`); "" otherwise or without --ascii."""
+        if not self.ascii:
+            return ""
+        role = self._marks.get(cell) or faults.get(cell)
+        return {"fault": "!", "line": "!", "mistake": "*"}.get(role or "", "")
+
     def _cell_style(self, cell: Cell, faults: dict[Cell, str]) -> tuple[str, Style]:
         """The glyph and style of `cell`."""
         board = self._state
@@ -194,7 +202,11 @@ class TangoBoard(BoardWidget[Board]):
                 glyph, style = self._cell_style((r, c), faults)
                 if middle:
                     pad = lay.cell_w // 2
-                    segs.append(Segment(" " * pad + glyph + " " * (lay.cell_w - pad - 1), style))
+                    text = " " * pad + glyph + " " * (lay.cell_w - pad - 1)
+                    mark = self._ascii_mark((r, c), faults)
+                    if mark and 1 <= pad <= lay.cell_w - 2:  # `!S!` broken rule, `*S*` mistake
+                        text = text[: pad - 1] + mark + glyph + mark + text[pad + 2 :]
+                    segs.append(Segment(text, style))
                 else:
                     segs.append(Segment(" " * lay.cell_w, Style(bgcolor=style.bgcolor)))
                 if c < n - 1:
