@@ -114,7 +114,8 @@ ASSIST = (
         "S",
         "solve",
         "Solve",
-        "solve: fill in the solution at once (the level counts as solved with help)",
+        "solve: fill in the solution at once, after asking (the level counts as solved "
+        "with help; u takes it back)",
         show=False,
     ),
     Action(

@@ -45,6 +45,11 @@ class Stopwatch:
         self.pause()
         self.stopped = True
 
+    def reopen(self) -> None:
+        """The win was taken back (undo of `S`'s solution): not final any more; `start`
+        carries on from the time it stopped at."""
+        self.stopped = False
+
     def set_elapsed(self, seconds: float) -> None:
         """Carry on from `seconds` already played (a saved game); running or not stays as is."""
         self._banked = max(0.0, float(seconds))

@@ -131,6 +131,8 @@ class Game:
         """Positions the live check found can't be finished any more."""
         self.replaying = False
         """The player chose to play a solved level again: the first result is kept."""
+        self.revealed = False
+        """The board is solved because `S` filled it in (`reveal`): undo may take it back."""
         self._drag: Drag[Any] | None = None
 
     # --- what the screen reads -------------------------------------------------
@@ -201,6 +203,8 @@ class Game:
             return False
         before = self.state
         changed = self.history.apply(move)
+        if changed:
+            self.revealed = False  # the player's own move: a win from here is theirs
         backtracked = getattr(self.rules, "backtracked", None)
         if changed and backtracked is not None and backtracked(before, self.state):
             self.backtracks += 1
@@ -223,10 +227,20 @@ class Game:
             return False
         self._drag = None
         changed = self.history.reset(state)
+        if changed:
+            self.revealed = False  # `reveal` sets it again for S's own fill
         if changed and helped:
             self.helped = True
         if changed and self.solved:
             self.stopwatch.stop()
+        return changed
+
+    def reveal(self, state: Any) -> bool:
+        """`S`: put the solver's solved position in place, as one undo step. Unlike a win
+        by the player, undo takes it back (the clock goes on from where it stopped)."""
+        changed = self.apply_help(state, helped=True)
+        if changed and self.solved:
+            self.revealed = True
         return changed
 
     def apply_hint_move(self, move: Any, *, helped: bool = False) -> bool:
@@ -261,16 +275,21 @@ class Game:
     # --- history -------------------------------------------------------------------
 
     def undo(self) -> bool:
-        """Step back (not once solved: a win is final)."""
-        if self.solved:
+        """Step back (not once solved: a win is final), except from `S`'s solution, which
+        undo takes back: the board as it was, the clock going on (still solved with help)."""
+        if self.solved and not self.revealed:
             return False
         self._drag = None
         if self.history.undo():
             self.undos += 1
+            if self.stopwatch.stopped and not self.solved:
+                self.stopwatch.reopen()
+                self.stopwatch.start()
             return True
         return False
 
     def redo(self) -> bool:
+        """Step forward again (not once solved); redoing `S`'s fill solves it again."""
         if self.solved:
             return False
         changed = self.history.redo()
@@ -287,5 +306,6 @@ class Game:
         self.hints_used = 0
         self.helped = False
         self.undos = self.mistakes = self.backtracks = 0
+        self.revealed = False
         self.stopwatch.reset()
         self.stopwatch.start()

@@ -179,6 +179,8 @@ class Session:
             if self._recorded is not game.history:
                 self._recorded = game.history
                 self._record(game, self._ref)
+            elif _Mark.of(game) != self._saved:
+                self._keep_solved(game, self._ref)  # solved again after undoing S: counted once
             return
         if game.history.in_gesture or game.replaying:
             return  # a drag is saved once, when it ends; a replay is not saved over the win
@@ -235,6 +237,20 @@ class Session:
             hints=game.hints_used,
             helped=game.helped,
         )
+        self._saved = _Mark.of(game)
+
+    def _keep_solved(self, game: Game, ref: OpenLevel) -> None:
+        """The board is solved again in a game already counted (undo of `S`, then a solve):
+        keep the winning board so the level reopens solved, and drop the saved game."""
+        if self.store is not None and not (game.replaying and ref.day is not None):
+            self.store.save_solved(
+                ref.key,
+                game.history,
+                game.stopwatch.elapsed,
+                hints=game.hints_used,
+                helped=game.helped,
+            )
+            self.store.clear_progress(ref.key)
         self._saved = _Mark.of(game)
 
     def win_line(self, ref: OpenLevel) -> str:

@@ -168,3 +168,43 @@ async def test_settings_persist_auto_cross_live_check_theme(
         assert screen.game.options["auto_cross"] is False and screen.assistant.live is False
         assert again.theme == "textual-light"
         assert "auto-× off" in game_screen(again).status.plain
+
+
+async def test_undo_takes_S_back_as_the_question_says_and_a_new_solve_is_kept(
+    level8_file: Path, tmp_path, clock, solution8
+) -> None:
+    from queens_tui.app.screens.confirm import ConfirmScreen
+
+    store = make_store(tmp_path / "data")
+    app = create_app(str(level8_file), now=clock, store=store, engine="search")  # no CP-SAT import
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await go_to(pilot, app, solution8[0])
+        await pilot.press("enter")
+        clock.advance(30)
+        await pilot.press("S")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "undo (u) takes it back" in str(app.screen.query_one("#question").render())
+        await pilot.press("y")
+        await settle(pilot, app)
+        assert isinstance(app.screen, WinScreen) and screen.game.solved
+        text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "u: take the solution back" in text
+        clock.advance(1)  # past the card's guard
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.screen is screen and not screen.game.solved
+        assert screen.game.board.queens == frozenset(solution8[:1])
+        assert screen.game.helped and screen.game.stopwatch.running
+        store.flush()
+        assert app.ref.key in store.in_progress()  # the board as it was is saved again
+        await pilot.press("ctrl+r")  # redo: solved again, the card again, counted once
+        await pilot.pause()
+        assert isinstance(app.screen, WinScreen) and screen.game.solved
+        stats = store.level_stats(app.ref.key)
+        assert stats is not None and stats.solves == 1  # one game, counted once
+    store.flush()
+    assert app.ref.key not in store.in_progress()
+    won = store.load_solved(app.ref.key, screen.game.level)
+    assert won is not None and won.history.state.is_solved

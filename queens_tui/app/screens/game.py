@@ -393,7 +393,13 @@ class GameScreen(Screen[None]):
             streak=streak,
         )
         card = WinScreen(
-            result, has_next, stats, replay=replay, now=game.stopwatch.now, ascii=self.ascii
+            result,
+            has_next,
+            stats,
+            replay=replay,
+            now=game.stopwatch.now,
+            ascii=self.ascii,
+            undoable=game.revealed,
         )
         self.add_class("-won")  # the board makes room for the card beside it
         self.app.push_screen(card, self._after_win)
@@ -404,6 +410,8 @@ class GameScreen(Screen[None]):
             self.action_next_level()
         elif choice == "replay":
             self._restart()
+        elif choice == "undo":
+            self.action_undo()
         elif choice == "quit":
             self.app.exit()
 
@@ -442,7 +450,7 @@ class GameScreen(Screen[None]):
             hint = effects.apply
             if self.game.apply_hint_move(hint.move, helped=hint.helped):
                 self._sync()
-        if effects.solved is not None and self.game.apply_help(effects.solved, helped=True):
+        if effects.solved is not None and self.game.reveal(effects.solved):
             self._sync()
 
     def _submit_if_current(self, request: Any) -> None:
@@ -495,7 +503,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(
             ConfirmScreen(
                 "Show a solution? The level then counts as solved with help "
-                "(not flawless); undo takes it back.",
+                "(not flawless); undo (u) takes it back to play on.",
                 "Solve",
             ),
             answer,
@@ -537,7 +545,11 @@ class GameScreen(Screen[None]):
         self._sync()
 
     def action_undo(self) -> None:
+        was_solved = self.game.solved
         if self.game.undo():
+            if was_solved:  # S's solution taken back: play on, a win shows its card again
+                self._won_shown = False
+                self.status.paused = False
             self._sync()
         elif not self.game.solved:
             self.notify("Nothing to undo", timeout=1.5)

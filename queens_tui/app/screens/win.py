@@ -25,7 +25,8 @@ GUARD = 0.5
 
 
 class WinScreen(ModalScreen[str]):
-    """Dismisses with "next", "replay", "quit" or "close" (just look at the board)."""
+    """Dismisses with "next", "replay", "quit", "close" (just look at the board) or "undo"
+    (take `S`'s solution back)."""
 
     AUTO_FOCUS = ""
     """No button is focused: Enter chooses nothing (a second winning Enter must not replay)."""
@@ -36,6 +37,7 @@ class WinScreen(ModalScreen[str]):
         Binding("q", "choose('quit')", "Quit"),
         Binding("c", "copy", "Copy share line"),
         Binding("escape", "choose('close')", "Look at the board"),
+        Binding("u", "choose('undo')", "Take the solution back", show=False),
     ]
 
     def __init__(
@@ -47,8 +49,11 @@ class WinScreen(ModalScreen[str]):
         replay: bool = False,
         now: Clock = time.monotonic,
         ascii: bool = False,
+        undoable: bool = False,
     ) -> None:
         super().__init__()
+        self.undoable = undoable
+        """The board is `S`'s solution: `u` takes it back (dismisses with "undo")."""
         self.ascii = ascii
         """Every text on the card in plain ASCII (`--ascii`); the copied text keeps its emoji."""
         self.now = now
@@ -72,6 +77,7 @@ class WinScreen(ModalScreen[str]):
                     f"time {mmss(r.seconds)} · moves {r.moves} · {hints}"
                     + (f"\n{self.stats}" if self.stats else "")
                     + ("\nreplay: your first result is kept" if self.replay else "")
+                    + ("\nu: take the solution back and play on" if self.undoable else "")
                 ),
                 id="figures",
             )
@@ -106,6 +112,8 @@ class WinScreen(ModalScreen[str]):
             self.dismiss(event.button.id or "close")
 
     def action_choose(self, choice: str) -> None:
+        if choice == "undo" and not self.undoable:
+            return
         if choice == "next" and not self.has_next:
             self.notify("This was the last level.")
             return

@@ -1,0 +1,68 @@
+"""`S` then undo, for every kind: the solver's fill is one undo step that undo takes back.
+
+The confirmation says so ("undo (u) takes it back"); a win by the player stays final.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from queens_tui.app.game import Game
+from queens_tui.catalog.refs import open_arg
+from queens_tui.kinds import get_play
+from queens_tui.solver import play_solver
+
+LEVELS = {
+    "queens": "1-easy/001",
+    "tango": "tango-1-easy/001",
+    "zip": "zip-1-6x6/001",
+    "classic": "classic:6",
+}
+
+
+class Tick:
+    def __init__(self) -> None:
+        self.t = 100.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def solved_by_S(kind: str, game: Game) -> object:
+    state = play_solver(kind).solve(
+        game.state, engine="search", time_limit=10.0, cancel=threading.Event()
+    )
+    assert state is not None
+    return state
+
+
+@pytest.mark.parametrize("kind", sorted(LEVELS))
+def test_undo_takes_S_back_and_the_clock_goes_on(kind: str) -> None:
+    _ref, level = open_arg(LEVELS[kind])
+    clock = Tick()
+    game = Game(level, get_play(kind), now=clock)
+    game.stopwatch.start()
+    start = game.state
+    clock.t += 5
+    assert game.reveal(solved_by_S(kind, game))
+    assert game.solved and game.helped and game.stopwatch.stopped
+    clock.t += 60  # looking at the solution: not counted
+    assert game.undo(), "undo must take S's solution back"
+    assert game.state == start and not game.solved
+    assert game.helped, "still solved with help"
+    assert game.stopwatch.running and game.stopwatch.elapsed == 5
+    assert game.redo() and game.solved and game.stopwatch.stopped
+    assert game.undo() and not game.solved
+
+
+@pytest.mark.parametrize("kind", sorted(LEVELS))
+def test_a_win_not_filled_in_by_S_stays_final(kind: str) -> None:
+    _ref, level = open_arg(LEVELS[kind])
+    game = Game(level, get_play(kind), now=Tick())
+    solved = solved_by_S(kind, game)
+    assert game.reveal(solved) and game.undo()
+    # the same board reached otherwise (a hint's step, as the last move): the win is final
+    assert game.apply_help(solved) and game.solved and not game.revealed
+    assert not game.undo() and game.solved
