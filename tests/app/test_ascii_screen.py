@@ -4,6 +4,7 @@ status line, footer, toasts, the result card), and the board reads without colou
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -67,6 +68,8 @@ async def test_every_character_of_the_ascii_game_screen_is_ascii(kind: str, tmp_
         text = screen_text(app)
         assert text.isascii(), sorted({ch for ch in text if not ch.isascii()})
         assert any(ch in text for ch in "Qx.SM|#")  # the board is there
+        if kind != "zip":  # the cursor without colour: `[x]` (Zip's is the path's end)
+            assert re.search(r"\[[!*]?[ .xQSM][!*]?\]", text), text
         if kind == "zip":  # the result card too (once: it costs a second)
             app.game_screen.show_win()
             await pilot.pause()

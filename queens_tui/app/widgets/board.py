@@ -563,6 +563,12 @@ class BoardView(BoardWidget[Board]):
                     if self.ascii:
                         glyph = "_" if text == " " else text
                         fill = "_" * (pad // 2) + glyph + "_" * (pad - pad // 2)
+                cursor = self.ascii and glyph_line and (r, c) == self.cursor
+                if cursor:  # --ascii: the cursor reads without colour too, `[x]`
+                    at = pad // 2
+                    fill = fill[: at - 1] + "[" + fill[at] + "]" + fill[at + 2 :]
+                    if lay.cell_w < 5:
+                        bars = None  # no room for both: the cursor's brackets win
                 cell_segments = [Segment(fill, style)]
                 if self._letters and letter_line:  # the region's letter, for colour-blind eyes
                     at = 1 if lay.cell_w >= 5 else 0

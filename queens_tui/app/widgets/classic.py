@@ -153,8 +153,13 @@ class ClassicBoard(BoardWidget[Any]):
             style = Style(color=fg, bgcolor=bg, bold=bold, dim=dim)
             pad = " " * (cw // 2)
             text = f"{pad}{glyph}{pad}" if sub == ch // 2 else " " * cw
-            if self.ascii and cell in state.queens and cell in bad and cw >= 3 and sub == ch // 2:
-                text = f"{pad[1:]}!{glyph}!{pad[1:]}"  # a clash reads without colour too
+            if self.ascii and sub == ch // 2:  # reads without colour too: `!Q!` a clash,
+                inner = f"!{glyph}!" if cell in state.queens and cell in bad else glyph
+                if cell == self.cursor:  # `[.]` the cursor (the clash marks make room)
+                    inner = f"[{inner}]" if len(inner) + 2 <= cw else f"[{glyph}]"
+                if len(inner) <= cw:
+                    left_pad = (cw - len(inner)) // 2
+                    text = " " * left_pad + inner + " " * (cw - len(inner) - left_pad)
             segments.append(Segment(text, style))
         strip = Strip([Segment(" " * left), *segments], left + cw * n)
         return strip.extend_cell_length(self.size.width)

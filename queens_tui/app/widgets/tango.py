@@ -206,6 +206,11 @@ class TangoBoard(BoardWidget[Board]):
                     mark = self._ascii_mark((r, c), faults)
                     if mark and 1 <= pad <= lay.cell_w - 2:  # `!S!` broken rule, `*S*` mistake
                         text = text[: pad - 1] + mark + glyph + mark + text[pad + 2 :]
+                    if self.ascii and (r, c) == self.cursor:  # the cursor without colour
+                        d = 2 if mark and 2 <= pad <= lay.cell_w - 3 else 1  # outside a mark
+                        if pad - d >= 0 and pad + d < lay.cell_w:
+                            inside = text[pad - d + 1 : pad + d]
+                            text = text[: pad - d] + "[" + inside + "]" + text[pad + d + 1 :]
                     segs.append(Segment(text, style))
                 else:
                     segs.append(Segment(" " * lay.cell_w, Style(bgcolor=style.bgcolor)))
