@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from importlib import import_module
@@ -612,7 +613,8 @@ def _time_limit_option(p: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(*, play_only: bool = False) -> argparse.ArgumentParser:
+    """The command line's parser; `play_only`: with only the `play` command (the game's start)."""
     parser = argparse.ArgumentParser(
         prog="queens-tui",
         description="Queens in the terminal. With no command, play today's puzzle.",
@@ -647,6 +649,8 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: <user data dir>/daily)",
     )
     p.set_defaults(func=cmd_play)
+    if play_only:
+        return parser
 
     p = sub.add_parser("solve", help="solve level files (or screenshots) and print the solutions")
     p.add_argument("files", nargs="+", metavar="FILE")
@@ -717,10 +721,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def plays(argv: Sequence[str]) -> bool:
+    """True when `argv` certainly starts the game: no arguments, `play`, an option, or a
+    level (a path or bundled id: a command name holds no `/` or `.`). Then only play's
+    parser is built: the other commands' modules stay unimported before the first frame."""
+    if not argv or argv[0] == "play":
+        return True
+    first = argv[0]
+    if first in ("-h", "--help", "--version"):
+        return False
+    return first.startswith("-") or "/" in first or "." in first or os.sep in first
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `queens-tui` console script."""
-    parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(play_only=plays(argv))
     commands = next(
         (a.choices for a in parser._actions if isinstance(a, argparse._SubParsersAction)), {}
     )

@@ -75,12 +75,31 @@ def bundled_levels(kind: str = "queens") -> list[tuple[str, Path]]:
     return [(i, p) for i, p in _index(levels_dir()).items() if pack_kind(i) == kind]
 
 
+def _direct(root: Path, key: str) -> Path | None:
+    """`key`'s file found without listing the folder (the usual case: `1-easy/001`), else
+    None. Walking every pack to index it cost more than the rest of opening a level."""
+    parts = key.split("/")
+    if not key or any(not p or p.startswith((".", "_")) for p in parts):
+        return None  # what the index leaves out, or no plain id: the index decides
+    for suffix in LEVEL_SUFFIXES:  # in the index's order of preference
+        path = root.joinpath(*parts[:-1], parts[-1] + suffix)
+        try:
+            if path.is_file():
+                return path
+        except (OSError, ValueError):  # a name too long for the OS, a NUL byte
+            return None
+    return None
+
+
 def bundled_path(level_id: str) -> Path | None:
     """The file of bundled level `level_id` (`1-easy/001`, or with its extension), or None."""
     root = levels_dir()
     if root is None:
         return None
     key = level_id.strip().replace("\\", "/").strip("/")
+    direct = _direct(root, key)
+    if direct is not None:
+        return direct
     index = _index(root)
     if key in index:
         return index[key]
