@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -46,6 +47,26 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     if "benchmarks" in collection_path.parts and not config.getoption("benchmark_enable"):
         return True
     return None
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """`-n auto` (pyproject's addopts): the whole suite (`pytest`, `pytest -m slow`) runs on
+    every core; a run that names files or tests (`pytest tests/unit/test_x.py`) stays in one
+    process, where starting workers would cost more than they save."""
+    if config.args_source is pytest.Config.ArgsSource.ARGS:
+        return 0
+    return None  # xdist's own choice: the number of cores
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fast_idle() -> Iterator[None]:
+    """Pilot and snapshot tests wait for the app by asking it what is left to do
+    (tests/idle.py) instead of Textual's 20 ms sleeps: the same waits, several times faster."""
+    from tests import idle
+
+    with pytest.MonkeyPatch.context() as patch:
+        idle.install(patch)
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from queens_tui.app import create_app
 from queens_tui.app.levels import OpenLevel, open_level
 from queens_tui.app.widgets.board import HIGHLIGHT
@@ -171,6 +173,9 @@ async def test_failure_and_timeout_are_said_and_the_game_goes_on(app8, solution8
         assert screen.status.check == "can still be finished"
 
 
+# slow: a wall-clock limit on three key presses; on a loaded machine (or after other tests'
+# threads) it measures the machine, so it runs in the slow step, alone.
+@pytest.mark.slow
 async def test_slow_check_on_18x18_does_not_delay_keys(tmp_path) -> None:
     level = rows_level(18)
     app = create_app(OpenLevel(level))

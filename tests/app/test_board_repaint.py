@@ -82,6 +82,9 @@ async def assert_board_current(pilot, app: QueensApp, terminal: Terminal, step: 
 KEYS = ["up", "down", "left", "right", "space", "enter", "x", "backspace", "u", "ctrl+r", "a"]
 
 
+# slow: 120 random keys on two sizes, each fourth one checked against a full repaint (~3 s
+# of CPU each); test_conflicts_appear_and_clear_everywhere checks the same in the default run.
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [SIZE, (40, 12)], ids=["bordered", "compact"])
 async def test_partial_repaints_leave_nothing_stale(app8: QueensApp, size) -> None:
     rng = random.Random(3)

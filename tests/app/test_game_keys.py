@@ -34,7 +34,8 @@ async def test_whole_level_with_keys_until_solved(app8, solution8, clock) -> Non
         assert "moves 8" in text
         # the clock stopped: time passing changes nothing any more
         clock.advance(100)
-        await pilot.pause(0.3)
+        game_screen(app8)._tick()  # what the 0.25 s timer does, now
+        await pilot.pause()
         assert int(game.stopwatch.elapsed) == 49
         assert "00:49" in game_screen(app8).status.plain
         assert "Solved" in game_screen(app8).status.plain
@@ -183,13 +184,14 @@ async def test_timer_runs_and_pauses_under_dialogs(app8, clock) -> None:
     async with app8.run_test(size=SIZE) as pilot:
         screen = game_screen(app8)
         clock.advance(65)
-        await pilot.pause(0.35)
+        await pilot.pause(0.35)  # the real 0.25 s timer repaints the clock
         assert "01:05" in screen.status.plain
         await pilot.press("question_mark")
         assert isinstance(app8.screen, HelpScreen)
         clock.advance(600)  # reading the help does not count
         await pilot.press("escape")
-        await pilot.pause(0.35)
+        screen._tick()  # the real timer's repaint is proved above
+        await pilot.pause()
         assert isinstance(app8.screen, GameScreen)
         assert int(screen.game.stopwatch.elapsed) == 65
         # the app being suspended (ctrl+z) pauses it too

@@ -159,6 +159,7 @@ async def play_in_browser(executable: str, tmp_path: Path, shot: Path) -> None:
             assert "solved with help" in clip
 
 
+@pytest.mark.slow  # a real Chromium and a served game: ~7 s; test_serve_ws covers the protocol
 async def test_play_in_headless_chromium(tmp_path: Path) -> None:
     executable = find_chromium()
     if executable is None:

@@ -67,7 +67,7 @@ async def test_level_resumes_with_history_and_clock_in_a_new_app(
         assert int(screen.game.stopwatch.elapsed) == 75
         assert "01:15" in screen.status.plain
         clock.advance(5)
-        await pilot.pause(0.3)
+        await pilot.pause()
         assert int(screen.game.stopwatch.elapsed) == 80  # the timer carries on
         await pilot.press("ctrl+r")  # the redo list came back too
         assert board_view(second).board.mark((7, 0)) is Mark.CROSS

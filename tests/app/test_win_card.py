@@ -11,7 +11,7 @@ from queens_tui.app.screens.win import GUARD, WinScreen
 from tests.conftest import EXAMPLE_8
 
 from .conftest import go_to
-from .session_fixtures import SIZE, TODAY, make_store
+from .session_fixtures import SIZE, TODAY, make_store, wait_until
 
 
 async def solve(pilot, app, cells, clock, *, last_twice: bool = False) -> None:
@@ -68,7 +68,8 @@ async def test_a_solved_level_opens_solved(level8_file: Path, tmp_path, clock, s
         assert isinstance(again.screen, WinScreen)
         assert "00:40" in card_text(again)  # the first result: 8 queens, 5 s each
         clock.advance(100)
-        await pilot.pause(0.3)
+        again.game_screen._tick()  # what the 0.25 s timer does, now
+        await pilot.pause()
         assert int(game.stopwatch.elapsed) == 40  # the clock stays stopped
         assert not game.stopwatch.running
         assert again.ref.key not in store.in_progress()  # the browser says solved, not playing
@@ -145,17 +146,26 @@ async def test_a_level_with_several_solutions_says_so(tmp_path: Path) -> None:
     several.write_text(EXAMPLE_6)
     app = create_app(str(several), persist=False)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(40):
-            await pilot.pause(0.05)
-            if any("more than one solution" in n for n in notices(app)):
-                break
+        await wait_until(pilot, lambda: any("more than one solution" in n for n in notices(app)))
         assert any("more than one solution" in n for n in notices(app))
 
 
-async def test_a_unique_level_says_nothing_of_it(level8_file: Path) -> None:
+async def test_a_unique_level_says_nothing_of_it(level8_file: Path, monkeypatch) -> None:
+    from queens_tui.app.screens import game
+
     from .session_fixtures import notices
 
+    counted: list[int] = []
+
+    def count(kind: str, level: object, limit: int) -> int:
+        counted.append(real(kind, level, limit))
+        return counted[-1]
+
+    real = game.count_solutions
+    monkeypatch.setattr(game, "count_solutions", count)
     app = create_app(str(level8_file), persist=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause(0.5)
+        # the count runs in a thread after the first frame: wait until it has answered
+        await wait_until(pilot, lambda: counted == [1])
+        await pilot.pause()
         assert not any("more than one solution" in n for n in notices(app))

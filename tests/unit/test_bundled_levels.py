@@ -68,11 +68,13 @@ def test_every_level_is_unique_connected_and_titled(levels: dict[str, Level]) ->
     assert names.most_common(1)[0][1] == 1, "two bundled levels share a title"
 
 
+@pytest.mark.slow  # grades all 216 bundled levels
 def test_every_level_has_the_difficulty_it_claims(levels: dict[str, Level]) -> None:
     wrong = [i for i, lv in levels.items() if grade(lv) != lv.difficulty]
     assert wrong == []
 
 
+@pytest.mark.slow  # regenerates all 216 bundled levels and compares bytes (~5 s of CPU)
 def test_the_files_are_what_the_pack_script_makes() -> None:
     spec = importlib.util.spec_from_file_location("make_packs", REPO / "tests" / "make_packs.py")
     assert spec is not None and spec.loader is not None

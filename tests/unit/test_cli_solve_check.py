@@ -193,6 +193,7 @@ def test_subprocess_exit_codes_and_stdin(files: dict[str, str]) -> None:
     assert json.loads(proc.stdout)["queens"] == UNIQUE_QUEENS
 
 
+@pytest.mark.slow  # all 1,124 corpus levels through one subprocess
 def test_whole_corpus_in_one_process(corpus: list[dict], tmp_path: Path) -> None:
     """Every corpus level as a text file through one `solve --json`: valid, and fast."""
     names = []

@@ -377,6 +377,7 @@ def test_a_wrong_queen_is_reported_before_any_hint(seed: int, n: int, data: st.D
     assert mistake.queens == (wrong,)
 
 
+@pytest.mark.slow  # 644 corpus levels solved step by step
 def test_corpus_levels_solved_by_rules_alone_and_soundly(corpus: list[dict]) -> None:
     levels = [
         (item["id"], Level.from_rows(item["regions"]))

@@ -126,6 +126,7 @@ def _open(n: int) -> list[str]:
     return [LABELS[r] * n for r in range(n)]
 
 
+@pytest.mark.slow  # a 50x50 board: ~2 s
 def test_explain_and_grade_on_a_huge_open_level_answer_quickly(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

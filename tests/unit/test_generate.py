@@ -252,6 +252,7 @@ def test_cli_unwritable_out_is_one_line(tmp_path: Path) -> None:
     assert proc.stderr.startswith(str(blocker / "sub") + ":")
 
 
+@pytest.mark.slow  # a 25x25 board: ~2.5 s
 def test_a_25x25_level_is_unique_connected_and_quick() -> None:
     """Growth checked cell by cell (`grow_unique`) keeps big boards in seconds (issue 15)."""
     level, queens = gen.generate_unique(25, "big-25")

@@ -1,0 +1,95 @@
+"""A faster "wait until the app is idle" for Pilot and snapshot tests.
+
+Textual's `pilot.press()` and `pilot.pause()` wait for the app with
+`textual._wait.wait_for_idle`: it sleeps in 20 ms steps until one whole step
+passes with (almost) no CPU used by the process. Every key press waits at
+least twice that (40 ms or more), and the screen repaints only on its own
+1/60 s timer: with ~8,000 keys in the suite that was most of its idle time.
+
+`wait_for_idle` here asks the app what is still to do instead of only
+sleeping: messages queued for any widget, a repaint or an after-refresh
+callback pending on the current screen (it runs the repaint at once, as
+`pilot.pause()` itself does at its end, rather than waiting for the timer),
+and, as Textual's does, CPU used by any thread of the process (the
+assistant's solver threads, a generator). It returns after two short steps
+in a row with nothing queued and no CPU used, so it waits for the same things
+as Textual's, in far less time. Installed for the whole test session by the
+autouse fixture in tests/conftest.py (`fast_idle`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+STEP = 0.004
+"""Seconds between looks at the app (Textual's step is 0.02)."""
+
+IDLE_CPU = STEP / 20
+"""CPU seconds (all threads) a step may use and still count as idle (Textual's ratio)."""
+
+QUIET_STEPS = 2
+"""Steps in a row that must be idle: a short step could fall in a gap between two pieces of
+work (a thread descheduled on a busy machine), two make that unlikely."""
+
+
+def _busy(app: Any) -> bool:
+    """True while `app` has work queued; a pending repaint is run here and now."""
+    try:
+        screen = app.screen
+    except Exception:  # no screen yet, or the app is closing
+        return False
+    if app._message_queue.qsize() or any(
+        node._message_queue.qsize() for node in list(app._registry)
+    ):
+        return True
+    if app._batch_count or not screen.is_current:
+        return False
+    if (
+        screen._layout_required
+        or screen._repaint_required
+        or screen._scroll_required
+        or screen._recompose_required
+        or screen._dirty_widgets
+        or screen._callbacks
+    ):
+        # What the screen's 1/60 s update timer would do next: repaint, then queue the
+        # after-refresh callbacks (call_after_refresh) to run.
+        screen._on_timer_update()
+        return True
+    return False
+
+
+async def wait_for_idle(min_sleep: float = STEP, max_sleep: float = 1) -> None:
+    """Wait until the app has nothing queued and the process uses no CPU, at most `max_sleep`.
+
+    Same signature and meaning as `textual._wait.wait_for_idle`.
+    """
+    from textual._context import active_app
+
+    app = active_app.get(None)
+    start = time.monotonic()
+    quiet = 0
+    while True:
+        cpu = time.process_time()
+        await asyncio.sleep(STEP)
+        busy = time.process_time() - cpu >= IDLE_CPU
+        if app is not None and _busy(app):
+            busy = True
+        elapsed = time.monotonic() - start
+        if elapsed >= max_sleep:
+            return
+        quiet = 0 if busy else quiet + 1
+        if elapsed > min_sleep and quiet >= QUIET_STEPS:
+            return
+
+
+def install(monkeypatch: Any) -> None:
+    """Use `wait_for_idle` wherever Textual's test machinery calls its own."""
+    import textual._wait
+    import textual.app
+    import textual.pilot
+
+    for module in (textual._wait, textual.app, textual.pilot):
+        monkeypatch.setattr(module, "wait_for_idle", wait_for_idle)
