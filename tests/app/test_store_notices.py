@@ -57,3 +57,28 @@ async def test_second_game_says_it_is_read_only(
     finally:
         other.kill()
         other.wait()
+
+
+async def test_a_background_save_failing_is_said_without_waiting_for_another_move(
+    level8_file: Path, tmp_path: Path, clock: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The save runs after the move, on the store's writer thread: its failure reaches the
+    screen at the next clock tick, not at the next key (the player may never press one)."""
+    import errno
+
+    from queens_tui.store import store as store_module
+
+    def full_disk(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    store = make_store(tmp_path / "data")
+    app = create_app(str(level8_file), now=clock, store=store)  # type: ignore[arg-type]
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        monkeypatch.setattr(store_module, "atomic_write_bytes", full_disk)
+        await pilot.press("enter")
+        await pilot.pause()
+        store.flush()  # the write has failed on the writer thread
+        await pilot.pause(0.4)  # one clock tick later, no key pressed
+        warnings = notices(app, "warning")
+        assert len(warnings) == 1 and "No space left on device" in warnings[0]

@@ -230,7 +230,7 @@ class GameScreen(Screen[None]):
         self._sync()
         self.game.stopwatch.start()
         self.call_after_refresh(self._warm_level)
-        self.set_interval(TICK, self._tick)
+        self.set_interval(TICK, self._tick_and_notices)
         # immediate: the process stops right after the signal, before any queued callback
         self.app.app_suspend_signal.subscribe(self, self._on_app_suspend, immediate=True)
         self.app.app_resume_signal.subscribe(self, self._on_app_resume)
@@ -291,6 +291,12 @@ class GameScreen(Screen[None]):
 
     def _tick(self) -> None:
         self.status.seconds = int(self.game.stopwatch.elapsed)
+
+    def _tick_and_notices(self) -> None:
+        """The timer's tick; also what the store has said since (a background save that
+        failed after the last move), so a notice never waits for the next key."""
+        self._tick()
+        self.show_notices()
 
     def on_screen_suspend(self, event: events.ScreenSuspend) -> None:
         self.game.stopwatch.pause()
