@@ -50,7 +50,8 @@ class SettingsScreen(ModalScreen[None]):
             for i, row in enumerate(self.rows):
                 with Horizontal(classes="setting"):
                     yield Switch(row.value, id=f"setting-{i}")
-                    yield Label(self._label(row), id=f"setting-label-{i}")
+                    # not markup: "[on]" would be taken for a style tag and vanish
+                    yield Label(self._label(row), id=f"setting-label-{i}", markup=False)
             if self.themes:
                 with Horizontal(classes="setting"):
                     current = self.app.theme
