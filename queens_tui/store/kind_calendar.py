@@ -22,7 +22,7 @@ import binascii
 import dataclasses
 from collections.abc import Callable
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.errors import LevelError
 from queens_tui.store.daily import calendar_line
@@ -136,10 +136,9 @@ def decode_zip(line: str) -> ZipLevel:
     return ZipLevel(n, n, tuple(map(tuple, grid)), tuple(walls), difficulty=difficulty)
 
 
-ENCODERS: dict[str, Callable[[PuzzleLevel], str]] = {
-    "tango": encode_tango,  # type: ignore[dict-item]  # each takes its own kind's level
-    "zip": encode_zip,  # type: ignore[dict-item]
-}
+ENCODERS: dict[str, Callable[[Any], str]] = {"tango": encode_tango, "zip": encode_zip}
+"""Each takes its own kind's level (a `TangoLevel`, a `ZipLevel`): callers look it up by the
+level's `kind`."""
 DECODERS: dict[str, Callable[[str], PuzzleLevel]] = {"tango": decode_tango, "zip": decode_zip}
 """The kinds with a calendar line format, besides Queens (`store.daily`)."""
 

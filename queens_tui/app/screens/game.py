@@ -597,9 +597,12 @@ class GameScreen(Screen[None]):
         """Redraw the whole screen in plain ASCII (or not): board, status line, footer."""
         from textual.widgets import Footer
 
+        from queens_tui.app.app import QueensApp  # the app module imports this one
+
         self.ascii = on
         app = self.app
-        app.ascii = on  # type: ignore[attr-defined]
+        if isinstance(app, QueensApp):  # its footer keys follow (`get_key_display`)
+            app.ascii = on
         app.set_class(on, "-ascii")
         self.status.ascii = on
         self.status.refresh()
