@@ -160,7 +160,7 @@ async def test_the_browser_lists_tango_packs_and_dailies(tmp_path: Path) -> None
         assert {"tango-1-easy", "tango-4-expert", "tango-daily"} <= set(browser.packs)  # type: ignore[attr-defined]
         entry = next(e for e in browser.entries if e.key == "pack:tango-3-hard/002")  # type: ignore[attr-defined]
         assert (entry.size, entry.difficulty) == (6, "hard")
-        browser.dismiss(entry.choice)
+        browser.dismiss(entry.ref)
         await settled(pilot)
         assert app.game_screen.ref.bundled_id == "tango-3-hard/002"
         await pilot.press("n")
