@@ -123,10 +123,11 @@ class QueensApp(App[None]):
         timeout: float | None = None,
         markup: bool = True,
     ) -> None:
-        """A toast; with `--ascii`, its text in plain ASCII."""
+        """A toast; with `--ascii`, its text in plain ASCII. Never markup, whatever `markup`
+        says: toasts carry file paths and level names, where "[/]" would crash the app."""
         if self.ascii:
             message, title = to_ascii(message), to_ascii(title)
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide the terminal-only actions when the game runs in a browser (textual-serve)."""

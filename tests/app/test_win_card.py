@@ -169,3 +169,29 @@ async def test_a_unique_level_says_nothing_of_it(level8_file: Path, monkeypatch)
         await wait_until(pilot, lambda: counted == [1])
         await pilot.pause()
         assert not any("more than one solution" in n for n in notices(app))
+
+
+async def test_names_and_paths_with_brackets_are_shown_as_they_are(tmp_path: Path, clock) -> None:
+    """A level named "[/] ..." crashed the app at the win (MarkupError on the card), and a
+    notice naming a path with "[/]" in it would crash the toast: names are text, not markup."""
+    from queens_tui.formats import parse_text
+    from queens_tui.store import grid_key
+
+    from .session_fixtures import notices
+
+    name = "[/] evil [@click=app.quit]x[/]"
+    level_file = tmp_path / "lvl.txt"
+    level_file.write_text(f"# name: {name}\n{EXAMPLE_8}")
+    store = make_store(tmp_path / "[/]data")
+    bad = store.progress_path(grid_key(parse_text(EXAMPLE_8)))
+    bad.parent.mkdir(parents=True, exist_ok=True)
+    bad.write_text("{")  # set aside with a notice that names its path
+    app = create_app(str(level_file), now=clock, store=store, engine="search")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.press("S", "y")
+        await wait_until(pilot, lambda: isinstance(app.screen, WinScreen))
+        assert name in card_text(app)
+        warnings = notices(app, "warning")
+        assert len(warnings) == 1 and "[/]data" in warnings[0]
+        await pilot.pause()
+        assert app.return_code is None  # still running

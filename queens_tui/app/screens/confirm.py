@@ -26,7 +26,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(self.question, id="question")
+            yield Label(self.question, id="question", markup=False)  # may name a file
             with Horizontal(id="buttons"):
                 yield Button(f"{self.yes} (y)", id="yes", variant="error")
                 yield Button("No (n)", id="no", variant="primary")

@@ -298,7 +298,7 @@ class EditorScreen(Screen[None]):
     # --- layout ---------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(self.title_text(), id="editor-title")
+        yield Static(self.title_text(), id="editor-title", markup=False)  # a path: not markup
         yield SketchBoard(
             self.sketch, self._assign_colors(self.sketch), ascii=self.ascii, id="editor-board"
         )

@@ -213,7 +213,7 @@ class GameScreen(Screen[None]):
         yield self.ui.board(
             self.game.state, ascii=self.ascii, options=self.game.options, id="board"
         )
-        yield Static("", id="message")
+        yield Static("", id="message", markup=False)  # hint text names regions, not markup
         yield StatusBar(ascii=self.ascii, id="status")
         yield Footer()
 

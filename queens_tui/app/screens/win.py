@@ -70,7 +70,8 @@ class WinScreen(ModalScreen[str]):
         hints = r.help_text
         with Vertical(id="dialog"):
             mark = "♛" if r.kind_title == "Queens" else r.emoji.rstrip("\ufe0f")  # 🏁 Zip, ☀ Tango
-            yield Label(self._text(f"{mark}  Solved  {mark}").strip(), id="title")
+            # Nothing on the card is markup: a level's name ("[/]") must not crash the win.
+            yield Label(self._text(f"{mark}  Solved  {mark}").strip(), id="title", markup=False)
             yield Static(
                 self._text(
                     f"{r.level_name} · {r.size}\n"
@@ -80,9 +81,10 @@ class WinScreen(ModalScreen[str]):
                     + ("\nu: take the solution back and play on" if self.undoable else "")
                 ),
                 id="figures",
+                markup=False,
             )
-            yield Static(self._text(r.share_line()), id="share")
-            yield Static("c: copy the share text", id="copy-hint")
+            yield Static(self._text(r.share_line()), id="share", markup=False)
+            yield Static("c: copy the share text", id="copy-hint", markup=False)
             with Horizontal(id="buttons"):
                 yield Button(
                     "Next level (n)",
