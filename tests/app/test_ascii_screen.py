@@ -77,6 +77,15 @@ async def test_every_character_of_the_ascii_game_screen_is_ascii(kind: str, tmp_
             assert "Solved" in text and text.isascii(), sorted({c for c in text if not c.isascii()})
 
 
+async def test_ascii_footer_titles_on_a_wide_screen(tmp_path) -> None:
+    """At 150 columns the footer shows `a Auto-x` too (its title was `Auto-×`)."""
+    app = _app("classic", tmp_path)
+    async with app.run_test(size=(150, 24)) as pilot:
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        assert "Auto-x" in footer and footer.isascii(), footer
+
+
 async def test_ascii_queens_board_shows_inner_grid_and_compact_region_edges(tmp_path) -> None:
     """Without colour the regions still read: `|`/`-` region edges and a `:`/`.` grid inside
     (bordered cells); in the compact layout the horizontal edges are `_` (and underlined)."""

@@ -18,13 +18,14 @@ import contextlib
 import dataclasses
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from datetime import date
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import ActiveBinding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -234,6 +235,19 @@ class GameScreen(Screen[None]):
         # immediate: the process stops right after the signal, before any queued callback
         self.app.app_suspend_signal.subscribe(self, self._on_app_suspend, immediate=True)
         self.app.app_resume_signal.subscribe(self, self._on_app_resume)
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The footer's keys; with --ascii their titles in plain ASCII ("Auto-x")."""
+        got = super().active_bindings
+        if not self.ascii:
+            return got
+        return {
+            key: active._replace(
+                binding=replace(active.binding, description=to_ascii(active.binding.description))
+            )
+            for key, active in got.items()
+        }
 
     def on_unmount(self) -> None:
         """Leaving: stop every running request."""
