@@ -180,3 +180,19 @@ async def test_n_and_p_step_through_sizes() -> None:
         await pilot.press("p", "p")
         await pilot.pause()
         assert app.game_screen.game.state.level.size == 14
+
+
+def test_classic_board_takes_the_base_constructor() -> None:
+    """ClassicBoard sets itself up in `BoardWidget.prepare` (no constructor of its own): it takes
+    every argument the base does (name, classes were refused before) and reads its options."""
+    from queens_tui.app.widgets.base import BoardWidget
+    from queens_tui.kinds.classic.play import PLAY
+
+    assert "__init__" not in ClassicBoard.__dict__
+    lv = level(4, [])
+    view = ClassicBoard(
+        PLAY.new_state(lv), options={"auto_cross": False}, name="b", classes="c", ascii=True
+    )
+    assert isinstance(view, BoardWidget) and view.name == "b" and view.has_class("c")
+    assert view.ascii and view._auto is False and view.state.level is lv
+    assert ClassicBoard(PLAY.new_state(lv))._auto is True

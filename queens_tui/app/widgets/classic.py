@@ -41,19 +41,12 @@ class ClassicBoard(BoardWidget[Any]):
     ClassicBoard { width: 1fr; height: 1fr; }
     """
 
-    def __init__(
-        self,
-        state: Any,
-        *,
-        ascii: bool = False,
-        options: Mapping[str, bool] | None = None,
-        id: str | None = None,
-    ) -> None:
-        super().__init__(state, ascii=ascii, options=options, id=id)
-        self._state = state
-        self._auto = True if options is None else options.get("auto_cross", True)
+    def prepare(self) -> None:
+        """The derived crosses' cache and the hunt (`BoardWidget.__init__` calls it, with the
+        position and the options)."""
+        self._auto = self._options.get("auto_cross", True)
         self._derived: tuple[set[Cell], set[Cell]] | None = None
-        self._record(state)
+        self._record(self._state)
 
     @property
     def n(self) -> int:
