@@ -57,7 +57,9 @@ def lock_folder(folder: Path) -> Path | None:
             _held[key][1] += 1
             return key
         path = key / LOCK_NAME
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
+        _set_aside_unless_a_file(path)
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
+        fd = os.open(path, flags | getattr(os, "O_NONBLOCK", 0), 0o644)
         try:
             fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as err:
@@ -74,6 +76,22 @@ def lock_folder(folder: Path) -> Path | None:
             pass  # the lock is what counts; the pid is only shown to the other game
         _held[key] = [fd, 1]
         return key
+
+
+def _set_aside_unless_a_file(path: Path) -> None:
+    """A folder, FIFO, device or link where the lock file should be gets renamed aside
+    (``lock.corrupt-...``), so a plain file is made and locked: otherwise no lock could be
+    taken there and two games would both write. OSError if it can't be moved."""
+    import stat
+
+    from queens_tui.store.jsonfile import move_aside
+
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(mode):
+        move_aside(path)
 
 
 def unlock_folder(key: Path) -> None:

@@ -277,3 +277,30 @@ def test_stores_of_one_process_share_the_folder(tmp_path: Path) -> None:
     assert second.save_progress(KEY, _history((0, 0)), 1.0)
     del second
     assert first.save_progress(KEY, _history((0, 0)), 2.0)
+
+
+@posix_locks
+@pytest.mark.parametrize("odd", ["folder", "fifo", "link to /dev/zero"])
+def test_a_lock_that_is_not_a_file_is_set_aside_and_still_guards(tmp_path: Path, odd: str) -> None:
+    """A folder, a FIFO or a device where the lock file should be: set aside and made anew,
+    so a second game still opens read-only (before: the first got no lock at all, said
+    "can't be saved" for a folder, and both games wrote)."""
+    root = tmp_path / "data"
+    root.mkdir()
+    lock = root / "lock"
+    if odd == "folder":
+        lock.mkdir()
+    elif odd == "fifo":
+        os.mkfifo(lock)
+    else:
+        lock.symlink_to("/dev/zero")
+    other = _other_game(root)
+    try:
+        assert lock.is_file() and not lock.is_symlink()
+        assert lock.read_text().strip() == str(other.pid)
+        store = _store(root)
+        assert store.read_only
+    finally:
+        other.kill()
+        other.wait()
+    assert [p.name.startswith("lock.corrupt-") for p in root.iterdir()].count(True) == 1
