@@ -193,5 +193,9 @@ async def test_names_and_paths_with_brackets_are_shown_as_they_are(tmp_path: Pat
         assert name in card_text(app)
         warnings = notices(app, "warning")
         assert len(warnings) == 1 and "[/]data" in warnings[0]
+        from queens_tui.app.screens.loading import LoadingScreen
+
+        await app.push_screen(LoadingScreen(f"Could not make it: {name}", cancellable=False))
         await pilot.pause()
+        assert name in str(app.screen.query_one("#loading-text").render())
         assert app.return_code is None  # still running

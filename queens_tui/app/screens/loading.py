@@ -60,7 +60,7 @@ class LoadingScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                yield Static(self.text, id="loading-text")
+                yield Static(self.text, id="loading-text", markup=False)  # may name a file
             with Center():
                 yield LoadingIndicator()
 
