@@ -83,6 +83,41 @@ def color_name(color: str) -> str:
     return COLOR_NAMES[min(COLOR_NAMES, key=lambda known: distance(known, color))]
 
 
+SQUARES: dict[str, str] = {
+    "blue": "🟦",
+    "cyan": "🟦",
+    "teal": "🟦",
+    "orange": "🟧",
+    "salmon": "🟧",
+    "peach": "🟧",
+    "yellow": "🟨",
+    "gold": "🟨",
+    "cream": "🟨",
+    "green": "🟩",
+    "mint": "🟩",
+    "pale mint": "🟩",
+    "jade": "🟩",
+    "lime": "🟩",
+    "red": "🟥",
+    "purple": "🟪",
+    "pink": "🟪",
+    "magenta": "🟪",
+    "blush": "🟪",
+    "lavender": "🟪",
+    "rose": "🟫",
+    "khaki": "🟫",
+    "beige": "🟫",
+    "grey": "⬜",
+}
+"""The coloured square the share text gives each colour name (a region the hints call
+"orange" shares as 🟧): every name of `COLOR_NAMES` has one."""
+
+
+def color_square(color: str) -> str:
+    """The share text's square for `color`, by its name (`color_name`, `SQUARES`)."""
+    return SQUARES[color_name(color)]
+
+
 def rgb(color: str) -> tuple[int, int, int]:
     """`#rrggbb` to a triple of 0..255 ints."""
     return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)

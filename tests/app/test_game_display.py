@@ -192,3 +192,24 @@ def test_ortools_loads_after_the_first_frame_not_before(level8_file) -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO
     )
     assert out.stdout.split() == ["False", "False", "True"]
+
+
+def test_share_squares_follow_the_colour_names_of_the_hints() -> None:
+    """One home for colours: the share text's square for a region is the one its colour name
+    (what hints say) stands for; LinkedIn's orange region shared as a brown square before."""
+    from types import SimpleNamespace
+
+    from queens_tui.app.palette import COLOR_NAMES, SQUARES, color_name, color_square
+    from queens_tui.app.screens.game import first_squares
+    from queens_tui.formats.text import parse_text
+
+    assert set(COLOR_NAMES.values()) <= set(SQUARES)
+    expect = {"blue": "🟦", "orange": "🟧", "yellow": "🟨", "green": "🟩", "grey": "⬜"}
+    expect |= {"red": "🟥", "purple": "🟪", "cyan": "🟦", "teal": "🟦", "beige": "🟫"}
+    for color, name in COLOR_NAMES.items():
+        assert color_name(color) == name
+        if name in expect:
+            assert color_square(color) == expect[name], name
+    level = parse_text("# colors: A=#ffc992 B=#dfdfdf\nAAB\nCCB\nCCB\n")
+    game = SimpleNamespace(level=level, first_pieces=lambda: [(0, 0), (0, 2)])
+    assert first_squares(game) == "🟧 ⬜"  # type: ignore[arg-type]

@@ -60,18 +60,6 @@ SHARE_EPOCHS = {"queens": (date(2024, 10, 17), 170), "tango": (date(2024, 10, 8)
 SHARE_EPOCHS["zip"] = (date(2025, 3, 18), 1)
 """A kind's daily number: (a known day, its number) as LinkedIn counts them."""
 
-SQUARES = {
-    "🟥": "#ff5f4f",
-    "🟧": "#ffa94d",
-    "🟨": "#f0e060",
-    "🟩": "#8fd08a",
-    "🟦": "#7fb0ff",
-    "🟪": "#b39ae0",
-    "🟫": "#b99a7a",
-    "⬜": "#dfdfdf",
-}
-"""Coloured squares for the share text and the colours they stand for."""
-
 
 def share_number(kind: str, day: date | None) -> str:
     """ "#426": a daily puzzle's number as LinkedIn counts them ("" when not a daily)."""
@@ -85,7 +73,7 @@ def share_number(kind: str, day: date | None) -> str:
 
 def first_squares(game: Game) -> str:
     """The colours of the regions of the first queens placed, as squares (Queens only)."""
-    from queens_tui.app.palette import distance, region_colors
+    from queens_tui.app.palette import color_square, region_colors
 
     level = game.level
     if not hasattr(level, "region"):
@@ -96,7 +84,7 @@ def first_squares(game: Game) -> str:
         picks = [colors[level.region(cell)] for cell in cells]
     except (AttributeError, IndexError, TypeError, ValueError):
         return ""
-    return " ".join(min(SQUARES, key=lambda sq: distance(SQUARES[sq], c)) for c in picks)
+    return " ".join(color_square(c) for c in picks)
 
 
 def count_solutions(kind: str, level: Any, limit: int) -> int:
