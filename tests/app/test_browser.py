@@ -22,7 +22,7 @@ from queens_tui.catalog.listing import (
 from queens_tui.formats import load
 from queens_tui.formats.meta import read_meta
 from queens_tui.kinds.queens.board import History
-from queens_tui.store import Store, pack_key
+from queens_tui.store import Store, daily_key, pack_key
 from tests.app.browser_fixtures import PACKS, TODAY, make_store, write_levels
 
 SIZE = (120, 40)
@@ -531,3 +531,21 @@ async def test_80_columns_say_what_they_hide_and_rows_are_numbered(
         await pilot.pause()
         assert "pack:1-easy/001" in rows(app)
         assert cell(app, rows(app)[0], "number").strip() == "1"  # numbered in the list shown
+
+
+def test_title_shows_the_streak_of_each_kind_listed(
+    store: Store, levels: list[tuple[str, Path]]
+) -> None:
+    """The title's streak is that of the dailies listed: Queens' alone (as before), else each
+    kind's (a Tango streak showed Queens' before). No app needed: the title is text."""
+    two_ago = TODAY - timedelta(days=2)
+    for day in (two_ago, two_ago + timedelta(days=1), TODAY):
+        store.record_solve(daily_key(day, "tango"), 60.0, daily=day, today=day, kind="tango")
+    queens = LevelBrowser(store, None, levels=levels, today=TODAY)._title()
+    assert queens.endswith("Queens daily streak 1 day (best 1)")
+    both = LevelBrowser(store, None, levels=levels, today=TODAY, kinds=["queens", "tango"])
+    title = both._title()
+    assert title.endswith("daily streaks (best): Queens 1 (1) · Tango 3 (3)"), title
+    assert len(title) <= 76  # fits the title bar at 80 columns
+    every = LevelBrowser(store, None, levels=levels, today=TODAY, kinds=["queens", "zip", "tango"])
+    assert every._title().endswith("daily streaks: Queens 1 · Zip 0 · Tango 3")  # no room for bests

@@ -48,6 +48,10 @@ _HIDDEN_NAMES = {"best": "best time"}
 """What the "wider terminal shows" line calls a column, when not its label in lower case."""
 
 
+TITLE_WIDTH = 76
+"""What the title bar holds at 80 columns (its padding aside)."""
+
+
 class LevelBrowser(Screen["LevelRef | None"]):
     """Daily puzzles and packs with filters; dismisses with a `LevelRef`, or None on escape.
 
@@ -289,13 +293,25 @@ class LevelBrowser(Screen["LevelRef | None"]):
         return self.query_one("#levels", LevelTable)
 
     def _title(self) -> str:
-        solved = self.listing.solved
-        streak = self.store.streak(self.today)
-        day = "day" if streak.current == 1 else "days"
-        return (
-            f"Levels · {solved} of {len(self.entries)} solved · "
-            f"daily streak {streak.current} {day} (best {streak.best})"
-        )
+        """Solved count and the daily streak of each kind whose dailies are listed (one kind:
+        its streak in words; several: each kind's, current and best, without the bests when
+        that would not fit 80 columns)."""
+        head = f"Levels · {self.listing.solved} of {len(self.entries)} solved"
+        kinds = list(dict.fromkeys(e.ref.kind or "queens" for e in self.entries if e.ref.day))
+        streaks = [(kind, self.store.streak(self.today, kind)) for kind in kinds]
+        if len(streaks) == 1:
+            kind, streak = streaks[0]
+            days = f"{streak.current} {'day' if streak.current == 1 else 'days'}"
+            return f"{head} · {kind.capitalize()} daily streak {days} (best {streak.best})"
+        if not streaks:
+            return head
+        each = " · ".join(f"{k.capitalize()} {s.current} ({s.best})" for k, s in streaks)
+        title = f"{head} · daily streaks (best): {each}"
+        if len(title) > TITLE_WIDTH:  # the bests go first: the current streaks are the news
+            title = f"{head} · daily streaks: " + " · ".join(
+                f"{k.capitalize()} {s.current}" for k, s in streaks
+            )
+        return title
 
     def _legend(self) -> Text:
         """What the marks mean (wraps on a narrow terminal rather than being cut)."""
