@@ -140,9 +140,11 @@ def test_a_pipe_to_head_does_not_wait_and_a_broken_pipe_is_quiet() -> None:
 def test_ctrl_c_prints_the_count_so_far() -> None:
     cmd = [sys.executable, "-m", "queens_tui", "nqueens", "16", "--json"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, text=True)
-    time.sleep(2.0)
+    assert proc.stderr is not None
+    first = proc.stderr.readline()  # the progress line, after a second of counting
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=20)
+    err = first + err
     obj = json.loads(out)
     assert proc.returncode == 130
     assert obj["interrupted"] is True and obj["fundamental"] is None
