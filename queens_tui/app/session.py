@@ -219,8 +219,15 @@ class Session:
         self._saved = mark
 
     def _record(self, game: Game, ref: OpenLevel) -> None:
-        """Count the solve and keep the winning board (a daily's replay changes nothing)."""
+        """Count the solve and keep the winning board (a daily's replay changes nothing).
+
+        A daily already counted (solved by `S`, undone, finished in a later session) keeps
+        its first result: the board is kept, the solve is not counted again."""
         if self.store is None or (game.replaying and ref.day is not None):
+            return
+        if ref.day is not None and self.store.level_stats(ref.key) is not None:
+            self._keep_solved(game, ref)
+            self.last_stats = self.store.level_stats(ref.key)
             return
         self.last_stats = self.store.record_solve(
             ref.key,

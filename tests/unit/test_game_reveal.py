@@ -66,3 +66,42 @@ def test_a_win_not_filled_in_by_S_stays_final(kind: str) -> None:
     # the same board reached otherwise (a hint's step, as the last move): the win is final
     assert game.apply_help(solved) and game.solved and not game.revealed
     assert not game.undo() and game.solved
+
+
+def test_a_daily_solved_by_S_undone_and_solved_after_a_reopen_counts_once(tmp_path) -> None:
+    """The daily's first result stays the first one: finishing it after undoing S, in a
+    later session, keeps the board but is not a second solve (a replay isn't either)."""
+    from datetime import date
+
+    from queens_tui.app.levels import OpenLevel
+    from queens_tui.app.session import Session
+    from queens_tui.store import Store
+
+    day = date(2026, 11, 23)
+    _ref, level = open_arg("1-easy/001")
+    ref = OpenLevel(level, day=day)
+
+    def session() -> Session:
+        return Session(Store(tmp_path, sync=False, today=lambda: day))
+
+    first = session()
+    game = Game(level, get_play("queens"), now=Tick())
+    first.start(game, ref)
+    solved = solved_by_S("queens", game)
+    assert game.reveal(solved)
+    first.sync(game)  # counted: solved with help
+    assert game.undo()
+    first.sync(game)
+    first.close()
+
+    again = session()
+    game = Game(level, get_play("queens"), now=Tick())
+    assert again.start(game, ref) and not game.solved  # the board as left, after the undo
+    assert game.apply_help(solved)  # finished (here: in one step)
+    again.sync(game)
+    assert again.store is not None
+    stats = again.store.level_stats(ref.key)
+    assert stats is not None and stats.solves == 1
+    again.close()
+    reopened = Game(level, get_play("queens"), now=Tick())
+    assert session().start(reopened, ref) and reopened.solved  # opens solved
