@@ -31,7 +31,6 @@ Automatic crosses are derived from queens and never stored.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, cast
@@ -91,6 +90,8 @@ def key_filename(key: str) -> str:
     """A file name for `key` that is safe on every OS and reversible (`filename_key`)."""
     name = quote(key, safe="-_.")
     if len(name) > 150 or name.startswith("."):
+        import hashlib  # rare: not worth its import (OpenSSL) before the first frame
+
         name = "key-" + hashlib.sha256(key.encode("utf-8")).hexdigest()
     return name + ".json"
 
