@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
 from textual import events
 
 from queens_tui.app import create_app
@@ -44,9 +45,17 @@ class StuckSolver:
         self._wait(cancel)
 
 
-async def test_quit_mid_solve_on_60x60_is_immediate() -> None:
-    app = create_app(OpenLevel(rows_level(60)), persist=False)
-    async with app.run_test(size=(250, 70)) as pilot:
+@pytest.mark.parametrize(
+    ("n", "terminal"),
+    [
+        pytest.param(12, (120, 40), id="12x12"),
+        # slow: a 60x60 board drawn in a 250x70 terminal, ~2 s of CPU
+        pytest.param(60, (250, 70), id="60x60", marks=pytest.mark.slow),
+    ],
+)
+async def test_quit_mid_solve_is_immediate(n: int, terminal: tuple[int, int]) -> None:
+    app = create_app(OpenLevel(rows_level(n)), persist=False)
+    async with app.run_test(size=terminal) as pilot:
         await settled(pilot)
         screen = app.game_screen
         stuck = StuckSolver()
