@@ -214,6 +214,33 @@ the suffix only as a hint) and `parse(text: str) -> level` raising `LevelError`
 with line and column. `load_puzzle` asks them in order; Queens is the fallback."""
 
 
+READER_HINTS: dict[str, tuple[tuple[str, ...], str]] = {
+    "queens_tui.formats.tango": (("tango",), ".01"),
+    "queens_tui.formats.zip": (("zip",), "+"),
+}
+"""What each reader's `sniff` needs to say yes: a word the text holds (JSON's `"kind"`, a
+`# kind:` line), or a first board line starting with one of the characters (Tango's cells,
+Zip's border). A text with none of them is not that reader's, and the reader is not even
+imported: opening a Queens file at start-up skips ~1,100 lines of other kinds' formats.
+A reader without an entry is always asked (a test checks the hints against the sniffs)."""
+
+
+def might_be(name: str, text: str) -> bool:
+    """False when reader `name` certainly would not claim `text` (see `READER_HINTS`)."""
+    hint = READER_HINTS.get(name)
+    if hint is None:
+        return True
+    words, starts = hint
+    lowered = text.lower()
+    if any(word in lowered for word in words):
+        return True
+    for raw in text.split("\n"):
+        line = raw.strip().lstrip("\ufeff").strip()
+        if line and not line.startswith("#"):
+            return line[0] in starts
+    return False
+
+
 def load_puzzle(path: str | os.PathLike[str]) -> PuzzleLevel:
     """Read a level file of any kind (Queens in any of its formats, Tango, Zip), or a screenshot."""
     from importlib import import_module
@@ -225,6 +252,8 @@ def load_puzzle(path: str | os.PathLike[str]) -> PuzzleLevel:
     text = read_text(path)
     suffix = Path(shown).suffix.lower()
     for name in PUZZLE_READERS:
+        if not might_be(name, text):
+            continue
         reader = import_module(name)
         if reader.sniff(text, suffix):
             try:

@@ -1,0 +1,55 @@
+"""`formats.READER_HINTS` never hides a level from the reader whose `sniff` would claim it.
+
+The hints let `load_puzzle` skip importing the other kinds' readers for a Queens file; a
+hint that missed a case would read a Tango or Zip level as Queens, so every level file
+we have (all bundled packs of every kind) and the forms each sniff knows are checked.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+import pytest
+
+from queens_tui.formats import PUZZLE_READERS, READER_HINTS, might_be
+from queens_tui.formats.bundled import levels_dir
+
+OTHER_FORMS = [
+    '{"kind": "tango", "size": 6}',
+    '  {\n "kind" : "zip"}',
+    "# name: x\n# kind: tango\nAABB",
+    "# KIND: Zip\n\nA",
+    "\ufeff1 = 0 x .\n",
+    "# comment\n. . 1 0\n",
+    "+---+---+\n| 1 |   |\n+---+---+\n",
+    "\n\n  +---+\n",
+]
+
+
+def texts() -> list[tuple[str, str]]:
+    root = levels_dir()
+    assert root is not None
+    found = [
+        (p.read_text("utf-8"), p.suffix.lower())
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and p.suffix.lower() in (".txt", ".json", ".ts")
+    ]
+    return found + [(text, "") for text in OTHER_FORMS]
+
+
+def test_every_reader_has_a_hint_and_no_hint_hides_a_level_from_its_reader() -> None:
+    assert set(READER_HINTS) == set(PUZZLE_READERS)
+    all_texts = texts()
+    claimed = dict.fromkeys(PUZZLE_READERS, 0)
+    for name in PUZZLE_READERS:
+        reader = import_module(name)
+        for text, suffix in all_texts:
+            if reader.sniff(text, suffix):
+                claimed[name] += 1
+                assert might_be(name, text), (name, text[:80])
+    assert all(n > 5 for n in claimed.values()), claimed  # both kinds' packs were seen
+
+
+@pytest.mark.parametrize("text", ["AAB\nABB\nBBB\n", "# name: Olive Grove\nAAAB\n", '{"size": 4}'])
+def test_a_queens_file_needs_no_other_reader(text: str) -> None:
+    assert not any(might_be(name, text) for name in PUZZLE_READERS)
