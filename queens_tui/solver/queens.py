@@ -306,10 +306,9 @@ class QueensSolver:
         return None
 
     def _remember(self, level: Level, known: Known) -> None:
-        with self._lock:
-            self._known = [(lv, k) for lv, k in self._known if lv != level]
-            self._known.append((level, known))
-            del self._known[:-KNOWN_LEVELS]
+        with self._lock:  # a new list, assigned whole: the UI thread reads it without the lock
+            kept = [(lv, k) for lv, k in self._known if lv != level]
+            self._known = [*kept, (level, known)][-KNOWN_LEVELS:]
 
     def _learn(self, level: Level, engine: str, time_limit: float, cancel: CancelFlag) -> None:
         """Count `level`'s solutions (up to two) with the engine, once per level."""
