@@ -1,5 +1,5 @@
 """`python -m queens_tui` runs the same entry point as the `queens-tui` command."""
 
-from queens_tui.cli import main
+from queens_tui.cli import run
 
-raise SystemExit(main())
+run()
