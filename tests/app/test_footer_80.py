@@ -85,3 +85,59 @@ async def test_ascii_footer_and_status_are_pure_ascii(level8_file) -> None:
         assert shown and all(text.isascii() for text in shown), shown
         status = app.game_screen.status.plain
         assert status.isascii(), status
+
+
+STATUS_80 = [  # (name, size, progress) as each kind's game feeds the status line
+    ("Daily 2026-11-23", "7×7", "♛ 2/7"),
+    ("Daily Tango 2026-11-23", "6×6", "☀/☾ 4/36"),
+    ("Daily Zip 2026-11-23", "6×6", "Zip ◉ 1/7 · path 3/36"),
+    ("8 queens", "8×8", "♛ 2/8 · 0 of 92 found, 0 of 12 fundamental"),
+    ("A level name as long as a pack file may give it, and longer", "9×9", "♛ 0/9"),
+]
+
+
+async def test_status_keeps_the_verdict_at_80_columns_for_every_kind() -> None:
+    """Issue 10 item 8: at 80 columns the live check's verdict keeps its meaning whatever the
+    kind: Zip's and classic's lines cut it to "can't be" before. The clock stays too; the
+    move count, the options, the size, the kind's later progress pieces, then the name's end
+    give way. With `--ascii` the kind's own pieces are split by " | " like the rest."""
+    from textual.app import App, ComposeResult
+
+    from queens_tui.app.assistant import CAN, CANNOT
+    from queens_tui.app.widgets.status import StatusBar
+    from queens_tui.formats import zip as fmt
+    from queens_tui.kinds.zip.play import PLAY
+    from tests.zip_data import linkedin_days
+
+    class Host(App[None]):
+        def compose(self) -> ComposeResult:
+            yield StatusBar(id="s")
+
+    app = Host()
+    async with app.run_test(size=(80, 3)) as pilot:
+        bar = app.query_one(StatusBar)
+        bar.seconds, bar.moves, bar.options = 7, 12, ("auto-× on",)
+        for name, size, progress in STATUS_80:
+            for ascii in (False, True):
+                bar.ascii = ascii
+                bar.level_name, bar.size_text, bar.progress = name, size, progress
+                for check, words in ((CANNOT, "can't be finished: press m"), (CAN, CAN)):
+                    bar.check = check
+                    await pilot.pause()
+                    line = bar.plain
+                    assert len(line) <= 80, line
+                    assert line.endswith(f"00:07{bar.sep.plain}{words}"), line
+                    assert line.startswith(name[:10]), line
+                    assert progress.split(" · ")[0][-3:] in line, line  # the count stays
+                    assert line.isascii() == ascii or not ascii, line
+        bar.ascii, bar.check = True, ""
+        zip_level = fmt.level_from_json(linkedin_days()[3])
+        bar.progress = PLAY.progress_text(PLAY.new_state(zip_level), True)
+        bar.level_name, bar.size_text = "Daily Zip 2026-11-23", "6×6"
+        await pilot.pause()
+        pieces = [part.plain for part in bar.segments()]
+        assert pieces[2:4] == [f"Zip numbers 1/{zip_level.last}", "path 1/36"], pieces
+        assert (
+            bar.plain
+            == f"Daily Zip 2026-11-23 | 6x6 | Zip numbers 1/{zip_level.last} | path 1/36 | 00:07"
+        )

@@ -7,6 +7,8 @@ from the kind (`PlayRules.progress_text`, `KindUI.options`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -46,29 +48,36 @@ class StatusBar(Widget):
         super().__init__(id=id)
         self.ascii = ascii
 
-    def segments(self) -> list[Text]:
-        """The pieces of the line, in order (tests read these)."""
+    def _fields(self) -> dict[str, list[Text]]:
+        """The line's pieces by what they say, in order. The kind's progress is split at its
+        own " · " so each piece is a segment (" | " between them with `--ascii` too)."""
         clock = mmss(self.seconds)
         if self.solved:
             clock += " (done)" if self.ascii else " ✔"
         elif self.paused:
             clock += " (paused)"
         size = self.size_text.replace("×", "x") if self.ascii else self.size_text
-        parts = [
-            Text(self.level_name, style="bold"),
-            Text(size),
-            Text(self.progress, style="bold" if self.progress_done else ""),
-            Text(clock),
-            Text(f"moves {self.moves}"),
-            *(Text(option) for option in self.options if option),
-        ]
-        if self.solved:
-            parts.append(Text("Solved", style="bold"))
-        if self.check:
-            parts.append(Text(self.check, style=CHECK_STYLES.get(self.check, "italic")))
+        bold = "bold" if self.progress_done else ""
+        fields = {
+            "name": [Text(self.level_name, style="bold")],
+            "size": [Text(size)],
+            "progress": [Text(piece, style=bold) for piece in self.progress.split(" · ")],
+            "clock": [Text(clock)],
+            "moves": [Text(f"moves {self.moves}")],
+            "options": [Text(option) for option in self.options if option],
+            "solved": [Text("Solved", style="bold")] if self.solved else [],
+            "check": [Text(self.check, style=CHECK_STYLES.get(self.check, "italic"))]
+            if self.check
+            else [],
+        }
         if self.ascii:
-            parts = [Text(to_ascii(part.plain), style=part.style) for part in parts]
-        return parts
+            for key, parts in fields.items():
+                fields[key] = [Text(to_ascii(part.plain), style=part.style) for part in parts]
+        return fields
+
+    def segments(self) -> list[Text]:
+        """The pieces of the line, in order (tests read these)."""
+        return [part for parts in self._fields().values() for part in parts]
 
     @property
     def sep(self) -> Text:
@@ -76,21 +85,53 @@ class StatusBar(Widget):
         return Text(" | " if self.ascii else " · ")
 
     def render(self) -> Text:
-        line = self.sep.join(self.segments())
+        fields = self._fields()
+        line = self.sep.join([part for parts in fields.values() for part in parts])
         width = self.content_size.width
-        if not self.check or width <= 0 or line.cell_len <= width:
+        if width <= 0 or line.cell_len <= width:
             return line
-        # Too narrow: the verdict matters more than the move count and the options.
-        parts = self.segments()
-        check = parts.pop()
-        drop = 1 + len([o for o in self.options if o]) + (1 if self.solved else 0)
-        keep = parts[: len(parts) - drop] if len(parts) > drop else parts
-        short = CHECK_SHORT.get(self.check)
-        for verdict in (check, Text(short, style=check.style) if short else check):
-            line = self.sep.join([*keep, verdict])
+        for narrow in self._narrower(fields):
+            line = self.sep.join([part for parts in narrow.values() for part in parts])
             if line.cell_len <= width:
-                break
-        return line
+                return line
+            fields = narrow
+        return self._cut_name(fields, width)
+
+    def _narrower(self, fields: dict[str, list[Text]]) -> Iterator[dict[str, list[Text]]]:
+        """Ever shorter lines that keep the meaning: the live check's verdict and the clock
+        stay whole to the end (the verdict in its short words); the move count, the options,
+        the size, the word "Solved" (the clock's tick says it), then the kind's progress from
+        its last piece go first (the level's name is cut last, `_cut_name`)."""
+        fields = {**fields, "moves": [], "options": []}
+        yield fields
+        short = CHECK_SHORT.get(self.check)
+        if short:
+            style = fields["check"][0].style
+            fields = {**fields, "check": [Text(to_ascii(short), style=style)]}
+            yield fields
+        fields = {**fields, "size": []}
+        yield fields
+        if fields["solved"]:  # the clock's tick says it too
+            fields = {**fields, "solved": []}
+            yield fields
+        progress = fields["progress"]
+        while len(progress) > 1:
+            progress = progress[:-1]
+            fields = {**fields, "progress": progress}
+            yield fields
+
+    def _cut_name(self, fields: dict[str, list[Text]], width: int) -> Text:
+        """The shortest line with the level's name cut to what is left ("…"), or without it."""
+        rest = self.sep.join(
+            [part for key, parts in fields.items() if key != "name" for part in parts]
+        )
+        room = width - rest.cell_len - self.sep.cell_len
+        name = fields["name"][0] if fields["name"] else Text("")
+        if room < 4 or not name.plain:
+            return rest
+        dots = "..." if self.ascii else "…"
+        cut = Text(name.plain[: room - len(dots)] + dots, style=name.style)
+        return self.sep.join([cut, rest])
 
     @property
     def plain(self) -> str:

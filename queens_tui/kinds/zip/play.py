@@ -173,7 +173,7 @@ class ZipPlay:
 
     def progress_text(self, state: ZipState, ascii: bool) -> str:
         level = state.level
-        dot = "#" if ascii else "◉"
+        dot = "numbers" if ascii else "◉"  # "Zip # 1/7" read as a number sign
         return f"Zip {dot} {state.reached()}/{level.last} · path {len(state.path)}/{level.area}"
 
     def hint(self, state: ZipState, cancel: CancelFlag | None = None) -> Hint[ZipMove] | None:
