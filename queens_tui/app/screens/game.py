@@ -24,6 +24,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
+from textual._context import NoActiveAppError
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, BindingType
 from textual.screen import Screen
@@ -470,8 +471,13 @@ class GameScreen(Screen[None]):
         self._show_assist()
 
     def _post_reply(self, reply: Any) -> None:
-        """From a worker thread: hand the reply to the UI thread."""
-        self.post_message(AssistReply(reply))
+        """From a worker thread: hand the reply to the UI thread.
+
+        A reply can arrive just as the screen leaves or the app quits; then there is no
+        app left to hand it to (Textual raises NoActiveAppError), and nobody wants it.
+        """
+        with contextlib.suppress(NoActiveAppError):
+            self.post_message(AssistReply(reply))
 
     def on_assist_reply(self, message: AssistReply) -> None:
         message.stop()
