@@ -105,3 +105,32 @@ async def test_ascii_queens_board_shows_inner_grid_and_compact_region_edges(tmp_
 def test_to_ascii_spells_out_the_game_glyphs() -> None:
     assert to_ascii("♛ 3/8 · 8×8 ✔ checking…") == "Q 3/8 . 8x8 (ok) checking..."
     assert to_ascii("flawless 👑\nFirst 👑s: 🟩 🟦 ⬜") == "flawless\nFirst queens: G B W"
+
+
+async def test_the_ascii_help_screen_is_ascii(tmp_path) -> None:
+    """`?` with `--ascii`: every character of the help screen is ASCII (Textual's Markdown drew
+    its tables and bullets with line-drawing characters, and the page held the game's glyphs),
+    the border and the scroll bar included; the keys still read as a table."""
+    from queens_tui.app.screens.help import HelpScreen
+
+    app = _app("queens", tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app)
+        assert text.isascii(), sorted({ch for ch in text if not ch.isascii()})
+        assert "Keys" in text and re.search(r"<- \^ v ->\s+move the cursor", text), text
+        app.screen.query_one("#help-body").scroll_end(animate=False)
+        await pilot.pause()
+        text = screen_text(app)
+        assert text.isascii() and "close this help" in text, text
+
+
+@pytest.mark.parametrize("kind", ["queens", "zip", "tango", "classic"])
+def test_every_kind_help_page_in_ascii(kind: str) -> None:
+    from queens_tui.app.screens.help import ascii_page, kind_help
+
+    page = ascii_page(kind_help(kind), 60)
+    assert page.isascii() and "**" not in page and "|---" not in page
+    assert all(len(line) <= 60 for line in page.splitlines() if " " in line.strip()), page

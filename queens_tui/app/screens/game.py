@@ -623,7 +623,7 @@ class GameScreen(Screen[None]):
     def action_help(self) -> None:
         from queens_tui.app.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.help_text()))
+        self.app.push_screen(HelpScreen(self.help_text(), ascii=self.ascii))
 
     def help_text(self) -> str:
         """The kind's help with the key table built from the action registry (and the

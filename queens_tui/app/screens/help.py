@@ -1,13 +1,24 @@
-"""The help screen: the kind's rules, every key (from `app.actions`), the mouse, the glyphs."""
+"""The help screen: the kind's rules, every key (from `app.actions`), the mouse, the glyphs.
+
+Markdown as a rule; with `--ascii` the same page as plain ASCII text (`ascii_page`):
+Textual's Markdown draws tables and bullets with line-drawing characters."""
 
 from __future__ import annotations
 
+import re
+import textwrap
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen
+from textual.scrollbar import ScrollBarRender
+from textual.widget import Widget
+
+from queens_tui.core.vocabulary import to_ascii
 
 
 def kind_help(kind: str = "queens") -> str:
@@ -17,23 +28,111 @@ def kind_help(kind: str = "queens") -> str:
     return GameScreen.help_text_of(kind)
 
 
+def _inline(text: str) -> str:
+    """Markdown's inline marks dropped (`**bold**`, `` `code` ``), glyphs spelled in ASCII."""
+    return to_ascii(re.sub(r"\*\*|`", "", text)).strip()
+
+
+def ascii_page(markdown: str, width: int = 76) -> str:
+    """The help page in plain ASCII, wrapped to `width`: headings underlined, each table row
+    as its first cell, then the rest indented under it past the widest first cell (wrapped
+    with a hanging indent), paragraphs wrapped."""
+    width = max(20, width)
+    out: list[str] = []
+    lines = markdown.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("#"):
+            title = _inline(line.lstrip("#"))
+            out += [title, ("=" if line.startswith("# ") else "-") * len(title)]
+            i += 1
+        elif line.startswith("|"):
+            rows: list[list[str]] = []
+            while i < len(lines) and lines[i].startswith("|"):
+                cells = [_inline(c) for c in lines[i].strip().strip("|").split("|")]
+                if not all(set(c) <= set("-: ") for c in cells):  # not the |---| line
+                    rows.append(cells)
+                i += 1
+            first = min(22, max(len(r[0]) for r in rows))
+            for n, row in enumerate(rows):
+                rest = " - ".join(c for c in row[1:] if c)
+                head = row[0].ljust(first) if len(row[0]) <= first else row[0] + "\n" + " " * first
+                wrapped = textwrap.wrap(rest, max(10, width - first - 2)) or [""]
+                text = head + "  " + ("\n" + " " * (first + 2)).join(wrapped)
+                out.append(text.rstrip())
+                if n == 0:
+                    out.append("-" * min(width, first + 2 + max(len(w) for w in wrapped)))
+        elif not line.strip():
+            out.append("")
+            i += 1
+        else:
+            para = []
+            while i < len(lines) and lines[i].strip() and lines[i][0] not in "#|":
+                para.append(lines[i].strip())
+                i += 1
+            bullet = para[0][:2] if para[0][:2] in ("- ", "* ") else ""
+            body = _inline(" ".join(para)[len(bullet) :])
+            indent = " " * len(bullet)
+            out += textwrap.wrap(
+                body, width, initial_indent=bullet and "- ", subsequent_indent=indent
+            )
+    return "\n".join(out).strip("\n")
+
+
+class AsciiScrollBar(ScrollBarRender):
+    """A scroll bar without block characters (its thumb is drawn in colour only)."""
+
+    VERTICAL_BARS: ClassVar[list[str]] = [" "] * 8
+    HORIZONTAL_BARS: ClassVar[list[str]] = [" "] * 8
+
+
+class AsciiPage(Widget):
+    """The help page as plain ASCII text, wrapped to the widget's width."""
+
+    DEFAULT_CSS = "AsciiPage { height: auto; }"
+
+    def __init__(self, markdown: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.markdown = markdown
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return ascii_page(self.markdown, width).count("\n") + 1
+
+    def render(self) -> Text:
+        return Text(ascii_page(self.markdown, self.content_size.width or 76))
+
+
 class HelpScreen(ModalScreen[None]):
-    """Markdown help over the board; the timer is paused meanwhile."""
+    """Markdown help over the board (plain ASCII text with `ascii`); the timer is paused
+    meanwhile."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,question_mark,q", "close", "Close help")
     ]
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, *, ascii: bool = False) -> None:
         super().__init__()
         self.text = text
         """The page, in Markdown."""
+        self.ascii = ascii
 
     def compose(self) -> ComposeResult:
-        from textual.widgets import Markdown  # only when asked: keeps start-up light
-
         with VerticalScroll(id="help-body"):
-            yield Markdown(self.text, id="help")
+            if self.ascii:
+                yield AsciiPage(self.text, id="help")
+            else:
+                from textual.widgets import Markdown  # only when asked: keeps start-up light
+
+                yield Markdown(self.text, id="help")
+
+    def on_mount(self) -> None:
+        if self.ascii:
+            body = self.query_one("#help-body", VerticalScroll)
+            # Textual's documented way to change one widget's scroll bars (ScrollBar's
+            # docstring) assigns its ClassVar on the instance.
+            body.vertical_scrollbar.renderer = AsciiScrollBar  # type: ignore[misc]
+            body.horizontal_scrollbar.renderer = AsciiScrollBar  # type: ignore[misc]
 
     def action_close(self) -> None:
         self.dismiss(None)
