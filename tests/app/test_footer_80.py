@@ -141,3 +141,58 @@ async def test_status_keeps_the_verdict_at_80_columns_for_every_kind() -> None:
             bar.plain
             == f"Daily Zip 2026-11-23 | 6x6 | Zip numbers 1/{zip_level.last} | path 1/36 | 00:07"
         )
+
+
+def test_fit_text_keeps_the_meaning_in_the_lines_it_has() -> None:
+    from queens_tui.app.widgets.message import fit_text
+
+    hint = (
+        "The blue region (A) and the orange region (B) lie within rows 1 and 2: cross out "
+        "the other cells of those rows, at row 1, column 7 and row 2, column 8. "
+        "Press h again to apply it."
+    )
+    assert fit_text(hint, 78, 3) == hint  # three lines: whole
+    two = fit_text(hint, 78, 2)
+    assert two == hint.removesuffix(" Press h again to apply it.")  # the instruction goes first
+    cut = fit_text("word " * 60, 78, 2, "...")
+    assert (
+        cut.endswith("...") and cut.count("\n") == 1 and all(len(x) <= 78 for x in cut.split("\n"))
+    )
+
+
+async def test_a_three_line_hint_keeps_its_conclusion_at_80x24(level8_file) -> None:
+    """Issue 10 item 6: at 80x24 the message area has two lines whatever the text (the board
+    stays put); a hint needing three lost its third line (its conclusion) before: now it
+    drops the closing "Press h again" first, then the middle of its reasoning ("…")."""
+    app = create_app(str(level8_file), persist=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        message = screen.query_one("#message")
+        before = screen.board_view.region
+        hint = (
+            "A queen at row 1, column 3 would force a queen at row 2, column 6 (the last free "
+            "cell of its line), and then row 4 would have no free cell left: cross it out. "
+            "Press h again to apply it."
+        )
+        screen.show_message(hint)
+        await pilot.pause()
+        shown = str(message.content)
+        assert message.size.height == 2 and screen.board_view.region == before
+        assert shown.startswith("A queen at row 1") and shown.endswith("…: cross it out."), shown
+        await pilot.resize_terminal(120, 24)  # room enough: the whole hint
+        screen.show_message(hint)
+        await pilot.pause()
+        assert str(message.content) == hint
+
+
+def test_fit_text_keeps_the_conclusion_of_a_long_hint() -> None:
+    from queens_tui.app.widgets.message import fit_text
+
+    hint = (
+        "A queen at row 1, column 3 would force a queen at row 2, column 6 (the last free cell "
+        "of its line), and then row 4 would have no free cell left: cross it out. Press h "
+        "again to apply it."
+    )
+    two = fit_text(hint, 78, 2)
+    assert two.endswith("…: cross it out.") and two.startswith("A queen at row 1, column 3")

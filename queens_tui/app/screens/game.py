@@ -28,7 +28,7 @@ from textual._context import NoActiveAppError
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from queens_tui.app import actions
 from queens_tui.app.assistant import CHECKING_AFTER, Assistant, Effects, Job, Reply
@@ -41,6 +41,7 @@ from queens_tui.app.messages import AssistReply, CellAction
 from queens_tui.app.session import NOTICE_SECONDS, Session
 from queens_tui.app.widgets import StatusBar
 from queens_tui.app.widgets.base import BoardWidget
+from queens_tui.app.widgets.message import MessageArea
 from queens_tui.app.worker import WorkerController
 from queens_tui.core.grid import Cell
 from queens_tui.core.play import PlaySolver, Verdict
@@ -203,7 +204,7 @@ class GameScreen(Screen[None]):
         yield self.ui.board(
             self.game.state, ascii=self.ascii, options=self.game.options, id="board"
         )
-        yield Static("", id="message", markup=False)  # hint text names regions, not markup
+        yield MessageArea(ascii=self.ascii, id="message")
         yield StatusBar(ascii=self.ascii, id="status")
         yield Footer()
 
@@ -368,12 +369,12 @@ class GameScreen(Screen[None]):
 
     def show_message(self, text: str) -> None:
         """Put a line of text under the board (empty text hides it): hints and notes."""
-        message = self.query_one("#message", Static)
+        message = self.query_one("#message", MessageArea)
         if self.ascii:
             text = to_ascii(text)
-        if str(message.content) == text and message.has_class("shown") == bool(text):
+        if message.text == text and message.has_class("shown") == bool(text):
             return  # an update re-lays out the whole screen: skip it when nothing changed
-        message.update(text)
+        message.say(text)
         message.set_class(bool(text), "shown")
 
     def _show_assist(self) -> None:
@@ -608,6 +609,7 @@ class GameScreen(Screen[None]):
         from queens_tui.app.app import QueensApp  # the app module imports this one
 
         self.ascii = on
+        self.query_one("#message", MessageArea).ascii = on
         app = self.app
         if isinstance(app, QueensApp):  # its footer keys follow (`get_key_display`)
             app.ascii = on
