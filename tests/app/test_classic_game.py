@@ -43,7 +43,7 @@ async def test_board_hunt_status_and_auto_crosses() -> None:
     async with app.run_test(size=SIZE) as pilot:
         view = app.game_screen.query_one(ClassicBoard)
         status = app.game_screen.status.plain
-        assert "♛ 0/8" in status and "0 of 92 found, 0 of 12 fundamental" in status
+        assert "♛ 0/8" in status and "0 of 92 found · 0 of 12 fundamental" in status
         await place(pilot, view, [(0, 0)])
         assert cell_char(view, (7, 7)) == "×"  # the full diagonal is crossed out
         assert cell_char(view, (1, 2)) == " "
@@ -70,7 +70,7 @@ async def test_a_solution_found_joins_the_hunt_and_is_saved() -> None:
         assert isinstance(app.screen, WinScreen)
         assert load_found(8) == [SOL8]
         status = app.game_screen.status.plain
-        assert "#1, a new fundamental" in status and "1 of 92 found, 1 of 12 fundamental" in status
+        assert "#1, a new fundamental" in status and "1 of 92 found · 1 of 12 fundamental" in status
 
 
 async def test_a_mirror_of_a_found_one_is_named() -> None:
@@ -82,7 +82,7 @@ async def test_a_mirror_of_a_found_one_is_named() -> None:
         await pilot.pause()
         status = app.game_screen.status.plain
         assert "#2: the left-right mirror of #1" in status
-        assert "2 of 92 found, 1 of 12 fundamental" in status
+        assert "2 of 92 found · 1 of 12 fundamental" in status
 
 
 async def test_browse_found_solutions_on_the_board() -> None:

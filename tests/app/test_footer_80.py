@@ -91,7 +91,7 @@ STATUS_80 = [  # (name, size, progress) as each kind's game feeds the status lin
     ("Daily 2026-11-23", "7×7", "♛ 2/7"),
     ("Daily Tango 2026-11-23", "6×6", "☀/☾ 4/36"),
     ("Daily Zip 2026-11-23", "6×6", "Zip ◉ 1/7 · path 3/36"),
-    ("8 queens", "8×8", "♛ 2/8 · 0 of 92 found, 0 of 12 fundamental"),
+    ("8 queens", "8×8", "♛ 2/8 · 0 of 92 found · 0 of 12 fundamental"),
     ("A level name as long as a pack file may give it, and longer", "9×9", "♛ 0/9"),
 ]
 
@@ -129,6 +129,8 @@ async def test_status_keeps_the_verdict_at_80_columns_for_every_kind() -> None:
                     assert line.endswith(f"00:07{bar.sep.plain}{words}"), line
                     assert line.startswith(name[:10]), line
                     assert progress.split(" · ")[0][-3:] in line, line  # the count stays
+                    if name == "8 queens":  # the hunt stays too, short of its fundamental count
+                        assert "0 of 92 found" in line, line
                     assert line.isascii() == ascii or not ascii, line
         bar.ascii, bar.check = True, ""
         zip_level = fmt.level_from_json(linkedin_days()[3])

@@ -24,7 +24,7 @@ def test_hunt_counts_once_and_names_images() -> None:
     assert not hunt.add(SOL8)
     assert hunt.note(quarter) == "#2: a quarter turn of #1"
     assert hunt.note(mirror) == "#3: the left-right mirror of #1"
-    assert hunt.status() == "3 of 92 found, 1 of 12 fundamental"
+    assert hunt.status() == "3 of 92 found · 1 of 12 fundamental"
     assert hunt.note((1, 3, 0, 2)) == "not found yet"
 
 
@@ -33,13 +33,13 @@ def test_found_with_help_counts_marked_until_found_unaided() -> None:
     other = (0, 5, 7, 2, 6, 3, 1, 4)
     assert hunt.add(SOL8, helped=True) and hunt.add(other)
     assert hunt.note(SOL8) == "#1, a new fundamental (with help)"
-    assert hunt.status() == "2 of 92 found (1 with help), 2 of 12 fundamental"
+    assert hunt.status() == "2 of 92 found (1 with help) · 2 of 12 fundamental"
     assert hunt.found_with_help() == [SOL8]
     assert not hunt.add(SOL8, helped=True)  # nothing new
     assert not hunt.add(other, helped=True)  # found unaided once: stays unaided
     assert hunt.add(SOL8)  # now found without help: the mark goes, the number stays
     assert hunt.note(SOL8) == "#1, a new fundamental"
-    assert hunt.status() == "2 of 92 found, 2 of 12 fundamental"
+    assert hunt.status() == "2 of 92 found · 2 of 12 fundamental"
     assert Hunt(8, [SOL8, other], [other]).found_with_help() == [other]
 
 

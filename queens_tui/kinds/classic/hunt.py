@@ -84,10 +84,11 @@ class Hunt:
         return f"#{k}: {name} of #{first}{helped}"
 
     def status(self) -> str:
-        """The status line's words: "7 of 92 found, 3 of 12 fundamental", with "(2 with
-        help)" after "found" when some were found with help."""
+        """The status line's words: "7 of 92 found · 3 of 12 fundamental", with "(2 with
+        help)" after "found" when some were found with help. Two pieces of the line, so a
+        narrow terminal drops the fundamental count and keeps "7 of 92 found"."""
         helped = f" ({len(self.helped)} with help)" if self.helped else ""
         return (
-            f"{len(self.found)} of {self.total:,} found{helped}, "
+            f"{len(self.found)} of {self.total:,} found{helped} · "
             f"{self.fundamental_found} of {self.fundamental_total:,} fundamental"
         )

@@ -181,7 +181,7 @@ class ClassicPlay:
         return not state.queens and not state.crosses and state.viewing is None
 
     def progress_text(self, state: ClassicState, ascii: bool) -> str:
-        """`♛ 3/8 · 7 of 92 found, 3 of 12 fundamental`; solved: what this solution is in the
+        """`♛ 3/8 · 7 of 92 found · 3 of 12 fundamental`; solved: what this solution is in the
         hunt; viewing: which found solution is shown."""
         n = state.level.size
         text = f"{'Q' if ascii else '♛'} {len(state.queens)}/{n}"
