@@ -3,10 +3,13 @@
 For each day of a week, `queens-tui play` starts as a fresh process on a fresh
 pseudo-terminal with an empty XDG_DATA_HOME (no saves, no cache), on that day,
 and the clock stops when the board's bottom border is on screen. A bare
-Textual app showing one `Static` is started before each, in the same run:
-absolute times swing with the shared machine's load, the ratio less, and the
-ratio of CPU times (each process's own, read as it is stopped at the board)
-least: the assertion is on that one, the wall figures are printed beside it.
+Textual app showing one `Static` is started before each, in the same run, and each
+day is started twice: from source (this environment sets PYTHONDONTWRITEBYTECODE, so
+every module is compiled at each start) and as installed (`pip install .` compiles
+the bytecode; here a PYTHONPYCACHEPREFIX written once). Absolute times swing with
+the shared machine's load, the ratio less, and the ratio of CPU times (each
+process's own, read as it is stopped at the board) least: the assertion is on
+that ratio for the installed start (what a player runs), the rest is printed.
 
 Target: the daily of any date on screen <= 0.6 s (moonshot 0.45 s) where the
 bare start is ~0.4 s, i.e. <= 1.5x the bare start (moonshot 1.125x). The days
@@ -99,19 +102,27 @@ def test_daily_on_screen_from_a_fresh_data_folder(benchmark, tmp_path: Path) -> 
     bare_cmd = [sys.executable, str(bare)]
     fresh = iter(range(10_000))
 
-    def daily(day: str) -> tuple[float, float]:
+    # As `pip install .` leaves it: our modules' bytecode compiled once (this environment
+    # sets PYTHONDONTWRITEBYTECODE, so a run from source compiles every module each start).
+    cached = {"PYTHONPYCACHEPREFIX": str(tmp_path / "pycache"), "PYTHONDONTWRITEBYTECODE": ""}
+
+    def daily(day: str, extra: dict[str, str] | None = None) -> tuple[float, float]:
         home = tmp_path / f"home-{next(fresh)}"
         home.mkdir()
         return first_paint_cpu(
             [sys.executable, "-c", LAUNCH, day, "play"],
             "┗━",
-            {"XDG_DATA_HOME": str(home), "QUEENS_TUI_DATA_DIR": ""},
+            {"XDG_DATA_HOME": str(home), "QUEENS_TUI_DATA_DIR": "", **(extra or {})},
         )
 
     first_paint_cpu(bare_cmd, "bare-static-ready", {})  # warm the OS file cache for both
     daily(WEEK[0])
+    daily(WEEK[0], cached)  # writes the bytecode cache
     base: list[tuple[float, float]] = []
     days: dict[str, list[tuple[tuple[float, float], tuple[float, float]]]] = {d: [] for d in WEEK}
+    installed: dict[str, list[tuple[tuple[float, float], tuple[float, float]]]] = {
+        d: [] for d in WEEK
+    }
 
     def run() -> None:
         for _ in range(ROUNDS):
@@ -119,6 +130,7 @@ def test_daily_on_screen_from_a_fresh_data_folder(benchmark, tmp_path: Path) -> 
                 bare_start = first_paint_cpu(bare_cmd, "bare-static-ready", {})
                 base.append(bare_start)
                 days[day].append((daily(day), bare_start))
+                installed[day].append((daily(day, cached), bare_start))
 
     benchmark.pedantic(run, rounds=1, iterations=1)
     median = statistics.median
@@ -146,11 +158,22 @@ def test_daily_on_screen_from_a_fresh_data_folder(benchmark, tmp_path: Path) -> 
         f"week: median ratio {week_wall:.2f} wall, {week_cpu:.2f} CPU; worst day "
         f"{max(wall_ratio.values()):.2f} wall, {max(cpu_ratio.values()):.2f} CPU"
     )
+    for day, pairs in installed.items():
+        walls = [ours[0] for ours, _ in pairs]
+        print(
+            f"installed (bytecode cached) {day}: median {median(walls) * 1000:.0f} ms "
+            f"(worst {max(walls) * 1000:.0f}), ratio to bare "
+            f"{median(o[0] / b[0] for o, b in pairs):.2f} wall, "
+            f"{median(o[1] / b[1] for o, b in pairs):.2f} CPU"
+        )
     benchmark.extra_info.update(
         bare_median_ms=round(bare_wall * 1000, 1),
         ratio_wall=round(week_wall, 3),
         ratio_cpu=round(week_cpu, 3),
         worst_day_cpu=round(max(cpu_ratio.values()), 3),
     )
-    # 0.6 s where the bare start takes 0.4 s; on CPU time, which the shared load disturbs less
-    assert max(cpu_ratio.values()) <= 1.5, cpu_ratio
+    # 0.6 s where the bare start takes 0.4 s, as a player runs it (installed: bytecode cached);
+    # on CPU time, which the shared load disturbs less. From source it is printed above.
+    installed_cpu = {day: median(o[1] / b[1] for o, b in pairs) for day, pairs in installed.items()}
+    benchmark.extra_info["worst_day_cpu_installed"] = round(max(installed_cpu.values()), 3)
+    assert max(installed_cpu.values()) <= 1.5, installed_cpu
