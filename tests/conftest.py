@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +14,21 @@ from queens_tui.kinds.queens.level import Level
 
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO.parent / "shared" / "corpus"
+
+
+def run_cli(
+    *args: str, stdin: str | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    """`queens-tui ARGS` as a fresh process from the repository root (what a user runs)."""
+    return subprocess.run(
+        [sys.executable, "-m", "queens_tui", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=timeout,
+        cwd=REPO,
+    )
+
 
 EXAMPLE_8 = """\
 AABBBCCC

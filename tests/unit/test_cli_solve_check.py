@@ -15,6 +15,7 @@ from queens_tui.cli import main
 from queens_tui.formats import dump_json, dump_text
 from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.rules import is_solution
+from tests.conftest import run_cli
 
 UNIQUE = "AABBBCCC ADBDBECC ADBDBCCC ADDDBFGC ADDDBFGG ADHDBFGG HDHDBFFG HHHHGGGG"
 UNIQUE_QUEENS = [[r, c] for r, c in enumerate((3, 5, 1, 7, 0, 2, 6, 4))]
@@ -159,16 +160,6 @@ def test_check_json(files: dict[str, str], capsys) -> None:
     assert pieces["size"] == 8 and pieces["regions"] == 8 and pieces["solutions"] == 1
     assert none["ok"] is False and none["verdict"] == "no solution" and none["solutions"] == 0
     assert empty["ok"] is False and empty["error"].startswith(files["empty.txt"] + ":1:1:")
-
-
-def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "queens_tui", *args],
-        capture_output=True,
-        text=True,
-        input=stdin,
-        timeout=60,
-    )
 
 
 def test_subprocess_bad_input_never_shows_a_traceback(files: dict[str, str]) -> None:

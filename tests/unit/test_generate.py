@@ -15,6 +15,7 @@ from queens_tui.kinds.queens import generate as gen
 from queens_tui.kinds.queens import rules, search
 from queens_tui.kinds.queens.deduce import grade
 from queens_tui.kinds.queens.level import Level
+from tests.conftest import run_cli
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -168,16 +169,6 @@ def test_titles_are_deterministic_and_pleasant() -> None:
 
 
 # --------------------------------------------------------------------------- CLI
-
-
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "queens_tui", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=REPO,
-    )
 
 
 def test_cli_writes_sorted_files_that_check_ok(tmp_path: Path) -> None:
