@@ -23,20 +23,12 @@ Run: `pytest tests/benchmarks/test_bench_daily.py --benchmark-enable -s -o addop
 
 from __future__ import annotations
 
-import fcntl
-import os
-import select
-import signal
 import statistics
-import struct
-import subprocess
 import sys
-import termios
-import time
 from datetime import date, timedelta
 from pathlib import Path
 
-from tests.benchmarks.test_bench_app import ANSI, BARE_APP, REPO
+from tests.benchmarks.test_bench_app import BARE_APP, first_paint_cpu
 
 WEEK = [(date(2026, 11, 30) + timedelta(days=i)).isoformat() for i in range(7)]
 """Monday to Sunday: 7x7 easy up to 10x10 expert."""
@@ -59,43 +51,6 @@ sys.exit(main())
 """`queens-tui ARGS` run on the day given first (datetime.date.today() answers it)."""
 
 
-def first_paint_cpu(cmd: list[str], marker: str, env_extra: dict[str, str]) -> tuple[float, float]:
-    """(wall seconds, CPU seconds of the process) from spawning `cmd` on a fresh pty until
-    `marker` is on screen. The CPU time (read from /proc as the process is stopped) moves
-    much less with the machine's load than the wall time; both are reported."""
-    master, slave = os.openpty()
-    fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
-    env = {**os.environ, "TERM": "xterm-256color", "COLORTERM": "truecolor"}
-    env.pop("TEXTUAL", None)
-    for key, value in env_extra.items():
-        if value:
-            env[key] = value
-        else:
-            env.pop(key, None)
-    start = time.perf_counter()
-    proc = subprocess.Popen(
-        cmd, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True, cwd=REPO
-    )
-    os.close(slave)
-    seen = ""
-    try:
-        while marker not in seen:
-            ready, _, _ = select.select([master], [], [], 20)
-            if not ready:
-                raise TimeoutError(f"{cmd[0]}: nothing painted in 20 s; saw {seen[-300:]!r}")
-            seen += ANSI.sub("", os.read(master, 65536).decode("utf-8", "replace"))
-        wall = time.perf_counter() - start
-        os.kill(proc.pid, signal.SIGSTOP)
-        with open(f"/proc/{proc.pid}/stat") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-        cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
-        return wall, cpu
-    finally:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-        os.close(master)
-
-
 def test_daily_on_screen_from_a_fresh_data_folder(benchmark, tmp_path: Path) -> None:
     bare = tmp_path / "bare.py"
     bare.write_text(BARE_APP)
@@ -112,10 +67,10 @@ def test_daily_on_screen_from_a_fresh_data_folder(benchmark, tmp_path: Path) -> 
         return first_paint_cpu(
             [sys.executable, "-c", LAUNCH, day, "play"],
             "┗━",
-            {"XDG_DATA_HOME": str(home), "QUEENS_TUI_DATA_DIR": "", **(extra or {})},
+            env_extra={"XDG_DATA_HOME": str(home), "QUEENS_TUI_DATA_DIR": "", **(extra or {})},
         )
 
-    first_paint_cpu(bare_cmd, "bare-static-ready", {})  # warm the OS file cache for both
+    first_paint_cpu(bare_cmd, "bare-static-ready")  # warm the OS file cache for both
     daily(WEEK[0])
     daily(WEEK[0], cached)  # writes the bytecode cache
     base: list[tuple[float, float]] = []
@@ -127,7 +82,7 @@ def test_daily_on_screen_from_a_fresh_data_folder(benchmark, tmp_path: Path) -> 
     def run() -> None:
         for _ in range(ROUNDS):
             for day in WEEK:
-                bare_start = first_paint_cpu(bare_cmd, "bare-static-ready", {})
+                bare_start = first_paint_cpu(bare_cmd, "bare-static-ready")
                 base.append(bare_start)
                 days[day].append((daily(day), bare_start))
                 installed[day].append((daily(day, cached), bare_start))
