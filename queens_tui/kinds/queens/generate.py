@@ -177,6 +177,30 @@ def plant(n: int, rng: random.Random) -> list[int]:
 # --------------------------------------------------------------------------- growing
 
 
+def _grow_one(
+    rng: random.Random,
+    live: list[int],
+    total: float,
+    weight: list[float],
+    frontier: list[list[Cell]],
+    snake: list[float],
+) -> tuple[int, Cell]:
+    """One step of growing regions: a region drawn by weight among the `live` ones (which
+    can still grow; `total` is their weights' sum), and a cell taken off its frontier: the
+    newest with the region's `snake` odds (long arms), else any. Both growers draw through
+    here, so the random numbers, and every seeded level, stay what they were."""
+    pick = rng.random() * total
+    k = live[-1]
+    for j in live:
+        pick -= weight[j]
+        if pick < 0:
+            k = j
+            break
+    f = frontier[k]
+    i = len(f) - 1 if rng.random() < snake[k] else rng.randrange(len(f))
+    return k, f.pop(i)
+
+
 def _neighbours(n: int, r: int, c: int) -> list[Cell]:
     out = []
     if r > 0:
@@ -245,16 +269,8 @@ def grow(
             if f:
                 live.append(k)
                 total += weight[k]
-        pick = rng.random() * total
-        k = live[-1]
-        for j in live:
-            pick -= weight[j]
-            if pick < 0:
-                k = j
-                break
+        k, (r, c) = _grow_one(rng, live, total, weight, frontier, snake)
         f = frontier[k]
-        i = len(f) - 1 if rng.random() < snake[k] else rng.randrange(len(f))
-        r, c = f.pop(i)
         owner[r][c] = k
         left -= 1
         for x in _neighbours(n, r, c):
@@ -386,16 +402,8 @@ def grow_unique(
                 total += weight[k]
         if not live:
             break
-        pick = rng.random() * total
-        k = live[-1]
-        for j in live:
-            pick -= weight[j]
-            if pick < 0:
-                k = j
-                break
+        k, (r, c) = _grow_one(rng, live, total, weight, frontier, snake)
         f = frontier[k]
-        i = len(f) - 1 if rng.random() < snake[k] else rng.randrange(len(f))
-        r, c = f.pop(i)
         verdict = part.still_unique_with(r * n + c, k, CHECK_NODES)
         if not verdict:
             refused.add(((r, c), k))
