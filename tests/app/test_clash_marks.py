@@ -12,6 +12,7 @@ from queens_tui.app import create_app
 from queens_tui.app.widgets import BoardView
 from queens_tui.app.widgets.board import CONFLICT_QUEEN, CONFLICT_TINT
 
+from .assist_fixtures import settle
 from .conftest import SIZE, board_view, go_to
 
 CLASH = (0, 2)
@@ -52,8 +53,8 @@ async def _clash_and_mistake(pilot, app) -> BoardView:
     await go_to(pilot, app, (0, 4))
     await pilot.press("enter")  # and one on (0, 4): row 0 clashes
     await go_to(pilot, app, (7, 0))  # the cursor away from both cells
-    view.set_marks({MISTAKE: "mistake"})
-    await pilot.pause()
+    await settle(pilot, app)  # the live check's replies set the marks too: let them land first
+    view.set_marks({MISTAKE: "mistake"})  # read at once by the caller, before anything else runs
     return view
 
 
