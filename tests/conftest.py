@@ -10,7 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from queens_tui.kinds.queens.level import Level
+# Bytecode is written for this run even where PYTHONDONTWRITEBYTECODE is set (as on CI): each
+# xdist worker and every `queens-tui` the tests start as a fresh process would otherwise compile
+# the whole package again (~0.3 s of CPU a process). Only __pycache__ folders are written.
+sys.dont_write_bytecode = False
+
+from queens_tui.kinds.queens.level import Level  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO.parent / "shared" / "corpus"

@@ -36,6 +36,10 @@ gap of a thread's work (the thread descheduled on a busy machine), two make that
 With the main thread alone, whose work is all seen in the app's queues, one is enough."""
 
 
+QUIET_PASSES = 3
+"""Passes through the event loop in a row with nothing to do, when the main thread is alone."""
+
+
 def _busy(app: Any) -> bool:
     """True while `app` has work queued; a pending repaint is run here and now."""
     try:
@@ -66,26 +70,50 @@ def _busy(app: Any) -> bool:
 async def wait_for_idle(min_sleep: float = STEP, max_sleep: float = 1) -> None:
     """Wait until the app has nothing queued and the process uses no CPU, at most `max_sleep`.
 
-    Same signature and meaning as `textual._wait.wait_for_idle`.
+    Same signature and meaning as `textual._wait.wait_for_idle`. While the main thread is the
+    only one, all of the process's work is in sight (the app's queues, the event loop's ready
+    callbacks and timers), so it yields to the loop instead of sleeping: a key press waits
+    for its own work and no more.
     """
     from textual._context import active_app
 
     app = active_app.get(None)
+    loop = asyncio.get_running_loop()
     start = time.monotonic()
     quiet = 0
+    pause = 0.0
     while True:
-        cpu = time.process_time()
-        await asyncio.sleep(STEP)
-        busy = time.process_time() - cpu >= IDLE_CPU
+        alone = threading.active_count() == 1
+        if alone and not pause and not _timer_due(loop, app):
+            cpu = None
+            await asyncio.sleep(0)
+        else:
+            cpu = time.process_time()
+            await asyncio.sleep(pause or STEP)
+            pause = 0.0
+        busy = cpu is not None and time.process_time() - cpu >= IDLE_CPU
         if app is not None and _busy(app):
+            busy = True
+        if loop._ready:  # type: ignore[attr-defined]  # callbacks the loop runs next
             busy = True
         elapsed = time.monotonic() - start
         if elapsed >= max_sleep:
             return
         quiet = 0 if busy else quiet + 1
-        needed = QUIET_STEPS if threading.active_count() > 1 else 1
-        if elapsed > min_sleep and quiet >= needed:
-            return
+        needed = (QUIET_PASSES if cpu is None else 1) if alone else QUIET_STEPS
+        if quiet >= needed:
+            if elapsed >= min_sleep:
+                return
+            pause = min_sleep - elapsed  # idle already: sleep out the minimum, don't spin
+
+
+def _timer_due(loop: asyncio.AbstractEventLoop, app: Any) -> bool:
+    """True if a timer will soon have work: one of the loop's fires within a step, or a
+    resize waits for Textual's 1/120 s timer. A sleep waits for it, as Textual's would."""
+    if app is not None and app._resize_event is not None:
+        return True
+    scheduled = loop._scheduled  # type: ignore[attr-defined]
+    return bool(scheduled) and scheduled[0].when() - loop.time() < STEP
 
 
 def install(monkeypatch: Any) -> None:

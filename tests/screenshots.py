@@ -66,6 +66,17 @@ async def walk(pilot: Pilot, cell: Cell) -> None:
         await pilot.press(*keys)
 
 
+async def tick(pilot: Pilot) -> None:
+    """What the game's 0.25 s clock timer does, done now: the status line shows the scene's
+    time however loaded the machine is (a real wait for the timer could miss its tick)."""
+    from queens_tui.app.screens.game import GameScreen
+
+    for screen in pilot.app.screen_stack:
+        if isinstance(screen, GameScreen):
+            screen._tick()
+    await pilot.pause()
+
+
 async def fresh(pilot: Pilot) -> None:
     """A fresh board: nothing placed, the cursor top-left."""
     await pilot.pause()
@@ -83,7 +94,7 @@ async def midgame(pilot: Pilot) -> None:
     await walk(pilot, (2, 4))  # auto-crossed by (4, 4), placed anyway: same column
     await pilot.press("enter")
     clock.t = 42.0
-    await pilot.pause(0.3)
+    await tick(pilot)
 
 
 async def win(pilot: Pilot) -> None:
@@ -94,13 +105,13 @@ async def win(pilot: Pilot) -> None:
         if i == len(SHOT_SOLUTION) - 1:
             clock.t = 83.0
         await pilot.press("enter")
-    await pilot.pause(0.3)
+    await tick(pilot)
 
 
 async def help_screen(pilot: Pilot) -> None:
     """The help screen over the board."""
     await pilot.press("question_mark")
-    await pilot.pause(0.3)
+    await tick(pilot)
 
 
 async def midgame_light(pilot: Pilot) -> None:
@@ -117,7 +128,7 @@ async def hint(pilot: Pilot) -> None:
     await settled(pilot)
     await pilot.press("h")
     pilot.app.now.t = 37.0
-    await pilot.pause(0.3)
+    await tick(pilot)
 
 
 async def mistakes(pilot: Pilot) -> None:
@@ -129,7 +140,7 @@ async def mistakes(pilot: Pilot) -> None:
     await settled(pilot)
     await pilot.press("m")
     pilot.app.now.t = 51.0
-    await pilot.pause(0.3)
+    await tick(pilot)
 
 
 async def settled(pilot: Pilot) -> None:
@@ -219,7 +230,7 @@ async def tango_midgame(pilot: Pilot) -> None:
         await pilot.press(key)
     await walk(pilot, (4, 4))
     pilot.app.now.t = 75.0
-    await pilot.pause(0.3)
+    await tick(pilot)
 
 
 async def tango_hint(pilot: Pilot) -> None:
@@ -230,7 +241,7 @@ async def tango_hint(pilot: Pilot) -> None:
     await settled(pilot)
     await pilot.press("h")
     pilot.app.now.t = 31.0
-    await pilot.pause(0.3)
+    await tick(pilot)
 
 
 TANGO_SCENES: dict[str, tuple[Scene, bool]] = {

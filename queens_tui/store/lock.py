@@ -28,6 +28,8 @@ LOCK_NAME = "lock"
 _held: dict[Path, list[int]] = {}
 """Folders this process holds -> [the open descriptor that holds the lock, users]."""
 _guard = threading.Lock()
+_dropped: list[Path] = []
+"""Drops `unlock_folder` could not make at once (the guard was held): made by the next call."""
 
 
 class Locked(Exception):
@@ -53,6 +55,7 @@ def lock_folder(folder: Path) -> Path | None:
         return None
     key = folder.resolve()
     with _guard:
+        _drop_deferred()
         if key in _held:
             _held[key][1] += 1
             return key
@@ -95,11 +98,30 @@ def _set_aside_unless_a_file(path: Path) -> None:
 
 
 def unlock_folder(key: Path) -> None:
-    """One user fewer of the lock `lock_folder` returned `key` for; the last one drops it."""
-    with _guard:
+    """One user fewer of the lock `lock_folder` returned `key` for; the last one drops it.
+
+    It runs as a `Store`'s finalizer, so a garbage collection can call it anywhere, even
+    inside `lock_folder` on the same thread while the guard is held: waiting for the guard
+    there would hang the game for ever. If the guard is taken, the drop is left for the next
+    `lock_folder` or `unlock_folder` to make (the descriptor stays open until then, or until
+    the process ends, which drops the lock too).
+    """
+    _dropped.append(key)
+    if not _guard.acquire(blocking=False):
+        return
+    try:
+        _drop_deferred()
+    finally:
+        _guard.release()
+
+
+def _drop_deferred() -> None:
+    """Make the drops waiting in `_dropped` (the caller holds the guard)."""
+    while _dropped:
+        key = _dropped.pop()
         held = _held.get(key)
         if held is None:
-            return
+            continue
         held[1] -= 1
         if held[1] <= 0:
             del _held[key]

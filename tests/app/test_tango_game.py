@@ -173,7 +173,7 @@ async def test_help_shows_the_tango_rules_and_keys() -> None:
     app = tango_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
-        await pilot.pause(0.3)
+        await pilot.pause()
         from textual.widgets import Markdown
 
         text = " ".join(md.source for md in app.screen.query(Markdown))

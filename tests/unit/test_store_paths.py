@@ -93,3 +93,24 @@ def test_store_never_imports_textual_or_ortools() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]"
+
+
+def test_a_store_collected_inside_lock_folder_does_not_hang(tmp_path: Path) -> None:
+    """A garbage collection can run a collected Store's finalizer (`unlock_folder`) while
+    `lock_folder` holds the guard on the same thread: it once waited for that guard for ever
+    (a test run hung in `Store.__init__`). The drop is made by the next call instead."""
+    from queens_tui.store import lock
+
+    first, second = tmp_path / "a", tmp_path / "b"
+    first.mkdir()
+    second.mkdir()
+    key = lock.lock_folder(first)
+    assert key is not None
+    with lock._guard:  # what lock_folder holds when the collection runs the finalizer
+        lock.unlock_folder(key)  # returns at once
+        assert key in lock._held
+    other = lock.lock_folder(second)  # the next call makes the waiting drop
+    assert key not in lock._held
+    assert other is not None
+    lock.unlock_folder(other)
+    assert other not in lock._held
