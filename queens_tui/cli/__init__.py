@@ -487,13 +487,21 @@ class _OutOfTime(Exception):
     """`_within`'s time ran out."""
 
 
+REINTERRUPT = 0.5
+"""Seconds between interrupts while `_within`'s main thread has not stopped."""
+
+
 def _within(seconds: float | None, make: Callable[[], T]) -> T:
     """`make()`, interrupted after `seconds` (None: never) with `_OutOfTime`; a ctrl+c stays
     a ctrl+c.
 
-    The pure generator has no cancel hook: a timer thread interrupts the main
+    The pure generator has no cancel hook: a watcher thread interrupts the main
     thread (`_thread.interrupt_main`, portable), and the KeyboardInterrupt it
-    raises is told apart from the player's by a flag set under a lock.
+    raises is told apart from the player's by a flag set under a lock. An
+    interrupt can be lost: one that lands in a garbage-collector callback or a
+    finalizer is only printed by Python, and `make()` runs on (a test run once
+    saw `generate --time-limit 1` take 312 s). So it is sent again every
+    `REINTERRUPT` seconds until the main thread has stopped.
     """
     if seconds is None:
         return make()
@@ -504,22 +512,23 @@ def _within(seconds: float | None, make: Callable[[], T]) -> T:
     done = threading.Event()
     fired = threading.Event()
 
-    def fire() -> None:
-        with lock:
-            if not done.is_set():
+    def watch() -> None:
+        wait = seconds
+        while not done.wait(wait):
+            with lock:
+                if done.is_set():
+                    return
                 fired.set()
                 _thread.interrupt_main()
+            wait = REINTERRUPT
 
-    timer = threading.Timer(seconds, fire)
-    timer.daemon = True
-    timer.start()
+    threading.Thread(target=watch, name="queens-time-limit", daemon=True).start()
     try:
         try:
             return make()
         finally:
             with lock:
                 done.set()
-            timer.cancel()
     except KeyboardInterrupt:
         if fired.is_set():
             raise _OutOfTime from None
