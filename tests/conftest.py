@@ -11,28 +11,29 @@ from pathlib import Path
 
 import pytest
 
-# Bytecode is written for this run even where PYTHONDONTWRITEBYTECODE is set (as on CI): each
-# xdist worker and every `queens-tui` the tests start as a fresh process would otherwise compile
-# the whole package again (~0.3 s of CPU a process). Only __pycache__ folders are written.
-sys.dont_write_bytecode = False
-
-from queens_tui.kinds.queens.level import Level  # noqa: E402
+from queens_tui.kinds.queens.level import Level
 
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO.parent / "shared" / "corpus"
 
 
 def run_cli(
-    *args: str, stdin: str | None = None, timeout: float = 120
+    *args: str,
+    stdin: str | None = None,
+    timeout: float = 120,
+    cwd: Path = REPO,
+    env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """`queens-tui ARGS` as a fresh process from the repository root (what a user runs)."""
+    """`queens-tui ARGS` as a fresh process (what a user runs), from the repository root
+    unless `cwd` says otherwise; `env` replaces the environment when given."""
     return subprocess.run(
         [sys.executable, "-m", "queens_tui", *args],
         capture_output=True,
         text=True,
         input=stdin,
         timeout=timeout,
-        cwd=REPO,
+        cwd=cwd,
+        env=env,
     )
 
 

@@ -237,6 +237,19 @@ class Session:
             daily=ref.day,
             kind=ref.level.kind,
         )
+        self._save_solved(game, ref)
+        self._saved = _Mark.of(game)
+
+    def _keep_solved(self, game: Game, ref: OpenLevel) -> None:
+        """The board is solved again in a game already counted (undo of `S`, then a solve):
+        keep the winning board so the level reopens solved, and drop the saved game."""
+        if self.store is not None and not (game.replaying and ref.day is not None):
+            self._save_solved(game, ref)
+            self.store.clear_progress(ref.key)
+
+    def _save_solved(self, game: Game, ref: OpenLevel) -> None:
+        """The winning board and its result, so the level reopens solved."""
+        assert self.store is not None
         self.store.save_solved(
             ref.key,
             game.history,
@@ -244,20 +257,6 @@ class Session:
             hints=game.hints_used,
             helped=game.helped,
         )
-        self._saved = _Mark.of(game)
-
-    def _keep_solved(self, game: Game, ref: OpenLevel) -> None:
-        """The board is solved again in a game already counted (undo of `S`, then a solve):
-        keep the winning board so the level reopens solved, and drop the saved game."""
-        if self.store is not None and not (game.replaying and ref.day is not None):
-            self.store.save_solved(
-                ref.key,
-                game.history,
-                game.stopwatch.elapsed,
-                hints=game.hints_used,
-                helped=game.helped,
-            )
-            self.store.clear_progress(ref.key)
         self._saved = _Mark.of(game)
 
     def win_line(self, ref: OpenLevel) -> str:

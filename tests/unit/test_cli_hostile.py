@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 import time
 from datetime import date, timedelta
 from pathlib import Path
@@ -20,22 +19,15 @@ from queens_tui.catalog import step_day
 from queens_tui.cli import main
 from queens_tui.core.errors import LevelError, printable
 from queens_tui.store.daily import parse_day
+from tests.conftest import EXAMPLE_8, REPO, run_cli
 
-REPO = Path(__file__).resolve().parents[2]
 LONG = "x" * 300 + ".txt"
-UNIQUE = "AABBBCCC\nADBDBECC\nADBDBCCC\nADDDBFGC\nADDDBFGG\nADHDBFGG\nHDHDBFFG\nHHHHGGGG\n"
+UNIQUE = EXAMPLE_8
 
 
 def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(REPO), "QUEENS_TUI_DATA_DIR": str(cwd / "data")}
-    return subprocess.run(
-        [sys.executable, "-m", "queens_tui", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=env,
-        timeout=60,
-    )
+    return run_cli(*args, cwd=cwd, env=env, timeout=60)
 
 
 # --- 19: long, missing and unprintable names ----------------------------------------------------
