@@ -1,20 +1,25 @@
-"""Issue 10 item 8: at 80 columns the footer always shows `q Quit` and `? Help`."""
+"""Issue 10 item 8: at 80 columns the key line always shows `q Quit` and `? Help`."""
 
 from __future__ import annotations
 
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
-
 from queens_tui.app import create_app
+from queens_tui.app.widgets.keyline import KeyLine
 
 
 def visible_keys(app, width: int) -> list[tuple[str, str]]:
-    footer = app.screen.query_one(Footer)
-    return [
-        (k.key, k.description)
-        for k in footer.query(FooterKey)
-        if k.region.width > 0 and k.region.right <= width
-    ]
+    """The keys drawn on the line within `width`: whole entries, in order, then the palette's
+    key at the right end (a key that does not fit is left out, never cut)."""
+    line = app.screen.query_one(KeyLine)
+    drawn = line.render_line(0).text
+    assert len(drawn) == line.size.width <= width
+    *keys, palette = line.entries()
+    right = f"▏ {palette.shown} {palette.description} "
+    assert drawn.endswith(right), drawn
+    left = drawn.removesuffix(right).rstrip(" ") + " "
+    texts = [f" {k.shown} {k.description} " for k in keys]
+    count = next(n for n in range(len(texts), -1, -1) if "".join(texts[:n]) == left)
+    assert count < len(texts)  # at 80 columns some are left out
+    return [(k.key, k.description) for k in keys[:count]] + [(palette.key, palette.description)]
 
 
 async def test_quit_and_help_show_at_80_columns(level8_file) -> None:
@@ -80,9 +85,11 @@ async def test_ascii_footer_and_status_are_pure_ascii(level8_file) -> None:
     app = create_app(str(level8_file), persist=False, ascii=True)
     async with app.run_test(size=(120, 24)) as pilot:
         await pilot.pause()
-        footer = app.screen.query_one(Footer)
-        shown = [k.key_display for k in footer.query(FooterKey)]
+        line = app.screen.query_one(KeyLine)
+        shown = [k.shown + k.description for k in line.entries()]
         assert shown and all(text.isascii() for text in shown), shown
+        drawn = line.render_line(0).text
+        assert "? Help" in drawn and drawn.isascii(), drawn
         status = app.game_screen.status.plain
         assert status.isascii(), status
 
@@ -198,3 +205,19 @@ def test_fit_text_keeps_the_conclusion_of_a_long_hint() -> None:
     )
     two = fit_text(hint, 78, 2)
     assert two.endswith("…: cross it out.") and two.startswith("A queen at row 1, column 3")
+
+
+async def test_a_click_on_the_key_line_presses_its_key(level8_file) -> None:
+    """Every key on the line is a link: a click on ` u Undo ` undoes, as `u` does."""
+    from queens_tui.kinds.queens.board import Mark
+
+    app = create_app(str(level8_file), persist=False)
+    async with app.run_test(size=(120, 24)) as pilot:
+        view = app.game_screen.board_view
+        await pilot.press("x")
+        assert view.board.mark((0, 0)) is Mark.CROSS
+        line = app.screen.query_one(KeyLine)
+        x = line.render_line(0).text.index(" u Undo ") + 2
+        await pilot.click(line, offset=(x, 0))
+        await pilot.pause()
+        assert view.board.mark((0, 0)) is Mark.EMPTY

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets._footer import FooterKey
-
 from queens_tui.app import create_app
+from queens_tui.app.widgets.keyline import KeyLine
 from queens_tui.kinds.queens.board import Mark
 
 from .conftest import SIZE, board_view, game_screen
@@ -25,7 +24,7 @@ async def test_a_remapped_key_works_everywhere(tmp_path: Path, level8_file: Path
         assert view.board.mark((0, 0)) is Mark.CROSS
         await pilot.press("z")
         assert view.board.mark((0, 0)) is Mark.EMPTY
-        footer = {(k.key_display or k.key, k.description) for k in app.screen.query(FooterKey)}
+        footer = {(k.shown, k.description) for k in app.screen.query_one(KeyLine).entries()}
         assert ("z", "Undo") in footer
         assert "| `z` | undo (no limit) |" in game_screen(app).help_text()
         notes = [n.message for n in app._notifications]

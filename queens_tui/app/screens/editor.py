@@ -40,10 +40,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from queens_tui.app.messages import CellAction
 from queens_tui.app.palette import PASTELS
+from queens_tui.app.widgets.keyline import KeyLine
 from queens_tui.app.widgets.sketch import SketchBoard
 from queens_tui.core.grid import Cell
 from queens_tui.core.history import History
@@ -304,7 +305,7 @@ class EditorScreen(Screen[None]):
         )
         yield Static("", id="editor-verdict")
         yield Static("", id="editor-status")
-        yield Footer(show_command_palette=False)
+        yield KeyLine(palette=False)
 
     def title_text(self) -> str:
         n = self.sketch.size

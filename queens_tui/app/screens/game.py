@@ -28,7 +28,6 @@ from textual._context import NoActiveAppError
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from queens_tui.app import actions
 from queens_tui.app.assistant import CHECKING_AFTER, Assistant, Effects, Job, Reply
@@ -41,6 +40,7 @@ from queens_tui.app.messages import AssistReply, CellAction
 from queens_tui.app.session import NOTICE_SECONDS, Session
 from queens_tui.app.widgets import StatusBar
 from queens_tui.app.widgets.base import BoardWidget
+from queens_tui.app.widgets.keyline import KeyLine
 from queens_tui.app.widgets.message import MessageArea
 from queens_tui.app.worker import WorkerController
 from queens_tui.core.grid import Cell
@@ -206,7 +206,7 @@ class GameScreen(Screen[None]):
         )
         yield MessageArea(ascii=self.ascii, id="message")
         yield StatusBar(ascii=self.ascii, id="status")
-        yield Footer()
+        yield KeyLine()
 
     @property
     def board_view(self) -> BoardWidget[Any]:
@@ -604,8 +604,6 @@ class GameScreen(Screen[None]):
 
     def set_ascii(self, on: bool) -> None:
         """Redraw the whole screen in plain ASCII (or not): board, status line, footer."""
-        from textual.widgets import Footer
-
         from queens_tui.app.app import QueensApp  # the app module imports this one
 
         self.ascii = on
@@ -619,8 +617,7 @@ class GameScreen(Screen[None]):
         self.board_view.set_ascii(on)
         self._sync()
         self._show_assist()
-        for footer in self.query(Footer):
-            footer.refresh(recompose=True)
+        self.query_one(KeyLine).refresh()
 
     def action_help(self) -> None:
         from queens_tui.app.screens.help import HelpScreen
