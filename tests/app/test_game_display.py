@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from rich.color import Color, ColorSystem
 
 from queens_tui.app import create_app
@@ -164,6 +165,7 @@ def test_cli_bad_level_is_one_line_and_exit_2(tmp_path, capsys) -> None:
     assert "missing.txt: no such file" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # a game process until OR-Tools loads: ~1.5 s of CPU
 def test_ortools_loads_after_the_first_frame_not_before(level8_file) -> None:
     """CP-SAT is the assistant's engine, imported in the background once the board is drawn."""
     code = (

@@ -57,6 +57,7 @@ class Page:
         return self.screen
 
 
+@pytest.mark.slow  # a real server process and its websocket: ~3 s
 async def test_page_and_websocket_play_a_level(tmp_path: Path) -> None:
     level = tmp_path / "eight.txt"
     level.write_text("# name: Served eight\n" + EXAMPLE_8)

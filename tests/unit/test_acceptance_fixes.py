@@ -31,6 +31,7 @@ def _stripes(n: int) -> str:
     return "\n".join(labels[r] * n for r in range(n)) + "\n"
 
 
+@pytest.mark.slow  # a 32x32 board in a process of its own
 def test_explain_a_large_open_level_finishes(tmp_path: Path) -> None:
     """The pigeonhole rule once tried every set of k regions lying in k rows: with regions
     that are whole rows that is C(n, k) sets, so `explain` on a 32x32 level never ended

@@ -136,6 +136,7 @@ def test_a_crash_in_the_app_exits_non_zero(
     capsys.readouterr()
 
 
+@pytest.mark.slow  # timing: runs into a 1 s time limit
 def test_generate_gives_up_with_a_clear_message(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

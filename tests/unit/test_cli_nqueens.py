@@ -137,6 +137,7 @@ def test_a_pipe_to_head_does_not_wait_and_a_broken_pipe_is_quiet() -> None:
     assert code == 0 and err == b""
 
 
+@pytest.mark.slow  # timing: counts for a second, then Ctrl+C
 def test_ctrl_c_prints_the_count_so_far() -> None:
     cmd = [sys.executable, "-m", "queens_tui", "nqueens", "16", "--json"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, text=True)
