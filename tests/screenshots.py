@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -144,16 +145,18 @@ async def mistakes(pilot: Pilot) -> None:
 
 
 async def settled(pilot: Pilot) -> None:
-    """Let the solver's workers answer, so the status line is the same on every run."""
+    """Let the solver's workers answer, so the status line is the same on every run: until
+    no game screen's assistant waits for an answer (at most 20 s), then a repaint."""
     from queens_tui.app.screens.game import GameScreen
 
     app = pilot.app
+    end = time.monotonic() + 20
     for _ in range(3):
         await pilot.pause()
         await app.workers.wait_for_complete()
         for screen in app.screen_stack:
             if isinstance(screen, GameScreen):
-                while screen.worker.busy:
+                while (screen.worker.busy or screen.assistant.waiting) and time.monotonic() < end:
                     await asyncio.sleep(0.002)
         await pilot.pause()
 

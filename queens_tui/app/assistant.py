@@ -146,6 +146,11 @@ class Assistant:
         """The current position's verdict, once known."""
         return self._verdict
 
+    @property
+    def waiting(self) -> bool:
+        """True while a check, a mistake, a hint or a solve was asked for and not answered."""
+        return self._checking or self._mistake_pending or self._hint_pending or self._solving
+
     # --- the position changed -------------------------------------------------------
 
     def changed(self, state: Any, solved: bool) -> Effects:

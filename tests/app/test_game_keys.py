@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from queens_tui.app.screens.confirm import ConfirmScreen
 from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.screens.help import HelpScreen
@@ -222,6 +224,12 @@ async def test_help_lists_rules_keys_and_glyphs(app8) -> None:
         for needle in ("never touch", "ctrl+r", "backspace", "right click", "automatic cross"):
             assert needle in kind_help()
         assert isinstance(app8.screen, HelpScreen)
+        from .test_ascii_screen import screen_text
+
+        drawn = screen_text(app8)  # the page as drawn: the rules, then the key table
+        assert "Place one queen (♛) in every row" in drawn
+        assert re.search(r"space\s+cycle the cell: empty → × → ♛ → empty", drawn), drawn
+        assert "**" not in drawn and "|---" not in drawn
         await pilot.press("question_mark")
         assert isinstance(app8.screen, GameScreen)
 

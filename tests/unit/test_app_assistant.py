@@ -17,9 +17,10 @@ def test_a_move_asks_a_check_and_a_stale_verdict_is_dropped() -> None:
     a.receive(Reply(first[0], Verdict.CANNOT_FINISH))  # about board-1: stale
     assert a.view.status == "" and a.verdict is None
     a.still_checking(second[0].generation)
-    assert a.view.status == CHECKING
+    assert a.view.status == CHECKING and a.waiting
     a.receive(Reply(second[0], Verdict.CAN_FINISH))
     assert a.view.status == "can still be finished"
+    assert not a.waiting  # answered: nothing more to wait for
 
 
 def test_live_off_checks_silently_and_m_answers_from_it() -> None:
