@@ -37,6 +37,7 @@ def canon(rows: object) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(seen.setdefault(x, len(seen)) for x in row) for row in rows)  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow  # corpus-scale: 49 real pictures, ~5 s of CPU
 @pytest.mark.skipif(not PICTURES, reason="../shared/screens/queens is not here")
 @pytest.mark.parametrize("picture", PICTURES, ids=[p.name[:60] for p in PICTURES])
 def test_real_screenshot_reads_to_its_true_board_and_solution(picture: Path) -> None:
