@@ -134,3 +134,18 @@ def test_every_kind_help_page_in_ascii(kind: str) -> None:
     page = ascii_page(kind_help(kind), 60)
     assert page.isascii() and "**" not in page and "|---" not in page
     assert all(len(line) <= 60 for line in page.splitlines() if " " in line.strip()), page
+
+
+@pytest.mark.parametrize("kind", ["queens", "zip", "tango", "classic"])
+def test_every_kind_help_page_draws_without_markup_left(kind: str) -> None:
+    """The page as the help screen draws it (Rich's Markdown, key names in bold): no `**`,
+    backtick or table syntax shows, and the key table's rows read as key then action."""
+    from rich.markdown import Markdown
+
+    from queens_tui.app.screens.help import _code_as_bold, kind_help
+
+    console = Console(width=90, file=io.StringIO(), record=True, color_system=None)
+    console.print(Markdown(_code_as_bold(kind_help(kind))))
+    page = console.export_text()
+    assert "**" not in page and "`" not in page and "|---" not in page, page
+    assert re.search(r"\?\s+this help", page), page

@@ -37,6 +37,12 @@ def _inline(text: str) -> str:
     return to_ascii(re.sub(r"\*\*|`", "", text)).strip()
 
 
+def _code_as_bold(markdown: str) -> str:
+    """`` `key` `` spans as **bold**: Rich draws inline code in fixed colours on black, which
+    reads as dark boxes on a light theme; bold follows the theme."""
+    return re.sub(r"`([^`\n]+)`", r"**\1**", markdown)
+
+
 def ascii_page(markdown: str, width: int = 76) -> str:
     """The help page in plain ASCII, wrapped to `width`: headings underlined, each table row
     as its first cell, then the rest indented under it past the widest first cell (wrapped
@@ -129,7 +135,7 @@ class HelpScreen(ModalScreen[None]):
                 from rich.markdown import Markdown  # only when asked: keeps start-up light
                 from textual.widgets import Static
 
-                yield Static(Markdown(self.text, hyperlinks=False), id="help")
+                yield Static(Markdown(_code_as_bold(self.text), hyperlinks=False), id="help")
 
     def on_mount(self) -> None:
         if self.ascii:
