@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from queens_tui.app import create_app
 from queens_tui.app.widgets.keyline import KeyLine
 
@@ -221,3 +223,49 @@ async def test_a_click_on_the_key_line_presses_its_key(level8_file) -> None:
         await pilot.click(line, offset=(x, 0))
         await pilot.pause()
         assert view.board.mark((0, 0)) is Mark.EMPTY
+
+
+async def test_a_disabled_key_is_drawn_dim_and_its_click_does_nothing() -> None:
+    """`check_action` None (disabled, still shown) and False (hidden), as Textual's Footer."""
+    from textual.app import App, ComposeResult
+    from textual.binding import Binding, BindingType
+    from textual.screen import Screen
+
+    pressed: list[str] = []
+
+    class Keys(Screen[None]):
+        BINDINGS: ClassVar[list[BindingType]] = [
+            Binding("a", "press('a')", "Ay"),
+            Binding("b", "press('b')", "Bee"),
+            Binding("c", "press('c')", "Sea"),
+        ]
+
+        def compose(self) -> ComposeResult:
+            yield KeyLine()
+
+        def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+            if action != "press":
+                return True
+            return {"a": True, "b": None, "c": False}[str(parameters[0])]
+
+        def action_press(self, key: str) -> None:
+            pressed.append(key)
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(Keys())
+
+    app = Host()
+    async with app.run_test(size=(80, 5)) as pilot:
+        await pilot.pause()
+        line = app.screen.query_one(KeyLine)
+        entries = {e.key: e.enabled for e in line.entries() if e.key in "abc"}
+        assert entries == {"a": True, "b": False}  # c is hidden
+        drawn = line.render_line(0)
+        bee = next(s for s in drawn if "Bee" in s.text)
+        assert bee.style.dim
+        text = drawn.text
+        await pilot.click(line, offset=(text.index(" b ") + 1, 0))
+        await pilot.click(line, offset=(text.index(" a ") + 1, 0))
+        await pilot.pause()
+        assert pressed == ["a"]
