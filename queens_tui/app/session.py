@@ -238,7 +238,6 @@ class Session:
             kind=ref.level.kind,
         )
         self._save_solved(game, ref)
-        self._saved = _Mark.of(game)
 
     def _keep_solved(self, game: Game, ref: OpenLevel) -> None:
         """The board is solved again in a game already counted (undo of `S`, then a solve):

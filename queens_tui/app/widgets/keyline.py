@@ -58,7 +58,7 @@ class KeyLine(Widget):
 
     @property
     def link_style(self) -> Style:
-        """None: the keys keep their own colours (Textual's link style paints over them)."""
+        """No link style: the keys keep their own colours (Textual's would paint over them)."""
         return Style()
 
     @property
@@ -96,7 +96,7 @@ class KeyLine(Widget):
         """The keys that fit whole, in order, then the palette's key at the right end."""
         entries = self.entries()
         right = Content("")
-        if self.palette and entries and entries[-1].key == self.app.COMMAND_PALETTE_BINDING:
+        if entries and entries[-1].key == self.app.COMMAND_PALETTE_BINDING:  # see entries()
             edge = " " if self.app.has_class("-ascii") else "▏"
             right = Content.assemble((edge, "$foreground 20%"), _link(entries.pop()))
         room = self.size.width - right.cell_length
