@@ -8,13 +8,12 @@ Run from the repository root (one process per year can run in parallel):
                                                            # the file's first day)
     python tests/make_daily.py --kind zip --year 2026 --start 2026-11-23   # Tango, Zip alike
 
-Each line is the puzzle that `store.daily.generate_by_date(day)` makes with
+Each line is the puzzle that `store.daily.generate_by_date(kind, day)` makes with
 this version's generator, encoded by the kind's encoder (one line a day; see
 the docstring of `queens_tui/store/daily.py`). Once shipped, a calendar is
 frozen: the daily of those days stays the same whatever the generator becomes.
 Calendars cover at least two years ahead; add the next year well before the
-last one runs out. Another kind adds its calendar by one entry in `KINDS`:
-a function from the date to its line.
+last one runs out. Every kind with a daily (`KIND.daily`) has one.
 """
 
 from __future__ import annotations
@@ -29,29 +28,22 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from queens_tui.store import daily, kind_calendar, kind_daily  # noqa: E402
+from queens_tui.kinds import daily_kinds, get_kind  # noqa: E402
+from queens_tui.store import daily  # noqa: E402
 
 
-def queens_line(day: date) -> str:
-    """Queens: the generated puzzle of `day`, as its calendar line."""
-    return daily.encode_queens(daily.generate_by_date(day))
+def line_maker(kind: str) -> Callable[[date], str]:
+    """The calendar line of `kind`'s generated puzzle of a day (`store.daily.generate_by_date`)."""
+    spec = get_kind(kind).daily
+    assert spec is not None
+
+    def line(day: date) -> str:
+        return spec.encode(daily.generate_by_date(kind, day))
+
+    return line
 
 
-def tango_line(day: date) -> str:
-    """Tango: the generated puzzle of `day` (`store.kind_daily`), as its calendar line."""
-    return kind_calendar.encode_tango(kind_daily.generate_daily("tango", day))  # type: ignore[arg-type]
-
-
-def zip_line(day: date) -> str:
-    """Zip: the generated puzzle of `day` (`store.kind_daily`), as its calendar line."""
-    return kind_calendar.encode_zip(kind_daily.generate_daily("zip", day))  # type: ignore[arg-type]
-
-
-KINDS: dict[str, Callable[[date], str]] = {
-    "queens": queens_line,
-    "tango": tango_line,
-    "zip": zip_line,
-}
+KINDS: dict[str, Callable[[date], str]] = {kind: line_maker(kind) for kind in daily_kinds()}
 """One line-maker per kind with a daily."""
 
 

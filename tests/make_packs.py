@@ -25,7 +25,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from queens_tui.formats import dump_text  # noqa: E402
+from queens_tui.formats.queens import dump_text  # noqa: E402
 from queens_tui.kinds.queens.generate import DIFFICULTIES, generate, title  # noqa: E402
 
 SIZES = range(6, 15)

@@ -38,6 +38,7 @@ from queens_tui.app.messages import EngineReady
 from queens_tui.app.screens.game import GameScreen, every_kind_actions, kind_actions
 from queens_tui.app.session import NOTICE_SECONDS, Session
 from queens_tui.core.vocabulary import to_ascii
+from queens_tui.kinds import DEFAULT_KIND
 
 if TYPE_CHECKING:
     from queens_tui.store import Store
@@ -80,7 +81,7 @@ class QueensApp(App[None]):
         store: Store | None = None,
         daily: date | None = None,
         engine: str = "cpsat",
-        kind: str = "queens",
+        kind: str = DEFAULT_KIND,
         keymap: Keymap = EMPTY_KEYMAP,
     ) -> None:
         super().__init__()
@@ -156,7 +157,7 @@ class QueensApp(App[None]):
             from queens_tui.app.screens.loading import LoadingScreen, loading_text
 
             day = self.daily_day or self.session.today()
-            text = loading_text(day, self.session.today())
+            text = loading_text(day, self.session.today(), self.daily_kind)
             self.push_screen(LoadingScreen(text, cancellable=False))
             # After the first frame: the generator holds the GIL, it would slow the paint.
             self.call_after_refresh(self._start_daily, day, self._first_game, self.daily_kind)
@@ -238,7 +239,7 @@ class QueensApp(App[None]):
     # --- daily puzzles ----------------------------------------------------------------------
 
     def open_daily(
-        self, day: date, then: Callable[[OpenLevel], None], kind: str = "queens"
+        self, day: date, then: Callable[[OpenLevel], None], kind: str = DEFAULT_KIND
     ) -> None:
         """Hand `day`'s `kind` puzzle to `then`: at once if it is a file or cached, else after
         generating it in a worker behind a "generating" screen (escape cancels)."""
@@ -254,7 +255,7 @@ class QueensApp(App[None]):
             return
         from queens_tui.app.screens.loading import LoadingScreen, loading_text
 
-        loading = LoadingScreen(loading_text(day, self.session.today()), cancellable=True)
+        loading = LoadingScreen(loading_text(day, self.session.today(), kind), cancellable=True)
 
         def closed(_: None) -> None:
             if self._pending is not None and self._pending[0] == day:
@@ -264,13 +265,13 @@ class QueensApp(App[None]):
         self._start_daily(day, then, kind)
 
     def _start_daily(
-        self, day: date, then: Callable[[OpenLevel], None], kind: str = "queens"
+        self, day: date, then: Callable[[OpenLevel], None], kind: str = DEFAULT_KIND
     ) -> None:
         self._pending = (day, then)
         self._daily_worker(day, kind)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group=DAILY_GROUP)
-    def _daily_worker(self, day: date, kind: str = "queens") -> tuple[date, OpenLevel]:
+    def _daily_worker(self, day: date, kind: str = DEFAULT_KIND) -> tuple[date, OpenLevel]:
         """Runs in a thread: the pure generator (no OR-Tools), cached by the store."""
         return day, self.session.daily(day, kind)
 
@@ -319,7 +320,7 @@ def create_app(
     daily: date | None = None,
     persist: bool = True,
     engine: str = "cpsat",
-    kind: str = "queens",
+    kind: str = DEFAULT_KIND,
     keys: Path | None = None,
 ) -> QueensApp:
     """Build the app for a level file, a bundled id, an `OpenLevel`, or (None) a daily puzzle.

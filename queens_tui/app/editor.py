@@ -42,13 +42,13 @@ def open_sketch(path: Path, size: int = 8, seed: str | None = None) -> Sketch:
     Raises `LevelError` (located) for a file that cannot be read as a Queens level,
     and `ValueError` for a size the editor cannot make.
     """
-    from queens_tui.kinds.queens.level import LevelError
+    from queens_tui.kinds.queens.level import Level, LevelError
 
     if path.exists() or str(path) == "-":
         from queens_tui.formats import load_puzzle
 
         level: Any = load_puzzle(path)
-        if level.kind != "queens":
+        if not isinstance(level, Level):
             raise LevelError(
                 f"a {level.kind} level: only Queens levels can be edited so far", path=str(path)
             )

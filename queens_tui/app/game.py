@@ -16,6 +16,7 @@ from queens_tui.app.clock import Clock, Stopwatch
 from queens_tui.core.grid import Cell
 from queens_tui.core.history import History
 from queens_tui.core.play import Drag, PlayRules
+from queens_tui.kinds import get_kind
 
 
 class Result(NamedTuple):
@@ -113,6 +114,8 @@ class Game:
     ) -> None:
         self.level = level
         self.rules = rules
+        self.kind = get_kind(level.kind)
+        """The kind's facts (title, emoji) for the result and the share line."""
         self.title = title or level.name or "Untitled"
         self.history: History[Any, Any] = History(rules, rules.new_state(level))
         self.stopwatch = Stopwatch(now)
@@ -169,15 +172,15 @@ class Game:
             self.moves,
             self.hints_used,
             self.helped,
-            self.rules.title,
-            self.rules.emoji,
+            self.kind.title,
+            self.kind.emoji,
             self.undos,
             self.mistakes,
             number,
             squares,
             streak,
             self.backtracks,
-            getattr(self.rules, "flawed_emoji", ""),
+            self.kind.flawed_emoji,
         )
 
     def first_pieces(self) -> list[Any]:

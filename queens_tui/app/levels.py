@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from queens_tui.catalog.refs import LevelRef
+from queens_tui.kinds import get_kind
 
 
 class OpenLevel(NamedTuple):
@@ -31,11 +32,11 @@ class OpenLevel(NamedTuple):
     @property
     def ref(self) -> LevelRef:
         """The catalog's reference to this level (a classic board by its size)."""
-        kind = getattr(self.level, "kind", "queens")
+        kind = self.level.kind
         if self.day is not None:
             return LevelRef.daily(self.day, kind)
-        if kind == "classic":
-            return LevelRef.classic(self.level.size)
+        if get_kind(kind).formats is None:  # a kind played on an empty board of a size
+            return LevelRef.board(kind, self.level.size)
         return LevelRef(kind, bundled_id=self.bundled_id, path=self.path)
 
     @property

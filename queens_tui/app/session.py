@@ -27,6 +27,7 @@ from queens_tui.app.game import Game
 from queens_tui.app.levels import OpenLevel, open_ref
 from queens_tui.catalog.refs import LevelRef
 from queens_tui.core.history import History
+from queens_tui.kinds import DEFAULT_KIND
 
 if TYPE_CHECKING:
     from queens_tui.store import LevelStats, Settings, Store
@@ -104,7 +105,7 @@ class Session:
 
     # --- the daily puzzle -----------------------------------------------------------------
 
-    def daily_now(self, day: date, kind: str = "queens") -> OpenLevel | None:
+    def daily_now(self, day: date, kind: str = DEFAULT_KIND) -> OpenLevel | None:
         """`day`'s puzzle if it needs no generating (a file, or cached), else None.
 
         Raises `LevelError` when the day's file is broken.
@@ -114,7 +115,7 @@ class Session:
         found = self.store.daily_ready(day, kind)
         return None if found is None else daily_ref(found, day)
 
-    def daily(self, day: date, kind: str = "queens") -> OpenLevel:
+    def daily(self, day: date, kind: str = DEFAULT_KIND) -> OpenLevel:
         """`day`'s puzzle, generated if need be (a second or more: call it from a worker)."""
         if self.store is not None:
             return daily_ref(self.store.daily(day, kind), day)

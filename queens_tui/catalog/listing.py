@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TypeVar
 
 from queens_tui.catalog.refs import LevelRef, kind_levels, pack_of
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.formats.meta import read_meta
+from queens_tui.kinds import DEFAULT_KIND, KINDS, daily_kinds, get_kind
 
 if TYPE_CHECKING:
     from queens_tui.store import Store
@@ -33,10 +33,8 @@ ALL_PACKS = "*"
 """The pack list entry that shows every level."""
 
 DAILY_PACK = "daily"
-"""The pack of the Queens daily puzzles (another kind's: ``<kind>-daily``)."""
+"""The first kind's daily pack; another kind's is ``<kind>-daily`` (`daily_pack`)."""
 
-CLASSIC_PACK = "classic"
-"""The pack of the classic N-queens boards, one row per size with the hunt's progress."""
 
 SHOW_MODES: tuple[tuple[str, str], ...] = (
     ("all", "all"),
@@ -59,7 +57,8 @@ class Entry:
     ref: LevelRef
     """What the browser hands back when this row is chosen."""
     pack: str
-    """`DAILY_PACK`, ``<kind>-daily``, `CLASSIC_PACK` or the bundled pack (the id's folder)."""
+    """A kind's dailies (`daily_pack`), a kind's boards by size (the kind's name) or the
+    bundled pack (the id's folder)."""
     title: str
     size: int | None
     difficulty: str | None
@@ -83,41 +82,42 @@ def pack_entries(levels: Iterable[tuple[str, Path]]) -> list[Entry]:
     return out
 
 
-def classic_entries(found: Callable[[int], int] | None = None) -> list[Entry]:
-    """Rows for the classic boards 4..16: "8 queens · 3 of 92 found" (`found(size)` counts
-    the hunt; default: read from the hunt files)."""
-    from queens_tui.kinds.classic.kind import KNOWN_COUNTS, MAX_SIZE, MIN_SIZE
+def daily_pack(kind: str) -> str:
+    """The pack of `kind`'s daily puzzles: `daily` for Queens, `tango-daily`, ... (the seed
+    prefix, as in the save keys)."""
+    from queens_tui.store.daily import spec
 
+    return spec(kind).seed_prefix
+
+
+def board_entries(kind: str, found: Callable[[int], int] | None = None) -> list[Entry]:
+    """Rows for the empty boards of a kind played by size (classic N-queens 4..16), one per
+    size with the hunt's progress: "8 queens · 3 of 92 found" (`found(size)` counts the
+    hunt; default: read from the hunt files)."""
     if found is None:
         from queens_tui.store.hunt import load_found
 
         def found(size: int) -> int:
             return len(load_found(size))
 
-    out = []
-    for n in range(MIN_SIZE, MAX_SIZE + 1):
-        title = f"{n} queens · {found(n):,} of {KNOWN_COUNTS[n][0]:,} found"
-        out.append(Entry(LevelRef.classic(n), CLASSIC_PACK, title, n, None))
-    return out
+    made = get_kind(kind)
+    return [
+        Entry(LevelRef.board(kind, n), kind, made.board_title(n, found(n)), n, None)
+        for n in made.sizes
+    ]
 
 
-def played_days(keys: Iterable[str], kind: str = "queens") -> set[date]:
+def board_kinds() -> list[str]:
+    """The kinds played on an empty board of a size (no level files): classic N-queens."""
+    return [k for k in KINDS if get_kind(k).formats is None and get_kind(k).sizes]
+
+
+def played_days(keys: Iterable[str], kind: str = DEFAULT_KIND) -> set[date]:
     """The days of `kind`'s daily puzzles among the store keys `keys` (played or solved)."""
     from queens_tui.store.progress import parse_daily_key
 
     found = (parse_daily_key(key) for key in keys)
     return {day for k, day in (f for f in found if f is not None) if k == kind}
-
-
-def has_daily(kind: str) -> bool:
-    """True if `kind` has a daily puzzle: Queens, and each kind whose generator has a
-    `DAILY_WEEK` (Tango, Zip)."""
-    if kind == "queens":
-        return True
-    try:
-        return hasattr(import_module(f"queens_tui.kinds.{kind}.generate"), "DAILY_WEEK")
-    except ImportError:
-        return False
 
 
 def daily_entries(
@@ -126,7 +126,7 @@ def daily_entries(
     *,
     played: Iterable[date] = (),
     days: int = DAILY_DAYS,
-    kind: str = "queens",
+    kind: str = DEFAULT_KIND,
 ) -> list[Entry]:
     """Rows for `kind`'s daily puzzles, newest first, without generating any.
 
@@ -135,23 +135,10 @@ def daily_entries(
     not shown: it would be a spoiler). A day without a file shows the size and
     difficulty of its weekday.
     """
-    if kind == "queens":
-        from queens_tui.store.daily import daily_files, shape_for
+    from queens_tui.store.daily import daily_files, name_for, shape_for
 
-        files = daily_files(daily_dir) if daily_dir else {}
-        shape: Callable[[date], tuple[int, str]] = shape_for
-        pack = DAILY_PACK
-    else:
-        from queens_tui.store.kind_daily import daily_files as kind_daily_files
-
-        week = import_module(f"queens_tui.kinds.{kind}.generate").DAILY_WEEK
-        files = kind_daily_files(kind, daily_dir)
-
-        def shape(day: date) -> tuple[int, str]:
-            size, difficulty = week[day.weekday()]
-            return int(size), str(difficulty)
-
-        pack = f"{kind}-{DAILY_PACK}"
+    files = daily_files(kind, daily_dir) if daily_dir else {}
+    pack = daily_pack(kind)
     files = {d: p for d, p in files.items() if d <= today}
     wanted = {today - timedelta(days=k) for k in range(days)}
     wanted |= {d for d in played if d <= today} | set(files)
@@ -166,10 +153,10 @@ def daily_entries(
         if path is not None:
             meta = read_meta(path)
             size, difficulty = meta.size, meta.difficulty
-            if kind == "queens" and meta.name and meta.name != f"Daily {day.isoformat()}":
+            if meta.name and meta.name != name_for(kind, day):
                 label += f" · {meta.name}"
         else:
-            size, difficulty = shape(day)
+            size, difficulty = shape_for(kind, day)
         ref = LevelRef(kind, path=None if path is None else str(path), day=day)
         out.append(Entry(ref, pack, label, size, difficulty))
     return out
@@ -343,28 +330,26 @@ class Listing:
 
         `levels`: the bundled (id, path) list (default: the packs of every kind in `kinds`);
         `kinds`: the puzzle kinds listed, in order (default `kinds.KINDS`; with `levels`
-        given, Queens only), each with its daily puzzles if it has one;
-        `classic`: list the classic boards (default: unless `levels` is given).
+        given, the first kind only), each with its daily puzzles if it has one;
+        `classic`: list the boards played by size (default: unless `levels` is given).
         """
-        from queens_tui.kinds import KINDS
-
         if classic is None:
             classic = levels is None
         if kinds is None:
-            kinds = list(KINDS) if levels is None else ["queens"]
+            kinds = list(KINDS) if levels is None else [DEFAULT_KIND]
         if levels is None:
             levels = [lv for kind in kinds for lv in kind_levels(kind)]
-        daily_kinds = [k for k in ["queens", *kinds] if has_daily(k)]  # Queens' dailies first
+        dailies = [k for k in [DEFAULT_KIND, *kinds] if k in daily_kinds()]  # the first first
         stats = store.all_stats()
         playing = store.in_progress()
         keys = set(stats) | playing
         entries: list[Entry] = []
-        for kind in dict.fromkeys(daily_kinds):
+        for kind in dict.fromkeys(dailies):
             played = played_days(keys, kind)
             entries += daily_entries(today, store.daily_dir, played=played, days=days, kind=kind)
         entries += pack_entries(levels)
         if classic:
-            entries += classic_entries()
+            entries += [e for kind in board_kinds() for e in board_entries(kind)]
         return cls.of(entries, stats, playing)
 
     def fix(self, state: BrowserState, current: str | None = None) -> None:
@@ -422,7 +407,6 @@ class Listing:
 
 __all__ = [
     "ALL_PACKS",
-    "CLASSIC_PACK",
     "DAILY_DAYS",
     "DAILY_PACK",
     "SHOW_MODES",
@@ -432,10 +416,10 @@ __all__ = [
     "Query",
     "Row",
     "Status",
-    "classic_entries",
+    "board_entries",
     "cycle",
     "daily_entries",
-    "has_daily",
+    "daily_pack",
     "mmss",
     "pack_cell",
     "pack_entries",

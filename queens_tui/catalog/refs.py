@@ -6,9 +6,10 @@ Forms (`parse_ref` reads them, `LevelRef.text` writes them):
   a path that exists always wins, so a local file can shadow a bundled id;
 - a bundled id: the file's path under ``levels/`` without extension, ``3-hard/017``; packs of
   the other kinds are named after the kind (``tango-1-easy/001``);
-- ``daily:YYYY-MM-DD`` (Queens) or ``daily:KIND:YYYY-MM-DD`` (``daily:tango:2026-11-01``): that
-  day's daily puzzle, never a future one;
-- ``classic:N``: the empty classic N-queens board of size N (4 to 16).
+- ``daily:YYYY-MM-DD`` (the first kind's, Queens) or ``daily:KIND:YYYY-MM-DD``
+  (``daily:tango:2026-11-01``): that day's daily puzzle, never a future one;
+- ``KIND:N`` for a kind played on an empty board of a size (``classic:8``: the classic
+  N-queens board of size 8).
 
 "Next" and "previous" (`step`): in the bundled packs, the next level of the same kind in id
 order (across its packs); for a file, the next file of the same kind in its folder (unreadable
@@ -27,12 +28,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from queens_tui.core.errors import LevelError
+from queens_tui.kinds import KINDS, daily_kinds, get_kind
 
 if TYPE_CHECKING:
     from queens_tui.core.kind import PuzzleLevel
 
 DAILY_PREFIX = "daily:"
-CLASSIC_PREFIX = "classic:"
+DEFAULT_KIND = KINDS[0]
+"""The kind of `daily:DATE` and of references that name none: the first one."""
+_BOARD = re.compile(r"([a-z]+):(\d+)", re.IGNORECASE)
 _DAILY = re.compile(r"daily:(?:([a-z]+):)?(.*)", re.IGNORECASE)
 
 
@@ -63,23 +67,23 @@ class LevelRef(NamedTuple):
         return cls(kind, path=os.fspath(path))
 
     @classmethod
-    def daily(cls, day: date, kind: str = "queens") -> LevelRef:
+    def daily(cls, day: date, kind: str = DEFAULT_KIND) -> LevelRef:
         """`day`'s daily puzzle of `kind`."""
         return cls(kind, day=day)
 
     @classmethod
-    def classic(cls, size: int) -> LevelRef:
-        """The classic N-queens board of `size`."""
-        return cls("classic", size=size)
+    def board(cls, kind: str, size: int) -> LevelRef:
+        """The empty board of `size` of a kind played that way (classic N-queens)."""
+        return cls(kind, size=size)
 
     @property
     def text(self) -> str:
         """The line `parse_ref` reads back into this reference."""
         if self.day is not None:
-            kind = "" if self.kind in (None, "queens") else f"{self.kind}:"
+            kind = "" if self.kind in (None, DEFAULT_KIND) else f"{self.kind}:"
             return f"{DAILY_PREFIX}{kind}{self.day.isoformat()}"
         if self.size is not None:
-            return f"{CLASSIC_PREFIX}{self.size}"
+            return f"{self.kind}:{self.size}"
         return self.bundled_id or self.path or ""
 
     def with_bundled_id(self) -> LevelRef:
@@ -109,9 +113,9 @@ class LevelRef(NamedTuple):
         from queens_tui.store.progress import daily_key, pack_key
 
         if self.day is not None:
-            return daily_key(self.day, self.kind or "queens")
+            return daily_key(self.day, self.kind or DEFAULT_KIND)
         if self.size is not None:
-            return f"classic:{self.size}"  # the classic board's fingerprint is its size
+            return f"{self.kind}:{self.size}"  # an empty board's fingerprint is its size
         if self.bundled_id is not None:
             return pack_key(self.bundled_id)
         return None
@@ -138,8 +142,9 @@ def parse_ref(arg: str, *, today: date | None = None) -> LevelRef:
     daily = _DAILY.fullmatch(arg.strip())
     if daily:
         return _parse_daily(arg, daily.group(1), daily.group(2), today)
-    if arg.strip().lower().startswith(CLASSIC_PREFIX):
-        return _parse_classic(arg)
+    board = _BOARD.fullmatch(arg.strip())
+    if board and board.group(1).lower() in _board_kinds():
+        return _parse_board(arg, board.group(1).lower(), board.group(2))
     path = bundled.bundled_path(arg)
     if path is not None:
         root = bundled.levels_dir()
@@ -150,16 +155,20 @@ def parse_ref(arg: str, *, today: date | None = None) -> LevelRef:
     raise LevelError(f"no such file or bundled level{hint}", path=arg)
 
 
+def _board_kinds() -> tuple[str, ...]:
+    """The kinds played on an empty board of a size (no files, no daily): `KIND:N`."""
+    return tuple(k for k in KINDS if get_kind(k).formats is None and get_kind(k).sizes)
+
+
 def _parse_daily(arg: str, kind: str | None, day_text: str, today: date | None) -> LevelRef:
-    from queens_tui.kinds import KINDS
     from queens_tui.store.daily import parse_day
 
-    kind = (kind or "queens").lower()
-    if kind not in KINDS or kind == "classic":
-        daily_kinds = ", ".join(k for k in KINDS if k not in ("queens", "classic"))
+    kind = (kind or DEFAULT_KIND).lower()
+    if kind not in daily_kinds():
+        others = ", ".join(daily_kinds()[1:])
         raise LevelError(
             f"no daily puzzle of kind {kind!r} (daily:YYYY-MM-DD, or daily:KIND:YYYY-MM-DD "
-            f"with KIND one of {daily_kinds})",
+            f"with KIND one of {others})",
             path=arg,
         )
     try:
@@ -169,13 +178,11 @@ def _parse_daily(arg: str, kind: str | None, day_text: str, today: date | None) 
     return LevelRef.daily(day, kind)
 
 
-def _parse_classic(arg: str) -> LevelRef:
-    from queens_tui.kinds.classic.kind import MAX_SIZE, MIN_SIZE
-
-    text = arg.strip()[len(CLASSIC_PREFIX) :]
-    if not text.isdigit() or not MIN_SIZE <= int(text) <= MAX_SIZE:
-        raise LevelError(f"classic:N takes a size from {MIN_SIZE} to {MAX_SIZE}", path=arg)
-    return LevelRef.classic(int(text))
+def _parse_board(arg: str, kind: str, size_text: str) -> LevelRef:
+    sizes = get_kind(kind).sizes
+    if int(size_text) not in sizes:
+        raise LevelError(f"{kind}:N takes a size from {min(sizes)} to {max(sizes)}", path=arg)
+    return LevelRef.board(kind, int(size_text))
 
 
 # --- loading ----------------------------------------------------------------------------------
@@ -193,13 +200,10 @@ def load(ref: LevelRef, *, daily_dir: str | os.PathLike[str] | None = None) -> P
 
         return hunt_level(ref.size)
     if ref.day is not None:
-        if ref.kind in (None, "queens"):
-            from queens_tui.store.daily import daily_level
+        from queens_tui.store.daily import daily_level
 
-            return daily_level(ref.day, daily_dir).level
-        from queens_tui.store.kind_daily import daily_level as kind_daily_level
-
-        return kind_daily_level(ref.kind, ref.day, daily_dir).level
+        level: PuzzleLevel = daily_level(ref.kind or DEFAULT_KIND, ref.day, daily_dir).level
+        return level
     from queens_tui.formats import bundled, load_puzzle
 
     if ref.path is not None:
@@ -224,7 +228,7 @@ def open_arg(arg: str, *, today: date | None = None) -> tuple[LevelRef, PuzzleLe
 # --- packs and neighbours ---------------------------------------------------------------------
 
 
-def kind_levels(kind: str = "queens") -> list[tuple[str, Path]]:
+def kind_levels(kind: str = DEFAULT_KIND) -> list[tuple[str, Path]]:
     """Every bundled level of `kind` as (id, path), in id order (pack by pack)."""
     from queens_tui.formats.bundled import bundled_levels
 
@@ -237,7 +241,7 @@ def pack_of(level_id: str) -> str:
     return folder or "levels"
 
 
-def packs(kind: str = "queens") -> list[str]:
+def packs(kind: str = DEFAULT_KIND) -> list[str]:
     """The bundled packs of `kind`, in order."""
     return list(dict.fromkeys(pack_of(level_id) for level_id, _ in kind_levels(kind)))
 
@@ -262,13 +266,11 @@ def step(ref: LevelRef, step: int, *, today: date) -> LevelRef | str:
             return TOMORROW
         return ref._replace(day=day)
     end = LAST if step > 0 else FIRST
-    if ref.size is not None:
-        from queens_tui.kinds.classic.kind import MAX_SIZE, MIN_SIZE
-
+    if ref.size is not None and ref.kind is not None:
         size = ref.size + step
-        return LevelRef.classic(size) if MIN_SIZE <= size <= MAX_SIZE else end
+        return LevelRef.board(ref.kind, size) if size in get_kind(ref.kind).sizes else end
     if ref.bundled_id is not None:
-        ids = [level_id for level_id, _ in kind_levels(ref.kind or "queens")]
+        ids = [level_id for level_id, _ in kind_levels(ref.kind or DEFAULT_KIND)]
         if ref.bundled_id not in ids:
             return end
         i = ids.index(ref.bundled_id)

@@ -32,7 +32,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     """Import each picture; exit 0 if all were read, 2 if some were not."""
     from pathlib import Path
 
-    from queens_tui.formats import dump_text
+    from queens_tui.formats import reader
     from queens_tui.formats.image import read_image
     from queens_tui.kinds.queens.level import LevelError
 
@@ -48,7 +48,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     printed = 0
     for image in args.images:
         try:
-            text = dump_text(read_image(image))
+            level = read_image(image)
+            text = reader(level.kind).dump(level, "text")
         except LevelError as err:
             print(err if err.path else err.located(image), file=sys.stderr, flush=True)
             worst = EXIT_BAD_INPUT

@@ -368,26 +368,3 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="fast (default), cpsat or cp; a comma list with --table (fast,cp,cpsat)",
     )
     p.set_defaults(func=cmd_nqueens)
-
-
-def classic_ref(args: argparse.Namespace) -> object | None:
-    """`play --kind classic --size N`: the level to open (with its hunt loaded), or None after
-    printing why not (a LEVEL or --date given too, a size out of 4..16)."""
-    from queens_tui.kinds.classic.kind import MAX_SIZE, MIN_SIZE
-
-    size = 8 if args.size is None else args.size
-    if args.level is not None or args.date is not None:
-        print(
-            "queens-tui play: --kind classic takes --size N, not a LEVEL or --date", file=sys.stderr
-        )
-        return None
-    if not MIN_SIZE <= size <= MAX_SIZE:
-        print(
-            f"queens-tui play: --size must be {MIN_SIZE} to {MAX_SIZE} for classic, got {size}",
-            file=sys.stderr,
-        )
-        return None
-    from queens_tui.app.levels import open_ref
-    from queens_tui.catalog import LevelRef
-
-    return open_ref(LevelRef.classic(size))

@@ -10,6 +10,14 @@ METADATA_KEYS: tuple[str, ...] = ("name", "author", "date", "source", "seed", "d
 """Metadata every format may carry; kept as strings so round trips are exact."""
 
 
+class GenerateError(ValueError):
+    """A generator could not make the level asked for (a wanted difficulty not reached)."""
+
+
+class SizeError(GenerateError):
+    """A generator was asked for a size it does not make."""
+
+
 class LevelError(ValueError):
     """A level (or level file) is malformed.
 

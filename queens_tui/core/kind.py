@@ -1,22 +1,42 @@
-"""The seam every puzzle kind plugs into: what the shared machinery asks of a kind.
+"""The seam every puzzle kind plugs into: one typed object per kind (`KIND`).
 
 Modelled on Simon Tatham's puzzle collection, where each puzzle is one `game`
 struct of functions behind a shared midend. Here each kind's pure package
-(`queens_tui.kinds.<name>`) has a module `kind.py` with a `KIND` object that
-satisfies `Kind`; the CLI's `solve`, `check`, `explain`, `grade` and
-`generate` talk to that object only, so a file of any kind, or several kinds
-in one call, goes through the same commands. The play side (board widget,
-moves, the worker's CP-SAT model) is registered in the app and solver layers.
+`queens_tui.kinds.<name>` has `kind.py` with a `KIND`, an instance of a
+`KindBase` subclass. It carries, or names, everything the shared machinery
+asks of a kind:
+
+- the batch interface (`solve`, `check`, `explain`, `grade`, `generate`), with
+  defaults for the output lines that a kind may override;
+- its rules of play (`play`, a `core.play.PlayRules`);
+- its facts: title, emoji, difficulties, the sizes its generator makes, its
+  daily puzzle (`DailySpec`: week, seed, calendar codec, share numbering);
+- the names of its modules in the layers above the kinds, which the kinds may
+  not import: its file reader/writer (`formats`) and the worker's solver
+  (`solver`). The app finds its widget and keys at `queens_tui.app.kinds.<name>`.
+
+`kinds.KINDS` is the one list of kinds; every other table (readers, calendar
+codecs, share numbering, the CLI's `--kind` choices, the app's UIs) is derived
+from it through these objects.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from datetime import date
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from queens_tui.core.vocabulary import DIFFICULTIES
+
+if TYPE_CHECKING:
+    from queens_tui.core.play import CancelFlag, PlayRules
 
 JSONObject = dict[str, Any]
 """One line of `--json` output, before encoding."""
+
+VERDICTS: tuple[str, str, str] = ("no solution", "unique solution", "several solutions")
+"""What 0, 1 and 2 (or more) solutions are called in every command's output."""
 
 
 class PuzzleLevel(Protocol):
@@ -69,34 +89,199 @@ class Grade:
     unique: bool = True
 
 
-class Kind(Protocol):
-    """A puzzle kind's pure batch interface (no Textual, no OR-Tools)."""
+@dataclass(frozen=True)
+class DailySpec:
+    """A kind's daily puzzle: which puzzle each day gets, where its files and cache live.
+
+    The day's puzzle is the daily folder's file for it, else the line of the
+    frozen calendar shipped in `levels/daily/<kind>/YYYY.days` (`decode`),
+    else the generator's from the seed `<seed_prefix>-YYYY-MM-DD` with the
+    weekday's (size, difficulty) from `week`: the same for everyone, offline.
+    """
+
+    week: tuple[tuple[int, str | None], ...]
+    """(size, difficulty) by weekday, Monday first: gentle on Monday, hardest on Sunday."""
+    encode: Callable[[Any], str]
+    """A level as its calendar line (`scripts/make_daily.py` writes them)."""
+    decode: Callable[[str], Any]
+    """A calendar line back to a level; `ValueError` (or `LevelError`) when damaged."""
+    seed_prefix: str
+    """Seeds and cache names: `<seed_prefix>-2026-11-24`."""
+    folder: str
+    """The kind's sub-folder of the daily folder ("": the folder itself)."""
+    name_prefix: str
+    """A daily level's name: `<name_prefix> 2026-11-24`."""
+    extensions: tuple[str, ...] = (".txt", ".json")
+    """Day file extensions in the daily folder, in the order they are looked for."""
+    share_epoch: tuple[date, int] | None = None
+    """(day, number): the share line numbers the day's puzzle as LinkedIn does, `number`
+    on `day` and one more each day after. None: no number."""
+
+
+LevelT = TypeVar("LevelT")
+SolutionT = TypeVar("SolutionT")
+
+
+class KindBase(Generic[LevelT, SolutionT]):
+    """A puzzle kind: subclass it in `kinds/<name>/kind.py` and make one instance, `KIND`.
+
+    The abstract methods are the kind's pure solver and rules; the others
+    shape the output lines of the batch commands and have defaults that fit
+    any kind (override them only to keep an existing output byte for byte).
+    """
 
     name: str
-    """Registry name, as in files and `--kind`."""
+    """Registry name, as in files, saves and `--kind`."""
     title: str
     """Shown to people: `"Queens"`, `"Tango"`."""
+    emoji: str = ""
+    """Ends the share line: `"👑"`."""
+    flawed_emoji: str = ""
+    """Ends the share line of a game that was not flawless ("": `emoji` then too)."""
+    difficulties: tuple[str, ...] = DIFFICULTIES
+    sizes: tuple[int, ...] = ()
+    """The sizes the kind offers: its generator makes them, the game opens them."""
+    default_size: int | None = None
+    """The generator's size when none is given (None: `--size` is required)."""
+    generate_options: tuple[str, ...] = ()
+    """Extra keyword options of `generate` (their names are also the CLI's options)."""
+    formats: str | None = None
+    """Module with the kind's files (`sniff`, `parse`, `dump`); None: no level files."""
+    reader_hint: tuple[tuple[str, ...], str] | None = None
+    """(words, first characters): a text holding none of the words, whose first board line
+    starts with none of the characters, is certainly not this kind's file, and its reader
+    is not even imported (None: always asked)."""
+    reader_fallback: bool = False
+    """The reader that gets every text no other kind's reader claims (one kind: Queens)."""
+    solver: str | None = None
+    """Module with the worker's answers (`PLAY`, a `core.play.PlaySolver`)."""
+    daily: DailySpec | None = None
+    """The kind's daily puzzle; None: it has none."""
+    unique_solutions: bool = True
+    """Levels have exactly one solution (False: classic N-queens boards have many by design,
+    so the game does not look for a second)."""
+    save_prefix: str = ""
+    """The start of the save key of a level known by its content (`<prefix>:<fingerprint>`);
+    "": the kind's name."""
 
-    def solutions(self, level: Any, limit: int) -> Sequence[Any]:
-        """Up to `limit` solutions of `level`, by the kind's fastest exact pure search."""
-        ...
+    # --- the kind's own work ---------------------------------------------------------------
 
-    def solution_json(self, level: Any, solution: Any | None) -> JSONObject:
+    @property
+    def play(self) -> PlayRules[Any, Any, Any]:
+        """The kind's rules of play (`kinds/<name>/play.py` `PLAY`), imported on first use."""
+        raise NotImplementedError
+
+    def solutions(
+        self, level: LevelT, limit: int, cancel: CancelFlag | None = None
+    ) -> Sequence[SolutionT]:
+        """Up to `limit` solutions of `level`, by the kind's fastest exact pure search.
+        A kind that can stop early raises `core.play.Cancelled` once `cancel` is set."""
+        raise NotImplementedError
+
+    def solution_json(self, level: LevelT, solution: SolutionT | None) -> JSONObject:
         """The kind's fields of a `solve --json` line for `solution` (None: no solution)."""
-        ...
+        raise NotImplementedError
 
-    def solution_text(self, level: Any, solution: Any) -> str:
+    def solution_text(self, level: LevelT, solution: SolutionT) -> str:
         """The solution drawn as text for `solve` without `--json`."""
-        ...
+        raise NotImplementedError
 
-    def check_json(self, level: Any) -> JSONObject:
+    def check_json(self, level: LevelT) -> JSONObject:
         """The kind's own fields of a `check --json` line (size, givens, ...)."""
-        ...
+        raise NotImplementedError
 
-    def explain(self, level: Any) -> Explanation:
+    def explain(self, level: LevelT, cancel: CancelFlag | None = None) -> Explanation:
         """The level solved by named rules, step by step."""
-        ...
+        raise NotImplementedError
 
-    def grade(self, level: Any) -> Grade:
+    def grade(self, level: LevelT, cancel: CancelFlag | None = None) -> Grade:
         """The level's difficulty."""
-        ...
+        raise NotImplementedError
+
+    def generate(self, size: int | None, seed: str, difficulty: str | None, **options: Any) -> Any:
+        """A level with exactly one solution from `seed` (`ValueError` when it cannot)."""
+        raise NotImplementedError(f"{self.title} levels are not generated")
+
+    @property
+    def generates(self) -> bool:
+        """True when the kind has a generator (`generate` is its own)."""
+        return type(self).generate is not KindBase.generate
+
+    # --- the shape of the batch commands' output --------------------------------------------
+
+    def json_head(self) -> JSONObject:
+        """The first keys of every `--json` line after `"file"`: which kind it is."""
+        return {"kind": self.name}
+
+    def heading(self, level: LevelT) -> str:
+        """The level as a text line names it: `"Tango 6x6"`."""
+        return f"{self.title} {_size_text(level)}"
+
+    def solve_json(self, level: LevelT, solutions: Sequence[SolutionT]) -> JSONObject:
+        """A `solve --json` line after `"file"`."""
+        first = solutions[0] if solutions else None
+        return {
+            **self.json_head(),
+            "solutions": len(solutions),
+            **self.solution_json(level, first),
+        }
+
+    def check_report(self, level: LevelT, solutions: Sequence[SolutionT]) -> JSONObject:
+        """A `check --json` line after `"verdict"`."""
+        first = solutions[0] if solutions else None
+        return {
+            **self.check_json(level),
+            "solutions": len(solutions),
+            **self.solution_json(level, first),
+        }
+
+    def check_text(self, level: LevelT, solutions: Sequence[SolutionT]) -> str:
+        """A `check` line after `ok: ` / `FAIL: `."""
+        details = [
+            f"{v} {k}"
+            for k, v in self.check_json(level).items()
+            if k != "size" and isinstance(v, int) and not isinstance(v, bool)
+        ]
+        verdict = VERDICTS[min(len(solutions), 2)]
+        return f"{self.heading(level)}, " + ", ".join([*details, verdict])
+
+    def step_text(self, step: JSONObject) -> str:
+        """One `explain` step as text (after its number)."""
+        return f"{step['rule']}: {step['text']}"
+
+    def grade_size(self, level: LevelT) -> Any:
+        """The `"size"` of a `grade --json` line."""
+        return self.check_json(level).get("size")
+
+    def board_title(self, size: int, found: int) -> str:
+        """A browser row of a kind played on an empty board: its size and `found` solutions."""
+        return f"{size}x{size} · {found:,} found"
+
+    # --- generate ------------------------------------------------------------------------------
+
+    def size_problem(self, size: int | None) -> str | None:
+        """Why `generate --size` can't be `size` (None: it can, or the generator will say)."""
+        if size is None and self.default_size is None:
+            return f"--size is required for {self.title} levels"
+        return None
+
+    def default_time_limit(self, size: int, difficulty: str | None) -> float | None:
+        """Seconds `generate` tries per level before giving up by default (None: no limit)."""
+        return None
+
+    def dump_generated(self, level: Any, fmt: str, dump: Callable[[Any, str], str]) -> str:
+        """A generated level as `generate` writes it (`dump`: the kind's writer)."""
+        return dump(level, fmt)
+
+    def generated_stem(self, size: int) -> str:
+        """The start of a generated level's file name: `tango-<seed>-001.txt`."""
+        return self.name
+
+
+def _size_text(level: object) -> str:
+    text = getattr(level, "size_text", None)
+    return text if isinstance(text, str) else "?"
+
+
+Kind = KindBase[Any, Any]
+"""Any kind's `KIND`, as the shared machinery holds it."""

@@ -72,13 +72,6 @@ class Hint(Generic[MoveT]):
 class PlayRules(Protocol[LevelT, StateT, MoveT]):
     """A kind's pure rules of play. One instance per kind: `kinds/<kind>/play.py` `PLAY`."""
 
-    name: str
-    """Registry name (`"queens"`), as in `kinds.KINDS`."""
-    title: str
-    """Shown to people and in the share line: `"Queens"`."""
-    emoji: str
-    """Ends the share line: `"👑"`."""
-
     def dims(self, level: LevelT) -> tuple[int, int]:
         """(rows, columns) the cursor moves over."""
         ...

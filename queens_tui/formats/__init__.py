@@ -1,13 +1,13 @@
-"""Level files in and out.
+"""Level files in and out, for every kind.
 
-`load(path)` reads any supported file and returns a `Level`, or raises
-`LevelError` located at the file (and line and column where they apply).
-Nothing in a file is ever evaluated: every format is parsed as data.
-
-The format comes from the extension (`.txt`, `.ts`/`.js`, `.json`); for any
-other extension the content decides: `{` or `[` first means JSON, a
-`colorRegions` key means the web game's TypeScript, anything else is read as
-the native text grid.
+`load_puzzle(path)` reads any supported file, of any kind, and returns its
+level, or raises `LevelError` located at the file (and line and column where
+they apply). Nothing in a file is ever evaluated: every format is parsed as
+data. A picture goes to the image reader; a text to the first kind whose
+reader claims it (`sniff`), in the order of `kinds.KINDS`, the fallback kind
+(Queens) last. Each kind's reader is the module its `KIND.formats` names:
+`sniff(text, suffix)`, `parse(text, suffix)`, `scan_meta(text, suffix)`,
+`dump(level, fmt)`.
 """
 
 from __future__ import annotations
@@ -15,45 +15,19 @@ from __future__ import annotations
 import os
 import stat
 import sys
+from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from types import ModuleType
+from typing import TYPE_CHECKING, cast
 
-from queens_tui.formats.text import dump_text, parse_text
-from queens_tui.kinds.queens.level import Level, LevelError
+from queens_tui.core.errors import LevelError
+from queens_tui.kinds import KINDS, get_kind
 
 if TYPE_CHECKING:
     from queens_tui.core.kind import PuzzleLevel
-    from queens_tui.formats.json import dump_json, parse_json
-    from queens_tui.formats.ts import parse_ts
-
-_LAZY = {"dump_json": "json", "parse_json": "json", "parse_ts": "ts"}
-"""Names re-exported from the JSON and TypeScript readers, imported on first use: the
-game's first frame only ever needs the text format (they are most of this package)."""
-
-
-def __getattr__(name: str) -> Any:
-    """`from queens_tui.formats import parse_ts` still works; the module loads then."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
-
-    return getattr(import_module(f"queens_tui.formats.{module}"), name)
-
 
 MAX_BYTES = 1_000_000
 """A level file is a few hundred bytes; anything this big is not one."""
-
-FORMATS = ("text", "ts", "json")
-EXTENSIONS: dict[str, str] = {
-    ".txt": "text",
-    ".queens": "text",
-    ".ts": "ts",
-    ".js": "ts",
-    ".mjs": "ts",
-    ".json": "json",
-}
-"""Extensions that fix the format; others are sniffed from the content."""
 
 _MAGIC: tuple[tuple[bytes, str], ...] = (
     (b"\x89PNG", "a PNG image"),
@@ -68,71 +42,14 @@ _MAGIC: tuple[tuple[bytes, str], ...] = (
 )
 
 __all__ = [
-    "EXTENSIONS",
-    "FORMATS",
     "MAX_BYTES",
-    "Level",
     "LevelError",
-    "detect_format",
-    "dump",
-    "dump_json",
-    "dump_text",
-    "load",
     "load_puzzle",
-    "parse",
-    "parse_json",
-    "parse_text",
-    "parse_ts",
+    "might_be",
     "read_text",
-    "save",
+    "reader",
+    "readers",
 ]
-
-
-def parse(text: str, fmt: str = "text") -> Level:
-    """Parse `text` in format `fmt` ("text", "ts" or "json")."""
-    if fmt == "text":
-        return parse_text(text)
-    if fmt == "ts":
-        from queens_tui.formats.ts import parse_ts
-
-        return parse_ts(text)
-    if fmt == "json":
-        from queens_tui.formats.json import parse_json
-
-        return parse_json(text)
-    raise LevelError(f"unknown level format {fmt!r} (known: {', '.join(FORMATS)})")
-
-
-def sniff(text: str) -> str:
-    """Guess the format of `text` from its content alone."""
-    head = text.lstrip("\ufeff \t\r\n")
-    if head.startswith(("{", "[")):
-        return "json"
-    if "colorRegions" in text:
-        return "ts"
-    return "text"
-
-
-def detect_format(path: str | os.PathLike[str], text: str) -> str:
-    """Choose a format by extension, then by content."""
-    return EXTENSIONS.get(Path(path).suffix.lower()) or sniff(text)
-
-
-def dump(level: Level, fmt: str = "text") -> str:
-    """The text of `level` in `fmt` ("text" or "json")."""
-    if fmt == "text":
-        return dump_text(level)
-    if fmt == "json":
-        from queens_tui.formats.json import dump_json
-
-        return dump_json(level)
-    raise LevelError(f"cannot write format {fmt!r} (writable: text, json)")
-
-
-def save(level: Level, path: str | os.PathLike[str]) -> None:
-    """Write `level` to `path`, as JSON for `.json` and native text otherwise."""
-    fmt = "json" if Path(path).suffix.lower() == ".json" else "text"
-    Path(path).write_text(dump(level, fmt), encoding="utf-8")
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
@@ -206,28 +123,29 @@ def _where(data: bytes, pos: int) -> tuple[int, int]:
     return data.count(b"\n", 0, pos) + 1, col
 
 
-PUZZLE_READERS: tuple[str, ...] = ("queens_tui.formats.tango", "queens_tui.formats.zip")
-"""Modules that read the levels of the other puzzle kinds (`queens_tui.formats.tango`, ...).
-
-Each has `sniff(text: str, suffix: str) -> bool` (is this file mine? by content,
-the suffix only as a hint) and `parse(text: str) -> level` raising `LevelError`
-with line and column. `load_puzzle` asks them in order; Queens is the fallback."""
-
-
-READER_HINTS: dict[str, tuple[tuple[str, ...], str]] = {
-    "queens_tui.formats.tango": (("tango",), ".01"),
-    "queens_tui.formats.zip": (("zip",), "+"),
-}
-"""What each reader's `sniff` needs to say yes: a word the text holds (JSON's `"kind"`, a
-`# kind:` line), or a first board line starting with one of the characters (Tango's cells,
-Zip's border). A text with none of them is not that reader's, and the reader is not even
-imported: opening a Queens file at start-up skips ~1,100 lines of other kinds' formats.
-A reader without an entry is always asked (a test checks the hints against the sniffs)."""
+@cache
+def readers() -> tuple[str, ...]:
+    """The kinds with level files, in the order their readers are asked (the fallback last)."""
+    kinds = [get_kind(k) for k in KINDS]
+    with_files = [k for k in kinds if k.formats is not None]
+    return tuple(k.name for k in sorted(with_files, key=lambda k: k.reader_fallback))
 
 
-def might_be(name: str, text: str) -> bool:
-    """False when reader `name` certainly would not claim `text` (see `READER_HINTS`)."""
-    hint = READER_HINTS.get(name)
+def reader(kind: str) -> ModuleType:
+    """Kind `kind`'s file module (`KIND.formats`), imported on first use."""
+    from importlib import import_module
+
+    name = get_kind(kind).formats
+    if name is None:
+        raise LevelError(f"{get_kind(kind).title} has no level files")
+    return import_module(name)
+
+
+def might_be(kind: str, text: str) -> bool:
+    """False when kind `kind`'s reader certainly would not claim `text` (its `reader_hint`):
+    then it is not even imported, so opening a Queens file at start-up skips the other kinds'
+    formats."""
+    hint = get_kind(kind).reader_hint
     if hint is None:
         return True
     words, starts = hint
@@ -241,38 +159,29 @@ def might_be(name: str, text: str) -> bool:
     return False
 
 
-def load_puzzle(path: str | os.PathLike[str]) -> PuzzleLevel:
-    """Read a level file of any kind (Queens in any of its formats, Tango, Zip), or a screenshot."""
-    from importlib import import_module
+def kind_of_text(text: str, suffix: str) -> str:
+    """The kind whose reader claims `text` (a file ending in `suffix`)."""
+    for kind in readers():
+        if might_be(kind, text) and reader(kind).sniff(text, suffix):
+            return kind
+    return readers()[-1]
 
+
+def load_puzzle(path: str | os.PathLike[str]) -> PuzzleLevel:
+    """Read a level file of any kind, or a screenshot."""
     shown = os.fspath(path)
     image = _image_level(path)
     if image is not None:
         return image
     text = read_text(path)
     suffix = Path(shown).suffix.lower()
-    for name in PUZZLE_READERS:
-        if not might_be(name, text):
-            continue
-        reader = import_module(name)
-        if reader.sniff(text, suffix):
-            try:
-                return cast("PuzzleLevel", reader.parse(text))
-            except LevelError as err:
-                raise err.located(shown) from None
-    return _load_queens(shown, text)
+    try:
+        return cast("PuzzleLevel", reader(kind_of_text(text, suffix)).parse(text, suffix))
+    except LevelError as err:
+        raise err.located(shown) from None
 
 
-def load(path: str | os.PathLike[str]) -> Level:
-    """Read a Queens level file of any supported format, or a screenshot of a board."""
-    shown = os.fspath(path)
-    image = _image_level(path)
-    if image is not None:
-        return image
-    return _load_queens(shown, read_text(path))
-
-
-def _image_level(path: str | os.PathLike[str]) -> Level | None:
+def _image_level(path: str | os.PathLike[str]) -> PuzzleLevel | None:
     """The level in `path` if it is a picture (by extension or content), else None.
 
     The image reader (and Pillow, numpy) is imported only for a picture.
@@ -284,18 +193,3 @@ def _image_level(path: str | os.PathLike[str]) -> Level | None:
     from queens_tui.formats.image import read_image
 
     return read_image(path)
-
-
-def _load_queens(shown: str, text: str) -> Level:
-    """Parse the text of the Queens level file `shown`, located errors."""
-    fmt = detect_format(shown, text)
-    try:
-        return parse(text, fmt)
-    except LevelError as err:
-        located = err.located(shown)
-        suffix = Path(shown).suffix
-        if suffix and suffix.lower() not in EXTENSIONS:
-            located.message = (
-                f"unknown format {suffix!r} (not .txt, .ts or .json); read as {fmt}: {err.message}"
-            )
-        raise located from None

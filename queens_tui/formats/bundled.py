@@ -61,17 +61,21 @@ def _index(root: Path | None) -> dict[str, Path]:
 def pack_kind(level_id: str) -> str:
     """The puzzle kind of a bundled level, from its pack's name.
 
-    Packs of other kinds are named after the kind (`tango-1-easy/001` is a
-    Tango level); Queens packs carry no prefix (`1-easy/001`).
+    Packs are named after their kind (`tango-1-easy/001` is a Tango level), but the
+    first kind's carry no prefix (`1-easy/001`: Queens packs came first).
     """
-    from queens_tui.kinds import KINDS
+    from queens_tui.kinds import DEFAULT_KIND, KINDS
 
     prefix = level_id.split("/", 1)[0].split("-", 1)[0]
-    return prefix if prefix in KINDS else "queens"
+    return prefix if prefix in KINDS else DEFAULT_KIND
 
 
-def bundled_levels(kind: str = "queens") -> list[tuple[str, Path]]:
-    """Every bundled level of puzzle kind `kind` as (id, path), sorted by id."""
+def bundled_levels(kind: str | None = None) -> list[tuple[str, Path]]:
+    """Every bundled level of puzzle kind `kind` (default: the first) as (id, path), by id."""
+    if kind is None:
+        from queens_tui.kinds import DEFAULT_KIND
+
+        kind = DEFAULT_KIND
     return [(i, p) for i, p in _index(levels_dir()).items() if pack_kind(i) == kind]
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import stat
 from dataclasses import dataclass
-from importlib import import_module
 from pathlib import Path
 
 from queens_tui.core.errors import LevelError
@@ -39,25 +38,14 @@ _cache: dict[Path, tuple[int, int, LevelMeta]] = {}
 def scan_meta(text: str, suffix: str = ".txt") -> LevelMeta:
     """The meta of level text `text` (a file ending in `suffix`), by the reader that owns it.
 
-    The other kinds' readers are asked first (`formats.PUZZLE_READERS`, as
-    `load_puzzle` does); Queens text is scanned by `formats.text.scan_meta`,
-    Queens JSON and TypeScript parsed. Raises `LevelError` when a reader that
-    must parse finds the file broken.
+    The readers are asked as `load_puzzle` asks them; each scans what the list
+    shows without building the level where it can. Raises `LevelError` when a
+    reader that must parse finds the file broken.
     """
-    from queens_tui.formats import PUZZLE_READERS, detect_format, parse
+    from queens_tui.formats import kind_of_text, reader
 
-    for name in PUZZLE_READERS:
-        reader = import_module(name)
-        if reader.sniff(text, suffix):
-            found_name, size, difficulty = reader.scan_meta(text)
-            return LevelMeta(found_name, size, difficulty)
-    fmt = detect_format(f"level{suffix}", text)
-    if fmt == "text":
-        from queens_tui.formats.text import scan_meta as scan_text
-
-        return LevelMeta(*scan_text(text))
-    level = parse(text, fmt)
-    return LevelMeta(level.name, level.size, (level.difficulty or "").lower() or None)
+    found_name, size, difficulty = reader(kind_of_text(text, suffix)).scan_meta(text, suffix)
+    return LevelMeta(found_name, size, difficulty)
 
 
 def read_meta(path: Path) -> LevelMeta:

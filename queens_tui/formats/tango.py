@@ -69,7 +69,7 @@ def sniff(text: str, suffix: str = "") -> bool:
     return False
 
 
-def scan_meta(text: str) -> tuple[str | None, int | None, str | None]:
+def scan_meta(text: str, suffix: str = "") -> tuple[str | None, int | None, str | None]:
     """(name, size, difficulty) of a Tango text or JSON file without building the level:
     what the level browser lists (a few microseconds, not the full parse)."""
     if text.lstrip("\ufeff \t\r\n").startswith("{"):
@@ -90,7 +90,7 @@ def scan_meta(text: str) -> tuple[str | None, int | None, str | None]:
     return name, rows or None, difficulty
 
 
-def parse(text: str) -> Level:
+def parse(text: str, suffix: str = "") -> Level:
     """A Tango level from JSON or text (chosen by content); `LevelError` with line and column."""
     head = text.lstrip("\ufeff \t\r\n")
     return parse_json(text) if head.startswith(("{", "[")) else parse_text(text)

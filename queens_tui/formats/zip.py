@@ -65,7 +65,7 @@ def sniff(text: str, suffix: str = "") -> bool:
     return False
 
 
-def scan_meta(text: str) -> tuple[str | None, int | None, str | None]:
+def scan_meta(text: str, suffix: str = "") -> tuple[str | None, int | None, str | None]:
     """(name, rows, difficulty) of a Zip file without building the level: the header and
     the number of cell lines of the drawing (JSON is parsed: it is rare and small)."""
     if text.lstrip("\ufeff \t\r\n").startswith("{"):
@@ -87,7 +87,7 @@ def scan_meta(text: str) -> tuple[str | None, int | None, str | None]:
     return name, rows or None, difficulty
 
 
-def parse(text: str) -> ZipLevel:
+def parse(text: str, suffix: str = "") -> ZipLevel:
     """Parse a Zip file in either format (chosen by content)."""
     text = text.removeprefix("\ufeff")
     if text.lstrip().startswith("{"):

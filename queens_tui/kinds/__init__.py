@@ -1,37 +1,52 @@
-"""The puzzle kinds, one pure package each: `queens`, and later `classic`, `tango`, `zip`.
+"""The puzzle kinds, one pure package each, and `KINDS`: the one list of them.
 
-A kind's package holds its level model, rules, deduction engine and generator,
-and imports only `queens_tui.core` and itself. Its CP-SAT model lives in
-`queens_tui.solver`, its file formats in `queens_tui.formats`, its board widget
-in `queens_tui.app`; `KINDS` below is the one list of them.
+A kind's package holds its level model, rules, deduction engine, generator and
+`kind.py` with `KIND` (a `core.kind.KindBase`): the one object the shared
+machinery talks to. Its CP-SAT model lives in `queens_tui.solver`, its file
+formats in `queens_tui.formats`, its board widget in `queens_tui.app.kinds`;
+`KIND` names them, and every table of kinds in the other layers is derived
+from `KINDS` through it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from queens_tui.core.kind import Kind
     from queens_tui.core.play import PlayRules
 
-KINDS: tuple[str, ...] = ("queens", "tango", "zip", "classic")
+KINDS: tuple[str, ...] = (
+    "queens",
+    "tango",
+    "zip",
+    "classic",
+)
 """Every puzzle kind, by the name used in files (`"kind": ...`), on the command line
-(`--kind`) and in saves. Adding a kind adds its name here."""
+(`--kind`) and in saves, in the order they are offered. Adding a kind adds one line here."""
+
+DEFAULT_KIND = KINDS[0]
+"""The kind `queens-tui` opens, and the one that references and keys name without a kind
+(`daily:DATE`): the first kind, which came first."""
 
 
+@cache
 def get_kind(name: str) -> Kind:
-    """The `KIND` object of kind `name` (its `kinds/<name>/kind.py`), imported on first use."""
+    """The `KIND` of kind `name` (its `kinds/<name>/kind.py`), imported on first use."""
     if name not in KINDS:
         raise KeyError(f"unknown puzzle kind {name!r} (known: {', '.join(KINDS)})")
     from importlib import import_module
 
-    return cast("Kind", import_module(f"queens_tui.kinds.{name}.kind").KIND)
+    kind: Kind = import_module(f"queens_tui.kinds.{name}.kind").KIND
+    return kind
 
 
 def get_play(name: str) -> PlayRules[Any, Any, Any]:
-    """The `PLAY` object of kind `name` (its `kinds/<name>/play.py`): its rules of play."""
-    if name not in KINDS:
-        raise KeyError(f"unknown puzzle kind {name!r} (known: {', '.join(KINDS)})")
-    from importlib import import_module
+    """Kind `name`'s rules of play (`KIND.play`)."""
+    return get_kind(name).play
 
-    return cast("PlayRules[Any, Any, Any]", import_module(f"queens_tui.kinds.{name}.play").PLAY)
+
+def daily_kinds() -> tuple[str, ...]:
+    """The kinds with a daily puzzle, in `KINDS` order."""
+    return tuple(k for k in KINDS if get_kind(k).daily is not None)

@@ -30,13 +30,16 @@ if TYPE_CHECKING:
 
 
 def play_solver(kind: str) -> PlaySolver[Any, Any]:
-    """Kind `kind`'s answers for the game's worker: `PLAY` of `solver/<kind>.py`.
-
-    Importing that module must not import OR-Tools (only its calls may).
-    """
+    """Kind `kind`'s answers for the game's worker: `PLAY` of the module its `KIND.solver`
+    names. Importing that module must not import OR-Tools (only its calls may)."""
     from importlib import import_module
 
-    return cast("PlaySolver[Any, Any]", import_module(f"queens_tui.solver.{kind}").PLAY)
+    from queens_tui.kinds import get_kind
+
+    module = get_kind(kind).solver
+    if module is None:
+        raise KeyError(f"{kind} has no solver for the game")
+    return cast("PlaySolver[Any, Any]", import_module(module).PLAY)
 
 
 __all__ = [

@@ -1,76 +1,69 @@
-"""The daily puzzle: a file for the day if the player has one, else generated from the date.
+"""The daily puzzle of every kind: a file for the day if the player has one, else the calendar's.
 
-Lookup order for day D in the daily folder: ``D.txt``, ``D.ts``, ``D.json``, then a
-screenshot ``D.png`` (``.jpg``, ``.jpeg``, ``.webp``, ``.bmp``, ``.gif``)
-(the first that exists wins). A file that exists but is broken raises
-`LevelError` (the caller prints its one line); we never silently fall back to
-the generated puzzle, because the player put that file there on purpose.
+Each kind says how its daily works in its `KIND.daily` (`core.kind.DailySpec`).
+Lookup for kind K on day D: the daily folder's file for D (in the kind's
+sub-folder: ``<daily>/D.txt`` for Queens, ``<daily>/tango/D.json`` for
+Tango; the extensions in the kind's order, a screenshot too for Queens).
+A file that exists but is broken, or holds another kind's level, raises
+`LevelError` (the caller prints its one line): the player put it there on
+purpose, so we never silently fall back.
 
 Without a file, the puzzle comes from the frozen calendar shipped in
-``levels/daily/<kind>/YYYY.days`` (made once by ``python tests/make_daily.py``;
-one line per day), so it opens at once and is the same for everyone whatever
-version of the generator they run. Beyond the calendar it is generated with the
-seed ``daily-YYYY-MM-DD`` and a size and difficulty that follow the week,
-gentle on Monday and hardest on Sunday (deterministic, offline, but tied to
-this version's generator: extend the calendar before it runs out).
+``levels/daily/<kind>/YYYY.days`` (made once by ``python scripts/make_daily.py``;
+one line per day, the kind's `encode`), so it opens at once and is the same
+for everyone whatever version of the generator they run. Beyond the calendar
+it is generated from the seed ``<seed_prefix>-YYYY-MM-DD`` with the weekday's
+size and difficulty (gentle on Monday, hardest on Sunday: deterministic,
+offline, but tied to this version's generator), and cached as text
+(``<cache>/<seed_prefix>-D.txt``) so reopening the day is instant and stays
+the same if the generator changes.
 
 Calendar file: comment lines start with ``#``; the other lines are the days of
 the year in order from 1 January (line 1), one per day; ``-`` is a day the
-calendar does not hold. What a line holds is up to the kind: for Queens,
-``<size><difficulty initial> <payload>``, the payload being the region id of
-every cell (regions numbered by first appearance in reading order) as one
-base-`size` number, in URL-safe base64: about 60 bytes for a 10x10.
+calendar does not hold.
 """
 
 from __future__ import annotations
 
-import binascii
 import dataclasses
 import os
 import re
 from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from queens_tui.core.suffixes import IMAGE_SUFFIXES
-from queens_tui.kinds.queens.level import Level, LevelError
+from queens_tui.core.errors import LevelError
+from queens_tui.kinds import get_kind
 from queens_tui.store import paths
 
-EXTENSIONS: tuple[str, ...] = (".txt", ".ts", ".json", *IMAGE_SUFFIXES)
-"""Daily file extensions, in the order they are looked for (a screenshot of the day's board too)."""
-
-WEEK: tuple[tuple[int, str], ...] = (
-    (7, "easy"),  # Monday
-    (8, "easy"),  # Tuesday
-    (8, "medium"),  # Wednesday
-    (9, "medium"),  # Thursday
-    (9, "hard"),  # Friday
-    (10, "hard"),  # Saturday
-    (10, "expert"),  # Sunday
-)
-"""(size, difficulty) of the generated daily puzzle by weekday, Monday first."""
+if TYPE_CHECKING:
+    from queens_tui.core.kind import DailySpec, PuzzleLevel
 
 CACHE_DAYS = 45
 """Generated puzzles this many days away from the one just made are pruned from the cache."""
-
 
 CACHE_MAX_BYTES = 100_000
 """A cached daily puzzle is a few hundred bytes; a bigger file is not one."""
 
 GENERATED = "generated"
-"""The `source` of a puzzle made by the generator (else `source` is the file's path)."""
-
-_DAY_NAME = re.compile(
-    r"^(\d{4}-\d{2}-\d{2})(" + "|".join(re.escape(e) for e in EXTENSIONS) + ")$", re.IGNORECASE
-)
+"""The `source` of a puzzle made by the generator or the calendar (else the file's path)."""
 
 
 class Daily(NamedTuple):
     """A day's puzzle and where it came from: a file path, or `GENERATED`."""
 
-    level: Level
+    level: Any
+    """The day's level (a `core.kind.PuzzleLevel` of the kind asked for)."""
     source: str
+
+
+def spec(kind: str) -> DailySpec:
+    """Kind `kind`'s daily (`KeyError` for a kind without one)."""
+    found = get_kind(kind).daily
+    if found is None:
+        raise KeyError(f"{kind} has no daily puzzle")
+    return found
 
 
 def parse_day(text: str, *, latest: date | None = None) -> date:
@@ -92,36 +85,52 @@ def parse_day(text: str, *, latest: date | None = None) -> date:
     return day
 
 
-def seed_for(day: date) -> str:
-    """The generator seed of `day`'s puzzle."""
-    return f"daily-{day.isoformat()}"
+def seed_for(kind: str, day: date) -> str:
+    """The generator seed of `day`'s `kind` puzzle."""
+    return f"{spec(kind).seed_prefix}-{day.isoformat()}"
 
 
-def shape_for(day: date) -> tuple[int, str]:
-    """(size, difficulty) of `day`'s generated puzzle."""
-    return WEEK[day.weekday()]
+def name_for(kind: str, day: date) -> str:
+    """The name of `day`'s `kind` puzzle: `Daily 2026-11-24`, `Daily Tango 2026-11-24`."""
+    return f"{spec(kind).name_prefix} {day.isoformat()}"
 
 
-def daily_file(day: date, daily_dir: paths.PathLike | None = None) -> Path | None:
-    """The file that is `day`'s puzzle in the daily folder, if any."""
-    folder = paths.daily_dir(daily_dir)
-    for ext in EXTENSIONS:
+def shape_for(kind: str, day: date) -> tuple[int, str | None]:
+    """(size, difficulty) of `day`'s generated `kind` puzzle."""
+    return spec(kind).week[day.weekday()]
+
+
+def _folder(kind: str, daily_dir: paths.PathLike | None) -> Path:
+    sub = spec(kind).folder
+    root = paths.daily_dir(daily_dir)
+    return root / sub if sub else root
+
+
+def daily_file(kind: str, day: date, daily_dir: paths.PathLike | None = None) -> Path | None:
+    """The file that is `day`'s `kind` puzzle in the daily folder, if any."""
+    folder = _folder(kind, daily_dir)
+    for ext in spec(kind).extensions:
         p = folder / f"{day.isoformat()}{ext}"
         if p.is_file():
             return p
     return None
 
 
-def daily_files(daily_dir: paths.PathLike | None = None) -> dict[date, Path]:
-    """Every dated puzzle file in the daily folder (for the level browser), by day."""
-    folder = paths.daily_dir(daily_dir)
+def daily_files(kind: str, daily_dir: paths.PathLike | None = None) -> dict[date, Path]:
+    """Every dated `kind` puzzle file in the daily folder (for the level browser), by day."""
+    extensions = spec(kind).extensions
+    name_re = re.compile(
+        r"^(\d{4}-\d{2}-\d{2})(" + "|".join(re.escape(e) for e in extensions) + ")$",
+        re.IGNORECASE,
+    )
+    folder = _folder(kind, daily_dir)
     found: dict[date, Path] = {}
     try:
         names = sorted(os.listdir(folder))
     except OSError:
         return found
     for name in names:
-        m = _DAY_NAME.match(name)
+        m = name_re.match(name)
         if not m:
             continue
         try:
@@ -131,36 +140,16 @@ def daily_files(daily_dir: paths.PathLike | None = None) -> dict[date, Path]:
         if not (folder / name).is_file():
             continue  # a folder, a FIFO, a device: reading it could hang (see `daily_file`)
         prev = found.get(day)
-        rank = EXTENSIONS.index(m.group(2).lower())
-        if prev is None or rank < EXTENSIONS.index(prev.suffix.lower()):
+        rank = extensions.index(m.group(2).lower())
+        if prev is None or rank < extensions.index(prev.suffix.lower()):
             found[day] = folder / name
     return found
-
-
-def _titled(level: Level, day: date) -> Level:
-    name = f"Daily {day.isoformat()}"
-    return dataclasses.replace(
-        level,
-        name=level.name or name,
-        date=level.date or day.isoformat(),
-    )
 
 
 # --------------------------------------------------------------------------- calendar
 
 CALENDAR_SUFFIX = ".days"
 """Not a level suffix: the level browser and pack tests never list calendar files."""
-
-_INITIAL = {"easy": "e", "medium": "m", "hard": "h", "expert": "x"}
-
-_URLSAFE = str.maketrans({"+": "-", "/": "_", "=": None})
-_STANDARD = str.maketrans({"-": "+", "_": "/"})
-_B64_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-"""URL-safe base64 by `binascii` (the `base64` module costs an import before the first frame)."""
-
-_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@%"
-"""Region labels of a decoded level, by region id (not importing the generator for its
-`LABELS` keeps a calendar day off ~0.1 s of imports on the way to the first frame)."""
 
 
 def calendar_path(kind: str, year: int) -> Path | None:
@@ -212,119 +201,85 @@ def write_calendar(
     return out
 
 
-def encode_queens(level: Level) -> str:
-    """A Queens level as one calendar line (see the module docstring)."""
-    n = level.size
-    value = 0
-    for row in reversed(level.region_ids):
-        for k in reversed(row):
-            value = value * n + k
-    raw = value.to_bytes(((n ** (n * n) - 1).bit_length() + 7) // 8, "big")
-    payload = binascii.b2a_base64(raw, newline=False).decode("ascii").translate(_URLSAFE)
-    return f"{n}{_INITIAL.get(level.difficulty or '', '-')} {payload}"
-
-
-def decode_queens(line: str) -> Level:
-    """The level of a calendar line made by `encode_queens` (raises `LevelError` if bad)."""
-    try:
-        head, payload = line.split()
-        n = int(head[:-1])
-        difficulty = {v: k for k, v in _INITIAL.items()}.get(head[-1])
-        if not set(payload) <= _B64_CHARS:
-            raise ValueError("not URL-safe base64")
-        padded = payload.translate(_STANDARD) + "=" * (-len(payload) % 4)
-        value = int.from_bytes(binascii.a2b_base64(padded), "big")
-    except ValueError as err:
-        raise LevelError(f"bad calendar line {line[:40]!r}: {err}") from None
-    if not 1 <= n <= len(_LABELS):
-        raise LevelError(f"bad calendar line {line[:40]!r}: size {n}")
-    rows = []
-    for _ in range(n):
-        row = []
-        for _ in range(n):
-            value, k = divmod(value, n)
-            row.append(_LABELS[k])
-        rows.append("".join(row))
-    return Level.from_rows(rows, difficulty=difficulty)
-
-
-def from_calendar(day: date) -> Level | None:
-    """`day`'s Queens puzzle from the shipped calendar, or None beyond it (or if damaged)."""
-    line = calendar_line("queens", day)
+def from_calendar(kind: str, day: date) -> PuzzleLevel | None:
+    """`day`'s `kind` puzzle from its shipped calendar, or None beyond it (or if damaged)."""
+    line = calendar_line(kind, day)
     if line is None:
         return None
     try:
-        level = decode_queens(line)
-    except LevelError:
+        level = spec(kind).decode(line)
+    except (ValueError, LevelError):
         return None
-    return dataclasses.replace(
-        level, name=f"Daily {day.isoformat()}", date=day.isoformat(), seed=seed_for(day)
+    made: PuzzleLevel = dataclasses.replace(
+        level, name=name_for(kind, day), date=day.isoformat(), seed=seed_for(kind, day)
     )
+    return made
 
 
-def generate_daily(day: date) -> Level:
-    """`day`'s puzzle when no file gives it: the shipped calendar's, else generated.
+def generate_by_date(kind: str, day: date) -> PuzzleLevel:
+    """`day`'s generated `kind` puzzle: deterministic in the date alone.
 
-    Both are deterministic in the date alone; the calendar's does not depend
-    on this version's generator.
+    If the wanted difficulty cannot be reached, the level is generated
+    ungraded from the same seed (still the same on every machine running this
+    version).
     """
-    return from_calendar(day) or generate_by_date(day)
-
-
-def generate_by_date(day: date) -> Level:
-    """`day`'s generated puzzle: deterministic in the date alone.
-
-    The generator is imported here, lazily: it is only needed on days without
-    a file. If the wanted difficulty cannot be graded or reached, the level is
-    generated ungraded from the same seed (still the same on every machine
-    running this version).
-    """
-    from queens_tui.kinds.queens import generate as gen
-
-    size, difficulty = shape_for(day)
-    seed = seed_for(day)
+    size, difficulty = shape_for(kind, day)
+    seed = seed_for(kind, day)
+    made = get_kind(kind)
     try:
-        level = gen.generate(size, seed, difficulty)
-    except gen.GenerateError:
-        level = gen.generate(size, seed, None)
-    return dataclasses.replace(level, name=f"Daily {day.isoformat()}", date=day.isoformat())
+        level = made.generate(size, seed, difficulty)
+    except ValueError:  # the kind's GenerateError
+        level = made.generate(size, seed, None)
+    out: PuzzleLevel = dataclasses.replace(level, name=name_for(kind, day), date=day.isoformat())
+    return out
 
 
-def _cache_path(cache_dir: Path, day: date) -> Path:
-    return cache_dir / f"daily-{day.isoformat()}.txt"
+def generate_daily(kind: str, day: date) -> PuzzleLevel:
+    """`day`'s puzzle when no file gives it: the shipped calendar's, else generated."""
+    return from_calendar(kind, day) or generate_by_date(kind, day)
 
 
-def ready(cache_dir: Path, day: date) -> Level | None:
+def _cache_path(cache_dir: Path, kind: str, day: date) -> Path:
+    return cache_dir / f"{seed_for(kind, day)}.txt"
+
+
+def ready(kind: str, cache_dir: Path, day: date) -> PuzzleLevel | None:
     """`day`'s puzzle if it needs no generating (cached, or in the calendar), else None."""
-    cached = _from_cache(cache_dir, day) if _cache_path(cache_dir, day).is_file() else None
-    return cached or from_calendar(day)
+    cached = (
+        _from_cache(cache_dir, kind, day) if _cache_path(cache_dir, kind, day).is_file() else None
+    )
+    return cached or from_calendar(kind, day)
 
 
-def _from_cache(cache_dir: Path, day: date) -> Level | None:
+def _from_cache(cache_dir: Path, kind: str, day: date) -> PuzzleLevel | None:
     """The cached generated puzzle of `day`, or None if absent or not right."""
-    from queens_tui.formats import parse_text
+    from queens_tui.formats import reader
     from queens_tui.store.jsonfile import SchemaError, read_bounded
 
     try:  # bounded, non-blocking: a FIFO or a link to /dev/zero there must not hang us
-        text = read_bounded(_cache_path(cache_dir, day), CACHE_MAX_BYTES).decode("utf-8")
-        level = parse_text(text)
+        path = _cache_path(cache_dir, kind, day)
+        text = read_bounded(path, CACHE_MAX_BYTES).decode("utf-8")
+        level: PuzzleLevel = reader(kind).parse(text, ".txt")
     except (OSError, UnicodeDecodeError, SchemaError, LevelError):
         return None
-    if level.seed != seed_for(day) or level.date != day.isoformat():
+    meta = level.metadata
+    if meta.get("seed") != seed_for(kind, day) or meta.get("date") != day.isoformat():
         return None
     return level
 
 
-def _to_cache(cache_dir: Path, day: date, level: Level) -> None:
+def _to_cache(cache_dir: Path, kind: str, day: date, level: PuzzleLevel) -> None:
     """Keep the generated puzzle (a cache: failures are ignored, old days pruned)."""
-    from queens_tui.formats import dump_text
+    from queens_tui.formats import reader
     from queens_tui.store.jsonfile import atomic_write_bytes
 
+    prefix = f"{spec(kind).seed_prefix}-"
     try:
-        atomic_write_bytes(_cache_path(cache_dir, day), dump_text(level).encode("utf-8"))
-        for p in cache_dir.glob("daily-*.txt"):
+        text = reader(kind).dump(level, "text")
+        atomic_write_bytes(_cache_path(cache_dir, kind, day), text.encode("utf-8"))
+        for p in cache_dir.glob(f"{prefix}*.txt"):
             try:
-                old = date.fromisoformat(p.name[len("daily-") : -len(".txt")])
+                old = date.fromisoformat(p.name[len(prefix) : -len(".txt")])
             except ValueError:
                 continue
             if abs((day - old).days) > CACHE_DAYS:
@@ -334,52 +289,62 @@ def _to_cache(cache_dir: Path, day: date, level: Level) -> None:
 
 
 def daily_level(
+    kind: str,
     day: date,
     daily_dir: paths.PathLike | None = None,
     *,
     cache_dir: paths.PathLike | None = None,
 ) -> Daily:
-    """`day`'s puzzle: the daily folder's file for it, else the generated one.
+    """`day`'s `kind` puzzle: the daily folder's file for it, else the calendar's or generated.
 
-    Raises `LevelError` (located at the file) when the day's file is broken.
-    With `cache_dir`, a generated puzzle is kept there as a text file and
-    reused (a hard 10x10 takes a second or more to generate; reopening the
-    day's puzzle should be instant, and should not change if the generator
-    is upgraded mid-day). A bad cache file is simply regenerated.
+    Raises `LevelError` (located at the file) when the day's file is broken or
+    is not a `kind` level. With `cache_dir`, a generated puzzle is kept there
+    and reused (a hard 10x10 Queens takes a second or more to generate;
+    reopening the day should be instant). A bad cache file is regenerated.
     """
-    path = daily_file(day, daily_dir)
+    path = daily_file(kind, day, daily_dir)
     if path is not None:
-        from queens_tui.formats import load
-
-        level = load(path)
-        return Daily(_titled(level, day), str(path))
+        return Daily(_from_file(kind, day, path), str(path))
     if cache_dir is not None:
-        cached = _from_cache(Path(cache_dir), day)
+        cached = _from_cache(Path(cache_dir), kind, day)
         if cached is not None:
             return Daily(cached, GENERATED)
-    level = generate_daily(day)
+    level = generate_daily(kind, day)
     if cache_dir is not None:
-        _to_cache(Path(cache_dir), day, level)
+        _to_cache(Path(cache_dir), kind, day, level)
     return Daily(level, GENERATED)
 
 
+def _from_file(kind: str, day: date, path: Path) -> PuzzleLevel:
+    """The level of the day's file, named and dated (its own name and date win)."""
+    from queens_tui.formats import load_puzzle
+
+    level = load_puzzle(path)
+    if level.kind != kind:
+        raise LevelError(f"a {level.kind} level, not {kind}", path=str(path), line=1, col=1)
+    meta = level.metadata
+    fixed: PuzzleLevel = dataclasses.replace(  # type: ignore[type-var]  # levels are dataclasses
+        level,
+        name=meta.get("name") or name_for(kind, day),
+        date=meta.get("date") or day.isoformat(),
+    )
+    return fixed
+
+
 __all__ = [
-    "EXTENSIONS",
     "GENERATED",
-    "WEEK",
     "Daily",
-    "LevelError",
     "calendar_line",
     "calendar_path",
     "daily_file",
     "daily_files",
     "daily_level",
-    "decode_queens",
-    "encode_queens",
     "from_calendar",
     "generate_by_date",
     "generate_daily",
+    "name_for",
     "parse_day",
+    "ready",
     "seed_for",
     "shape_for",
     "write_calendar",

@@ -38,7 +38,7 @@ from urllib.parse import quote, unquote
 
 from queens_tui.core.history import History, Step
 from queens_tui.core.play import JSONValue
-from queens_tui.kinds import get_play
+from queens_tui.kinds import DEFAULT_KIND, daily_kinds, get_kind, get_play
 from queens_tui.store.jsonfile import SchemaError, check_header, expect, get
 
 FORMAT = "queens-tui/progress"
@@ -47,20 +47,27 @@ VERSION = 1
 # --- level keys -------------------------------------------------------------------------------
 
 
-def daily_key(day: date, kind: str = "queens") -> str:
-    """The key of a day's daily puzzle of `kind`, whatever file or seed it came from:
-    ``daily:2026-11-23`` for Queens, ``tango-daily:2026-11-23`` for another kind."""
-    key = f"daily:{day.isoformat()}"
-    return key if kind == "queens" else f"{kind}-{key}"
+def daily_key(day: date, kind: str = DEFAULT_KIND) -> str:
+    """The key of a day's daily puzzle of `kind`, whatever file or seed it came from: its
+    seed prefix and the day (``daily:2026-11-23`` for Queens, ``tango-daily:2026-11-23``)."""
+    return f"{_daily_prefix(kind)}:{day.isoformat()}"
+
+
+def _daily_prefix(kind: str) -> str:
+    spec = get_kind(kind).daily
+    return spec.seed_prefix if spec is not None else f"{kind}-daily"
 
 
 def parse_daily_key(key: str) -> tuple[str, date] | None:
     """(kind, day) of a key made by `daily_key`, else None (another kind of key, a bad date)."""
-    head, sep, day = key.partition("daily:")
-    if not sep or (head and not head.endswith("-")):
+    head, sep, day = key.rpartition(":")
+    if not sep:
+        return None
+    kind = next((k for k in daily_kinds() if _daily_prefix(k) == head), None)
+    if kind is None:
         return None
     try:
-        return head.removesuffix("-") or "queens", date.fromisoformat(day)
+        return kind, date.fromisoformat(day)
     except ValueError:
         return None
 
@@ -73,14 +80,14 @@ def pack_key(level_id: str) -> str:
 def grid_key(level: Any) -> str:
     """A key from the puzzle alone (its kind's `fingerprint`), so the same puzzle resumes
     from any file: for Queens the region ids, whatever the letters, colours or format."""
-    prefix = "grid" if level.kind == "queens" else level.kind
-    return f"{prefix}:{get_play(level.kind).fingerprint(level)}"
+    kind = get_kind(level.kind)
+    return f"{kind.save_prefix or kind.name}:{kind.play.fingerprint(level)}"
 
 
 def level_key(level: Any, *, bundled_id: str | None = None, day: date | None = None) -> str:
     """The stable key for progress and stats: daily date, else bundled id, else the grid hash."""
     if day is not None:  # each kind has its own daily puzzle: "tango-daily:2026-11-23"
-        return daily_key(day, getattr(level, "kind", "queens"))
+        return daily_key(day, getattr(level, "kind", DEFAULT_KIND))
     if bundled_id is not None:
         return pack_key(bundled_id)
     return grid_key(level)
@@ -178,7 +185,7 @@ def encode(
         undo = [to_json(step.backward) for step in reversed(past)]
         redo = [to_json(step.forward) for step in reversed(future)]
     obj: dict[str, Any] = {"format": FORMAT, "version": VERSION, "key": key}
-    if level.kind != "queens":
+    if level.kind != DEFAULT_KIND:  # the first kind's saves predate the key: written as then
         obj["kind"] = level.kind
     obj.update(
         {
@@ -214,7 +221,7 @@ def decode(obj: Any, key: str, level: Any) -> Progress:
     """
     obj = check_header(obj, FORMAT, VERSION)
     expect(get(obj, "key", str) == key, "it was saved for another level key")
-    expect(get(obj, "kind", str, "queens") == level.kind, "it was saved for another kind")
+    expect(get(obj, "kind", str, DEFAULT_KIND) == level.kind, "it was saved for another kind")
     if not saved_level_matches(obj, level):
         raise StaleProgress(key)
     rules = get_play(level.kind)

@@ -48,6 +48,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import date, timedelta
 from typing import Any
 
+from queens_tui.kinds import DEFAULT_KIND
 from queens_tui.store.jsonfile import SchemaError, check_header, expect, get
 
 FIRST_DAY = date(1970, 1, 1)
@@ -194,11 +195,10 @@ class Stats:
     """All levels' stats plus the days that feed each kind's streak."""
 
     levels: dict[str, LevelStats] = field(default_factory=dict)
-    streak_days: set[date] = field(default_factory=set)
-    """Queens' streak days (the file's top-level keys, as before kinds)."""
-    best_streak: int = 0
-    kind_streaks: dict[str, DailyRun] = field(default_factory=dict)
-    """The other kinds' streaks, by kind name ("tango", "zip")."""
+    streaks: dict[str, DailyRun] = field(default_factory=dict)
+    """Each kind's daily streak, by kind name. In the file the first kind's sits at the top
+    level (`streak_days`, `best_streak`: as before there were kinds) and the others under
+    `kind_streaks`."""
 
     def record(
         self,
@@ -209,7 +209,7 @@ class Stats:
         hints: int = 0,
         helped: bool = False,
         daily: date | None = None,
-        kind: str = "queens",
+        kind: str = DEFAULT_KIND,
     ) -> LevelStats:
         """Count a solve of `key` made on `today`; `daily` is the puzzle's date for a daily
         (of `kind`: it feeds that kind's streak)."""
@@ -218,29 +218,22 @@ class Stats:
         )
         self.levels[key] = s
         if daily is not None and daily == today:
-            if kind == "queens":
-                self.streak_days.add(today)
-                self.best_streak = max(self.best_streak, _longest_run(self.streak_days))
-            else:
-                run = self.kind_streaks.setdefault(kind, DailyRun())
-                run.days.add(today)
-                run.best = max(run.best, _longest_run(run.days))
+            run = self.streaks.setdefault(kind, DailyRun())
+            run.days.add(today)
+            run.best = max(run.best, _longest_run(run.days))
         return s
 
-    def streak(self, today: date, kind: str = "queens") -> Streak:
+    def streak(self, today: date, kind: str = DEFAULT_KIND) -> Streak:
         """`kind`'s streak as of `today` (alive if today's or yesterday's daily was solved)."""
-        if kind == "queens":
-            days, best_so_far = self.streak_days, self.best_streak
-        else:
-            run = self.kind_streaks.get(kind, DailyRun())
-            days, best_so_far = run.days, run.best
+        run = self.streaks.get(kind, DailyRun())
+        days = run.days
         solved_today = today in days
         day = today if solved_today else _shift(today, -1)
         current = 0
         while day is not None and day in days:
             current += 1
             day = _shift(day, -1)
-        best = max(best_so_far, _longest_run(days))
+        best = max(run.best, _longest_run(days))
         return Streak(current, best, solved_today)
 
 
@@ -257,18 +250,19 @@ def _longest_run(days: set[date]) -> int:
 
 
 def encode_stats(stats: Stats) -> dict[str, Any]:
-    """The stats.json object."""
+    """The stats.json object (the same keys as before there were kinds, for the first kind)."""
+    first = stats.streaks.get(DEFAULT_KIND, DailyRun())
     out: dict[str, Any] = {
         "format": STATS_FORMAT,
         "version": VERSION,
         "levels": {k: asdict(v) for k, v in sorted(stats.levels.items())},
-        "streak_days": _dates(stats.streak_days),
-        "best_streak": stats.best_streak,
+        "streak_days": _dates(first.days),
+        "best_streak": first.best,
     }
-    if stats.kind_streaks:
+    others = {k: run for k, run in stats.streaks.items() if k != DEFAULT_KIND}
+    if others:
         out["kind_streaks"] = {
-            k: {"days": _dates(run.days), "best": run.best}
-            for k, run in sorted(stats.kind_streaks.items())
+            k: {"days": _dates(run.days), "best": run.best} for k, run in sorted(others.items())
         }
     return out
 
@@ -295,13 +289,16 @@ def decode_stats(obj: Any) -> Stats:
     parsed = {}
     for k, v in levels.items():
         parsed[k] = _level_stats(k, v)
-    kinds: dict[str, DailyRun] = {}
+    streaks: dict[str, DailyRun] = {}
     for kind, run in get(obj, "kind_streaks", dict, {}).items():
         expect(isinstance(run, dict), f"the {kind} streak should be an object")
         kind_best = get(run, "best", int, 0)
         expect(kind_best >= 0, f"negative best {kind} streak")
-        kinds[kind] = DailyRun(_streak_days(get(run, "days", list, [])), kind_best)
-    return Stats(parsed, _streak_days(days_raw), best, kinds)
+        streaks[kind] = DailyRun(_streak_days(get(run, "days", list, [])), kind_best)
+    days = _streak_days(days_raw)
+    if days or best:
+        streaks[DEFAULT_KIND] = DailyRun(days, best)
+    return Stats(parsed, streaks)
 
 
 # --- settings ---------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.history import History
+from queens_tui.kinds import DEFAULT_KIND
 from queens_tui.store import paths
 from queens_tui.store.jsonfile import (
     MAX_BYTES,
@@ -417,7 +418,7 @@ class Store:
         helped: bool = False,
         daily: date | None = None,
         today: date | None = None,
-        kind: str = "queens",
+        kind: str = DEFAULT_KIND,
     ) -> LevelStats:
         """Count a solve, save the stats and forget the level's saved game.
 
@@ -443,55 +444,45 @@ class Store:
         self.clear_progress(key)
         return result
 
-    def streak(self, today: date | None = None, kind: str = "queens") -> Streak:
+    def streak(self, today: date | None = None, kind: str = DEFAULT_KIND) -> Streak:
         """`kind`'s daily streak (current, best, solved today) as of `today`."""
         return self._stats.streak(today or self.today(), kind)
 
     # --- daily --------------------------------------------------------------------------------
 
-    def daily(self, day: date | None = None, kind: str = "queens") -> Daily:
-        """`day`'s puzzle (default today) from this store's daily folder, else generated.
+    def daily(self, day: date | None = None, kind: str = DEFAULT_KIND) -> Daily:
+        """`day`'s `kind` puzzle (default today) from this store's daily folder, else the
+        calendar's or generated (`store.daily`).
 
         Generated puzzles are cached in ``<data>/cache/`` (the first call of a
         day may take a second or more: call it from a worker). Raises
-        `LevelError` if the day's file is broken. Other kinds than Queens have
-        their own daily puzzle (`store.kind_daily`: ``<daily folder>/<kind>/``).
+        `LevelError` if the day's file is broken.
         """
-        if kind != "queens":
-            from queens_tui.store import kind_daily
-            from queens_tui.store.daily import Daily
-
-            found = kind_daily.daily_level(
-                kind, day or self.today(), self.daily_dir, cache_dir=self.root / "cache"
-            )
-            return Daily(found.level, found.source)  # type: ignore[arg-type]  # Daily: any kind
         from queens_tui.store import daily as daily_mod  # not needed to play a file
 
         return daily_mod.daily_level(
-            day or self.today(), self.daily_dir, cache_dir=self.root / "cache"
+            kind, day or self.today(), self.daily_dir, cache_dir=self.root / "cache"
         )
 
-    def daily_ready(self, day: date | None = None, kind: str = "queens") -> Daily | None:
-        """`day`'s puzzle if it needs no generating (a file, or cached), else None.
+    def daily_ready(self, day: date | None = None, kind: str = DEFAULT_KIND) -> Daily | None:
+        """`day`'s puzzle if it needs no generating (a file, cached, or in the calendar),
+        else None.
 
         Cheap (one file read): the app calls it before the first frame and
         generates in a worker only when this is None. Raises `LevelError` if
         the day's file is broken.
         """
-        if kind != "queens":  # a Tango daily takes ~0.1 s to make: made at once
-            return self.daily(day, kind)
         from queens_tui.store import daily as daily_mod
 
         day = day or self.today()
-        path = daily_mod.daily_file(day, self.daily_dir)
-        if path is None:
-            cached = daily_mod.ready(self.root / "cache", day)
-            return None if cached is None else daily_mod.Daily(cached, daily_mod.GENERATED)
-        return self.daily(day)
+        if daily_mod.daily_file(kind, day, self.daily_dir) is not None:
+            return self.daily(day, kind)
+        found = daily_mod.ready(kind, self.root / "cache", day)
+        return None if found is None else daily_mod.Daily(found, daily_mod.GENERATED)
 
-    def daily_key(self, day: date | None = None) -> str:
-        """The progress/stats key of `day`'s puzzle."""
-        return daily_key(day or self.today())
+    def daily_key(self, day: date | None = None, kind: str = DEFAULT_KIND) -> str:
+        """The progress/stats key of `day`'s `kind` puzzle."""
+        return daily_key(day or self.today(), kind)
 
 
 def _folder_problem(root: Path, err: OSError) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 from pathlib import Path
 
-from queens_tui.formats import load
+from queens_tui.formats.queens import load
 from queens_tui.kinds.queens.board import History, Mark, Move
 from queens_tui.store import Store, daily_key, pack_key
 

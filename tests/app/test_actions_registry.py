@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from queens_tui.app import actions
-from queens_tui.app.screens.game import GameScreen, kind_actions
+from queens_tui.app.screens.game import kind_actions, screen_class
 from queens_tui.app.screens.help import kind_help
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -40,7 +40,7 @@ def test_readme_key_table_matches_the_registry() -> None:
 
 def test_bindings_palette_and_help_come_from_the_registry() -> None:
     registry = kind_actions("queens")
-    bound = {b.id: b.key for b in GameScreen.BINDINGS if hasattr(b, "id")}
+    bound = {b.id: b.key for b in screen_class("queens").BINDINGS if hasattr(b, "id")}
     assert bound == {a.id: a.keys for a in registry}
     titles = {t for t, _, _ in actions.palette(registry)}
     assert {"Undo", "Hint", "Show mistakes", "Toggle auto-cross", "Previous level"} <= titles

@@ -5,7 +5,7 @@ from __future__ import annotations
 from queens_tui.app.game import Result
 from queens_tui.app.kinds.queens import describe
 from queens_tui.app.screens.confirm import ConfirmScreen
-from queens_tui.app.screens.game import GameScreen
+from queens_tui.app.screens.game import GameScreen, screen_class
 from queens_tui.app.screens.help import kind_help
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.kinds.queens import deduce
@@ -195,7 +195,7 @@ def test_daily_numbers_as_linkedin_counts_them() -> None:
 
 
 def test_help_and_bindings_list_the_assist_keys() -> None:
-    keys = {b.key: b.action for b in GameScreen.BINDINGS}
+    keys = {b.key: b.action for b in screen_class("queens").BINDINGS}
     assert keys["h"] == "hint" and keys["S"] == "solve"
     assert keys["m"] == "mistakes" and keys["c"] == "toggle_live"
     for key in ("`h`", "`S`", "`m`", "`c`"):

@@ -19,8 +19,8 @@ from queens_tui.catalog.listing import (
     daily_entries,
     pack_entries,
 )
-from queens_tui.formats import load
 from queens_tui.formats.meta import read_meta
+from queens_tui.formats.queens import load
 from queens_tui.kinds.queens.board import History
 from queens_tui.store import Store, daily_key, pack_key
 from tests.app.browser_fixtures import PACKS, TODAY, make_store, write_levels

@@ -142,9 +142,9 @@ def test_play_kind_classic_bad_size_exits_2(capsys) -> None:
 
 
 def test_browser_rows_for_classic_sizes() -> None:
-    from queens_tui.catalog.listing import classic_entries
+    from queens_tui.catalog.listing import board_entries
 
-    rows = classic_entries(found=lambda n: n - 4)
+    rows = board_entries("classic", found=lambda n: n - 4)
     assert [e.key for e in rows] == [f"classic:{n}" for n in range(4, 17)]
     assert rows[4].title == "8 queens · 4 of 92 found" and rows[4].size == 8
 

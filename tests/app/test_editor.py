@@ -10,7 +10,7 @@ import pytest
 
 from queens_tui.app.editor import EditorApp, create_editor_app
 from queens_tui.app.screens.editor import EditorScreen
-from queens_tui.formats import load
+from queens_tui.formats.queens import load
 from queens_tui.kinds.queens import edit, search
 from tests.conftest import EXAMPLE_8
 
@@ -254,7 +254,7 @@ def test_save_target_keeps_the_file_format_where_it_can(tmp_path: Path) -> None:
 
 
 async def test_json_file_is_saved_as_json(tmp_path: Path) -> None:
-    from queens_tui.formats import dump_json
+    from queens_tui.formats.queens import dump_json
     from tests.conftest import level_from
 
     path = tmp_path / "eight.json"

@@ -13,7 +13,7 @@ from rich.color import Color, ColorSystem
 
 from queens_tui.app import create_app
 from queens_tui.app.palette import PASTELS, distance, region_colors
-from queens_tui.app.screens.game import GameScreen
+from queens_tui.app.screens.game import GameScreen, screen_class
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.widgets.board import fit
 from queens_tui.cli import main
@@ -110,7 +110,7 @@ async def test_command_palette_offers_every_action(app8) -> None:
         titles = [cmd.title for cmd in app8.get_system_commands(game_screen(app8))]
         for title in ("Undo", "Redo", "Restart level", "Toggle auto-cross", "Help", "Cycle cell"):
             assert title in titles
-        keys = {b.key for b in GameScreen.BINDINGS}
+        keys = {b.key for b in screen_class("queens").BINDINGS}
         assert {"space", "enter", "x", "u", "ctrl+r", "r", "a", "question_mark", "q"} <= keys
 
 

@@ -14,7 +14,7 @@ from queens_tui.app import create_app
 from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.screens.loading import LoadingScreen
 from queens_tui.cli import main
-from queens_tui.formats import parse_text
+from queens_tui.formats.queens import parse_text
 from queens_tui.kinds.queens.board import Mark
 from queens_tui.store import daily as daily_mod
 from queens_tui.store.daily import generate_daily
@@ -67,9 +67,9 @@ async def test_generation_runs_behind_a_loading_screen(tmp_path, monkeypatch) ->
     release = threading.Event()
     real = daily_mod.generate_daily
 
-    def slow(day):
+    def slow(kind, day):
         assert release.wait(10)
-        return real(day)
+        return real(kind, day)
 
     monkeypatch.setattr(daily_mod, "generate_daily", slow)
     app = create_app(store=make_store(tmp_path / "data"))
@@ -81,7 +81,7 @@ async def test_generation_runs_behind_a_loading_screen(tmp_path, monkeypatch) ->
         release.set()
         await game_ready(pilot, app)
         assert app.game_screen.ref.day == TODAY
-        assert app.game_screen.game.level == real(TODAY)
+        assert app.game_screen.game.level == real("queens", TODAY)
 
 
 async def test_two_fresh_homes_get_the_same_generated_daily(tmp_path) -> None:
@@ -93,7 +93,7 @@ async def test_two_fresh_homes_get_the_same_generated_daily(tmp_path) -> None:
             levels.append(app.game_screen.game.level)
             assert "Daily 2026-03-16" in app.game_screen.status.plain
     assert levels[0].grid == levels[1].grid
-    assert levels[0].grid == generate_daily(TODAY).grid
+    assert levels[0].grid == generate_daily("queens", TODAY).grid
 
 
 async def test_generated_daily_resumes_after_relaunch(tmp_path) -> None:
@@ -117,7 +117,7 @@ async def test_n_and_p_on_a_daily_go_by_day(tmp_path, monkeypatch) -> None:
     write_daily(data / "daily", TODAY - timedelta(days=1), "Yesterday's", EXAMPLE_9)
     made = []
 
-    def fake(day):  # two days ago has no file: "generated" (fast, fixed)
+    def fake(kind, day):  # two days ago has no file: "generated" (fast, fixed)
         made.append(day)
         return parse_text(f"# name: Daily {day.isoformat()}\n{EXAMPLE_6}")
 
@@ -170,7 +170,7 @@ async def test_loading_screen_escape_goes_back_to_the_game(tmp_path, monkeypatch
     write_daily(data / "daily", TODAY, "Today's", EXAMPLE_8)
     release = threading.Event()
 
-    def slow(day):
+    def slow(kind, day):
         assert release.wait(10)
         return parse_text(EXAMPLE_6)
 

@@ -10,7 +10,8 @@ import pytest
 from queens_tui.app import create_app
 from queens_tui.app.screens.browser import LevelBrowser
 from queens_tui.app.screens.game import GameScreen
-from queens_tui.formats import bundled, parse_text
+from queens_tui.formats import bundled
+from queens_tui.formats.queens import parse_text
 from queens_tui.kinds.queens.board import Mark
 from queens_tui.store import daily as daily_mod
 from tests.app.browser_fixtures import write_levels
@@ -72,7 +73,7 @@ async def test_browser_opens_a_generated_daily(packs, tmp_path, monkeypatch) -> 
     monkeypatch.setattr(
         daily_mod,
         "generate_daily",
-        lambda day: parse_text(f"# name: Daily {day.isoformat()}\n{EXAMPLE_6}"),
+        lambda kind, day: parse_text(f"# name: Daily {day.isoformat()}\n{EXAMPLE_6}"),
     )
     app = create_app("1-easy/002", store=make_store(tmp_path / "data"))
     async with app.run_test(size=(120, 40)) as pilot:

@@ -174,7 +174,7 @@ async def test_a_unique_level_says_nothing_of_it(level8_file: Path, monkeypatch)
 async def test_names_and_paths_with_brackets_are_shown_as_they_are(tmp_path: Path, clock) -> None:
     """A level named "[/] ..." crashed the app at the win (MarkupError on the card), and a
     notice naming a path with "[/]" in it would crash the toast: names are text, not markup."""
-    from queens_tui.formats import parse_text
+    from queens_tui.formats.queens import parse_text
     from queens_tui.store import grid_key
 
     from .session_fixtures import notices

@@ -97,7 +97,7 @@ async def test_hint_then_solve_wins() -> None:
 async def test_play_kind_zip_opens_todays_zip(tmp_path: object) -> None:
     from datetime import date
 
-    from queens_tui.store.kind_daily import daily_level
+    from queens_tui.store.daily import daily_level
 
     found = daily_level("zip", date.today(), str(tmp_path))
     app = create_app(OpenLevel(found.level), persist=False)

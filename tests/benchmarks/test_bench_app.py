@@ -58,7 +58,7 @@ import pytest
 
 from queens_tui.app import create_app
 from queens_tui.app.levels import OpenLevel
-from queens_tui.formats import dump_text
+from queens_tui.formats.queens import dump_text
 from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.search import first
 

@@ -29,8 +29,8 @@ from textual.widgets import Footer, Static
 
 from queens_tui.app.screens.browser import LevelBrowser
 from queens_tui.catalog.listing import pack_entries
-from queens_tui.formats import load
 from queens_tui.formats import meta as meta_mod
+from queens_tui.formats.queens import load
 from queens_tui.kinds.queens.board import History
 from queens_tui.store import Store, daily_key, pack_key
 

@@ -114,7 +114,7 @@ def unique_by_cpsat(level: Any, time_limit: float = 300.0) -> bool:
 
 
 def test_bench_generate_big_boards(benchmark) -> None:  # type: ignore[no-untyped-def]
-    from queens_tui.formats import parse_text
+    from queens_tui.formats.queens import parse_text
 
     report: dict[int, list[float]] = {}
     texts: list[str] = []

@@ -50,7 +50,7 @@ TARGET_MAX_LEVEL = 0.040
 
 CPSAT_SCRIPT = """
 import json, sys
-from queens_tui.formats import load
+from queens_tui.formats.queens import load
 from queens_tui import solver
 for path in sys.argv[1:]:
     level = load(path)
@@ -160,7 +160,7 @@ def test_bench_solve_corpus_whole_process(
     _same_answers(cpsat_out, reference)
 
     from queens_tui import cli, solver
-    from queens_tui.formats import load
+    from queens_tui.formats.queens import load
 
     def cli_solve(path: str) -> int:
         # The `solve --json` handler itself, one file at a time (argparse

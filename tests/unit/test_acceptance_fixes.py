@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from queens_tui.formats import parse_json
+from queens_tui.formats.queens import parse_json
 from queens_tui.kinds.queens.level import LevelError
 
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from queens_tui.formats import load
 from queens_tui.formats.bundled import bundled_levels
+from queens_tui.formats.queens import load
 from queens_tui.kinds.queens import search
 from queens_tui.kinds.queens.deduce import grade
 from queens_tui.kinds.queens.level import Level

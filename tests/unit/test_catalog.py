@@ -12,6 +12,7 @@ from queens_tui import catalog
 from queens_tui.catalog import LevelRef, parse_ref, step
 from queens_tui.catalog.refs import FIRST, LAST, NO_MORE_DAYS, TOMORROW
 from queens_tui.cli import main
+from queens_tui.cli import play as cli_play
 from queens_tui.core.errors import LevelError
 from queens_tui.formats import bundled
 
@@ -105,9 +106,9 @@ def test_files_step_to_the_next_file_of_their_kind(tmp_path: Path) -> None:
 
 
 def test_classic_boards_step_by_size() -> None:
-    assert step(LevelRef.classic(8), 1, today=TODAY) == LevelRef.classic(9)
-    assert step(LevelRef.classic(16), 1, today=TODAY) == LAST
-    assert step(LevelRef.classic(4), -1, today=TODAY) == FIRST
+    assert step(LevelRef.board("classic", 8), 1, today=TODAY) == LevelRef.board("classic", 9)
+    assert step(LevelRef.board("classic", 16), 1, today=TODAY) == LAST
+    assert step(LevelRef.board("classic", 4), -1, today=TODAY) == FIRST
 
 
 def test_the_cli_reads_levels_through_the_catalog(capsys: pytest.CaptureFixture[str]) -> None:
@@ -129,7 +130,6 @@ def test_a_session_without_a_store_reads_dailies_through_the_catalog() -> None:
 
 def test_play_opens_what_the_catalog_reads(monkeypatch: pytest.MonkeyPatch) -> None:
     """`play` hands the app the day and kind of a daily reference, and the level of another."""
-    from queens_tui import cli
 
     seen: dict[str, object] = {}
 
@@ -145,10 +145,10 @@ def test_play_opens_what_the_catalog_reads(monkeypatch: pytest.MonkeyPatch) -> N
         return App()
 
     monkeypatch.setattr("queens_tui.app.create_app", create_app)
-    monkeypatch.setattr(cli, "restore_cursor", lambda stream: None)
+    monkeypatch.setattr(cli_play, "restore_cursor", lambda stream: None)
     assert main(["play", "--kind", "tango", "daily:2026-11-01"]) == 0
     assert (seen["level"], seen["daily"], seen["kind"]) == (None, date(2026, 11, 1), "tango")
     assert main(["play", "daily:zip:2026-11-02"]) == 0
     assert (seen["daily"], seen["kind"]) == (date(2026, 11, 2), "zip")
     assert main(["play", "classic:6"]) == 0
-    assert getattr(seen["level"], "ref", None) == LevelRef.classic(6)
+    assert getattr(seen["level"], "ref", None) == LevelRef.board("classic", 6)

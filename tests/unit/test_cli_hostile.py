@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from queens_tui import cli
 from queens_tui.catalog import step_day
-from queens_tui.cli import main
+from queens_tui.cli import deadline, main
 from queens_tui.core.errors import LevelError, printable
+from queens_tui.kinds import get_kind
 from queens_tui.store.daily import parse_day
 from tests.conftest import EXAMPLE_8, REPO, run_cli
 
@@ -153,11 +153,13 @@ def test_generate_gives_up_with_a_clear_message(
 
 
 def test_generate_default_time_limit_is_seconds_on_small_boards() -> None:
-    small = cli.default_time_limit(4, "expert")
+    small = get_kind("queens").default_time_limit(4, "expert")
     assert small is not None and small < 15
-    big = cli.default_time_limit(20, "hard")
+    big = get_kind("queens").default_time_limit(20, "hard")
     assert big is not None and big >= 60  # measured here: 28 s on a busy machine
-    assert cli.default_time_limit(64, None) is None  # no grade wanted: minutes are normal
+    assert (
+        get_kind("queens").default_time_limit(64, None) is None
+    )  # no grade wanted: minutes are normal
 
 
 @pytest.mark.parametrize("limit", ["0", "-1", "nan", "inf"])
@@ -171,14 +173,14 @@ def test_ctrl_c_during_a_timed_call_stays_a_ctrl_c() -> None:
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        cli._within(5, interrupted)
-    assert cli._within(5, lambda: 42) == 42
+        deadline.within(5, interrupted)
+    assert deadline.within(5, lambda: 42) == 42
 
 
 def test_a_lost_time_limit_interrupt_is_sent_again(monkeypatch: pytest.MonkeyPatch) -> None:
     """An interrupt landing in a gc callback or a finalizer is lost (Python only prints it):
     generate --time-limit 1 once ran 312 s in a test run. The next one must still stop it."""
-    monkeypatch.setattr(cli, "REINTERRUPT", 0.05)
+    monkeypatch.setattr(deadline, "REINTERRUPT", 0.05)
     lost: list[float] = []
 
     def work() -> str:
@@ -194,8 +196,8 @@ def test_a_lost_time_limit_interrupt_is_sent_again(monkeypatch: pytest.MonkeyPat
         return "ran to the end"
 
     start = time.monotonic()
-    with pytest.raises(cli._OutOfTime):
-        cli._within(0.1, work)
+    with pytest.raises(deadline.OutOfTime):
+        deadline.within(0.1, work)
     assert len(lost) == 1
     assert time.monotonic() - start < 2
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from queens_tui.cli import main
-from queens_tui.formats import dump_json, dump_text
+from queens_tui.formats.queens import dump_json, dump_text
 from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.rules import is_solution
 from tests.conftest import run_cli

@@ -38,9 +38,10 @@ def test_play_parser_reads_play_options_and_the_full_one_knows_every_command() -
 
 
 def test_starting_the_game_imports_no_other_command_module() -> None:
+    """Only `cli.play`: the other commands' modules are not imported before the first frame."""
     code = (
         "import sys; from queens_tui.cli import build_parser; build_parser(play_only=True); "
         "print(sorted(m for m in sys.modules if m.startswith('queens_tui.cli.')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+    assert out.stdout.strip() == "['queens_tui.cli.play']"

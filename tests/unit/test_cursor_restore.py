@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from queens_tui.cli import CURSOR_RESTORE, restore_cursor
+from queens_tui.cli.play import CURSOR_RESTORE, restore_cursor
 
 
 class Tty(io.StringIO):

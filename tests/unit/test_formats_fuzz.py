@@ -14,7 +14,15 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from queens_tui.formats import dump_json, dump_text, load, parse, parse_json, parse_text, parse_ts
+from queens_tui.formats.queens import (
+    dump_json,
+    dump_text,
+    load,
+    parse,
+    parse_json,
+    parse_text,
+    parse_ts,
+)
 from queens_tui.kinds.queens.level import METADATA_KEYS, Level, LevelError
 
 FUZZ = settings(

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from queens_tui.formats import dump_json, parse_json
+from queens_tui.formats.queens import dump_json, parse_json
 from queens_tui.kinds.queens.level import Level, LevelError
 
 GOOD = """{

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from queens_tui.formats import MAX_BYTES, detect_format, dump, load, save, sniff
+from queens_tui.formats import MAX_BYTES
+from queens_tui.formats.queens import detect_format, dump, load, save
+from queens_tui.formats.queens import sniff_format as sniff
 from queens_tui.kinds.queens.level import Level, LevelError
 
 TS = 'const level = { size: 2, colorRegions: [["A", "B"], ["B", "A"]] };\nexport default level;\n'

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from queens_tui.formats import dump_text, parse_text
+from queens_tui.formats.queens import dump_text, parse_text
 from queens_tui.kinds.queens.level import Level, LevelError
 
 SAMPLE = """\

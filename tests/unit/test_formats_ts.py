@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from queens_tui.formats import load
+from queens_tui.formats.queens import load
 from queens_tui.formats.ts import PALETTE, parse_ts, tokenize
 from queens_tui.kinds.queens.level import LevelError
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from queens_tui.formats import dump_text, load, parse_text
+from queens_tui.formats.queens import dump_text, load, parse_text
 from queens_tui.kinds.queens import generate as gen
 from queens_tui.kinds.queens import rules, search
 from queens_tui.kinds.queens.deduce import grade
@@ -113,7 +113,7 @@ def test_golden_output_is_pinned() -> None:
 
 _CHILD = (
     "import hashlib; from queens_tui.kinds.queens.generate import generate; "
-    "from queens_tui.formats import dump_text; "
+    "from queens_tui.formats.queens import dump_text; "
     "print(hashlib.sha256(''.join(dump_text(generate(n, f'golden-{n}')) "
     "for n in range(4, 14)).encode()).hexdigest())"
 )

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from queens_tui.cli import main
-from queens_tui.formats import load, parse_text
+from queens_tui.formats.queens import load, parse_text
 from queens_tui.kinds.queens import search
 from queens_tui.store import daily
 from tests.unit.picture_maker import board_picture, random_regions
@@ -163,10 +163,10 @@ def test_a_daily_folder_of_screenshots_named_by_date(solvable, tmp_path) -> None
     folder.mkdir()
     (folder / "2026-11-23.png").write_bytes(path.read_bytes())
     (folder / "2026-11-24.txt").write_text("\n".join(grid) + "\n")
-    found = daily.daily_files(folder)
+    found = daily.daily_files("queens", folder)
     assert set(found) == {date(2026, 11, 23), date(2026, 11, 24)}
-    assert daily.daily_file(date(2026, 11, 23), folder) == folder / "2026-11-23.png"
-    day = daily.daily_level(date(2026, 11, 23), folder)
+    assert daily.daily_file("queens", date(2026, 11, 23), folder) == folder / "2026-11-23.png"
+    day = daily.daily_level("queens", date(2026, 11, 23), folder)
     assert canon(day.level.grid) == canon(grid)
     assert day.level.name == "Daily 2026-11-23"
 
@@ -182,7 +182,7 @@ def test_formats_and_text_levels_never_import_pillow_or_numpy(tmp_path) -> None:
     code = (
         "import sys\n"
         "import queens_tui.formats, queens_tui.formats.image, queens_tui.cli\n"
-        f"queens_tui.formats.load({str(level)!r})\n"
+        f"queens_tui.formats.load_puzzle({str(level)!r})\n"
         "print('PIL' in sys.modules, 'numpy' in sys.modules)\n"
     )
     assert _run(code) == "False False"

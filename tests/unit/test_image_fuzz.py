@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from queens_tui.formats import load
+from queens_tui.formats.queens import load
 from queens_tui.kinds.queens.level import LevelError
 from tests.unit.picture_maker import board_picture
 

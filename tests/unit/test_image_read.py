@@ -17,7 +17,6 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from queens_tui.formats import load
 from queens_tui.formats.image import (
     _grid,
     _read,
@@ -27,6 +26,7 @@ from queens_tui.formats.image import (
     read,
     read_image,
 )
+from queens_tui.formats.queens import load
 from queens_tui.kinds.queens import search
 from queens_tui.kinds.queens.level import LevelError
 from tests.unit.picture_maker import PALETTE, board_picture, draw_board, random_regions

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from queens_tui.formats import load
+from queens_tui.formats.queens import load
 from queens_tui.kinds.queens import search
 
 SCREENS = Path(__file__).resolve().parents[2].parent / "shared" / "screens" / "queens"

@@ -1,4 +1,4 @@
-"""The frozen Tango and Zip daily calendars (`store.kind_calendar`, made by tests/make_daily.py)."""
+"""The frozen Tango and Zip daily calendars (`kinds.<kind>.calendar`, tests/make_daily.py)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,15 @@ from typing import Any
 import pytest
 
 from queens_tui.core.errors import LevelError
+from queens_tui.kinds import get_kind
+from queens_tui.kinds.tango import calendar as tango_cal
 from queens_tui.kinds.tango import generate as tango_gen
 from queens_tui.kinds.tango import search as tango_search
+from queens_tui.kinds.zip import calendar as zip_cal
 from queens_tui.kinds.zip import generate as zip_gen
 from queens_tui.kinds.zip import search as zip_search
-from queens_tui.store import Store, kind_daily
-from queens_tui.store import kind_calendar as cal
+from queens_tui.store import Store
+from queens_tui.store import daily as kind_daily
 from queens_tui.store.daily import calendar_line, calendar_path, write_calendar
 
 REPO = Path(__file__).resolve().parents[2]
@@ -36,9 +39,9 @@ def _script() -> ModuleType:
 def test_lines_round_trip_tango_and_zip_levels_with_signs_and_walls() -> None:
     tango = tango_gen.generate(6, "cal", "hard")
     assert tango.equal or tango.opposite
-    line = cal.encode_tango(tango)
+    line = tango_cal.encode(tango)
     assert line.startswith("6h ") and len(line) <= 30
-    back = cal.decode_tango(line)
+    back = tango_cal.decode(line)
     assert (back.givens, back.equal, back.opposite, back.difficulty) == (
         tango.givens,
         tango.equal,
@@ -47,9 +50,9 @@ def test_lines_round_trip_tango_and_zip_levels_with_signs_and_walls() -> None:
     )
     zipped = zip_gen.generate(6, "cal", walls=True)
     assert zipped.walls
-    line = cal.encode_zip(zipped)
+    line = zip_cal.encode(zipped)
     assert len(line.split()) == 3 and len(line) <= 40
-    back_zip = cal.decode_zip(line)
+    back_zip = zip_cal.decode(line)
     assert (back_zip.numbers, back_zip.walls, back_zip.difficulty) == (
         zipped.numbers,
         zipped.walls,
@@ -57,17 +60,19 @@ def test_lines_round_trip_tango_and_zip_levels_with_signs_and_walls() -> None:
     )
     for bad in ("6h not*base64", "6h", "99x AAAA", "6x AAAA BBBB CCCC"):
         with pytest.raises((ValueError, LevelError)):
-            cal.DECODERS["zip" if "x" in bad[:3] else "tango"](bad)
+            (zip_cal if "x" in bad[:3] else tango_cal).decode(bad)
 
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_shipped_calendar_covers_two_years_of_the_week_s_shapes(kind: str) -> None:
-    week: Any = {"tango": tango_gen.DAILY_WEEK, "zip": zip_gen.DAILY_WEEK}[kind]
+    spec = get_kind(kind).daily
+    assert spec is not None
+    week: Any = spec.week
     day = CALENDAR_FROM
     while day <= CALENDAR_TO:
         line = calendar_line(kind, day)
         assert line is not None, day
-        level: Any = cal.DECODERS[kind](line)
+        level: Any = spec.decode(line)
         size, difficulty = week[day.weekday()]
         assert level.size == size if kind == "tango" else level.rows == level.cols == size
         assert difficulty is None or level.difficulty == difficulty, day
@@ -89,13 +94,14 @@ def test_a_frozen_day_needs_no_generator_and_a_later_one_does(
     def boom(kind: str, day: date) -> Any:
         raise AssertionError("generated a day the calendar holds")
 
-    monkeypatch.setattr(kind_daily, "generate_daily", boom)
+    monkeypatch.setattr(kind_daily, "generate_by_date", boom)
     day = date(2027, 7, 4)
     title = {"tango": "Tango", "zip": "Zip"}[kind]
     ready = Store(tmp_path, today=lambda: day).daily_ready(kind=kind)
     assert ready is not None and ready.source == kind_daily.GENERATED
     line = calendar_line(kind, day)
-    assert line is not None and cal.ENCODERS[kind](ready.level) == line
+    spec = get_kind(kind).daily
+    assert line is not None and spec is not None and spec.encode(ready.level) == line
     meta = ready.level.metadata
     assert meta["name"] == f"Daily {title} 2027-07-04" and meta["date"] == "2027-07-04"
     assert meta["seed"] == f"{kind}-daily-2027-07-04"
@@ -107,7 +113,7 @@ def test_a_frozen_day_needs_no_generator_and_a_later_one_does(
         calls.append(day)
         return ready.level
 
-    monkeypatch.setattr(kind_daily, "generate_daily", made)
+    monkeypatch.setattr(kind_daily, "generate_by_date", made)
     assert kind_daily.daily_level(kind, later).level is ready.level
     assert calls == [later]
 

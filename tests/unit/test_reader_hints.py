@@ -1,4 +1,4 @@
-"""`formats.READER_HINTS` never hides a level from the reader whose `sniff` would claim it.
+"""A kind's `reader_hint` never hides a level from the reader whose `sniff` would claim it.
 
 The hints let `load_puzzle` skip importing the other kinds' readers for a Queens file; a
 hint that missed a case would read a Tango or Zip level as Queens, so every level file
@@ -7,12 +7,14 @@ we have (all bundled packs of every kind) and the forms each sniff knows are che
 
 from __future__ import annotations
 
-from importlib import import_module
-
 import pytest
 
-from queens_tui.formats import PUZZLE_READERS, READER_HINTS, might_be
+from queens_tui.formats import might_be, reader, readers
 from queens_tui.formats.bundled import levels_dir
+from queens_tui.kinds import get_kind
+
+HINTED = [k for k in readers() if not get_kind(k).reader_fallback]
+"""The kinds whose readers are asked before the fallback's (Queens)."""
 
 OTHER_FORMS = [
     '{"kind": "tango", "size": 6}',
@@ -38,13 +40,13 @@ def texts() -> list[tuple[str, str]]:
 
 
 def test_every_reader_has_a_hint_and_no_hint_hides_a_level_from_its_reader() -> None:
-    assert set(READER_HINTS) == set(PUZZLE_READERS)
+    assert all(get_kind(k).reader_hint is not None for k in HINTED)
     all_texts = texts()
-    claimed = dict.fromkeys(PUZZLE_READERS, 0)
-    for name in PUZZLE_READERS:
-        reader = import_module(name)
+    claimed = dict.fromkeys(HINTED, 0)
+    for name in HINTED:
+        module = reader(name)
         for text, suffix in all_texts:
-            if reader.sniff(text, suffix):
+            if module.sniff(text, suffix):
                 claimed[name] += 1
                 assert might_be(name, text), (name, text[:80])
     assert all(n > 5 for n in claimed.values()), claimed  # both kinds' packs were seen
@@ -52,4 +54,4 @@ def test_every_reader_has_a_hint_and_no_hint_hides_a_level_from_its_reader() -> 
 
 @pytest.mark.parametrize("text", ["AAB\nABB\nBBB\n", "# name: Olive Grove\nAAAB\n", '{"size": 4}'])
 def test_a_queens_file_needs_no_other_reader(text: str) -> None:
-    assert not any(might_be(name, text) for name in PUZZLE_READERS)
+    assert not any(might_be(name, text) for name in HINTED)

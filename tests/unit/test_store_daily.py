@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from queens_tui.kinds.queens import calendar as queens_calendar
 from queens_tui.kinds.queens.level import Level, LevelError
 from queens_tui.store import GENERATED, Store, daily_level, parse_day
 from queens_tui.store import daily as daily_mod
@@ -38,7 +39,7 @@ FILES = {
 def test_file_in_daily_folder_is_the_puzzle(tmp_path: Path, ext: str) -> None:
     path = tmp_path / f"{DAY.isoformat()}{ext}"
     path.write_text(FILES[ext], "utf-8")
-    level, source = daily_level(DAY, tmp_path)
+    level, source = daily_level("queens", DAY, tmp_path)
     assert source == str(path)
     assert level.rows_text() == ROWS
     assert level.date == "2026-11-21"
@@ -67,8 +68,8 @@ def test_txt_wins_over_ts_and_json_and_listing(tmp_path: Path) -> None:
     (tmp_path / "2026-11-20.json").write_text(FILES[".json"])
     (tmp_path / "notes.txt").write_text("not a day")
     (tmp_path / "2026-13-40.txt").write_text(FILES[".txt"])
-    assert daily_mod.daily_file(DAY, tmp_path) == tmp_path / "2026-11-21.txt"
-    assert daily_mod.daily_files(tmp_path) == {
+    assert daily_mod.daily_file("queens", DAY, tmp_path) == tmp_path / "2026-11-21.txt"
+    assert daily_mod.daily_files("queens", tmp_path) == {
         DAY: tmp_path / "2026-11-21.txt",
         date(2026, 11, 20): tmp_path / "2026-11-20.json",
     }
@@ -82,7 +83,7 @@ def test_bad_daily_file_raises_located_level_error(tmp_path: Path, ext: str, tex
     path = tmp_path / f"2026-11-21{ext}"
     path.write_text(text)
     with pytest.raises(LevelError) as info:
-        daily_level(DAY, tmp_path)
+        daily_level("queens", DAY, tmp_path)
     assert str(info.value).startswith(str(path))
     assert "\n" not in str(info.value)
 
@@ -114,7 +115,7 @@ def test_generated_daily_follows_the_week(monkeypatch: pytest.MonkeyPatch, tmp_p
     sizes = []
     for i in range(7):
         d = monday + timedelta(days=i)
-        level, source = daily_level(d, tmp_path)
+        level, source = daily_level("queens", d, tmp_path)
         assert source == GENERATED
         assert level.name == f"Daily {d.isoformat()}" and level.date == d.isoformat()
         sizes.append(level.size)
@@ -143,7 +144,7 @@ _PRINT_DAILY = """
 import sys
 from datetime import date
 from queens_tui.store import Store
-from queens_tui.formats import dump_text
+from queens_tui.formats.queens import dump_text
 level, source = Store().daily(date.fromisoformat(sys.argv[1]))
 sys.stdout.write(source + "\\n" + dump_text(level))
 """
@@ -176,13 +177,13 @@ def test_two_fresh_homes_get_the_same_generated_daily(tmp_path: Path) -> None:
 def test_generated_daily_is_a_unique_connected_level(tmp_path: Path) -> None:
     from queens_tui.kinds.queens import search
 
-    level, source = daily_level(date(2026, 11, 16), tmp_path)
+    level, source = daily_level("queens", date(2026, 11, 16), tmp_path)
     assert source == GENERATED and level.size == 7
     assert search.count(level, limit=2) == 1
     assert level.disconnected_regions == ()
-    again, _ = daily_level(date(2026, 11, 16), tmp_path / "other")
+    again, _ = daily_level("queens", date(2026, 11, 16), tmp_path / "other")
     assert again == level
-    assert daily_level(date(2026, 11, 23), tmp_path).level != level  # next Monday differs
+    assert daily_level("queens", date(2026, 11, 23), tmp_path).level != level  # next Monday differs
 
 
 def test_generated_daily_is_cached_and_a_bad_cache_regenerated(
@@ -190,7 +191,7 @@ def test_generated_daily_is_cached_and_a_bad_cache_regenerated(
 ) -> None:
     made: list[date] = []
 
-    def fake(day: date) -> Level:
+    def fake(kind: str, day: date) -> Level:
         made.append(day)
         return Level.from_rows(
             ROWS, name=f"Daily {day.isoformat()}", date=day.isoformat(), seed=f"daily-{day}"
@@ -225,12 +226,12 @@ CALENDAR_FROM, CALENDAR_TO = date(2026, 11, 23), date(2028, 12, 31)
 
 def test_calendar_line_round_trips_a_level() -> None:
     level = Level.from_rows(["AABB", "AABB", "CCDD", "CCDD"], difficulty="hard")
-    line = daily_mod.encode_queens(level)
+    line = queens_calendar.encode(level)
     assert line == "4h -vpQUA"  # 16 cells of 2 bits: 4 bytes, 6 base64 characters
-    back = daily_mod.decode_queens(line)
+    back = queens_calendar.decode(line)
     assert back.grid == level.grid and back.difficulty == "hard"
     with pytest.raises(LevelError):
-        daily_mod.decode_queens("10x not*base64")
+        queens_calendar.decode("10x not*base64")
 
 
 def test_the_shipped_calendar_covers_two_years_of_unique_dailies() -> None:
@@ -239,36 +240,36 @@ def test_the_shipped_calendar_covers_two_years_of_unique_dailies() -> None:
     day = CALENDAR_FROM
     sizes = set()
     while day <= CALENDAR_TO:
-        level = daily_mod.from_calendar(day)
+        level = daily_mod.from_calendar("queens", day)
         assert level is not None, day
-        size, difficulty = daily_mod.shape_for(day)
+        size, difficulty = daily_mod.shape_for("queens", day)
         assert (level.size, level.difficulty) == (size, difficulty), day
         assert search.count(level, 2) == 1 and level.disconnected_regions == (), day
         assert level.name == f"Daily {day.isoformat()}" and level.date == day.isoformat()
         sizes.add(size)
         day += timedelta(days=1)
     assert sizes == {7, 8, 9, 10}
-    assert daily_mod.from_calendar(CALENDAR_FROM - timedelta(days=1)) is None
+    assert daily_mod.from_calendar("queens", CALENDAR_FROM - timedelta(days=1)) is None
     for year in (2027, 2028):
         path = daily_mod.calendar_path("queens", year)
         assert path is not None and path.stat().st_size < 20_000  # one short line a day
 
 
 def test_a_calendar_day_needs_no_generator(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def boom(day: date) -> Level:
+    def boom(kind: str, day: date) -> Level:
         raise AssertionError("generated a day the calendar holds")
 
     monkeypatch.setattr(daily_mod, "generate_by_date", boom)
     day = date(2027, 7, 4)
     store = Store(tmp_path, today=lambda: day)
     ready = store.daily_ready()
-    assert ready is not None and ready.level == daily_mod.from_calendar(day)
+    assert ready is not None and ready.level == daily_mod.from_calendar("queens", day)
     assert store.daily().level.grid == ready.level.grid
     # Beyond the calendar the date alone still makes it.
     calls: list[date] = []
-    monkeypatch.setattr(daily_mod, "generate_by_date", lambda d: calls.append(d) or ready.level)
+    monkeypatch.setattr(daily_mod, "generate_by_date", lambda k, d: calls.append(d) or ready.level)
     assert Store(tmp_path / "x", today=lambda: date(2031, 1, 1)).daily_ready() is None
-    daily_mod.generate_daily(date(2031, 1, 1))
+    daily_mod.generate_daily("queens", date(2031, 1, 1))
     assert calls == [date(2031, 1, 1)]
 
 

@@ -23,7 +23,7 @@ from queens_tui.kinds.queens.board import History, Mark, Move
 from queens_tui.kinds.queens.level import Level
 from queens_tui.store import Store, daily, jsonfile
 from queens_tui.store.progress import key_filename
-from queens_tui.store.stats import Stats
+from queens_tui.store.stats import DailyRun, Stats
 
 LEVEL = Level.from_rows(["AABB", "AABB", "CCDD", "CCDD"], name="Four")
 KEY = "grid:four"
@@ -156,11 +156,11 @@ def test_far_dates_set_the_stats_aside(tmp_path: Path, day: str, where: str) -> 
 
 
 def test_streak_arithmetic_never_overflows_at_the_calendar_ends() -> None:
-    stats = Stats(streak_days={date.max, date.min, date(9999, 12, 30)})
+    stats = Stats(streaks={"queens": DailyRun({date.max, date.min, date(9999, 12, 30)})})
     assert stats.streak(date.max).current == 2
     assert stats.streak(date.min).current == 1
     stats.record("daily:9999-12-31", 5.0, date.max, daily=date.max)
-    assert stats.best_streak == 2
+    assert stats.streaks["queens"].best == 2
 
 
 def _with_queen() -> History:
@@ -253,9 +253,9 @@ def test_fifo_among_saves_does_not_block_the_browser_listing(tmp_path: Path) -> 
 @pytest.mark.parametrize("what", HOSTILE)
 def test_hostile_daily_cache_is_ignored(tmp_path: Path, what: str) -> None:
     day = date(2026, 11, 16)  # a Monday: a small, quick puzzle
-    path = daily._cache_path(tmp_path, day)
+    path = daily._cache_path(tmp_path, "queens", day)
     _plant(path, what)
-    assert _within(5, lambda: daily._from_cache(tmp_path, day), unblock=path) is None
+    assert _within(5, lambda: daily._from_cache(tmp_path, "queens", day), unblock=path) is None
 
 
 @pytest.mark.parametrize("what", HOSTILE)
@@ -269,7 +269,7 @@ def test_hostile_daily_file_is_not_listed_nor_read_by_the_browser(
     path = tmp_path / "2026-11-20.txt"
     _plant(path, what)
     (tmp_path / "2026-11-21.txt").write_text("AB\nAB\n")
-    found = daily.daily_files(tmp_path)
+    found = daily.daily_files("queens", tmp_path)
     assert sorted(found) == [date(2026, 11, 20)] * (what == "huge") + [date(2026, 11, 21)]
     assert _within(5, lambda: read_meta(path), unblock=path) == LevelMeta()
 

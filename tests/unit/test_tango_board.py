@@ -11,7 +11,8 @@ from queens_tui.core.errors import LevelError
 from queens_tui.formats import tango as fmt
 from queens_tui.kinds.tango.board import CYCLE, Board, Move, diff
 from queens_tui.kinds.tango.level import MOON, SUN, Level
-from queens_tui.store import kind_daily
+from queens_tui.store import daily as daily_mod
+from queens_tui.store import daily as kind_daily
 
 
 def level() -> Level:
@@ -54,22 +55,22 @@ def test_faults_and_solved() -> None:
 
 def test_daily_tango_is_generated_by_date_and_a_file_wins(tmp_path: Path) -> None:
     day = date(2026, 11, 22)  # a Sunday: expert
-    made = kind_daily.daily_level("tango", day, tmp_path / "daily", cache_dir=tmp_path / "c")
-    assert made.source == kind_daily.GENERATED
+    made = daily_mod.daily_level("tango", day, tmp_path / "daily", cache_dir=tmp_path / "c")
+    assert made.source == daily_mod.GENERATED
     lv = made.level
     assert isinstance(lv, Level) and lv.size == 6 and lv.difficulty == "expert"
     assert lv.name == "Daily Tango 2026-11-22" and lv.date == "2026-11-22"
     assert (tmp_path / "c" / "tango-daily-2026-11-22.txt").exists()
-    again = kind_daily.daily_level("tango", day, tmp_path / "daily", cache_dir=tmp_path / "c")
+    again = daily_mod.daily_level("tango", day, tmp_path / "daily", cache_dir=tmp_path / "c")
     assert again.level == lv  # from the cache, the same
     assert kind_daily.generate_daily("tango", day) == lv  # the same on every machine
     folder = tmp_path / "daily" / "tango"
     folder.mkdir(parents=True)
     mine = Level.from_rows(["1.", ".."])
     (folder / "2026-11-22.txt").write_text(fmt.dump_text(mine))
-    got = kind_daily.daily_level("tango", day, tmp_path / "daily")
+    got = daily_mod.daily_level("tango", day, tmp_path / "daily")
     assert got.source.endswith("2026-11-22.txt") and got.level.name == "Daily Tango 2026-11-22"
     assert kind_daily.daily_files("tango", tmp_path / "daily") == {day: folder / "2026-11-22.txt"}
     (folder / "2026-11-22.txt").write_text("AB\nBA\n")  # a Queens level in the Tango folder
     with pytest.raises(LevelError, match="not tango"):
-        kind_daily.daily_level("tango", day, tmp_path / "daily")
+        daily_mod.daily_level("tango", day, tmp_path / "daily")

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from queens_tui.formats import zip as fmt
+from queens_tui.kinds import get_kind
 from queens_tui.kinds.zip import search
 from queens_tui.kinds.zip.level import ZipLevel
 from queens_tui.kinds.zip.rules import is_solution
@@ -115,6 +116,7 @@ def test_a_path_prefix_is_kept_or_refused() -> None:
 def test_daily_week_and_walls_from_the_seed() -> None:
     from queens_tui.kinds.zip import generate as gen
 
-    assert [size for size, _ in gen.DAILY_WEEK] == [6, 6, 7, 7, 7, 8, 8]
+    spec = get_kind("zip").daily
+    assert spec is not None and [size for size, _ in spec.week] == [6, 6, 7, 7, 7, 8, 8]
     with_walls = [bool(gen.generate(6, f"d{i}").walls) for i in range(6)]
     assert any(with_walls) and not all(with_walls)

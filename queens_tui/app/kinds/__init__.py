@@ -1,9 +1,9 @@
-"""The app side of each puzzle kind: its board widget, its keys, its help. One line per kind.
+"""The app side of each puzzle kind: its board widget, its keys, its help.
 
-`UIS` maps a kind's name to the module holding its `UI` (a `KindUI`). The
-game screen, the status line, the help screen and the command palette talk
-only to `KindUI` and to the kind's pure `PlayRules`; nothing else in the app
-knows what a queen is.
+Kind K's `UI` (a `KindUI`) lives in `queens_tui.app.kinds.K`, for every K in
+`kinds.KINDS`. The game screen, the status line, the help screen and the
+command palette talk only to `KindUI` and to the kind's pure `PlayRules`;
+nothing else in the app knows what a queen is.
 """
 
 from __future__ import annotations
@@ -14,14 +14,10 @@ from functools import cache
 from typing import Any
 
 from queens_tui.app.actions import Action
+from queens_tui.kinds import KINDS
 
-UIS: dict[str, str] = {
-    "queens": "queens_tui.app.kinds.queens",
-    "classic": "queens_tui.app.kinds.classic",
-    "zip": "queens_tui.app.kinds.zip",
-    "tango": "queens_tui.app.kinds.tango",
-}
-"""Kind name -> module with `UI`. Adding a kind adds one line here."""
+UIS: dict[str, str] = {kind: f"queens_tui.app.kinds.{kind}" for kind in KINDS}
+"""Kind name -> module with `UI`, for every kind."""
 
 
 @dataclass(frozen=True)

@@ -557,7 +557,7 @@ class EditorScreen(Screen[None]):
         self._write()
 
     def _write(self) -> bool:
-        from queens_tui.formats import dump
+        from queens_tui.formats.queens import dump
         from queens_tui.kinds.queens.level import LevelError
         from queens_tui.store.jsonfile import atomic_write_bytes
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import date
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual._context import NoActiveAppError
@@ -46,7 +46,7 @@ from queens_tui.app.worker import WorkerController
 from queens_tui.core.grid import Cell
 from queens_tui.core.play import PlaySolver, Verdict
 from queens_tui.core.vocabulary import to_ascii
-from queens_tui.kinds import get_play
+from queens_tui.kinds import DEFAULT_KIND, get_kind, get_play
 
 if TYPE_CHECKING:
     from queens_tui.catalog.refs import LevelRef
@@ -58,16 +58,13 @@ TICK = 0.25
 """Seconds between timer refreshes of the status line."""
 
 
-SHARE_EPOCHS = {"queens": (date(2024, 10, 17), 170), "tango": (date(2024, 10, 8), 1)}
-SHARE_EPOCHS["zip"] = (date(2025, 3, 18), 1)
-"""A kind's daily number: (a known day, its number) as LinkedIn counts them."""
-
-
 def share_number(kind: str, day: date | None) -> str:
-    """ "#426": a daily puzzle's number as LinkedIn counts them ("" when not a daily)."""
+    """ "#426": a daily puzzle's number as LinkedIn counts them (the kind's
+    `DailySpec.share_epoch`); "" when not a daily."""
     if day is None:
         return ""
-    epoch = SHARE_EPOCHS.get(kind)
+    spec = get_kind(kind).daily
+    epoch = None if spec is None else spec.share_epoch
     if epoch is None:
         return day.isoformat()
     return f"#{epoch[1] + (day - epoch[0]).days}"
@@ -91,12 +88,6 @@ def first_squares(game: Game) -> str:
 
 def count_solutions(kind: str, level: Any, limit: int) -> int:
     """Up to `limit` solutions of `level`, by the kind's pure search."""
-    if kind == "queens":
-        from queens_tui.kinds.queens import search
-
-        return search.count(level, limit)
-    from queens_tui.kinds import get_kind
-
     return len(get_kind(kind).solutions(level, limit))
 
 
@@ -115,26 +106,23 @@ def every_kind_actions() -> list[tuple[actions.Action, ...]]:
 
 @cache
 def screen_class(kind: str) -> type[GameScreen]:
-    """The game screen class of kind `kind`: `GameScreen` with that kind's bindings."""
-    if kind == "queens":
-        return GameScreen
-    ui = get_ui(kind)
-    own = {key for a in ui.moves for key in a.keys.split(",")}
-    shared = [a for a in kind_actions(kind) if a not in ui.moves]
-    mine = {key for a in kind_actions(kind) for key in a.keys.split(",")}
-    queens_only = {key for a in kind_actions("queens") for key in a.keys.split(",")} - mine
-    if not any(own & set(a.keys.split(",")) for a in shared) and not queens_only:
-        bindings: list[BindingType] = list(actions.bindings(kind_actions(kind)))
-        return type(f"{kind.title()}GameScreen", (GameScreen,), {"BINDINGS": bindings})
-    # The kind binds a shared key to a move of its own (Zip's arrows draw the path), or
-    # lacks some of Queens' keys (Tango has no enter, x, a): the shared action goes, and
-    # the screen does not inherit GameScreen's (Queens') keys, only Textual's own screen keys.
+    """The game screen class of kind `kind`: `GameScreen` with that kind's bindings.
+
+    Where the kind binds a shared key to a move of its own (Zip's arrows draw the path),
+    the shared action goes; the screen has Textual's own screen keys and the kind's.
+    """
     import types
 
-    chosen = [a for a in kind_actions(kind) if a in ui.moves or not own & set(a.keys.split(","))]
+    ui = get_ui(kind)
+    own = {key for a in ui.moves for key in a.keys.split(",")}
+    name = f"{kind.title()}GameScreen"
+    every = kind_actions(kind)
+    chosen = [a for a in every if a in ui.moves or not own & set(a.keys.split(","))]
+    if chosen == list(every):  # no conflict: Textual's screen keys come by inheritance
+        return type(name, (GameScreen,), {"BINDINGS": list(actions.bindings(every))})
     keys: list[BindingType] = [*Screen.BINDINGS, *actions.bindings(chosen)]
     return types.new_class(
-        f"{kind.title()}GameScreen",
+        name,
         (GameScreen,),
         {"inherit_bindings": False},
         lambda ns: ns.update({"BINDINGS": keys}),
@@ -143,8 +131,6 @@ def screen_class(kind: str) -> type[GameScreen]:
 
 class GameScreen(Screen[None]):
     """One level in play (any kind: see the module docstring)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = list(actions.bindings(kind_actions("queens")))
 
     def __new__(cls, ref: OpenLevel, *args: Any, **kwargs: Any) -> GameScreen:
         if cls is GameScreen:
@@ -259,7 +245,9 @@ class GameScreen(Screen[None]):
 
         game = self.game
         rows, cols = self.rules.dims(game.level)
-        if self.kind == "classic" or rows * cols > SEVERAL_MAX_CELLS or game.solved:
+        if not get_kind(self.kind).unique_solutions or rows * cols > SEVERAL_MAX_CELLS:
+            return
+        if game.solved:
             return
 
         def work() -> None:
@@ -748,7 +736,7 @@ class GameScreen(Screen[None]):
             return
         if choice.day is not None:
             if self._open_daily is not None:
-                self._open_daily(choice.day, self.load, choice.kind or "queens")
+                self._open_daily(choice.day, self.load, choice.kind or DEFAULT_KIND)
             return
         from queens_tui.app.levels import open_ref
         from queens_tui.core.errors import LevelError

@@ -23,9 +23,10 @@ from textual.scrollbar import ScrollBarRender
 from textual.widget import Widget
 
 from queens_tui.core.vocabulary import to_ascii
+from queens_tui.kinds import DEFAULT_KIND
 
 
-def kind_help(kind: str = "queens") -> str:
+def kind_help(kind: str = DEFAULT_KIND) -> str:
     """Kind `kind`'s help page, its key table built from the action registry."""
     from queens_tui.app.screens.game import GameScreen
 

@@ -20,13 +20,14 @@ from textual.widgets import LoadingIndicator, Static
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
-def loading_text(day: date, today: date) -> str:
+def loading_text(day: date, today: date, kind: str) -> str:
     """ "Generating today's puzzle (Sunday, 10×10 expert)…" and the like."""
     from queens_tui.store.daily import shape_for
 
-    size, difficulty = shape_for(day)
+    size, difficulty = shape_for(kind, day)
     which = "today's puzzle" if day == today else f"the puzzle of {day.isoformat()}"
-    return f"Generating {which} ({_WEEKDAYS[day.weekday()]}, {size}×{size} {difficulty})…"
+    shape = f"{size}×{size} {difficulty}" if difficulty else f"{size}×{size}"
+    return f"Generating {which} ({_WEEKDAYS[day.weekday()]}, {shape})…"
 
 
 class LoadingScreen(Screen[None]):

@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from queens_tui.core.kind import Explanation, Grade, JSONObject
+from queens_tui.core.kind import Explanation, Grade, JSONObject, KindBase
 from queens_tui.kinds.classic import Solution, listing
 from queens_tui.kinds.classic.rules import Forced, forced_move, queens_of
 
 if TYPE_CHECKING:
+    from queens_tui.core.play import CancelFlag, PlayRules
     from queens_tui.kinds.classic.hunt import Hunt
 
 MIN_SIZE, MAX_SIZE = 4, 16
@@ -71,13 +72,28 @@ def board_text(q: Solution) -> str:
     return "\n".join(" ".join("Q" if c == col else "." for col in range(n)) for c in q)
 
 
-class ClassicKind:
-    """`core.kind.Kind` for classic N-queens."""
+class ClassicKind(KindBase[ClassicLevel, Solution]):
+    """Classic N-queens: no files, no generator, no daily; one empty board per size."""
 
     name = "classic"
     title = "Classic N-queens"
+    emoji = "♛"
+    sizes = tuple(range(MIN_SIZE, MAX_SIZE + 1))
+    default_size = 8
+    unique_solutions = False
+    solver = "queens_tui.solver.classic"
 
-    def solutions(self, level: Any, limit: int) -> list[Solution]:
+    @property
+    def play(self) -> PlayRules[Any, Any, Any]:
+        from queens_tui.kinds.classic.play import PLAY
+
+        return PLAY
+
+    def board_title(self, size: int, found: int) -> str:
+        """ "8 queens · 3 of 92 found"."""
+        return f"{size} queens · {found:,} of {KNOWN_COUNTS[size][0]:,} found"
+
+    def solutions(self, level: Any, limit: int, cancel: CancelFlag | None = None) -> list[Solution]:
         return list(islice(listing.solutions(level.size), limit))
 
     def solution_json(self, level: Any, solution: Any | None) -> JSONObject:
@@ -95,7 +111,7 @@ class ClassicKind:
             "fundamental": known[1] if known else None,
         }
 
-    def explain(self, level: Any) -> Explanation:
+    def explain(self, level: Any, cancel: CancelFlag | None = None) -> Explanation:
         steps: list[JSONObject] = []
         queens: list[tuple[int, int]] = []
         while isinstance(move := forced_move(level.size, queens), Forced):
@@ -120,7 +136,7 @@ class ClassicKind:
         )
         return Explanation(steps, solved=False)
 
-    def grade(self, level: Any) -> Grade:
+    def grade(self, level: Any, cancel: CancelFlag | None = None) -> Grade:
         known = KNOWN_COUNTS.get(level.size, (2, 1))
         return Grade(
             difficulty=None, steps=0, hardest_rule=None, rules_alone=False, unique=known[0] == 1

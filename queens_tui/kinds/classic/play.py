@@ -17,7 +17,6 @@ move sets some cells (`"Q"`, `"x"`, `"."`) and the viewing number, so
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import ClassVar
 
 from queens_tui.core.grid import Cell
 from queens_tui.core.play import (
@@ -89,10 +88,6 @@ def _board_to(state: ClassicState, queens: frozenset[Cell], view: int | None) ->
 
 class ClassicPlay:
     """The pure rules of play of classic N-queens (see the module docstring)."""
-
-    name: ClassVar[str] = "classic"
-    title: ClassVar[str] = "Classic N-queens"
-    emoji: ClassVar[str] = "♛"
 
     def dims(self, level: ClassicLevel) -> tuple[int, int]:
         return level.size, level.size

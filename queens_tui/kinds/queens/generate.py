@@ -50,6 +50,7 @@ import hashlib
 import random
 from collections.abc import Callable, Sequence
 
+from queens_tui.core import errors
 from queens_tui.kinds.queens import search
 from queens_tui.kinds.queens.level import Cell, Level
 
@@ -122,7 +123,7 @@ _NOUNS = (
 )  # fmt: skip
 
 
-class GenerateError(ValueError):
+class GenerateError(errors.GenerateError):
     """The generator cannot make the level asked for (bad size, difficulty not reached)."""
 
 

@@ -9,7 +9,7 @@ format saves had before the seam, so old saves still load.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from queens_tui.core.grid import Cell
 from queens_tui.core.play import (
@@ -60,10 +60,6 @@ def level_grid(level: Level) -> list[str] | list[list[str]]:
 
 class QueensPlay:
     """The pure rules of play of Queens (see the module docstring)."""
-
-    name: ClassVar[str] = "queens"
-    title: ClassVar[str] = "Queens"
-    emoji: ClassVar[str] = "👑"
 
     def dims(self, level: Level) -> tuple[int, int]:
         return level.size, level.size

@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import random
 
+from queens_tui.core import errors
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.tango import deduce, search
 from queens_tui.kinds.tango.level import Level, Pair
@@ -41,11 +42,11 @@ MAX_TRIES = 200
 """Sub-seeds tried for a wanted difficulty before giving up."""
 
 
-class GenerateError(ValueError):
+class GenerateError(errors.GenerateError):
     """No level could be made with these options."""
 
 
-class SizeError(GenerateError):
+class SizeError(GenerateError, errors.SizeError):
     """A size the generator does not make (odd, or out of range)."""
 
 
@@ -152,15 +153,3 @@ def generate(size: int | None, seed: str, difficulty: str | None = None) -> Leve
         grade = DIFFICULTIES[got - 1]
         return Level(level.givens, level.equal, level.opposite, seed=seed, difficulty=grade)
     raise GenerateError(f"no {n}x{n} {difficulty} level after {MAX_TRIES} tries from seed {seed!r}")
-
-
-DAILY_WEEK: tuple[tuple[int, str], ...] = (
-    (6, "easy"),  # Monday
-    (6, "easy"),  # Tuesday
-    (6, "medium"),  # Wednesday
-    (6, "medium"),  # Thursday
-    (6, "hard"),  # Friday
-    (6, "hard"),  # Saturday
-    (6, "expert"),  # Sunday
-)
-"""(size, difficulty) of the generated daily Tango by weekday, Monday first: LinkedIn's ramp."""

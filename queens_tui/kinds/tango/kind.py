@@ -3,21 +3,62 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from queens_tui.core.kind import Explanation, Grade, JSONObject
-from queens_tui.kinds.tango import deduce, search
+from queens_tui.core.kind import DailySpec, Explanation, Grade, JSONObject, KindBase
+from queens_tui.kinds.tango import calendar, deduce, search
 from queens_tui.kinds.tango.level import Level, draw
 
+if TYPE_CHECKING:
+    from queens_tui.core.play import CancelFlag, PlayRules
 
-class TangoKind:
-    """`queens_tui.core.kind.Kind` for Tango levels (`kinds.tango.level.Level`)."""
+DAILY_WEEK: tuple[tuple[int, str | None], ...] = (
+    (6, "easy"),  # Monday
+    (6, "easy"),  # Tuesday
+    (6, "medium"),  # Wednesday
+    (6, "medium"),  # Thursday
+    (6, "hard"),  # Friday
+    (6, "hard"),  # Saturday
+    (6, "expert"),  # Sunday
+)
+"""(size, difficulty) of the generated daily Tango by weekday, Monday first: LinkedIn's ramp."""
+
+
+class TangoKind(KindBase[Level, Any]):
+    """The Tango kind (`kinds.tango.level.Level`)."""
 
     name = "tango"
     title = "Tango"
+    emoji = "☀️"
+    sizes = (4, 6, 8, 10, 12)
+    default_size = 6
+    formats = "queens_tui.formats.tango"
+    reader_hint = (("tango",), ".01")
+    solver = "queens_tui.solver.tango"
+    daily = DailySpec(
+        week=DAILY_WEEK,
+        encode=calendar.encode,
+        decode=calendar.decode,
+        seed_prefix="tango-daily",
+        folder="tango",
+        name_prefix="Daily Tango",
+        share_epoch=(date(2024, 10, 8), 1),
+    )
 
-    def solutions(self, level: Any, limit: int) -> Sequence[Any]:
+    @property
+    def play(self) -> PlayRules[Any, Any, Any]:
+        from queens_tui.kinds.tango.play import PLAY
+
+        return PLAY
+
+    def generate(self, size: int | None, seed: str, difficulty: str | None, **options: Any) -> Any:
+        from queens_tui.kinds.tango.generate import generate
+
+        return generate(size, seed, difficulty)
+
+    def solutions(self, level: Any, limit: int, cancel: CancelFlag | None = None) -> Sequence[Any]:
         """Up to `limit` solutions by the row-by-row search (well under a millisecond at 6x6)."""
         return list(islice(search.solutions(level), limit))
 
@@ -41,13 +82,13 @@ class TangoKind:
             "opposite": len(lv.opposite),
         }
 
-    def explain(self, level: Any) -> Explanation:
+    def explain(self, level: Any, cancel: CancelFlag | None = None) -> Explanation:
         """The logical solution: steps `{"rule", "place": [[r, c, symbol], ...], "text"}`."""
         steps = deduce.solve_logically(level)
         solved = not steps or steps[-1].rule != "solver"
         return Explanation([s.as_json() for s in steps], solved)
 
-    def grade(self, level: Any) -> Grade:
+    def grade(self, level: Any, cancel: CancelFlag | None = None) -> Grade:
         """The hardest rule the logical solution needs (easy .. expert)."""
         steps = deduce.solve_logically(level)
         g = deduce.grade_steps(steps)

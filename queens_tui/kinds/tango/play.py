@@ -13,7 +13,6 @@ cells it fills `place-sun` / `place-moon` (the widget previews the symbol).
 from __future__ import annotations
 
 import json
-from typing import ClassVar
 
 from queens_tui.core.grid import Cell
 from queens_tui.core.play import (
@@ -65,10 +64,6 @@ def level_json(level: Level) -> dict[str, object]:
 
 class TangoPlay:
     """The pure rules of play of Tango (see the module docstring)."""
-
-    name: ClassVar[str] = "tango"
-    title: ClassVar[str] = "Tango"
-    emoji: ClassVar[str] = "☀️"
 
     def dims(self, level: Level) -> tuple[int, int]:
         return level.size, level.size

@@ -30,6 +30,7 @@ import random
 import string
 from collections.abc import Sequence
 
+from queens_tui.core import errors
 from queens_tui.core.grid import Cell, neighbours
 from queens_tui.core.kind import Grade
 from queens_tui.kinds.zip.level import Wall, ZipLevel, wall
@@ -63,11 +64,11 @@ MAX_TRIES = 40
 """Sub-seeds tried for a wanted difficulty before giving up."""
 
 
-class GenerateError(ValueError):
+class GenerateError(errors.GenerateError):
     """No level could be made (a wanted difficulty not reached in `MAX_TRIES` levels)."""
 
 
-class SizeError(GenerateError):
+class SizeError(GenerateError, errors.SizeError):
     """A size the generator does not make."""
 
 
@@ -218,19 +219,6 @@ def make_fair(
         if i < 0:
             return level, grade
         marks.add(i)
-
-
-DAILY_WEEK: tuple[tuple[int, str | None], ...] = (
-    (6, None),  # Monday
-    (6, None),  # Tuesday
-    (7, None),  # Wednesday
-    (7, None),  # Thursday
-    (7, None),  # Friday
-    (8, None),  # Saturday
-    (8, None),  # Sunday
-)
-"""(size, difficulty) of the generated daily Zip by weekday, Monday first: LinkedIn's Zip runs
-6x6 to 8x8 and grows through the week; walls on about every other day (from the seed)."""
 
 
 def title(seed: str) -> str:

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Any
+from datetime import date
+from typing import TYPE_CHECKING, Any
 
-from queens_tui.core.kind import Explanation, Grade, JSONObject
-from queens_tui.kinds.zip import deduce, search
+from queens_tui.core.kind import DailySpec, Explanation, Grade, JSONObject, KindBase
+from queens_tui.kinds.zip import calendar, deduce, search
+from queens_tui.kinds.zip.generate import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE
 from queens_tui.kinds.zip.level import ZipLevel
 from queens_tui.kinds.zip.rules import Path
+
+if TYPE_CHECKING:
+    from queens_tui.core.play import CancelFlag, PlayRules
 
 _ARROWS = {(0, 1): "→", (0, -1): "←", (1, 0): "↓", (-1, 0): "↑"}
 
@@ -33,13 +38,54 @@ def draw_path(level: ZipLevel, path: Path) -> str:
     return "\n".join(lines)
 
 
-class ZipKind:
-    """`queens_tui.core.kind.Kind` for Zip levels (`kinds.zip.level.ZipLevel`)."""
+DAILY_WEEK: tuple[tuple[int, str | None], ...] = (
+    (6, None),  # Monday
+    (6, None),  # Tuesday
+    (7, None),  # Wednesday
+    (7, None),  # Thursday
+    (7, None),  # Friday
+    (8, None),  # Saturday
+    (8, None),  # Sunday
+)
+"""(size, difficulty) of the generated daily Zip by weekday, Monday first: LinkedIn's Zip runs
+6x6 to 8x8 and grows through the week; walls on about every other day (from the seed)."""
+
+
+class ZipKind(KindBase[ZipLevel, Any]):
+    """The Zip kind (`kinds.zip.level.ZipLevel`)."""
 
     name = "zip"
     title = "Zip"
+    emoji = "🏁"
+    flawed_emoji = "🛑"
+    sizes = tuple(range(MIN_SIZE, MAX_SIZE + 1))
+    default_size = DEFAULT_SIZE
+    generate_options = ("walls",)
+    formats = "queens_tui.formats.zip"
+    reader_hint = (("zip",), "+")
+    solver = "queens_tui.solver.zip"
+    daily = DailySpec(
+        week=DAILY_WEEK,
+        encode=calendar.encode,
+        decode=calendar.decode,
+        seed_prefix="zip-daily",
+        folder="zip",
+        name_prefix="Daily Zip",
+        share_epoch=(date(2025, 3, 18), 1),
+    )
 
-    def solutions(self, level: Any, limit: int) -> Sequence[Any]:
+    @property
+    def play(self) -> PlayRules[Any, Any, Any]:
+        from queens_tui.kinds.zip.play import PLAY
+
+        return PLAY
+
+    def generate(self, size: int | None, seed: str, difficulty: str | None, **options: Any) -> Any:
+        from queens_tui.kinds.zip.generate import generate
+
+        return generate(size, seed, difficulty, **options)
+
+    def solutions(self, level: Any, limit: int, cancel: CancelFlag | None = None) -> Sequence[Any]:
         """Up to `limit` solution paths by the pruned bitmask search."""
         return search.solutions(level, limit)
 
@@ -62,7 +108,7 @@ class ZipKind:
             "walls": len(lv.walls),
         }
 
-    def explain(self, level: Any) -> Explanation:
+    def explain(self, level: Any, cancel: CancelFlag | None = None) -> Explanation:
         """Steps `{"rule", "links": [[[r, c], [r, c]], ...], "cuts": [...], "text"}`; the
         first step's extra key `"share"` is the part of the path the rules find."""
         steps = deduce.solve_logically(level)
@@ -72,7 +118,7 @@ class ZipKind:
             out[-1]["share"] = round(deduce.share(level, steps), 3)
         return Explanation(out, solved)
 
-    def grade(self, level: Any) -> Grade:
+    def grade(self, level: Any, cancel: CancelFlag | None = None) -> Grade:
         """The hardest rule the logical solution needs (easy .. expert; None: the solver)."""
         steps = deduce.solve_logically(level)
         unique = len(self.solutions(level, 2)) == 1

@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from queens_tui.core.grid import Cell
 from queens_tui.core.play import (
@@ -86,10 +85,6 @@ def _can_step(state: ZipState, cell: Cell) -> bool:
 class ZipPlay:
     """The pure rules of play of Zip (see the module docstring)."""
 
-    name: ClassVar[str] = "zip"
-    title: ClassVar[str] = "Zip"
-    emoji: ClassVar[str] = "🏁"
-    flawed_emoji: ClassVar[str] = "🛑"
     """LinkedIn's share mark of a solve with backtracks: `Zip #114 | 3:06 with 18 backtracks 🛑`."""
 
     def backtracked(self, before: ZipState, after: ZipState) -> bool:

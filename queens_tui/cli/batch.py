@@ -1,0 +1,315 @@
+"""`solve`, `check`, `explain`, `grade` and `generate`: one path for every kind.
+
+Nothing here names a kind: each level goes to its kind's `KIND`
+(`core.kind.KindBase`), which solves, explains and grades it and shapes its
+output lines. Output is flushed after each file, so a long run shows progress
+and a killed one keeps what it printed.
+
+Exit codes: 0 every file is a well-formed level with exactly one solution; 1
+some level has none or several; 2 some file could not be read or parsed; 3
+(`explain`, `grade`) some level was given up after `--time-limit` seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from queens_tui.core.errors import printable
+from queens_tui.core.kind import VERDICTS
+
+if TYPE_CHECKING:
+    from queens_tui.core.kind import Kind, PuzzleLevel
+
+EXIT_OK, EXIT_NOT_UNIQUE, EXIT_BAD_INPUT, EXIT_GAVE_UP = 0, 1, 2, 3
+
+TIME_LIMIT = 10.0
+"""Seconds `explain` and `grade` spend on one level before giving up (`--time-limit`)."""
+
+T = TypeVar("T")
+
+
+def err(message: object) -> None:
+    """One line on stderr, at once."""
+    print(message, file=sys.stderr, flush=True)
+
+
+def out(obj: object) -> None:
+    """One line on stdout: text as it is, anything else as JSON."""
+    text = obj if isinstance(obj, str) else json.dumps(obj, ensure_ascii=False)
+    sys.stdout.write(text + "\n")
+
+
+def levels(files: Sequence[str]) -> Iterator[tuple[str, PuzzleLevel | None, str | None]]:
+    """Yield (path, level, None) per readable file or bundled id, of any kind, or (path, None,
+    error line) after printing that `FILE:LINE:COL: message` line on stderr. Never raises for a
+    file."""
+    from queens_tui.catalog import open_arg
+    from queens_tui.core.errors import LevelError
+
+    for path in files:
+        try:
+            _ref, level = open_arg(path)  # a file, a bundled id such as 3-hard/017, daily:DATE
+        except LevelError as e:
+            line = str(e if e.path is not None else e.located(path))
+        except (RecursionError, MemoryError) as e:  # parsers bound their work; belt and braces
+            line = f"{printable(path)}: cannot read: {type(e).__name__}"
+        else:
+            yield path, level, None
+            continue
+        err(line)
+        yield path, None, line
+
+
+def kind_of(level: PuzzleLevel) -> Kind:
+    """The `KIND` of `level`'s kind."""
+    from queens_tui.kinds import get_kind
+
+    return get_kind(level.kind)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    """Solve each level, counting solutions up to 2 (2 means two or more).
+
+    With --json every file gets exactly one line, so output lines match the
+    arguments one to one; an unreadable file's line has `"solutions": null`
+    and an `"error"` (the same line as on stderr).
+    """
+    worst = EXIT_OK
+    for path, level, error in levels(args.files):
+        if level is None:
+            worst = max(worst, EXIT_BAD_INPUT)
+            if args.json:
+                line: dict[str, object] = {"file": path, "size": None, "solutions": None}
+                line["queens"] = []  # the first kind's key, as such lines always had
+                out({**line, "error": error})
+            continue
+        kind = kind_of(level)
+        sols = kind.solutions(level, 2)
+        if len(sols) != 1:
+            worst = max(worst, EXIT_NOT_UNIQUE)
+        if args.json:
+            out({"file": path, **kind.solve_json(level, sols)})
+        else:
+            out(f"{printable(path)}: {kind.heading(level)}, {VERDICTS[len(sols)]}")
+            if sols:
+                out(kind.solution_text(level, sols[0]))
+            out("")
+        sys.stdout.flush()
+        if args.draw is not None and not _draw(path, sols, args.draw, len(args.files) > 1):
+            worst = max(worst, EXIT_BAD_INPUT)
+    return worst
+
+
+def _draw(path: str, sols: Sequence[Any], target_arg: str, many: bool) -> bool:
+    """`solve --draw`: the picture `path` with the first solution drawn, written to
+    `target_arg` (a file for one picture; a folder, `<out>/<stem>.png`, for several or when it
+    is one). False, after one line on stderr, when it is not a picture or cannot be written."""
+    from pathlib import Path
+
+    from queens_tui.formats.image import is_image, read
+    from queens_tui.formats.image.draw import draw_queens
+
+    if not is_image(path):
+        err(f"{path}: --draw needs a picture of a board, not a level file")
+        return False
+    if not sols:
+        err(f"{path}: no solution to draw")
+        return True  # exit 1 already says so; the picture itself was fine
+    target = Path(target_arg)
+    if many or target.is_dir():
+        try:
+            target.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            err(f"{target_arg}: cannot create the folder: {e.strerror or e}")
+            return False
+        target = target / f"{Path(path).stem}.png"
+    try:
+        draw_queens(path, read(path), sols[0], target)
+    except OSError as e:
+        err(f"{target}: cannot write: {e.strerror or e}")
+        return False
+    return True
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Validate each level file: its shape and its number of solutions.
+
+    A warning (a Queens region in several pieces: real levels have them) is
+    not a failure; only an unreadable file (2) or a level without exactly one
+    solution (1) fails.
+    """
+    worst = EXIT_OK
+    for path, level, error in levels(args.files):
+        if level is None:
+            worst = max(worst, EXIT_BAD_INPUT)
+            if args.json:
+                out({"file": path, "ok": False, "verdict": "unreadable", "error": error})
+            continue
+        kind = kind_of(level)
+        sols = kind.solutions(level, 2)
+        ok = len(sols) == 1
+        if not ok:
+            worst = max(worst, EXIT_NOT_UNIQUE)
+        if args.json:
+            head = {"file": path, **kind.json_head(), "ok": ok, "verdict": VERDICTS[len(sols)]}
+            out({**head, **kind.check_report(level, sols)})
+        else:
+            out(f"{printable(path)}: {'ok' if ok else 'FAIL'}: {kind.check_text(level, sols)}")
+        sys.stdout.flush()
+    return worst
+
+
+def _within_time(path: str, limit: float, work: Callable[[Any], T]) -> tuple[T | None, str | None]:
+    """(`work(deadline)`, None), or (None, "gave up") after saying so once the deadline passed."""
+    from queens_tui.core.play import Cancelled, Deadline
+
+    try:
+        return work(Deadline(limit)), None
+    except Cancelled:
+        err(f"{printable(path)}: gave up after {limit:g} s (--time-limit raises it)")
+        return None, "gave up"
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    """Print the logical solution of each level, one numbered step a line.
+
+    Text rows and columns are 1-based (r2c5 = row 2, column 5); with --json
+    one object per step, cells 0-based. When the rules run out, the rest
+    comes in one step whose rule is "solver". Exit codes as for `solve`.
+    """
+    worst = EXIT_OK
+    for path, level, _error in levels(args.files):
+        if level is None:
+            worst = max(worst, EXIT_BAD_INPUT)
+            continue
+        kind = kind_of(level)
+
+        def work(deadline: Any, kind: Kind = kind, level: Any = level) -> tuple[int, Any]:
+            n = len(kind.solutions(level, 2, deadline))
+            return n, (kind.explain(level, deadline) if n else None)
+
+        result, _why = _within_time(path, args.time_limit, work)
+        if result is None:
+            worst = max(worst, EXIT_GAVE_UP)
+            continue
+        n, explanation = result
+        if explanation is None:
+            err(f"{printable(path)}: no solution")
+            worst = max(worst, EXIT_NOT_UNIQUE)
+            continue
+        code = EXIT_OK if n == 1 else EXIT_NOT_UNIQUE
+        worst = max(worst, code)
+        steps = explanation.steps
+        if not args.json:
+            several = ", several solutions" if code == EXIT_NOT_UNIQUE else ""
+            out(f"{printable(path)}: {kind.heading(level)}, {len(steps)} steps{several}")
+        for k, step in enumerate(steps, start=1):
+            out(
+                {"file": path, "step": k, **step} if args.json else f"{k:3}. {kind.step_text(step)}"
+            )
+        if not args.json:
+            out("")
+        sys.stdout.flush()
+    return worst
+
+
+def cmd_grade(args: argparse.Namespace) -> int:
+    """Print each level's difficulty (easy, medium, hard, expert) and what it rests on.
+
+    With --json every file gets one line; an unreadable or unsolvable level
+    has `"difficulty": null`. Exit codes as for `solve`.
+    """
+    worst = EXIT_OK
+    for path, level, error in levels(args.files):
+        if level is None:
+            worst = max(worst, EXIT_BAD_INPUT)
+            if args.json:
+                out({"file": path, "size": None, "difficulty": None, "error": error})
+            continue
+        kind = kind_of(level)
+
+        def work(deadline: Any, kind: Kind = kind, level: Any = level) -> tuple[int, Any]:
+            n = len(kind.solutions(level, 2, deadline))
+            return n, (kind.grade(level, deadline) if n else None)
+
+        result, why = _within_time(path, args.time_limit, work)
+        g = None if result is None else result[1]
+        if g is None or result is None:
+            if why is None:
+                err(f"{printable(path)}: no solution")
+            worst = max(worst, EXIT_NOT_UNIQUE if why is None else EXIT_GAVE_UP)
+            if args.json:
+                head = {"file": path, **kind.json_head(), "size": kind.grade_size(level)}
+                out({**head, "difficulty": None, "error": why or "no solution"})
+            continue
+        unique = result[0] == 1
+        worst = max(worst, EXIT_OK if unique else EXIT_NOT_UNIQUE)
+        if args.json:
+            head = {"file": path, **kind.json_head(), "size": kind.grade_size(level)}
+            out(
+                {
+                    **head,
+                    "difficulty": g.difficulty,
+                    "steps": g.steps,
+                    "hardest_rule": g.hardest_rule,
+                    "rules": dict(g.rules),
+                    "rules_alone": g.rules_alone,
+                    "unique": unique,
+                }
+            )
+        else:
+            note = "" if g.rules_alone else ", needs the solver"
+            if not unique:
+                note += ", several solutions"
+            out(
+                f"{printable(path)}: {kind.heading(level)}, {g.difficulty} "
+                f"({g.steps} steps, hardest rule {g.hardest_rule}{note})"
+            )
+        sys.stdout.flush()
+    return worst
+
+
+def time_limit_option(p: argparse.ArgumentParser) -> None:
+    """`--time-limit S` for `explain` and `grade`."""
+    p.add_argument(
+        "--time-limit",
+        type=float,
+        default=TIME_LIMIT,
+        metavar="S",
+        help=f"give up on a level after S seconds, exit code 3 ({TIME_LIMIT:g})",
+    )
+
+
+def register(sub: Any) -> None:
+    """Add `solve`, `check`, `explain` and `grade`."""
+    p = sub.add_parser("solve", help="solve level files (or screenshots) and print the solutions")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--json", action="store_true", help="one JSON object per file per line")
+    p.add_argument(
+        "--draw",
+        metavar="OUT",
+        help="write the picture with the solution's queens drawn: OUT.png for one picture, "
+        "a folder OUT for several",
+    )
+    p.set_defaults(func=cmd_solve)
+
+    p = sub.add_parser("check", help="validate level files (shape, regions, unique solution)")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--json", action="store_true", help="one JSON object per file per line")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("explain", help="print the logical solution of levels, step by step")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--json", action="store_true", help="one JSON object per step per line")
+    time_limit_option(p)
+    p.set_defaults(func=cmd_explain)
+
+    p = sub.add_parser("grade", help="rate levels easy, medium, hard or expert")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--json", action="store_true", help="one JSON object per file per line")
+    time_limit_option(p)
+    p.set_defaults(func=cmd_grade)

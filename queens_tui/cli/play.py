@@ -1,0 +1,145 @@
+"""`queens-tui play` (the default command): the game, on a level or a daily puzzle."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from queens_tui.kinds import KINDS, get_kind
+
+EXIT_OK, EXIT_BAD_INPUT = 0, 2
+
+CURSOR_RESTORE = "\x1b[0 q\x1b[?25h"
+"""The terminal's default cursor shape (DECSCUSR 0) and a visible cursor."""
+
+
+def _err(message: object) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def register(sub: Any) -> None:
+    """Add the `play` subcommand; `--kind`'s choices are the kinds."""
+    default = KINDS[0]
+    boards = [k for k in KINDS if get_kind(k).daily is None]
+    dailies = [k for k in KINDS[1:] if k not in boards]
+    p = sub.add_parser("play", help="play a level (default: today's puzzle)")
+    p.add_argument("level", nargs="?", help="a level file or a bundled level's id")
+    p.add_argument("--ascii", action="store_true", help="draw Q and x instead of ♛ and ×")
+    p.add_argument(
+        "--engine",
+        choices=("auto", "cpsat", "search"),
+        default="auto",
+        help="solver of the live check, mistakes, hints and S, run in the background: "
+        "cpsat (OR-Tools CP-SAT, loaded after the first frame), search (the exact pure "
+        "search), auto (cpsat, or search if OR-Tools cannot load; the default)",
+    )
+    p.add_argument(
+        "--kind",
+        choices=KINDS,
+        default=default,
+        help=f"{default} (the default); {', '.join(boards)}: the empty board of --size; "
+        f"{', '.join(dailies)}: without LEVEL, today's (or --date's) puzzle of that kind",
+    )
+    p.add_argument("--size", type=int, metavar="N", help="with --kind classic: 4 to 16 (8)")
+    p.add_argument("--date", metavar="YYYY-MM-DD", help="play that day's daily puzzle")
+    p.add_argument(
+        "--daily-dir",
+        metavar="DIR",
+        help="folder of daily puzzle files named YYYY-MM-DD.txt/.ts/.json "
+        "(default: <user data dir>/daily)",
+    )
+    p.set_defaults(func=cmd_play)
+
+
+def board_ref(args: argparse.Namespace) -> object | None:
+    """`play --kind K --size N` for a kind played on an empty board of a size (classic): the
+    level to open, or None after printing why not (a LEVEL or --date given too, a bad size)."""
+    kind = get_kind(args.kind)
+    size = kind.default_size if args.size is None else args.size
+    if args.level is not None or args.date is not None:
+        _err(f"queens-tui play: --kind {kind.name} takes --size N, not a LEVEL or --date")
+        return None
+    if size not in kind.sizes:
+        low, high = min(kind.sizes), max(kind.sizes)
+        _err(f"queens-tui play: --size must be {low} to {high} for {kind.name}, got {size}")
+        return None
+    from queens_tui.app.levels import open_ref
+    from queens_tui.catalog import LevelRef
+
+    return open_ref(LevelRef.board(kind.name, size))
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Start the game on LEVEL (a file or a bundled id), else on a daily puzzle.
+
+    Without LEVEL: today's puzzle, or `--date`'s; the daily folder's file for
+    that day if there is one, else the puzzle generated from the date (after
+    the first frame). The level (or the day's file) is read before the UI
+    starts, so a bad one gets the same one line as `check`, and a bad --date
+    one line too, with exit 2 and the terminal untouched.
+    """
+    from datetime import date
+
+    from queens_tui.catalog import parse_ref
+    from queens_tui.core.errors import LevelError
+
+    if args.date is not None and args.level is not None:
+        _err("queens-tui play: give a LEVEL or --date, not both")
+        return EXIT_BAD_INPUT
+    on_board = get_kind(args.kind).daily is None
+    kind = KINDS[0] if on_board else args.kind  # the daily's kind
+    day = None
+    level_arg: Any = None
+    try:  # one reading of LEVEL and --date: the catalog's (a daily is refused if in the future)
+        if on_board:
+            level_arg = board_ref(args)
+            if level_arg is None:
+                return EXIT_BAD_INPUT
+        elif args.date is not None:
+            day = parse_ref(f"daily:{kind}:{args.date}", today=date.today()).day
+        elif args.level is not None:
+            ref = parse_ref(args.level, today=date.today())
+            if ref.day is not None:  # daily:DATE or daily:KIND:DATE: through the store, as --date
+                day = ref.day  # daily:DATE is --kind's daily; daily:KIND:DATE is KIND's
+                kind = ref.kind or kind if ref.kind != KINDS[0] else kind
+            else:
+                from queens_tui.app.levels import open_ref
+
+                level_arg = open_ref(ref)
+    except LevelError as err:
+        _err(f"queens-tui play: {err.message}" if args.date is not None else err)
+        return EXIT_BAD_INPUT
+    from queens_tui.app import create_app
+    from queens_tui.store import Store
+
+    store = Store(daily_dir=args.daily_dir)
+    engine = "search" if args.engine == "search" else "cpsat"
+    try:
+        app = create_app(
+            level_arg,
+            ascii=args.ascii,
+            store=store,
+            daily=day,
+            engine=engine,
+            kind=kind,
+        )
+    except LevelError as err:
+        _err(err)
+        return EXIT_BAD_INPUT
+    try:
+        app.run()
+    finally:
+        store.close()  # every move reaches the disk, whatever ended the app
+        restore_cursor(sys.stdout)
+    return app.return_code or EXIT_OK  # 1 after a crash (Textual printed the traceback)
+
+
+def restore_cursor(stream: Any) -> None:
+    """Leave the player's cursor as the terminal draws it by default, on a terminal only."""
+    try:
+        if stream.isatty():
+            stream.write(CURSOR_RESTORE)
+            stream.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
