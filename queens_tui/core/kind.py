@@ -117,6 +117,28 @@ class DailySpec:
     """(day, number): the share line numbers the day's puzzle as LinkedIn does, `number`
     on `day` and one more each day after. None: no number."""
 
+    @classmethod
+    def of(
+        cls,
+        name: str,
+        title: str,
+        week: tuple[tuple[int, str | None], ...],
+        calendar: Any,
+        share_epoch: tuple[date, int] | None = None,
+    ) -> DailySpec:
+        """A kind's daily laid out as every kind after the first: files in `<daily>/<name>/`,
+        seeds `<name>-daily-DATE`, named `Daily <title> DATE`; `calendar` is the kind's
+        module with `encode` and `decode`."""
+        return cls(
+            week=week,
+            encode=calendar.encode,
+            decode=calendar.decode,
+            seed_prefix=f"{name}-daily",
+            folder=name,
+            name_prefix=f"Daily {title}",
+            share_epoch=share_epoch,
+        )
+
 
 LevelT = TypeVar("LevelT")
 SolutionT = TypeVar("SolutionT")

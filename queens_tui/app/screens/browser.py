@@ -40,6 +40,7 @@ from queens_tui.catalog.listing import (
     pack_label,
 )
 from queens_tui.catalog.refs import LevelRef
+from queens_tui.kinds import DEFAULT_KIND
 from queens_tui.store import Store
 
 _DIFF_STYLE = {"easy": "green", "medium": "cyan", "hard": "yellow", "expert": "red"}
@@ -297,7 +298,7 @@ class LevelBrowser(Screen["LevelRef | None"]):
         its streak in words; several: each kind's, current and best, without the bests when
         that would not fit 80 columns)."""
         head = f"Levels · {self.listing.solved} of {len(self.entries)} solved"
-        kinds = list(dict.fromkeys(e.ref.kind or "queens" for e in self.entries if e.ref.day))
+        kinds = list(dict.fromkeys(e.ref.kind or DEFAULT_KIND for e in self.entries if e.ref.day))
         streaks = [(kind, self.store.streak(self.today, kind)) for kind in kinds]
         if len(streaks) == 1:
             kind, streak = streaks[0]

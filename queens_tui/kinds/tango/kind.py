@@ -37,15 +37,7 @@ class TangoKind(KindBase[Level, Any]):
     formats = "queens_tui.formats.tango"
     reader_hint = (("tango",), ".01")
     solver = "queens_tui.solver.tango"
-    daily = DailySpec(
-        week=DAILY_WEEK,
-        encode=calendar.encode,
-        decode=calendar.decode,
-        seed_prefix="tango-daily",
-        folder="tango",
-        name_prefix="Daily Tango",
-        share_epoch=(date(2024, 10, 8), 1),
-    )
+    daily = DailySpec.of("tango", "Tango", DAILY_WEEK, calendar, (date(2024, 10, 8), 1))
 
     @property
     def play(self) -> PlayRules[Any, Any, Any]:

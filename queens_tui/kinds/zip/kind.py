@@ -64,15 +64,7 @@ class ZipKind(KindBase[ZipLevel, Any]):
     formats = "queens_tui.formats.zip"
     reader_hint = (("zip",), "+")
     solver = "queens_tui.solver.zip"
-    daily = DailySpec(
-        week=DAILY_WEEK,
-        encode=calendar.encode,
-        decode=calendar.decode,
-        seed_prefix="zip-daily",
-        folder="zip",
-        name_prefix="Daily Zip",
-        share_epoch=(date(2025, 3, 18), 1),
-    )
+    daily = DailySpec.of("zip", "Zip", DAILY_WEEK, calendar, (date(2025, 3, 18), 1))
 
     @property
     def play(self) -> PlayRules[Any, Any, Any]:
