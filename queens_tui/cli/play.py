@@ -18,10 +18,14 @@ def _err(message: object) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
+def _board_kinds() -> list[str]:
+    return [k for k in KINDS if get_kind(k).daily is None]
+
+
 def register(sub: Any) -> None:
     """Add the `play` subcommand; `--kind`'s choices are the kinds."""
     default = KINDS[0]
-    boards = [k for k in KINDS if get_kind(k).daily is None]
+    boards = _board_kinds()
     dailies = [k for k in KINDS[1:] if k not in boards]
     p = sub.add_parser("play", help="play a level (default: today's puzzle)")
     p.add_argument("level", nargs="?", help="a level file or a bundled level's id")
@@ -50,6 +54,19 @@ def register(sub: Any) -> None:
         "(default: <user data dir>/daily)",
     )
     p.set_defaults(func=cmd_play)
+
+
+def on_a_terminal() -> bool:
+    """True when the game can draw: standard output is a terminal, or Textual was told to
+    draw elsewhere (`serve` runs the game with its web driver, output on a pipe)."""
+    import os
+
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return True
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def board_ref(args: argparse.Namespace) -> object | None:
@@ -88,6 +105,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         _err("queens-tui play: give a LEVEL or --date, not both")
         return EXIT_BAD_INPUT
     on_board = get_kind(args.kind).daily is None
+    if args.size is not None and not on_board:
+        made = get_kind(args.kind)
+        _err(
+            f"queens-tui play: --size is for the boards of {', '.join(_board_kinds())}; "
+            f"to play a {made.title} of another size, make one: queens-tui generate --kind "
+            f"{made.name} --size N --out DIR (sizes: {', '.join(map(str, made.sizes))})"
+        )
+        return EXIT_BAD_INPUT
     kind = KINDS[0] if on_board else args.kind  # the daily's kind
     day = None
     level_arg: Any = None
@@ -126,6 +151,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         )
     except LevelError as err:
         _err(err)
+        return EXIT_BAD_INPUT
+    if not on_a_terminal():  # after the level is read: a bad file is said first
+        store.close()
+        _err("queens-tui play: standard output is not a terminal: the game draws on one")
         return EXIT_BAD_INPUT
     try:
         app.run()

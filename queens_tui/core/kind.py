@@ -260,7 +260,7 @@ class KindBase(Generic[LevelT, SolutionT]):
     def check_text(self, level: LevelT, solutions: Sequence[SolutionT]) -> str:
         """A `check` line after `ok: ` / `FAIL: `."""
         details = [
-            f"{v} {k}"
+            f"{v} {k[:-1] if v == 1 and k.endswith('s') else k}"  # "1 given", "2 givens"
             for k, v in self.check_json(level).items()
             if k != "size" and isinstance(v, int) and not isinstance(v, bool)
         ]

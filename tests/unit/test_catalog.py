@@ -146,6 +146,7 @@ def test_play_opens_what_the_catalog_reads(monkeypatch: pytest.MonkeyPatch) -> N
 
     monkeypatch.setattr("queens_tui.app.create_app", create_app)
     monkeypatch.setattr(cli_play, "restore_cursor", lambda stream: None)
+    monkeypatch.setattr(cli_play, "on_a_terminal", lambda: True)
     assert main(["play", "--kind", "tango", "daily:2026-11-01"]) == 0
     assert (seen["level"], seen["daily"], seen["kind"]) == (None, date(2026, 11, 1), "tango")
     assert main(["play", "daily:zip:2026-11-02"]) == 0

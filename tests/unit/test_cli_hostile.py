@@ -132,6 +132,7 @@ def test_a_crash_in_the_app_exits_non_zero(
 
     monkeypatch.setenv("QUEENS_TUI_DATA_DIR", str(tmp_path))
     monkeypatch.setattr(queens_tui.app, "create_app", lambda *a, **k: Crashing())
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.headless_driver:HeadlessDriver")
     assert main(["play", "1-easy/001"]) == 1
     capsys.readouterr()
 

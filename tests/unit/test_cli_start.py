@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from queens_tui.cli import build_parser, plays
+from tests.conftest import run_cli
 
 
 @pytest.mark.parametrize(
@@ -45,3 +48,22 @@ def test_starting_the_game_imports_no_other_command_module() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "['queens_tui.cli.play']"
+
+
+def test_play_refuses_an_output_that_is_not_a_terminal(tmp_path: Path) -> None:
+    """Escape codes into a file or a pipe help nobody: one line, exit 2, nothing on stdout."""
+    env = {**os.environ, "QUEENS_TUI_DATA_DIR": str(tmp_path)}
+    env.pop("TEXTUAL_DRIVER", None)
+    out = run_cli("play", "1-easy/001", env=env)
+    assert out.returncode == 2 and out.stdout == ""
+    assert (
+        out.stderr.strip()
+        == "queens-tui play: standard output is not a terminal: the game draws on one"
+    )
+
+
+def test_play_size_of_a_kind_with_a_daily_says_how_to_get_that_size(tmp_path: Path) -> None:
+    out = run_cli("play", "--kind", "tango", "--size", "8")
+    assert out.returncode == 2 and out.stdout == ""
+    assert "queens-tui generate --kind tango --size N" in out.stderr
+    assert "4, 6, 8, 10, 12" in out.stderr
