@@ -14,7 +14,7 @@ Two engines answer the same questions:
   faster than CP-SAT (solve + prove unique, whole corpus: ~0.25 s against
   ~2 s of CPU; worst level ~1.5 ms against ~35 ms). On random region maps up
   to 30x30 it stayed far ahead too.
-- "cpsat": OR-Tools CP-SAT with the tuned model of `_cpsat` (imported lazily,
+- "cpsat": OR-Tools CP-SAT with the tuned model of `queens_model` (OR-Tools imported
   on first use only), cross-checked against the search in the tests. The
   game's worker asks for it by default (`play --engine auto` means CP-SAT
   there, the search only if OR-Tools cannot load: see `app/worker.py`).
@@ -36,6 +36,7 @@ from typing import Any, Literal
 from queens_tui.kinds.queens import search
 from queens_tui.kinds.queens.level import Cell, Level
 from queens_tui.kinds.queens.search import CancelFlag
+from queens_tui.solver import queens_model
 
 Engine = Literal["auto", "search", "cpsat"]
 """Which engine answers: "auto" and "search" mean the core search; "cpsat" means CP-SAT."""
@@ -234,10 +235,8 @@ def _find(
         return Status.CANCELLED if cancel is not None and cancel.is_set() else Status.TIMEOUT
 
     if cpsat:
-        from queens_tui.solver import queens as _cpsat
-
         attach = cancel.attach if isinstance(cancel, CancelToken) else None
-        outcome = _cpsat.run(
+        outcome = queens_model.run(
             level,
             limit=limit,
             queens=queens,
@@ -388,9 +387,7 @@ def reveal(
 
 def warm_up() -> None:
     """Import OR-Tools now (about 0.4 s), e.g. from a worker after the first frame."""
-    from queens_tui.solver import queens as _cpsat
-
-    _cpsat.cp_model()
+    queens_model.cp_model()
 
 
 def _name(cpsat: bool) -> str:

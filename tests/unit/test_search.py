@@ -51,7 +51,7 @@ def brute_force(level: Level, limit: int = 2) -> list[tuple[Cell, ...]]:
 def cpsat_solutions(
     level: Level, limit: int = 2, queens: tuple[Cell, ...] = (), crosses: tuple[Cell, ...] = ()
 ) -> tuple[tuple[Cell, ...], ...]:
-    from queens_tui.solver import queens as _cpsat
+    from queens_tui.solver import queens_model as _cpsat
 
     outcome = _cpsat.run(
         level, limit=limit, queens=queens, crosses=crosses, time_limit=30.0, cancel=None
