@@ -29,13 +29,14 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from queens_tui.app import actions
+from queens_tui.app.bindings import every_kind_actions, kind_actions
 from queens_tui.app.clock import Clock
 from queens_tui.app.keymap import EMPTY as EMPTY_KEYMAP
 from queens_tui.app.keymap import Keymap, remap
 from queens_tui.app.keymap import load as load_keymap
 from queens_tui.app.levels import OpenLevel, open_level
 from queens_tui.app.messages import EngineReady
-from queens_tui.app.screens.game import GameScreen, every_kind_actions, kind_actions
+from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.session import NOTICE_SECONDS, Session
 from queens_tui.core.vocabulary import to_ascii
 from queens_tui.kinds import DEFAULT_KIND

@@ -6,7 +6,8 @@ import re
 from pathlib import Path
 
 from queens_tui.app import actions
-from queens_tui.app.screens.game import kind_actions, screen_class
+from queens_tui.app.bindings import kind_actions
+from queens_tui.app.screens.game import screen_class
 from queens_tui.app.screens.help import kind_help
 
 README = Path(__file__).resolve().parents[2] / "README.md"

@@ -104,7 +104,7 @@ def test_keys_file_is_in_the_config_dir(monkeypatch, tmp_path: Path) -> None:
 def test_the_readme_names_real_action_ids() -> None:
     import re
 
-    from queens_tui.app.screens.game import every_kind_actions
+    from queens_tui.app.bindings import every_kind_actions
 
     readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
     para = readme[readme.index("Actions are named by id:") :].split("\n\n")[0]

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import date
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from textual import events
 from textual._context import NoActiveAppError
@@ -31,9 +31,9 @@ from textual.screen import Screen
 
 from queens_tui.app import actions
 from queens_tui.app.assistant import CHECKING_AFTER, Assistant, Effects, Job, Reply
+from queens_tui.app.bindings import help_text, kind_actions
 from queens_tui.app.clock import Clock
 from queens_tui.app.game import Game, size_text
-from queens_tui.app.keymap import remap
 from queens_tui.app.kinds import KindUI, get_ui
 from queens_tui.app.levels import OpenLevel
 from queens_tui.app.messages import AssistReply, CellAction
@@ -91,17 +91,14 @@ def count_solutions(kind: str, level: Any, limit: int) -> int:
     return len(get_kind(kind).solutions(level, limit))
 
 
-def kind_actions(kind: str) -> tuple[actions.Action, ...]:
-    """Every action of kind `kind`'s game screen, in help-table order (default keys)."""
-    ui = get_ui(kind)
-    return actions.game_actions(ui.moves, ui.option_actions)
+@runtime_checkable
+class AsciiApp(Protocol):
+    """An app that draws its own text in plain ASCII on request (`app.QueensApp`).
 
+    Checked by shape, not by class: the app module imports this one, so importing it back
+    would make a circle."""
 
-def every_kind_actions() -> list[tuple[actions.Action, ...]]:
-    """`kind_actions` of every kind: what a keys file is checked against."""
-    from queens_tui.kinds import KINDS
-
-    return [kind_actions(kind) for kind in KINDS]
+    ascii: bool
 
 
 @cache
@@ -592,12 +589,10 @@ class GameScreen(Screen[None]):
 
     def set_ascii(self, on: bool) -> None:
         """Redraw the whole screen in plain ASCII (or not): board, status line, footer."""
-        from queens_tui.app.app import QueensApp  # the app module imports this one
-
         self.ascii = on
         self.query_one("#message", MessageArea).ascii = on
         app = self.app
-        if isinstance(app, QueensApp):  # its footer keys follow (`get_key_display`)
+        if isinstance(app, AsciiApp):  # its footer keys follow (`get_key_display`)
             app.ascii = on
         app.set_class(on, "-ascii")
         self.status.ascii = on
@@ -615,12 +610,7 @@ class GameScreen(Screen[None]):
     def help_text(self) -> str:
         """The kind's help with the key table built from the action registry (and the
         player's keys)."""
-        return self.help_text_of(self.kind, self.keys)
-
-    @staticmethod
-    def help_text_of(kind: str, keys: Mapping[str, str] | None = None) -> str:
-        table = actions.key_table(remap(kind_actions(kind), keys or {}))
-        return get_ui(kind).help.replace("{keys}", table)
+        return help_text(self.kind, self.keys)
 
     def action_restart(self) -> None:
         """Ask, then empty the board and reset the clock."""
@@ -749,4 +739,4 @@ class GameScreen(Screen[None]):
         self.load(ref)
 
 
-__all__ = ["GameScreen", "every_kind_actions", "kind_actions", "screen_class"]
+__all__ = ["GameScreen", "screen_class"]

@@ -28,9 +28,9 @@ from queens_tui.kinds import DEFAULT_KIND
 
 def kind_help(kind: str = DEFAULT_KIND) -> str:
     """Kind `kind`'s help page, its key table built from the action registry."""
-    from queens_tui.app.screens.game import GameScreen
+    from queens_tui.app.bindings import help_text
 
-    return GameScreen.help_text_of(kind)
+    return help_text(kind)
 
 
 def _inline(text: str) -> str:

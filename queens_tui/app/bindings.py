@@ -1,0 +1,37 @@
+"""Each kind's game actions and the help page built from them, apart from the game screen.
+
+The app (its command palette, the keys file check), the help screen and the game screen all
+ask for a kind's actions; kept here, none of them imports another for it, so the app, the game
+screen and the help screen import downward only, with no circle between them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from queens_tui.app import actions
+from queens_tui.app.keymap import remap
+from queens_tui.app.kinds import get_ui
+
+
+def kind_actions(kind: str) -> tuple[actions.Action, ...]:
+    """Every action of kind `kind`'s game screen, in help-table order (default keys)."""
+    ui = get_ui(kind)
+    return actions.game_actions(ui.moves, ui.option_actions)
+
+
+def every_kind_actions() -> list[tuple[actions.Action, ...]]:
+    """`kind_actions` of every kind: what a keys file is checked against."""
+    from queens_tui.kinds import KINDS
+
+    return [kind_actions(kind) for kind in KINDS]
+
+
+def help_text(kind: str, keys: Mapping[str, str] | None = None) -> str:
+    """Kind `kind`'s help page, its key table built from the action registry and the
+    player's keys (`app.keymap`: action id -> keys)."""
+    table = actions.key_table(remap(kind_actions(kind), keys or {}))
+    return get_ui(kind).help.replace("{keys}", table)
+
+
+__all__ = ["every_kind_actions", "help_text", "kind_actions"]
