@@ -47,4 +47,20 @@ class EngineReady(Message):
         self.error = error
 
 
-__all__ = ["AssistReply", "CellAction", "EngineReady"]
+class HuntFound(Message):
+    """A new solution joined the classic hunt (posted by its board): the screen saves it.
+
+    The board holds no store: saving goes through the screen's `Session`, so a read-only
+    data folder and `persist=False` keep the hunt off the disk like every other save.
+    """
+
+    def __init__(
+        self, size: int, found: tuple[tuple[int, ...], ...], helped: tuple[tuple[int, ...], ...]
+    ) -> None:
+        super().__init__()
+        self.size = size
+        self.found = found
+        self.helped = helped
+
+
+__all__ = ["AssistReply", "CellAction", "EngineReady", "HuntFound"]

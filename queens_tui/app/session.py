@@ -18,6 +18,7 @@ and the settings are the defaults.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -132,6 +133,13 @@ class Session:
         """Remember a display option or the live check (fields `store.Settings` knows)."""
         if hasattr(self.settings, name):
             self.update_settings(**{name: value})
+
+    def save_hunt(
+        self, size: int, found: Sequence[tuple[int, ...]], helped: Sequence[tuple[int, ...]]
+    ) -> None:
+        """Keep the classic hunt of `size` (nothing without a store, or in a read-only one)."""
+        if self.store is not None:
+            self.store.save_hunt(size, found, helped)
 
     def start(self, game: Game, ref: OpenLevel) -> bool:
         """Make `game` the one being played and resume its save. True if resumed.

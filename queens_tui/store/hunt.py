@@ -75,9 +75,13 @@ def save_found(
     data: paths.PathLike | None = None,
     helped: Sequence[Solution] = (),
 ) -> None:
-    """Write the hunt of `size` (OSError is the caller's to report)."""
-    path = hunt_file(size, data)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write the hunt of `size` (OSError is the caller's to report). The game saves through
+    `Store.save_hunt` instead, which keeps to a read-only folder and reports failures."""
+    atomic_write_json(hunt_file(size, data), encode(size, found, helped))
+
+
+def encode(size: int, found: Sequence[Solution], helped: Sequence[Solution] = ()) -> dict[str, Any]:
+    """The hunt file's JSON object (see the module docstring)."""
     obj: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -86,4 +90,4 @@ def save_found(
     }
     if helped:
         obj["helped"] = [list(q) for q in helped]
-    atomic_write_json(path, obj)
+    return obj

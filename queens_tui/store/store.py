@@ -19,14 +19,14 @@ import os
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.history import History
 from queens_tui.kinds import DEFAULT_KIND
-from queens_tui.store import paths
+from queens_tui.store import hunt, paths
 from queens_tui.store.jsonfile import (
     MAX_BYTES,
     Unreadable,
@@ -255,6 +255,16 @@ class Store:
         if recovered:
             self._notice(f"Saving works again: {kind} saved to {path}.")
         return True
+
+    # --- the classic hunt ---------------------------------------------------------------------
+
+    def save_hunt(
+        self, size: int, found: Sequence[tuple[int, ...]], helped: Sequence[tuple[int, ...]] = ()
+    ) -> bool:
+        """Write the classic hunt of `size` (`store.hunt`); False when nothing was written
+        (a read-only folder, or a failed write, reported as a notice like every other save)."""
+        path = hunt.hunt_file(size, self.root)
+        return self._write(path, hunt.encode(size, found, helped), "the hunt")
 
     # --- settings -----------------------------------------------------------------------------
 

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from queens_tui import cli
 from queens_tui.app import create_app
 from queens_tui.app.levels import OpenLevel
+from queens_tui.app.messages import HuntFound
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.widgets.classic import ClassicBoard
 from queens_tui.kinds.classic.kind import level
@@ -122,17 +127,40 @@ async def test_a_solution_after_a_hint_counts_with_help() -> None:
         assert hunt is not None and hunt.found == [(1, 3, 0, 2)] == hunt.found_with_help()
 
 
-def test_a_board_s_filled_in_is_not_in_the_hunt() -> None:
-    """What `S` shows (`solved_state`: marked `filled`) never joins the hunt or its file, even
-    when the board shows it; the same solution reached by the player does."""
+def test_a_board_s_filled_in_is_not_in_the_hunt(monkeypatch) -> None:
+    """What `S` shows (`solved_state`: marked `filled`) never joins the hunt nor asks to be
+    saved, even when the board shows it; the same solution reached by the player does."""
     from queens_tui.kinds.classic.play import PLAY, solved_state
 
     lv = level(4, [])
     view = ClassicBoard(solved_state(PLAY.new_state(lv), (2, 0, 3, 1)))  # a save reopened
+    posted: list[HuntFound] = []
+    monkeypatch.setattr(view, "post_message", posted.append)
     view.show(solved_state(PLAY.new_state(lv), (1, 3, 0, 2)))  # S pressed
-    assert lv.hunt is not None and lv.hunt.found == [] and load_found(4) == []
+    assert lv.hunt is not None and lv.hunt.found == [] and posted == []
     view.show(PLAY.apply(PLAY.new_state(lv), PLAY.diff(PLAY.new_state(lv), view._state)))
-    assert lv.hunt.found == [(1, 3, 0, 2)] == load_found(4)
+    assert lv.hunt.found == [(1, 3, 0, 2)]
+    assert [(m.size, m.found, m.helped) for m in posted] == [(4, ((1, 3, 0, 2),), ())]
+
+
+@pytest.mark.parametrize("where", ["persist off", "read-only", "its own folder"])
+async def test_the_hunt_is_saved_through_the_store_only(where: str, tmp_path: Path) -> None:
+    """The hunt is written where the game's store says, and never with `persist=False` or a
+    read-only data folder (another game holds it): the board itself writes nothing."""
+    from queens_tui.store import Store
+
+    store = None if where == "persist off" else Store(tmp_path / "own", sync=False)
+    if store is not None:
+        store.read_only = where == "read-only"
+    app = create_app(OpenLevel(level(4, [])), now=lambda: 0.0, store=store, persist=False)
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.game_screen.query_one(ClassicBoard)
+        await place(pilot, view, list(enumerate((1, 3, 0, 2))))
+        await pilot.pause()
+        assert isinstance(app.screen, WinScreen)
+        assert "1 of 2 found" in app.game_screen.status.plain
+    assert load_found(4) == []  # the user's data folder: never
+    assert load_found(4, tmp_path / "own") == ([(1, 3, 0, 2)] if where == "its own folder" else [])
 
 
 def test_play_kind_classic_bad_size_exits_2(capsys) -> None:

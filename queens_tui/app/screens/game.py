@@ -36,7 +36,7 @@ from queens_tui.app.clock import Clock
 from queens_tui.app.game import Game, size_text
 from queens_tui.app.kinds import KindUI, get_ui
 from queens_tui.app.levels import OpenLevel
-from queens_tui.app.messages import AssistReply, CellAction
+from queens_tui.app.messages import AssistReply, CellAction, HuntFound
 from queens_tui.app.session import NOTICE_SECONDS, Session
 from queens_tui.app.widgets import StatusBar
 from queens_tui.app.widgets.base import BoardWidget
@@ -635,6 +635,10 @@ class GameScreen(Screen[None]):
         self.board_view.cursor = (0, 0)
         self.status.paused = False
         self._sync()
+
+    def on_hunt_found(self, message: HuntFound) -> None:
+        """The classic hunt grew: saved through the session (and so the store)."""
+        self.session.save_hunt(message.size, message.found, message.helped)
 
     def on_cell_action(self, message: CellAction) -> None:
         """Mouse input from the board."""

@@ -6,8 +6,9 @@ crosses along rows, columns and full diagonals (faint, when the option is
 on), queens that attack each other in red, hint and mistake tints, and the
 cursor. It also keeps the hunt: when a position it is handed is a solution the
 player reached (not one `S` filled in), the solution goes into the level's
-`Hunt` (marked "with help" after a hint) and is saved (`store.hunt`), so the
-status line, drawn just after, already counts it.
+`Hunt` (marked "with help" after a hint), so the status line, drawn just after,
+already counts it, and the widget posts `HuntFound` for the screen to save it
+through the store.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from rich.style import Style
 from textual.geometry import Size
 from textual.strip import Strip
 
+from queens_tui.app.messages import HuntFound
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.classic.rules import auto_crosses, clashes
@@ -69,15 +71,8 @@ class ClassicBoard(BoardWidget[Any]):
         sol = state.solution
         if hunt is None or sol is None or state.viewing is not None or state.filled:
             return
-        if not hunt.add(sol, helped=state.helped):
-            return
-        from queens_tui.store.hunt import save_found
-
-        try:
-            save_found(hunt.n, hunt.found, helped=hunt.found_with_help())
-        except OSError as err:
-            if self.is_attached:
-                self.notify(f"could not save the hunt: {err}", severity="warning")
+        if hunt.add(sol, helped=state.helped):
+            self.post_message(HuntFound(hunt.n, tuple(hunt.found), tuple(hunt.found_with_help())))
 
     def watch_cursor(self, old: Cell, new: Cell) -> None:
         self.refresh()
