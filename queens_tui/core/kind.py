@@ -87,6 +87,9 @@ class Grade:
     """How often each rule fired."""
     rules_alone: bool = True
     unique: bool = True
+    hardest_tier: int = 0
+    """The hardest step's tier in the kind's own ladder (0 where a kind has none); the
+    generators steer by it."""
 
 
 @dataclass(frozen=True)

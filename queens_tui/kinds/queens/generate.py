@@ -51,13 +51,13 @@ import random
 from collections.abc import Callable, Sequence
 
 from queens_tui.core import errors
+from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.queens import search
 from queens_tui.kinds.queens.level import Cell, Level
 
 Grader = Callable[[Level], str]
 """A function judging a level's difficulty: "easy", "medium", "hard" or "expert"."""
 
-DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 MIN_SIZE = 4
 """No valid placement exists for N = 2 or 3; N = 1 is not a puzzle."""
 MAX_SIZE = 64
@@ -710,7 +710,7 @@ def scorer(grader: Grader | None) -> Callable[[Level], Score] | None:
         g = deduce.grade_steps(steps)
         at_tier = sum(1 for step in steps if step.tier == g.hardest_tier)
         fair = all(step.rule != "solver" for step in steps)
-        return g.difficulty, g.hardest_tier * 100 + min(at_tier, 99), fair
+        return deduce.difficulty(steps), g.hardest_tier * 100 + min(at_tier, 99), fair
 
     return score
 

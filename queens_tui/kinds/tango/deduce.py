@@ -42,6 +42,8 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from queens_tui.core.grid import Cell
+from queens_tui.core.kind import Grade
+from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.tango import search
 from queens_tui.kinds.tango.level import EQUAL, MOON, SUN, SYMBOL_NAMES, Level
 from queens_tui.kinds.tango.rules import cell_name
@@ -61,8 +63,6 @@ RULE_TIERS: dict[str, int] = {
 }
 """Each rule's tier: 1 easy, 2 medium, 3 hard, 4 expert, 5 beyond the rules."""
 
-DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard", "expert")
-"""Grades, by the hardest tier a level needs (tier k -> DIFFICULTIES[k - 1])."""
 
 Placement = tuple[int, int, int]
 """(row, column, symbol): one cell to fill."""
@@ -617,17 +617,6 @@ def hardest_tier(level: Level, max_tier: int = 4) -> int | None:
     return None
 
 
-@dataclass(frozen=True)
-class Grade:
-    """A level's difficulty and the numbers it comes from."""
-
-    difficulty: str | None
-    steps: int
-    hardest_rule: str | None
-    rules: dict[str, int]
-    rules_alone: bool
-
-
 def grade_steps(steps: Sequence[Step]) -> Grade:
     """Grade a logical solution by its hardest step: tier k is `DIFFICULTIES[k - 1]`."""
     rules: dict[str, int] = {}
@@ -638,7 +627,7 @@ def grade_steps(steps: Sequence[Step]) -> Grade:
     hardest = max(steps, key=lambda s: s.tier)
     alone = hardest.rule != "solver"
     difficulty = DIFFICULTIES[hardest.tier - 1] if alone else None
-    return Grade(difficulty, len(steps), hardest.rule, rules, alone)
+    return Grade(difficulty, len(steps), hardest.rule, rules, alone, hardest_tier=hardest.tier)
 
 
 def grade(level: Level) -> str | None:

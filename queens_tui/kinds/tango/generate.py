@@ -31,10 +31,10 @@ import random
 
 from queens_tui.core import errors
 from queens_tui.core.grid import Cell
+from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.tango import deduce, search
 from queens_tui.kinds.tango.level import Level, Pair
 
-DIFFICULTIES: tuple[str, ...] = deduce.DIFFICULTIES
 DEFAULT_SIZE = 6
 MIN_SIZE = 4
 MAX_SIZE = 12

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 from itertools import islice
 from typing import TYPE_CHECKING, Any
@@ -85,7 +86,7 @@ class TangoKind(KindBase[Level, Any]):
         steps = deduce.solve_logically(level)
         g = deduce.grade_steps(steps)
         unique = len(self.solutions(level, 2)) == 1
-        return Grade(g.difficulty, g.steps, g.hardest_rule, g.rules, g.rules_alone, unique)
+        return replace(g, unique=unique)
 
 
 KIND = TangoKind()

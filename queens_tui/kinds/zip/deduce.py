@@ -30,6 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from queens_tui.core.kind import Grade, JSONObject
+from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.zip.level import ZipLevel
 from queens_tui.kinds.zip.rules import Path
 from queens_tui.kinds.zip.search import solutions
@@ -38,7 +39,6 @@ Link = tuple[int, int]
 """A link between two cell indices, the smaller first."""
 
 RULES = ("end-exit", "corridor", "no-loop", "dead-end", "probe")
-DIFFICULTIES = ("easy", "medium", "hard", "expert")
 HARD_PROBES = 2
 """A level that needs at most this many probes grades hard; more make it expert."""
 TIER = {"end-exit": 0, "corridor": 0, "no-loop": 1, "dead-end": 2, "probe": 3}

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from queens_tui.core import errors
 from queens_tui.core.grid import Cell, neighbours
 from queens_tui.core.kind import Grade
+from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.zip.level import Wall, ZipLevel, wall
 from queens_tui.kinds.zip.rules import Path
 from queens_tui.kinds.zip.search import SearchBudgetExceeded, solutions
@@ -54,8 +55,6 @@ VERSION = "queens-tui/zip/generate/v1"
 DEFAULT_SIZE = 7
 """`generate` without a size: LinkedIn's Zip runs 6x6 to 8x8."""
 
-DIFFICULTIES = ("easy", "medium", "hard", "expert")
-"""Grades a wanted difficulty may name (see `deduce`)."""
 
 OPTIONS = ("walls",)
 """Extra keyword options of `generate` that the command line passes through (`--walls`)."""

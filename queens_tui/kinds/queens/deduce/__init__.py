@@ -47,6 +47,7 @@ not ruled out by a queen, so manual and automatic crosses count alike.
 
 from __future__ import annotations
 
+from queens_tui.core.kind import Grade
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.queens.deduce.driver import (
     Finder,
@@ -58,7 +59,7 @@ from queens_tui.kinds.queens.deduce.driver import (
 from queens_tui.kinds.queens.deduce.grade import (
     EXPERT_AFTER,
     HARD_AFTER,
-    Grade,
+    difficulty,
     grade,
     grade_steps,
 )
@@ -75,6 +76,7 @@ __all__ = [
     "Mistake",
     "Step",
     "cell_name",
+    "difficulty",
     "first_error",
     "grade",
     "grade_steps",

@@ -2,24 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from queens_tui.core.kind import Grade
 from queens_tui.kinds.queens.deduce.driver import solve_logically
 from queens_tui.kinds.queens.deduce.steps import Step
 from queens_tui.kinds.queens.level import Level
-
-
-@dataclass(frozen=True)
-class Grade:
-    """A level's difficulty and the numbers it comes from."""
-
-    difficulty: str
-    steps: int
-    hardest_rule: str
-    rules: dict[str, int]
-    """How many steps used each rule."""
-    hardest_tier: int = 0
-
 
 HARD_AFTER = 6
 """A solution with this many medium steps (common attacks, pairs) is graded hard."""
@@ -28,8 +14,8 @@ EXPERT_AFTER = 4
 """A solution with this many hard steps (big pigeonholes, depth-1 probes) is graded expert."""
 
 
-def grade_steps(steps: list[Step]) -> Grade:
-    """Grade a logical solution by its hardest step, and how often the hard steps come.
+def difficulty(steps: list[Step]) -> str:
+    """A logical solution's difficulty, by its hardest step and how often the hard steps come.
 
     Tiers (see `Step.tier`): 0-1 last cells and confinement, 2 common attacks
     and two-region pigeonholes, 3 bigger pigeonholes and depth-1 probes, 4
@@ -39,25 +25,32 @@ def grade_steps(steps: list[Step]) -> Grade:
     from the corpus (official levels: about a quarter easy, half medium, a
     quarter hard; the probes appear only in community levels).
     """
+    if not steps:
+        return "easy"
+    tier = max(s.tier for s in steps)
+    count = sum(1 for s in steps if s.tier == tier)
+    if tier <= 1:
+        return "easy"
+    if tier == 2:
+        return "medium" if count < HARD_AFTER else "hard"
+    if tier == 3:
+        return "hard" if count < EXPERT_AFTER else "expert"
+    return "expert"
+
+
+def grade_steps(steps: list[Step]) -> Grade:
+    """Grade a logical solution (`difficulty`), with the numbers it comes from."""
     rules: dict[str, int] = {}
     for s in steps:
         rules[s.rule] = rules.get(s.rule, 0) + 1
     if not steps:
-        return Grade("easy", 0, "last_cell_row", rules)
-    hardest_step = max(steps, key=lambda s: s.tier)
-    tier = hardest_step.tier
-    count = sum(1 for s in steps if s.tier == tier)
-    if tier <= 1:
-        difficulty = "easy"
-    elif tier == 2:
-        difficulty = "medium" if count < HARD_AFTER else "hard"
-    elif tier == 3:
-        difficulty = "hard" if count < EXPERT_AFTER else "expert"
-    else:
-        difficulty = "expert"
-    return Grade(difficulty, len(steps), hardest_step.rule, rules, tier)
+        return Grade("easy", 0, "last_cell_row", rules)  # an empty board: nothing to grade
+    hardest = max(steps, key=lambda s: s.tier)
+    alone = hardest.rule != "solver"
+    tier = hardest.tier
+    return Grade(difficulty(steps), len(steps), hardest.rule, rules, alone, hardest_tier=tier)
 
 
 def grade(level: Level) -> str:
     """The difficulty of `level`: "easy", "medium", "hard" or "expert"."""
-    return grade_steps(solve_logically(level)).difficulty
+    return difficulty(solve_logically(level))
