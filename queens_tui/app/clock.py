@@ -68,9 +68,3 @@ class Stopwatch:
         if self._since is None:
             return self._banked
         return self._banked + self.now() - self._since
-
-
-def mmss(seconds: float) -> str:
-    """`mm:ss` (minutes keep counting past 59 so the share line stays short)."""
-    s = int(seconds)
-    return f"{s // 60:02d}:{s % 60:02d}"

@@ -16,6 +16,7 @@ from queens_tui.app.clock import Clock, Stopwatch
 from queens_tui.core.grid import Cell
 from queens_tui.core.history import History
 from queens_tui.core.play import Drag, PlayRules
+from queens_tui.core.vocabulary import mmss
 from queens_tui.kinds import get_kind
 
 
@@ -67,8 +68,7 @@ class Result(NamedTuple):
         """Spoiler-free share text in LinkedIn's shape: `Queens #426 | 0:27 and flawless`,
         then the first queens' colours and the streak (no board, no positions); Zip's
         `Zip #250 | 1:04 with 3 backtracks 🛑`."""
-        s = int(self.seconds)
-        clock = f"{s // 60}:{s % 60:02d}"
+        clock = mmss(self.seconds, short=True)
         name = self.number or f"{self.level_name} ({self.size})"
         if self.flawless:
             how = "and flawless"

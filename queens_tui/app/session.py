@@ -23,11 +23,11 @@ from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from queens_tui.app.clock import mmss
 from queens_tui.app.game import Game
 from queens_tui.app.levels import OpenLevel, open_ref
 from queens_tui.catalog.refs import LevelRef
 from queens_tui.core.history import History
+from queens_tui.core.vocabulary import mmss
 from queens_tui.kinds import DEFAULT_KIND
 
 if TYPE_CHECKING:

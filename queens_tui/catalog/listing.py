@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TypeVar
 
 from queens_tui.catalog.refs import LevelRef, kind_levels, pack_of
-from queens_tui.core.vocabulary import DIFFICULTIES
+from queens_tui.core.vocabulary import DIFFICULTIES, mmss
 from queens_tui.formats.meta import read_meta
 from queens_tui.kinds import DEFAULT_KIND, KINDS, daily_kinds, get_kind
 
@@ -232,12 +232,6 @@ def cycle(values: Sequence[T], current: object, step: int) -> T:
     return values[(i + step) % len(values)]
 
 
-def mmss(seconds: float) -> str:
-    """Best time as ``mm:ss`` (minutes keep counting past 59)."""
-    s = int(seconds)
-    return f"{s // 60:02d}:{s % 60:02d}"
-
-
 def pack_label(pack: str) -> str:
     """What the pack list calls `pack`."""
     if pack.endswith(f"-{DAILY_PACK}"):
@@ -420,7 +414,6 @@ __all__ = [
     "cycle",
     "daily_entries",
     "daily_pack",
-    "mmss",
     "pack_cell",
     "pack_entries",
     "pack_label",

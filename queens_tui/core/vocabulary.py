@@ -84,3 +84,10 @@ def to_ascii(text: str) -> str:
         else:  # dropped: so is the space after it, when it had one before it too
             skip_space = not out or out[-1].endswith((" ", "\n"))
     return "\n".join(line.rstrip(" ") for line in "".join(out).split("\n"))
+
+
+def mmss(seconds: float, *, short: bool = False) -> str:
+    """A time as `mm:ss` (the clock, best times); minutes keep counting past 59. `short`
+    drops the minutes' leading zero, as LinkedIn's share line writes it (`0:27`)."""
+    minutes, secs = divmod(int(seconds), 60)
+    return f"{minutes}:{secs:02d}" if short else f"{minutes:02d}:{secs:02d}"

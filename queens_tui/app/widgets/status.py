@@ -13,8 +13,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from queens_tui.app.clock import mmss
-from queens_tui.core.vocabulary import to_ascii
+from queens_tui.core.vocabulary import mmss, to_ascii
 
 CHECK_STYLES = {
     "can still be finished": "bold #3fb950",
