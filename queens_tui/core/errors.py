@@ -1,13 +1,11 @@
-"""The one error every kind's level parsers raise, and the metadata every level may carry.
+"""The errors every kind raises: a malformed level, a level a generator could not make
+(the metadata keys every level may carry: `core.meta`).
 
 Shared by all puzzle kinds so the CLI prints one kind of located line,
 `FILE:LINE:COL: message`, whatever the file held.
 """
 
 from __future__ import annotations
-
-METADATA_KEYS: tuple[str, ...] = ("name", "author", "date", "source", "seed", "difficulty")
-"""Metadata every format may carry; kept as strings so round trips are exact."""
 
 
 class GenerateError(ValueError):

@@ -11,7 +11,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from queens_tui.kinds.queens.level import MAX_SIZE, METADATA_KEYS, Level, LevelError
+from queens_tui.core.meta import METADATA_KEYS
+from queens_tui.kinds.queens.level import MAX_SIZE, Level, LevelError
 
 COLOR_RE = re.compile(r"^#[0-9A-Fa-f]{6}$")
 """A display color as every format writes it: `#rrggbb`."""

@@ -24,8 +24,9 @@ from __future__ import annotations
 import json
 import re
 
+from queens_tui.core.meta import METADATA_KEYS
 from queens_tui.formats._common import COLOR_RE, Located, build_level, check_label, clean_meta
-from queens_tui.kinds.queens.level import METADATA_KEYS, Level, LevelError
+from queens_tui.kinds.queens.level import Level, LevelError
 
 _REGIONS_KEY = re.compile(r'"regions"\s*:\s*\[')
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)

@@ -43,13 +43,13 @@ import json
 import re
 from typing import Any
 
-from queens_tui.core.errors import METADATA_KEYS, LevelError
+from queens_tui.core.errors import LevelError
+from queens_tui.core.meta import METADATA_KEYS, header, scan_header
 from queens_tui.kinds.tango.level import EQUAL, MOON, SUN, Level, Pair, draw
 
 _KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*tango\s*$", re.I | re.M)
 _JSON_KIND = re.compile(r'"kind"\s*:\s*"tango"')
 _ROW_RE = re.compile(r"^[.01]([ =x×][.01])+\s*$")
-_META = re.compile(r"#\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$")
 _CELLS = {".": None, "1": SUN, "0": MOON}
 _SIGNS = {"=": "=", "x": "x", "×": "x", "X": "x"}
 
@@ -75,19 +75,7 @@ def scan_meta(text: str, suffix: str = "") -> tuple[str | None, int | None, str 
     if text.lstrip("\ufeff \t\r\n").startswith("{"):
         level = parse_json(text)
         return level.name, level.size, level.difficulty
-    name = difficulty = None
-    rows = 0
-    for raw in text.split("\n"):
-        line = raw.strip()
-        if line.startswith("#"):
-            m = _META.match(line)
-            if m and m.group(1).lower() == "name":
-                name = m.group(2) or None
-            elif m and m.group(1).lower() == "difficulty":
-                difficulty = m.group(2).lower() or None
-        elif any(ch in _CELLS for ch in raw.rstrip()[::2]) and line:
-            rows += 1
-    return name, rows or None, difficulty
+    return scan_header(text, lambda raw: any(ch in _CELLS for ch in raw.rstrip()[::2]))
 
 
 def parse(text: str, suffix: str = "") -> Level:
@@ -266,9 +254,9 @@ def parse_text(text: str) -> Level:
         if not stripped:
             continue
         if stripped.startswith("#"):
-            m = _META.match(stripped)
-            if m:
-                key, value = m.group(1).lower(), m.group(2)
+            found = header(stripped)
+            if found is not None:
+                key, value = found
                 if key == "kind" and value.lower() != "tango":
                     raise LevelError(
                         f"kind is {value!r}, not tango", line=lineno, col=raw.index("#") + 1

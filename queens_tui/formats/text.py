@@ -21,12 +21,9 @@ ignored. A level is N rows of N cells with exactly N distinct labels.
 
 from __future__ import annotations
 
-import re
-
+from queens_tui.core.meta import METADATA_KEYS, header, scan_header
 from queens_tui.formats._common import COLOR_RE, Located, build_level, check_label
-from queens_tui.kinds.queens.level import METADATA_KEYS, Level, LevelError
-
-_META = re.compile(r"#\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$")
+from queens_tui.kinds.queens.level import Level, LevelError
 
 
 def _parse_colors(value: str, line: int, col: int) -> dict[str, str]:
@@ -57,9 +54,9 @@ def parse_text(text: str) -> Level:
         if not stripped:
             continue
         if stripped.startswith("#"):
-            m = _META.match(stripped)
-            if m:
-                key, value = m.group(1).lower(), m.group(2)
+            found = header(stripped)
+            if found is not None:
+                key, value = found
                 if key == "colors":
                     colors_at = (lineno, raw.index("#") + 1)
                     colors.update(_parse_colors(value, *colors_at))
@@ -93,22 +90,7 @@ def scan_meta(text: str) -> tuple[str | None, int | None, str | None]:
     """(name, size, difficulty) of a level in this format without building it: the header's
     `# name:` and `# difficulty:` and the number of board rows (what the level browser lists,
     a few microseconds a file). A broken file still gives what it can; opening it says why."""
-    name = difficulty = None
-    rows = 0
-    for raw in text.removeprefix("\ufeff").split("\n"):
-        stripped = raw.strip()
-        if not stripped:
-            continue
-        if stripped.startswith("#"):
-            m = _META.match(stripped)
-            key = m.group(1).lower() if m else ""
-            if m and key == "name":
-                name = m.group(2) or None
-            elif m and key == "difficulty":
-                difficulty = m.group(2).lower() or None
-            continue
-        rows += 1
-    return name, rows or None, difficulty
+    return scan_header(text, lambda line: True)
 
 
 def dump_text(level: Level) -> str:

@@ -38,12 +38,12 @@ import json
 import re
 from typing import Any
 
-from queens_tui.core.errors import METADATA_KEYS, LevelError
+from queens_tui.core.errors import LevelError
+from queens_tui.core.meta import METADATA_KEYS, header, scan_header
 from queens_tui.kinds.zip.level import MAX_SIDE, Wall, ZipLevel
 
 _KIND_JSON = re.compile(r'"kind"\s*:\s*"zip"')
 _BORDER = re.compile(r"^\+(?:(?:---|   )\+)+$")
-_META = re.compile(r"#\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$")
 
 
 def sniff(text: str, suffix: str = "") -> bool:
@@ -57,9 +57,9 @@ def sniff(text: str, suffix: str = "") -> bool:
         if not line:
             continue
         if line.startswith("#"):
-            m = _META.match(line)
-            if m and m.group(1).lower() == "kind":
-                return m.group(2).strip().lower() == "zip"
+            found = header(line)
+            if found is not None and found[0] == "kind":
+                return found[1].lower() == "zip"
             continue
         return bool(_BORDER.match(line)) and line.startswith("+---")
     return False
@@ -71,20 +71,7 @@ def scan_meta(text: str, suffix: str = "") -> tuple[str | None, int | None, str 
     if text.lstrip("\ufeff \t\r\n").startswith("{"):
         level = parse_json(text)
         return level.name, level.rows, level.difficulty
-    name = difficulty = None
-    rows = 0
-    for raw in text.removeprefix("\ufeff").split("\n"):
-        stripped = raw.strip()
-        if stripped.startswith("#"):
-            m = _META.match(stripped)
-            key = m.group(1).lower() if m else ""
-            if m and key == "name":
-                name = m.group(2) or None
-            elif m and key == "difficulty":
-                difficulty = m.group(2).lower() or None
-        elif stripped.startswith("|"):
-            rows += 1
-    return name, rows or None, difficulty
+    return scan_header(text, lambda raw: raw.strip().startswith("|"))
 
 
 def parse(text: str, suffix: str = "") -> ZipLevel:
@@ -277,9 +264,9 @@ def parse_text(text: str) -> ZipLevel:
         if not stripped:
             continue
         if stripped.startswith("#"):
-            m = _META.match(stripped)
-            if m:
-                key, value = m.group(1).lower(), m.group(2)
+            found = header(stripped)
+            if found is not None:
+                key, value = found
                 if key == "kind" and value.lower() != "zip":
                     raise LevelError(f"kind is {value!r}, not zip", line=lineno, col=1)
                 if key in METADATA_KEYS:

@@ -14,6 +14,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from queens_tui.core.meta import METADATA_KEYS
 from queens_tui.formats.queens import (
     dump_json,
     dump_text,
@@ -23,7 +24,7 @@ from queens_tui.formats.queens import (
     parse_text,
     parse_ts,
 )
-from queens_tui.kinds.queens.level import METADATA_KEYS, Level, LevelError
+from queens_tui.kinds.queens.level import Level, LevelError
 
 FUZZ = settings(
     max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]

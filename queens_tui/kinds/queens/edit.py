@@ -37,7 +37,8 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from queens_tui.core.grid import Cell, neighbours
-from queens_tui.kinds.queens.level import MAX_SIZE, METADATA_KEYS, Level, LevelError
+from queens_tui.core.meta import METADATA_KEYS
+from queens_tui.kinds.queens.level import MAX_SIZE, Level, LevelError
 
 LABELS: str = string.ascii_uppercase + string.ascii_lowercase + string.digits
 """The labels a maker can type, in the order new regions take them."""

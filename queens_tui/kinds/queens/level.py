@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import ClassVar
 
-from queens_tui.core.errors import METADATA_KEYS as METADATA_KEYS
 from queens_tui.core.errors import LevelError as LevelError
 from queens_tui.core.grid import Cell as Cell
+from queens_tui.core.meta import METADATA_KEYS
 
 MAX_SIZE = 64
 """Largest board we accept: beyond this a file is almost certainly not a level."""

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
 
-from queens_tui.core.errors import METADATA_KEYS, LevelError
+from queens_tui.core.errors import LevelError
 from queens_tui.core.grid import Cell, are_neighbours
+from queens_tui.core.meta import METADATA_KEYS
 
 SUN = 1
 MOON = 0

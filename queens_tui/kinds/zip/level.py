@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
 
-from queens_tui.core.errors import METADATA_KEYS, LevelError
+from queens_tui.core.errors import LevelError
 from queens_tui.core.grid import Cell, are_neighbours, neighbours
+from queens_tui.core.meta import METADATA_KEYS
 
 MAX_SIDE = 30
 """Largest side we accept: numbers then stay under 1,000 (three digits in the text format)."""
