@@ -11,7 +11,8 @@ against this registry by the tests.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from textual.binding import Binding
@@ -28,6 +29,21 @@ KEY_NAMES = {
     "right": "→",
 }
 """How the help table writes a key."""
+
+KEY_REF = re.compile(r"\{key:([a-z-]+)\}")
+"""How a text names an action's key: `{key:hint}` ("Press {key:hint} again"), so a remap in
+the keys file (`app.keymap`) shows in every text that names the key."""
+
+
+def key_words(actions: Iterable[Action]) -> Callable[[str], str]:
+    """A function that fills each `{key:ID}` of a text with the first key of action ID as
+    the help table writes it (`h`, `?`, `]`, `ctrl+r`)."""
+    first = {a.id: a.key_display or KEY_NAMES.get(k := a.keys.split(",")[0], k) for a in actions}
+
+    def say(text: str) -> str:
+        return KEY_REF.sub(lambda m: first.get(m.group(1), m.group(1)), text)
+
+    return say
 
 
 @dataclass(frozen=True)
@@ -98,7 +114,7 @@ ASSIST = (
         "h",
         "hint",
         "Hint",
-        "hint: explain the next logical step and highlight it; `h` again applies it",
+        "hint: explain the next logical step and highlight it; `{key:hint}` again applies it",
     ),
     Action(
         "mistakes",
@@ -115,7 +131,7 @@ ASSIST = (
         "solve",
         "Solve",
         "solve: fill in the solution at once, after asking (the level counts as solved "
-        "with help; u takes it back)",
+        "with help; {key:undo} takes it back)",
         show=False,
     ),
     Action(
@@ -124,7 +140,8 @@ ASSIST = (
         "toggle_live",
         "Check",
         "live check on / off: after each move the status line says whether the board "
-        "`can still be finished` or `can't be finished any more` (then `m` shows why); "
+        "`can still be finished` or `can't be finished any more` (then `{key:mistakes}` shows "
+        "why); "
         "off, only clashes show, as on LinkedIn",
         show=False,
         name="Live check",
@@ -187,6 +204,11 @@ FOOTER_FIRST = ("help", "quit")
 `? Help` and `q Quit` must show at 80 columns whatever else is cut."""
 
 
+def default_words(text: str) -> str:
+    """`key_words` of the shared actions with their default keys (no keys file)."""
+    return key_words(game_actions((), ()))(text)
+
+
 def bindings(actions: Iterable[Action]) -> list[Binding]:
     """The Textual bindings, in footer order: `?` and `q` first, then as the help table."""
     ordered = list(actions)
@@ -196,10 +218,13 @@ def bindings(actions: Iterable[Action]) -> list[Binding]:
 
 def palette(actions: Iterable[Action]) -> Iterator[tuple[str, str, str]]:
     """(title, help, action) for the command palette."""
+    actions = list(actions)
+    say = key_words(actions)
     for a in actions:
         if a.palette and a.help:
             keys = " / ".join(KEY_NAMES.get(k, k) for k in a.keys.split(","))
-            yield a.name or a.title, f"{a.help[0].upper()}{a.help[1:]} ({keys})", a.action
+            text = say(a.help)
+            yield a.name or a.title, f"{text[0].upper()}{text[1:]} ({keys})", a.action
 
 
 def _key_cell(action: Action) -> str:
@@ -211,12 +236,23 @@ def _key_cell(action: Action) -> str:
 
 def key_table(actions: Iterable[Action]) -> str:
     """The help screen's markdown table of keys."""
+    actions = list(actions)
+    say = key_words(actions)
     rows = ["| Key | Action |", "|---|---|"]
     for a in actions:
         if a.help and a.in_table:
-            rows.append(f"| {_key_cell(a)} | {a.help} |")
+            rows.append(f"| {_key_cell(a)} | {say(a.help)} |")
     rows.insert(len(rows) - 1, "| `ctrl+p` | command palette: every action by name |")
     return "\n".join(rows)
 
 
-__all__ = ["Action", "bindings", "game_actions", "key_table", "palette"]
+__all__ = [
+    "KEY_REF",
+    "Action",
+    "bindings",
+    "default_words",
+    "game_actions",
+    "key_table",
+    "key_words",
+    "palette",
+]

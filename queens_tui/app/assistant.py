@@ -19,7 +19,7 @@ pure exact search (the fallback when OR-Tools cannot load).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -42,10 +42,20 @@ CHECKING_AFTER = 0.25
 """Seconds without a verdict before the status says "checking…" (fast checks never show it)."""
 
 CAN = "can still be finished"
-CANNOT = "can't be finished any more: press m to see why"
+CANNOT = "can't be finished any more: press {key:mistakes} to see why"
+CANNOT_SHORT = "can't be finished: press {key:mistakes}"
+"""The same, for a status line too narrow for the whole sentence. Texts here name keys as
+`{key:ID}`; the assistant's `say` (the screen's keymap) fills them in."""
 WORDS = {Verdict.CAN_FINISH: CAN, Verdict.CANNOT_FINISH: CANNOT}
 """The live check's verdicts as the status line says them: in words a new player reads
 at once (a timeout keeps the verdict's own value, "check timed out")."""
+
+
+def _default_words(text: str) -> str:
+    """`text` with the default keys (imported when first asked: the actions import Textual)."""
+    from queens_tui.app.actions import default_words
+
+    return default_words(text)
 
 
 def words(verdict: Verdict) -> str:
@@ -125,7 +135,9 @@ class View:
 class Assistant:
     """Live check, mistakes, hints and solve for one game at a time (see the module docstring)."""
 
-    def __init__(self, *, live: bool = True) -> None:
+    def __init__(self, *, live: bool = True, say: Callable[[str], str] | None = None) -> None:
+        self.say = say or _default_words
+        """Fills the keys a text names (`{key:hint}`) with the player's (`actions.key_words`)."""
         self.live = live
         """Check after every move whether the position can still be finished."""
         self.generation = 0
@@ -196,7 +208,7 @@ class Assistant:
         if not self.live:
             self.view.status = ""
         elif self._verdict is not None:
-            self.view.status = "" if self._solved else words(self._verdict)
+            self.view.status = "" if self._solved else self.say(words(self._verdict))
         elif not self._solved and not self._checking:
             effects.requests.append(self._check(state))
             effects.checking_timer = self.generation
@@ -297,7 +309,7 @@ class Assistant:
             self._mistake_known = True
         self._mistake_pending = verdict is Verdict.CANNOT_FINISH
         if self.live and not self._solved:
-            self.view.status = words(verdict)
+            self.view.status = self.say(words(verdict))
         if self._want_mistake and verdict is not Verdict.CANNOT_FINISH:
             self._want_mistake = False
             self._report_mistake()
@@ -310,17 +322,18 @@ class Assistant:
         found = reply.hint
         if found is None:
             if reply.verdict is Verdict.UNKNOWN:
-                self.view.message = "The hint took too long; try again with h."
+                self.view.message = self.say("The hint took too long; try again with {key:hint}.")
             else:
                 self.view.message = "Nothing to hint: the board is solved."
             return Effects()
         self._hint = found
         self.view.marks = dict(found.marks)
         if found.mistake:
-            tail = " Press h again to take those marks away." if found.move is not None else ""
+            away = found.move is not None
+            tail = " Press {key:hint} again to take those marks away." if away else ""
         else:
-            tail = " Press h again to apply it."
-        self.view.message = found.text + tail
+            tail = " Press {key:hint} again to apply it."
+        self.view.message = found.text + self.say(tail)
         return Effects(hint_used=True)
 
     def _solved_reply(self, reply: Reply) -> Effects:
@@ -394,6 +407,7 @@ def run_request(
 __all__ = [
     "CAN",
     "CANNOT",
+    "CANNOT_SHORT",
     "CHECKING",
     "CHECKING_AFTER",
     "FAILED",

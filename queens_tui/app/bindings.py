@@ -7,7 +7,7 @@ screen and the help screen import downward only, with no circle between them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from queens_tui.app import actions
 from queens_tui.app.keymap import remap
@@ -27,11 +27,17 @@ def every_kind_actions() -> list[tuple[actions.Action, ...]]:
     return [kind_actions(kind) for kind in KINDS]
 
 
+def key_words(kind: str, keys: Mapping[str, str] | None = None) -> Callable[[str], str]:
+    """Fills `{key:ID}` in a text with kind `kind`'s key for action ID, the player's remaps
+    (`app.keymap`) applied: what every text that names a key goes through."""
+    return actions.key_words(remap(kind_actions(kind), keys or {}))
+
+
 def help_text(kind: str, keys: Mapping[str, str] | None = None) -> str:
     """Kind `kind`'s help page, its key table built from the action registry and the
     player's keys (`app.keymap`: action id -> keys)."""
-    table = actions.key_table(remap(kind_actions(kind), keys or {}))
-    return get_ui(kind).help.replace("{keys}", table)
+    mine = remap(kind_actions(kind), keys or {})
+    return actions.key_words(mine)(get_ui(kind).help.replace("{keys}", actions.key_table(mine)))
 
 
-__all__ = ["every_kind_actions", "help_text", "kind_actions"]
+__all__ = ["every_kind_actions", "help_text", "key_words", "kind_actions"]

@@ -48,4 +48,4 @@ def test_bindings_palette_and_help_come_from_the_registry() -> None:
     page = kind_help()
     for a in registry:
         if a.help and a.in_table:
-            assert a.help in page
+            assert actions.key_words(registry)(a.help) in page

@@ -112,6 +112,7 @@ async def test_status_keeps_the_verdict_at_80_columns_for_every_kind() -> None:
     give way. With `--ascii` the kind's own pieces are split by " | " like the rest."""
     from textual.app import App, ComposeResult
 
+    from queens_tui.app.actions import default_words
     from queens_tui.app.assistant import CAN, CANNOT
     from queens_tui.app.widgets.status import StatusBar
     from queens_tui.formats import zip as fmt
@@ -131,7 +132,7 @@ async def test_status_keeps_the_verdict_at_80_columns_for_every_kind() -> None:
                 bar.ascii = ascii
                 bar.level_name, bar.size_text, bar.progress = name, size, progress
                 for check, words in ((CANNOT, "can't be finished: press m"), (CAN, CAN)):
-                    bar.check = check
+                    bar.check = default_words(check)
                     await pilot.pause()
                     line = bar.plain
                     assert len(line) <= 80, line

@@ -39,7 +39,9 @@ import pytest
 from textual import events
 
 from queens_tui.app import create_app
-from queens_tui.app.assistant import CAN, CANNOT
+from queens_tui.app.actions import default_words
+from queens_tui.app.assistant import CAN
+from queens_tui.app.assistant import CANNOT as CANNOT_SAID
 from queens_tui.app.levels import OpenLevel
 from queens_tui.core.play import Verdict
 from queens_tui.kinds.queens.level import Level
@@ -49,6 +51,7 @@ from tests.screenshots import settled
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "corpus" / "community-levels.json"
+CANNOT = default_words(CANNOT_SAID)
 VERDICTS = (CAN, CANNOT)
 """The live check's verdicts as the status line says them."""
 

@@ -27,15 +27,16 @@ is a rotation or mirror of one you found before is named as such ("#5: a quarter
 | right click | place or remove a queen |
 | left drag | paint crosses over empty cells (a drag that starts on a cross erases crosses) |
 
-A whole drag is one step for `u`.
+A whole drag is one step for `{key:undo}`.
 
 ## The hunt
 
-Every solution you reach is saved (per size). `]` and `[` show your found solutions one by one
-on the board; any move takes you back to playing. `h` gives the next forced move (a row or column
-with one free cell), or else a queen from a solution that keeps yours; a second `h` places it,
-and a solution you reach after that counts *with help*. `S` fills in a solution, which is not
-one you found: it does not count for the hunt. Press `escape`, `?` or `q` to close this help.
+Every solution you reach is saved (per size). `{key:found_next}` and `{key:found_prev}` show
+your found solutions one by one on the board; any move takes you back to playing.
+`{key:hint}` gives the next forced move (a row or column with one free cell), or else a queen
+from a solution that keeps yours; a second `{key:hint}` places it, and a solution you reach
+after that counts *with help*. `{key:solve}` fills in a solution, which is not one you found:
+it does not count for the hunt. Press `escape`, `?` or `q` to close this help.
 """
 
 UI = KindUI(

@@ -51,7 +51,7 @@ Every level has exactly one solution, and it can be found by reasoning alone.
 | left drag | paint crosses over empty cells (a drag that starts on a cross erases crosses) |
 | right click | place or remove a queen |
 
-A whole drag is one step for `u`.
+A whole drag is one step for `{key:undo}`.
 
 ## What you see
 
@@ -67,22 +67,22 @@ A whole drag is one step for `u`.
 | a letter in a cell's corner | its region's letter (setting: letters, for colour-blind eyes) |
 | thick border | the edge of a region (thin lines stay inside one) |
 | yellow cells | what a hint reads; ♕ green: a queen it places; × blue: cells it crosses out |
-| magenta cells | marks that no solution allows (`m`, or a wrong board's hint; `*Q*` in ASCII) |
+| magenta cells | marks that no solution allows (`{key:mistakes}`, or a wrong board's hint; `*Q*` in ASCII) |
 
 ## The live check
 
 After every move the solver beside you checks your board. The status line says
 **can still be finished** while some solution fits everything you placed (crosses
-included), and **can't be finished any more: press m to see why** once none does:
-`m` then tints the marks no solution allows. It never says where the queens go.
-Press `c` to turn it off (only clashes show then, as on LinkedIn); it doesn't
+included), and **can't be finished any more: press {key:mistakes} to see why** once none does:
+`{key:mistakes}` then tints the marks no solution allows. It never says where the queens go.
+Press `{key:live}` to turn it off (only clashes show then, as on LinkedIn); it doesn't
 change whether a solve counts as flawless.
 
 The timer pauses while a dialog (like this one) is open.
 Every move is saved: quit at any time, and the level resumes where you left it
 (undo history and timer included). Bare `queens-tui` opens today's puzzle.
 Press `escape`, `?` or `q` to close this help.
-"""
+"""  # noqa: E501 (a Markdown table row cannot wrap)
 
 UI = KindUI(
     board=BoardView,

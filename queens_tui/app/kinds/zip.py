@@ -27,7 +27,7 @@ cuts it there (one step back is a backtrack).
 | left click | on the path: cut it there (go on from any number on it); next to its end: extend |
 | left drag | draw through the cells you pass; dragging back over the path takes it back |
 
-A whole drag is one step for `u`.
+A whole drag is one step for `{key:undo}`.
 
 ## What you see
 
@@ -37,8 +37,8 @@ A whole drag is one step for `u`.
 | thick line between cells | a wall |
 | coloured line | your path, orange at 1 turning blue towards the end |
 | gold cell | the path's end (where the arrows draw) |
-| green cells | the next stretch a hint shows (`h` again draws it) |
-| magenta cells | the part of the path no solution allows (`m`) |
+| green cells | the next stretch a hint shows (`{key:hint}` again draws it) |
+| magenta cells | the part of the path no solution allows (`{key:mistakes}`) |
 
 Every move is saved: quit at any time, and the level resumes where you left it.
 Press `escape`, `?` or `q` to close this help.

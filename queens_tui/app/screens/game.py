@@ -31,7 +31,7 @@ from textual.screen import Screen
 
 from queens_tui.app import actions
 from queens_tui.app.assistant import CHECKING_AFTER, Assistant, Effects, Job, Reply
-from queens_tui.app.bindings import help_text, kind_actions
+from queens_tui.app.bindings import help_text, key_words, kind_actions
 from queens_tui.app.clock import Clock
 from queens_tui.app.game import Game, size_text
 from queens_tui.app.kinds import KindUI, get_ui
@@ -158,7 +158,9 @@ class GameScreen(Screen[None]):
         self._solver: PlaySolver[Any, Any] | None = None
         self.worker = WorkerController(self._post_reply, engine)
         """Runs the assistant's requests (checks, hints, solve) in the background."""
-        self.assistant = Assistant(live=self.session.option("live_check", True))
+        self.say = key_words(self.kind, self.keys)
+        """Fills the keys a text names (`{key:undo}`) with the player's (`app.bindings`)."""
+        self.assistant = Assistant(live=self.session.option("live_check", True), say=self.say)
         self._open_daily = open_daily
         self._browser_state: Any = None
         self._won_shown = False
@@ -188,7 +190,7 @@ class GameScreen(Screen[None]):
             self.game.state, ascii=self.ascii, options=self.game.options, id="board"
         )
         yield MessageArea(ascii=self.ascii, id="message")
-        yield StatusBar(ascii=self.ascii, id="status")
+        yield StatusBar(ascii=self.ascii, id="status", say=self.say)
         yield KeyLine()
 
     @property
@@ -502,8 +504,10 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(
             ConfirmScreen(
-                "Show a solution? The level then counts as solved with help "
-                "(not flawless); undo (u) takes it back to play on.",
+                self.say(
+                    "Show a solution? The level then counts as solved with help "
+                    "(not flawless); undo ({key:undo}) takes it back to play on."
+                ),
                 "Solve",
             ),
             answer,
@@ -530,7 +534,7 @@ class GameScreen(Screen[None]):
         if changed:
             self._sync()
         elif self.game.solved:
-            self.notify("Solved! Press r to play it again.", timeout=2)
+            self.notify(self.say("Solved! Press {key:restart} to play it again."), timeout=2)
 
     def action_play(self, intent: str) -> None:
         """A move key: the kind says what `intent` means on the cursor cell."""

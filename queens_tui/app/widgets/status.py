@@ -7,20 +7,19 @@ from the kind (`PlayRules.progress_text`, `KindUI.options`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from queens_tui.app.actions import default_words
+from queens_tui.app.assistant import CAN, CANNOT, CANNOT_SHORT
 from queens_tui.core.vocabulary import mmss, to_ascii
 
-CHECK_STYLES = {
-    "can still be finished": "bold #3fb950",
-    "can't be finished any more: press m to see why": "bold #ff5f5f",
-}
+CHECK_STYLES = {CAN: "bold #3fb950", CANNOT: "bold #ff5f5f"}
 """How the progress check's verdicts stand out (anything else is italic)."""
-CHECK_SHORT = {"can't be finished any more: press m to see why": "can't be finished: press m"}
+CHECK_SHORT = {CANNOT: CANNOT_SHORT}
 """A verdict's shorter form, for a line too narrow for the whole sentence."""
 
 
@@ -43,9 +42,19 @@ class StatusBar(Widget):
     check: reactive[str] = reactive("")
     """The live check in words ("can still be finished", ...) or "" (off, or not known yet)."""
 
-    def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
+    def __init__(
+        self, *, ascii: bool = False, id: str | None = None, say: Callable[[str], str] | None = None
+    ) -> None:
         super().__init__(id=id)
         self.ascii = ascii
+        self.say = say or default_words
+        """Fills the keys the verdicts name (`{key:mistakes}`) as the assistant's `say` does, so
+        the verdict it is handed is recognised (its colour, its short form)."""
+
+    def _check_style(self) -> str:
+        return next(
+            (style for v, style in CHECK_STYLES.items() if self.say(v) == self.check), "italic"
+        )
 
     def _fields(self) -> dict[str, list[Text]]:
         """The line's pieces by what they say, in order. The kind's progress is split at its
@@ -65,9 +74,7 @@ class StatusBar(Widget):
             "moves": [Text(f"moves {self.moves}")],
             "options": [Text(option) for option in self.options if option],
             "solved": [Text("Solved", style="bold")] if self.solved else [],
-            "check": [Text(self.check, style=CHECK_STYLES.get(self.check, "italic"))]
-            if self.check
-            else [],
+            "check": [Text(self.check, style=self._check_style())] if self.check else [],
         }
         if self.ascii:
             for key, parts in fields.items():
@@ -103,7 +110,7 @@ class StatusBar(Widget):
         its last piece go first (the level's name is cut last, `_cut_name`)."""
         fields = {**fields, "moves": [], "options": []}
         yield fields
-        short = CHECK_SHORT.get(self.check)
+        short = next((self.say(s) for v, s in CHECK_SHORT.items() if self.say(v) == self.check), "")
         if short:
             style = fields["check"][0].style
             fields = {**fields, "check": [Text(to_ascii(short), style=style)]}
