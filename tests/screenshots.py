@@ -154,6 +154,8 @@ async def settled(pilot: Pilot) -> None:
     for _ in range(3):
         await pilot.pause()
         await app.workers.wait_for_complete()
+        while app.jobs.busy and time.monotonic() < end:  # the daily generator, OR-Tools' import
+            await asyncio.sleep(0.002)
         for screen in app.screen_stack:
             if isinstance(screen, GameScreen):
                 while (screen.worker.busy or screen.assistant.waiting) and time.monotonic() < end:

@@ -19,18 +19,17 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import work
 from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Static
-from textual.worker import Worker, WorkerState
 
 from queens_tui.app import actions
 from queens_tui.app.bindings import every_kind_actions, kind_actions
 from queens_tui.app.clock import Clock
+from queens_tui.app.jobs import Jobs
 from queens_tui.app.keymap import EMPTY as EMPTY_KEYMAP
 from queens_tui.app.keymap import Keymap, remap
 from queens_tui.app.keymap import load as load_keymap
@@ -54,7 +53,9 @@ ASCII_KEYS |= {"↑": "up", "↓": "down", "×": "x", "·": ".", "^": "^"}
 """Footer key names in plain ASCII for `--ascii`."""
 
 DAILY_GROUP = "daily"
-"""Worker group of daily puzzle generation (a newer request replaces an older one)."""
+"""Job group of daily puzzle generation (a newer request replaces an older one)."""
+DAILY_SECONDS = 120.0
+"""The daily generator's job limit (it takes a second or two; the limit is a backstop)."""
 
 
 class QueensApp(App[None]):
@@ -98,6 +99,8 @@ class QueensApp(App[None]):
         self.now = now
         self.store = store
         self.session = Session(store)
+        self.jobs = Jobs()
+        """The app's background jobs: OR-Tools' warm-up and the daily generator."""
         self.ascii = ascii or (store is not None and self.session.settings.ascii)
         """Plain ASCII drawing: `--ascii`, or the setting (the settings screen switches it)."""
         self.set_class(self.ascii, "-ascii")  # queens.tcss: ASCII borders on footer, dialogs
@@ -181,7 +184,7 @@ class QueensApp(App[None]):
         def done(engine: str, error: str | None) -> None:
             self.post_message(EngineReady(engine, error))
 
-        WorkerController(lambda reply: None, self.engine).warm_up(done)
+        WorkerController(lambda reply: None, self.engine, self.jobs).warm_up(done)
 
     def on_engine_ready(self, message: EngineReady) -> None:
         """OR-Tools is loaded, or it could not be: then every game uses the pure search."""
@@ -269,34 +272,36 @@ class QueensApp(App[None]):
         self, day: date, then: Callable[[OpenLevel], None], kind: str = DEFAULT_KIND
     ) -> None:
         self._pending = (day, then)
-        self._daily_worker(day, kind)
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group=DAILY_GROUP)
-    def _daily_worker(self, day: date, kind: str = DEFAULT_KIND) -> tuple[date, OpenLevel]:
-        """Runs in a thread: the pure generator (no OR-Tools), cached by the store."""
-        return day, self.session.daily(day, kind)
+        def work(token: object) -> OpenLevel:  # the pure generator (no OR-Tools), cached
+            return self.session.daily(day, kind)
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """A daily puzzle is ready (or failed): open it, if it is still wanted."""
-        worker = event.worker
-        if worker.group != DAILY_GROUP or self._pending is None:
-            return
-        from queens_tui.app.screens.loading import LoadingScreen  # loaded with the worker
+        def done(ref: OpenLevel) -> None:
+            self.call_from_thread(self._daily_ready, day, ref)
 
-        if event.state is WorkerState.SUCCESS:
-            result = worker.result
-            assert isinstance(result, tuple)
-            day, ref = result
-            pending_day, then = self._pending
-            if day != pending_day:
-                return
+        def failed(error: Exception) -> None:
+            self.call_from_thread(self._daily_failed, error)
+
+        self.jobs.start(DAILY_GROUP, work, done, time_limit=DAILY_SECONDS, failed=failed)
+
+    def _daily_ready(self, day: date, ref: OpenLevel) -> None:
+        """A daily puzzle is ready: open it, if it is still wanted."""
+        from queens_tui.app.screens.loading import LoadingScreen  # loaded with the job
+
+        if self._pending is not None and self._pending[0] == day:
+            then = self._pending[1]
             self._pending = None
             if isinstance(self.screen, LoadingScreen) and self.screen.cancellable:
                 self.pop_screen()
             then(ref)
-        elif event.state is WorkerState.ERROR:
+        self.show_notices()
+
+    def _daily_failed(self, error: Exception) -> None:
+        """The daily puzzle could not be made: say why (and how to leave, at start)."""
+        from queens_tui.app.screens.loading import LoadingScreen  # loaded with the job
+
+        if self._pending is not None:
             self._pending = None
-            error = worker.error
             self.notify(f"Could not open the daily puzzle: {error}", severity="error")
             if isinstance(self.screen, LoadingScreen) and self.screen.cancellable:
                 self.pop_screen()

@@ -7,9 +7,8 @@ cancels everything when the level is left or the app quits, and posts each
 reply as an `AssistReply` message unless it was cancelled meanwhile, so a
 stale result never reaches the screen.
 
-Daemon threads, not Textual thread workers: those run on asyncio's default
-executor, which the interpreter joins at exit, so quitting would wait for a
-long solve. A cancelled CP-SAT search stops at once (`CancelToken` calls
+The threads are `app.jobs.Jobs`' (daemon threads: quitting never waits for a
+long solve). A cancelled CP-SAT search stops at once (`CancelToken` calls
 `stop_search()`); every request also has a time limit (`assistant.TIME_LIMITS`).
 
 The engine: "cpsat" (the default) is imported by `warm_up` in the
@@ -19,13 +18,16 @@ back to "search", the kind's pure exact search.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from queens_tui.app.assistant import Job, Reply, Request, run_request
+from queens_tui.app.assistant import TIME_LIMITS, Job, Reply, Request, run_request
+from queens_tui.app.jobs import JOB_GRACE, Jobs
 from queens_tui.core.play import PlayRules, PlaySolver, QuickCheck
+
+if TYPE_CHECKING:
+    from queens_tui.solver import CancelToken
 
 ENGINES = ("cpsat", "search")
 """The engines the game's worker runs. `play --engine auto` (the default) starts "cpsat" and
@@ -35,44 +37,41 @@ Post = Callable[[Reply], None]
 """Hands a reply to the UI thread (thread-safe: `post_message`)."""
 
 
-class WorkerController:
-    """Requests in, replies out; at most one running request per job."""
+WARM_UP_SECONDS = 30.0
+"""At most this long for OR-Tools' import (about 0.4 s; a cold disk can take seconds)."""
 
-    def __init__(self, post: Post, engine: str = "cpsat") -> None:
+
+class WorkerController:
+    """Requests in, replies out; at most one running request per job (`app.jobs.Jobs`)."""
+
+    def __init__(self, post: Post, engine: str = "cpsat", jobs: Jobs | None = None) -> None:
         self._post = post
         self.engine = "search" if engine == "search" else "cpsat"
         """The engine requests use now ("cpsat" or "search")."""
-        self._running: dict[Job, Any] = {}
-        self._threads: set[threading.Thread] = set()
-        self.started = 0
-        """Requests started so far (tests read it)."""
+        self.jobs = jobs or Jobs()
+        """Runs the requests (and the screen's other background jobs)."""
         self.quick_answers = 0
         """Checks answered at once by `quick`, without a thread (tests and benchmarks read it)."""
+
+    @property
+    def started(self) -> int:
+        """Jobs started so far (tests read it)."""
+        return self.jobs.started
 
     def submit(
         self, request: Request, rules: PlayRules[Any, Any, Any], solver: PlaySolver[Any, Any]
     ) -> None:
         """Start `request` in a thread; the older request of the same job is cancelled."""
-        from queens_tui.solver import CancelToken
-
-        self.cancel(request.job)
-        token = CancelToken()
-        self._running[request.job] = token
         engine = self.engine
 
-        def work() -> None:
-            try:
-                for reply in run_request(request, rules, solver, engine, token):
-                    if token.is_set():
-                        return
-                    self._post(reply)
-            finally:
-                self._threads.discard(threading.current_thread())
+        def work(token: CancelToken) -> None:
+            for reply in run_request(request, rules, solver, engine, token):
+                if token.cancelled:
+                    return
+                self._post(reply)
 
-        thread = threading.Thread(target=work, name=f"queens-{request.job.value}", daemon=True)
-        self._threads.add(thread)
-        self.started += 1
-        thread.start()
+        limit = TIME_LIMITS[request.job.value] + JOB_GRACE
+        self.jobs.start(request.job.value, work, time_limit=limit)
 
     def quick(self, request: Request, solver: PlaySolver[Any, Any]) -> Reply | None:
         """A check's verdict at once, in the caller's thread, when the kind's solver is sure
@@ -90,23 +89,18 @@ class WorkerController:
         return Reply(request, verdict, seconds=time.perf_counter() - t0)
 
     def cancel(self, *jobs: Job) -> None:
-        """Cancel the running requests of `jobs` (all jobs when none is named)."""
-        for job in jobs or tuple(self._running):
-            token = self._running.pop(job, None)
-            if token is not None:
-                token.cancel()
+        """Cancel the running requests of `jobs` (every job, and the screen's other
+        background jobs, when none is named)."""
+        self.jobs.cancel(*(job.value for job in jobs))
 
     @property
     def busy(self) -> bool:
         """True while some request's thread still runs (cancelled ones included)."""
-        return any(t.is_alive() for t in list(self._threads))
+        return self.jobs.busy
 
     def wait(self, timeout: float = 10.0) -> bool:
         """Wait for every running thread (tests); True if all finished in time."""
-        end = time.monotonic() + timeout
-        for thread in list(self._threads):
-            thread.join(max(end - time.monotonic(), 0.0))
-        return not self.busy
+        return self.jobs.wait(timeout)
 
     def warm_up(self, done: Callable[[str, str | None], None]) -> None:
         """Import OR-Tools in a thread (after the first frame); fall back to "search" on failure.
@@ -117,18 +111,22 @@ class WorkerController:
             done(self.engine, None)
             return
 
-        def work() -> None:
-            try:
-                from queens_tui.solver import warm_up
+        def work(token: CancelToken) -> None:
+            from queens_tui.solver import warm_up
 
-                warm_up()
-            except Exception as err:  # ImportError, or a broken native library
-                self.engine = "search"
-                done("search", f"{type(err).__name__}: {err}")
-                return
-            done("cpsat", None)
+            warm_up()
 
-        threading.Thread(target=work, name="queens-warm-up", daemon=True).start()
+        def failed(err: Exception) -> None:  # ImportError, or a broken native library
+            self.engine = "search"
+            done("search", f"{type(err).__name__}: {err}")
+
+        self.jobs.start(
+            "warm-up",
+            work,
+            lambda _: done("cpsat", None),
+            time_limit=WARM_UP_SECONDS,
+            failed=failed,
+        )
 
 
 __all__ = ["ENGINES", "WorkerController"]

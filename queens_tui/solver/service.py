@@ -82,10 +82,12 @@ class CancelToken:
     flag) or at its time limit.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, time_limit: float | None = None) -> None:
         self._event = threading.Event()
         self._lock = threading.Lock()
         self._solvers: set[Any] = set()
+        self._end = None if time_limit is None else time.monotonic() + time_limit
+        """With a time limit, the token also counts as set once it has passed."""
 
     def cancel(self) -> None:
         """Ask every call using this token to stop."""
@@ -96,7 +98,14 @@ class CancelToken:
             solver.stop_search()
 
     def is_set(self) -> bool:
-        """True once `cancel()` was called."""
+        """True once `cancel()` was called, or the time limit (if any) has passed."""
+        if self._event.is_set():
+            return True
+        return self._end is not None and time.monotonic() >= self._end
+
+    @property
+    def cancelled(self) -> bool:
+        """True once `cancel()` was called (not merely timed out): its results are stale."""
         return self._event.is_set()
 
     def attach(self, solver: Any) -> Callable[[], None]:

@@ -28,11 +28,10 @@ saves; escape or ctrl+q quits (asking when there are unsaved changes).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -42,6 +41,7 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, Static
 
+from queens_tui.app.jobs import JOB_GRACE, Jobs
 from queens_tui.app.messages import CellAction
 from queens_tui.app.palette import PASTELS
 from queens_tui.app.widgets.keyline import KeyLine
@@ -50,6 +50,9 @@ from queens_tui.core.grid import Cell
 from queens_tui.core.history import History
 from queens_tui.kinds.queens import edit
 from queens_tui.kinds.queens.edit import EDIT, LABELS, Edit, Sketch, Suggestion, Verdict
+
+if TYPE_CHECKING:
+    from queens_tui.solver import CancelToken
 
 CHECKING_AFTER = 0.3
 """Seconds before the verdict line says "checking…" (most verdicts arrive well before)."""
@@ -112,23 +115,17 @@ def save_target(path: Path) -> Target:
 
 
 class VerdictWorker:
-    """Runs one verdict request at a time in a daemon thread; a new one cancels the old."""
+    """Runs one verdict request at a time (`app.jobs.Jobs`); a new one cancels the old."""
 
     def __init__(self, post: Any, engine: str) -> None:
         self.post = post
         self.engine = engine
-        self._token: Any = None
-        self._threads: list[threading.Thread] = []
+        self.jobs = Jobs("queens-editor")
 
     def submit(self, generation: int, sketch: Sketch) -> None:
-        from queens_tui.solver import CancelToken
-
-        self.cancel()
-        token = CancelToken()
-        self._token = token
         engine = self.engine
 
-        def work() -> None:
+        def work(token: CancelToken) -> None:
             from queens_tui.solver import edit as solver_edit
 
             try:
@@ -145,23 +142,17 @@ class VerdictWorker:
                     got = None
                 self.post(SuggestionReady(generation, got))
 
-        thread = threading.Thread(target=work, name="queens-editor-verdict", daemon=True)
-        self._threads = [t for t in self._threads if t.is_alive()] + [thread]
-        thread.start()
+        self.jobs.start("verdict", work, time_limit=2 * TIME_LIMIT + JOB_GRACE)
 
     def cancel(self) -> None:
-        if self._token is not None:
-            self._token.cancel()
-            self._token = None
+        self.jobs.cancel()
 
     def busy(self) -> bool:
-        return any(t.is_alive() for t in self._threads)
+        return self.jobs.busy
 
     def wait(self, timeout: float = 10.0) -> bool:
         """Tests: wait for the threads; True if they all finished."""
-        for t in list(self._threads):
-            t.join(timeout)
-        return not self.busy()
+        return self.jobs.wait(timeout)
 
 
 class MetaForm(ModalScreen[dict[str, str] | None]):

@@ -44,13 +44,16 @@ from queens_tui.app.widgets.keyline import KeyLine
 from queens_tui.app.widgets.message import MessageArea
 from queens_tui.app.worker import WorkerController
 from queens_tui.core.grid import Cell
-from queens_tui.core.play import PlaySolver, Verdict
+from queens_tui.core.play import CancelFlag, PlaySolver, Verdict
 from queens_tui.core.vocabulary import to_ascii
 from queens_tui.kinds import DEFAULT_KIND, get_kind, get_play
 
 if TYPE_CHECKING:
     from queens_tui.catalog.refs import LevelRef
 
+SEVERAL_SECONDS = 10.0
+"""A second solution found later than this is not announced (the player is well into the
+level by then)."""
 SEVERAL_MAX_CELLS = 400
 """Boards up to 20x20 are searched for a second solution when they open."""
 
@@ -237,11 +240,10 @@ class GameScreen(Screen[None]):
     def _count_solutions(self) -> None:
         """Say so when the level has more than one solution (any that keeps the rules wins).
 
-        The kind's pure search for two solutions, in a daemon thread (quit never waits for
-        it), on boards up to `SEVERAL_MAX_CELLS` cells; N-queens boards have many by design.
+        The kind's pure search for two solutions, a background job (`app.jobs`: quit never
+        waits for it, leaving the level drops it), on boards up to `SEVERAL_MAX_CELLS` cells;
+        N-queens boards have many by design.
         """
-        import threading
-
         game = self.game
         rows, cols = self.rules.dims(game.level)
         if not get_kind(self.kind).unique_solutions or rows * cols > SEVERAL_MAX_CELLS:
@@ -249,16 +251,16 @@ class GameScreen(Screen[None]):
         if game.solved:
             return
 
-        def work() -> None:
-            try:
-                several = count_solutions(self.kind, game.level, 2) > 1
-            except Exception:
-                return
+        def work(token: CancelFlag) -> bool:
+            several = count_solutions(self.kind, game.level, 2) > 1
+            return several and not token.is_set()  # too late: the player is well into it
+
+        def done(several: bool) -> None:
             if several:
                 with contextlib.suppress(Exception):
                     self.app.call_from_thread(self._say_several, game)
 
-        threading.Thread(target=work, name="queens-several", daemon=True).start()
+        self.worker.jobs.start("several", work, done, time_limit=SEVERAL_SECONDS)
 
     def _say_several(self, game: Game) -> None:
         if game is self.game and self.is_attached:
