@@ -118,6 +118,25 @@ def color_square(color: str) -> str:
     return SQUARES[color_name(color)]
 
 
+HIGHLIGHTS: dict[str, tuple[str, float]] = {
+    "evidence": ("#ffd23f", 0.6),
+    "place": ("#2ecc71", 0.7),
+    "cross": ("#4d9de0", 0.65),
+    "mistake": ("#c2185b", 0.85),
+    "clash": ("#ff3b3b", 0.55),
+}
+"""Every board's highlight roles -> (tint, how much of it over the cell's own colour): the
+cells a hint reads (yellow), what it would place (green), the cells it would cross out
+(blue), marks no solution allows (magenta), a rule broken on the board (red). The one table:
+a board may take less of a tint where its cells are pale (`highlight(bg, role, amount)`)."""
+
+
+def highlight(bg: str, role: str, amount: float | None = None) -> str:
+    """`bg` tinted for highlight `role` (`HIGHLIGHTS`), by the role's amount or `amount`."""
+    tint, default = HIGHLIGHTS[role]
+    return blend(bg, tint, default if amount is None else amount)
+
+
 def rgb(color: str) -> tuple[int, int, int]:
     """`#rrggbb` to a triple of 0..255 ints."""
     return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)

@@ -16,7 +16,7 @@ from textual import events
 
 from queens_tui.app import create_app
 from queens_tui.app.levels import OpenLevel, open_level
-from queens_tui.app.widgets.board import HIGHLIGHT
+from queens_tui.app.palette import HIGHLIGHTS
 from queens_tui.core.play import Verdict
 from queens_tui.kinds.queens.level import Level
 from tests.conftest import EXAMPLE_9
@@ -261,8 +261,8 @@ async def settle_until(pilot, done, timeout: float = 3.0) -> None:
 
 
 def test_highlight_kinds_have_distinct_tints() -> None:
-    tints = [tint for tint, _ in HIGHLIGHT.values()]
-    assert len(set(tints)) == len(tints) == 4
+    tints = [tint for tint, _ in HIGHLIGHTS.values()]
+    assert len(set(tints)) == len(tints) == 5
 
 
 async def test_search_engine_gives_the_same_verdicts(level8_file, solution8) -> None:

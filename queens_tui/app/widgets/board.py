@@ -20,7 +20,7 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 
 from queens_tui.app.messages import CellAction
-from queens_tui.app.palette import blend, lab, region_colors
+from queens_tui.app.palette import HIGHLIGHTS, blend, lab, region_colors
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.kinds.queens.board import Board
 from queens_tui.kinds.queens.level import Cell, Level
@@ -34,7 +34,7 @@ MAX_SCALE = 4
 
 INK = "#111111"
 """Glyphs on the pastel cells: always dark, whatever the theme."""
-CONFLICT_TINT = "#ff3b3b"
+CONFLICT_TINT = HIGHLIGHTS["clash"][0]
 """The bars at both sides of each cell of a row, column or region two queens fight over (the
 cell between them keeps its region's colour)."""
 CONFLICT_QUEEN = "#d7263d"
@@ -43,14 +43,6 @@ CLASH_MARK, MISTAKE_MARK = "!", "*"
 """With --ascii (no colour needed): a clash cell's glyph reads `!x!`, a wrong mark's `*Q*`."""
 CURSOR_SHADE = 0.62
 """How far the cursor cell's colour is pulled towards black."""
-HIGHLIGHT = {
-    "evidence": ("#ffd23f", 0.6),
-    "place": ("#2ecc71", 0.7),
-    "cross": ("#4d9de0", 0.65),
-    "mistake": ("#c2185b", 0.85),
-}
-"""Highlight kind -> (tint, how much of it): the cells a hint reads (yellow), the queens
-it would place (green), the cells it would cross out (blue), wrong marks (magenta)."""
 
 
 class Layout(NamedTuple):
@@ -315,7 +307,7 @@ class BoardView(BoardWidget[Board]):
         cross: Iterable[Cell] = (),
         mistake: Iterable[Cell] = (),
     ) -> None:
-        """Tint cells (see `HIGHLIGHT`); no arguments clears every highlight.
+        """Tint cells (see `palette.HIGHLIGHTS`); no arguments clears every highlight.
 
         What to highlight is decided elsewhere (hints, the progress check);
         the widget only draws it. Later kinds win where cells overlap.
@@ -335,7 +327,7 @@ class BoardView(BoardWidget[Board]):
         self.refresh()
 
     def set_marks(self, marks: Mapping[Cell, str]) -> None:
-        """Tint cells by role: "evidence", "place", "cross", "mistake" (see `HIGHLIGHT`)."""
+        """Tint cells by role: "evidence", "place", "cross", "mistake" (`palette.HIGHLIGHTS`)."""
         marks = dict(marks)
         if marks == self._highlights:
             return
@@ -363,7 +355,7 @@ class BoardView(BoardWidget[Board]):
         self, kind: str, text: str, fg: str, bg: str, bold: bool
     ) -> tuple[str, str, str, bool]:
         """A highlighted cell: tinted, and a hint's queen or cross drawn in advance."""
-        tint, amount = HIGHLIGHT[kind]
+        tint, amount = HIGHLIGHTS[kind]
         bg = _blend(bg, tint, amount)
         if kind == "place" and text != ("Q" if self.ascii else "♛"):
             return ("q" if self.ascii else "♕"), INK, bg, True

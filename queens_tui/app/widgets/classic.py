@@ -22,13 +22,15 @@ from textual.geometry import Size
 from textual.strip import Strip
 
 from queens_tui.app.messages import HuntFound
+from queens_tui.app.palette import highlight
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.classic.rules import auto_crosses, clashes
 
 LIGHT, DARK = "#e8dcc4", "#c9b48f"
 """The two shades of the one colour of the board."""
-TINTS = {"evidence": "#f2e27a", "place": "#9fdc8c", "cross": "#9ec5ff", "mistake": "#e08ad8"}
+TINTS = ("evidence", "place", "cross", "mistake")
+"""The highlight roles it draws (`palette.HIGHLIGHTS`)."""
 CURSOR = "#5a4a32"
 INK, RED, FAINT = "#1a1a1a", "#d01c1c", "#7d6e55"
 
@@ -120,7 +122,9 @@ class ClassicBoard(BoardWidget[Any]):
         for c in range(n):
             cell = (y, c)
             bg = LIGHT if (y + c) % 2 == 0 else DARK
-            bg = TINTS.get(self._marks.get(cell, ""), bg)
+            role = self._marks.get(cell, "")
+            if role in TINTS:
+                bg = highlight(bg, role)
             if cell == self.cursor:
                 bg = CURSOR
             fg, bold, dim = (INK if cell != self.cursor else "#ffffff"), False, False

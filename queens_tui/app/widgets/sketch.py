@@ -24,13 +24,13 @@ from rich.style import Style
 from textual.geometry import Size
 from textual.strip import Strip
 
-from queens_tui.app.palette import blend
+from queens_tui.app.palette import blend, highlight
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.app.widgets.board import BOX, CURSOR_SHADE, INK, Layout, fit, minimum_size
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.queens.edit import Sketch
 
-TINTS = {"broken": ("#ff3b3b", 0.55), "suggest": ("#2ecc71", 0.65), "second": ("#4d9de0", 0.35)}
+TINTS = {"broken": ("clash", 0.55), "suggest": ("place", 0.65), "second": ("cross", 0.35)}
 """Mark role -> (tint, how much of it)."""
 
 
@@ -159,8 +159,7 @@ class SketchBoard(BoardWidget[Sketch]):
             text, fg, bold = ("Q" if self.ascii else "♛"), INK, True
         role = self._marks.get(cell)
         if role in TINTS:
-            tint, amount = TINTS[role]
-            bg = blend(bg, tint, amount)
+            bg = highlight(bg, *TINTS[role])
             fg, bold = ("#ffffff" if role == "broken" else INK), True
         if cell == self.cursor:
             fg = "#ffffff"

@@ -20,7 +20,7 @@ from rich.style import Style
 from textual.geometry import Size
 from textual.strip import Strip
 
-from queens_tui.app.palette import blend
+from queens_tui.app.palette import blend, highlight
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.tango.board import Board
@@ -36,12 +36,12 @@ CURSOR_SHADE = 0.35
 SYMBOL_WASH = 0.14
 """How much of its symbol's colour a filled cell's background takes."""
 TINTS = {
-    "evidence": ("#ffd23f", 0.6),
-    "place-sun": ("#2ecc71", 0.55),
-    "place-moon": ("#2ecc71", 0.55),
-    "mistake": ("#c2185b", 0.7),
-    "fault": (FAULT, 0.45),
-    "line": (FAULT, 0.18),
+    "evidence": ("evidence", 0.6),
+    "place-sun": ("place", 0.55),
+    "place-moon": ("place", 0.55),
+    "mistake": ("mistake", 0.7),
+    "fault": ("clash", 0.45),
+    "line": ("clash", 0.18),
 }
 SCALES: tuple[tuple[int, int], ...] = ((9, 4), (7, 3), (5, 2), (3, 1))
 """Cell sizes tried, biggest first: (columns, lines)."""
@@ -152,8 +152,7 @@ class TangoBoard(BoardWidget[Board]):
             bg = blend(bg, SUN_FG if v == SUN else MOON_FG, SYMBOL_WASH)
         role = self._marks.get(cell) or faults.get(cell)
         if role in TINTS:
-            tint, amount = TINTS[role]
-            bg = blend(bg, tint, amount)
+            bg = highlight(bg, *TINTS[role])
         if cell == self.cursor:
             bg = blend(bg, "#000000", CURSOR_SHADE)
         dim = False

@@ -16,6 +16,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
+from queens_tui.app.palette import blend, highlight
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.zip.level import ZipLevel
@@ -28,12 +29,9 @@ NUMBER_BG = "#1c1c1c"
 NUMBER_FG = "#ffffff"
 GRADIENT = ("#ff7b60", "#df5fbf", "#6f8cff")
 """The path's colour from 1 to the end of a full path (orange, magenta, blue)."""
-ROLE_BG = {
-    "place": "#b3dfa0",
-    "evidence": "#e6f388",
-    "mistake": "#ff79c6",
-    "cursor": "#ffe046",
-}
+ROLES = ("place", "evidence", "mistake")
+"""The highlight roles it draws (`palette.HIGHLIGHTS`), over the cell's plain colour."""
+CURSOR = "#ffe046"
 
 _HEAVY = {
     frozenset({"u", "d"}): "┃",
@@ -54,19 +52,12 @@ _ASCII = {
 }
 
 
-def _mix(a: str, b: str, t: float) -> str:
-    ra, ga, ba = (int(a[i : i + 2], 16) for i in (1, 3, 5))
-    rb, gb, bb = (int(b[i : i + 2], 16) for i in (1, 3, 5))
-    red, green, blue = (round(x + (y - x) * t) for x, y in ((ra, rb), (ga, gb), (ba, bb)))
-    return f"#{red:02x}{green:02x}{blue:02x}"
-
-
 def path_color(i: int, area: int) -> str:
     """The colour of the path's i-th cell (0-based) on a grid of `area` cells."""
     t = i / max(1, area - 1)
     if t <= 0.5:
-        return _mix(GRADIENT[0], GRADIENT[1], t * 2)
-    return _mix(GRADIENT[1], GRADIENT[2], (t - 0.5) * 2)
+        return blend(GRADIENT[0], GRADIENT[1], t * 2)
+    return blend(GRADIENT[1], GRADIENT[2], (t - 0.5) * 2)
 
 
 class ZipBoard(BoardWidget[ZipState]):
@@ -121,12 +112,12 @@ class ZipBoard(BoardWidget[ZipState]):
                 cell = (r, c)
                 bg = CELL_BG
                 if cell in order:
-                    bg = _mix(CELL_BG, path_color(order[cell], level.area), 0.35)
+                    bg = blend(CELL_BG, path_color(order[cell], level.area), 0.35)
                 role = self._marks.get(cell)
-                if role in ROLE_BG:
-                    bg = ROLE_BG[role]
+                if role in ROLES:
+                    bg = highlight(CELL_BG, role)
                 if cell == cursor and not self._state.solved:
-                    bg = _mix(bg, ROLE_BG["cursor"], 0.6)
+                    bg = blend(bg, CURSOR, 0.6)
                 bg_of[cell] = bg
         # grid lines and walls
         grid_style = Style(color=GRID, bgcolor=CELL_BG)
@@ -205,10 +196,10 @@ class ZipBoard(BoardWidget[ZipState]):
                     style = Style(
                         color=NUMBER_FG, bgcolor=path_color(order[(r, c)], level.area), bold=True
                     )
-                if (r, c) in self._marks:
+                if (role := self._marks.get((r, c))) is not None:
                     style = Style(
                         color=NUMBER_BG,
-                        bgcolor=ROLE_BG.get(self._marks[(r, c)], CELL_BG),
+                        bgcolor=highlight(CELL_BG, role) if role in ROLES else CELL_BG,
                         bold=True,
                     )
                 for k, ch in enumerate(text):
