@@ -15,14 +15,42 @@ assistant's solver threads, a generator). It returns after two short steps
 in a row with nothing queued and no CPU used, so it waits for the same things
 as Textual's, in far less time. Installed for the whole test session by the
 autouse fixture in tests/conftest.py (`fast_idle`).
+
+It reads Textual's private state (message queues, the screen's pending layout, the resize
+timer) and asyncio's (the loop's ready and scheduled callbacks): no public API tells
+whether an app has work queued. So it is installed only on the Textual release it was
+checked against (`CHECKED_WITH`), after checking that every private name it reads is
+there. On any other release, or with QUEENS_TUI_TEXTUAL_IDLE=1, the tests use Textual's
+own `wait_for_idle` (as `pilot.pause()` does): slower, never wrong, and a warning says so.
+A private name gone on the checked release is an error at start, not a hang later.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 import time
+import warnings
+from importlib.metadata import version
 from typing import Any
+
+CHECKED_WITH = (8, 2)
+"""The Textual release (major, minor) whose private state `_busy` and `_timer_due` read."""
+
+PRIVATE = {
+    "app": ("_registry", "_batch_count", "_resize_event", "_message_queue"),
+    "screen": (
+        "_layout_required",
+        "_scroll_required",
+        "_recompose_required",
+        "_callbacks",
+        "_on_timer_update",
+    ),
+    "loop": ("_ready", "_scheduled"),
+    "textual._context": ("active_app",),
+}
+"""Every private name read here, by the object it is read on."""
 
 STEP = 0.004
 """Seconds between looks at the app (Textual's step is 0.02)."""
@@ -117,11 +145,54 @@ def _timer_due(loop: asyncio.AbstractEventLoop, app: Any) -> bool:
     return bool(scheduled) and scheduled[0].when() - loop.time() < STEP
 
 
-def install(monkeypatch: Any) -> None:
-    """Use `wait_for_idle` wherever Textual's test machinery calls its own."""
+def textual_release() -> tuple[int, ...]:
+    """The installed Textual's (major, minor)."""
+    return tuple(int(part) for part in version("textual").split(".")[:2])
+
+
+def missing_private_names() -> list[str]:
+    """The private names `_busy` and `_timer_due` read that this Textual (or asyncio) lacks."""
+    from textual import _context
+    from textual.app import App
+    from textual.screen import Screen
+
+    loop = asyncio.new_event_loop()
+    try:
+        found = {"app": App(), "screen": Screen(), "loop": loop, "textual._context": _context}
+        return [
+            f"{where}.{name}"
+            for where, names in PRIVATE.items()
+            for name in names
+            if not hasattr(found[where], name)
+        ]
+    finally:
+        loop.close()
+
+
+def install(monkeypatch: Any) -> bool:
+    """Use `wait_for_idle` wherever Textual's test machinery calls its own, on the release it
+    was checked against; elsewhere keep Textual's own (and warn). True when installed."""
+    release = textual_release()
+    if os.environ.get("QUEENS_TUI_TEXTUAL_IDLE") == "1":
+        return False
+    if release != CHECKED_WITH:
+        warnings.warn(
+            f"tests/idle.py was checked against Textual {'.'.join(map(str, CHECKED_WITH))}, "
+            f"this is {version('textual')}: the tests wait with Textual's own wait_for_idle "
+            "(slower). Check the private names it reads (idle.PRIVATE), then CHECKED_WITH.",
+            stacklevel=2,
+        )
+        return False
+    missing = missing_private_names()
+    if missing:
+        raise RuntimeError(
+            f"tests/idle.py reads private state this Textual lacks: {', '.join(missing)}; "
+            "set QUEENS_TUI_TEXTUAL_IDLE=1 to use Textual's own wait meanwhile"
+        )
     import textual._wait
     import textual.app
     import textual.pilot
 
     for module in (textual._wait, textual.app, textual.pilot):
         monkeypatch.setattr(module, "wait_for_idle", wait_for_idle)
+    return True
