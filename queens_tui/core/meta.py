@@ -9,7 +9,9 @@ its lines are rows of the board.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+
+from queens_tui.core.errors import LevelError
 
 METADATA_KEYS: tuple[str, ...] = ("name", "author", "date", "source", "seed", "difficulty")
 """Metadata every format may carry; kept as strings so round trips are exact."""
@@ -22,6 +24,30 @@ def header(line: str) -> tuple[str, str] | None:
     case) and value (edges trimmed); None for a comment that is not `# key: value`."""
     m = _HEADER.match(line)
     return (m.group(1).lower(), m.group(2)) if m else None
+
+
+def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
+    """Each non-blank line of a level's text with its 1-based number, without its line ending
+    (a leading BOM dropped). Split on "\n" only: `str.splitlines` also breaks on \v, \f,
+    \x1c.. and U+2028, which would make our line numbers disagree with every editor."""
+    for lineno, raw in enumerate(text.removeprefix("\ufeff").split("\n"), start=1):
+        raw = raw.removesuffix("\r")
+        if raw.strip():
+            yield lineno, raw
+
+
+def read_header(stripped: str, meta: dict[str, str], *, kind: str, line: int, col: int) -> None:
+    """One `# key: value` comment of a `kind` level's text into `meta` (metadata keys only,
+    spaces collapsed so text round trips are exact); a `# kind:` line naming another kind is a
+    `LevelError` at (line, col)."""
+    found = header(stripped)
+    if found is None:
+        return
+    key, value = found
+    if key == "kind" and value.lower() != kind:
+        raise LevelError(f"kind is {value!r}, not {kind}", line=line, col=col)
+    if key in METADATA_KEYS:
+        meta[key] = " ".join(value.split())
 
 
 def scan_header(
@@ -45,4 +71,4 @@ def scan_header(
     return name, rows or None, difficulty
 
 
-__all__ = ["METADATA_KEYS", "header", "scan_header"]
+__all__ = ["METADATA_KEYS", "header", "numbered_lines", "read_header", "scan_header"]

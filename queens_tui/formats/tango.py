@@ -44,7 +44,7 @@ import re
 from typing import Any
 
 from queens_tui.core.errors import LevelError
-from queens_tui.core.meta import METADATA_KEYS, header, scan_header
+from queens_tui.core.meta import METADATA_KEYS, numbered_lines, read_header, scan_header
 from queens_tui.kinds.tango.level import EQUAL, MOON, SUN, Level, Pair, draw
 
 _KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*tango\s*$", re.I | re.M)
@@ -248,21 +248,11 @@ def parse_text(text: str) -> Level:
     signs_below: dict[int, tuple[int, str]] = {}  # row index above -> its sign line
     pending: tuple[int, str] | None = None
     width: int | None = None
-    for lineno, raw in enumerate(text.split("\n"), start=1):
-        raw = raw.removesuffix("\r").rstrip()
+    for lineno, line in numbered_lines(text):
+        raw = line.rstrip()
         stripped = raw.strip()
-        if not stripped:
-            continue
         if stripped.startswith("#"):
-            found = header(stripped)
-            if found is not None:
-                key, value = found
-                if key == "kind" and value.lower() != "tango":
-                    raise LevelError(
-                        f"kind is {value!r}, not tango", line=lineno, col=raw.index("#") + 1
-                    )
-                if key in METADATA_KEYS:
-                    meta[key] = " ".join(value.split())
+            read_header(stripped, meta, kind="tango", line=lineno, col=raw.index("#") + 1)
             continue
         for col, ch in enumerate(raw, start=1):
             if not ch.isprintable():

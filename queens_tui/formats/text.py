@@ -21,7 +21,7 @@ ignored. A level is N rows of N cells with exactly N distinct labels.
 
 from __future__ import annotations
 
-from queens_tui.core.meta import METADATA_KEYS, header, scan_header
+from queens_tui.core.meta import METADATA_KEYS, header, numbered_lines, scan_header
 from queens_tui.formats._common import COLOR_RE, Located, build_level, check_label
 from queens_tui.kinds.queens.level import Level, LevelError
 
@@ -40,19 +40,12 @@ def _parse_colors(value: str, line: int, col: int) -> dict[str, str]:
 
 def parse_text(text: str) -> Level:
     """Parse the native format; raises `LevelError` with line and column."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
     rows: list[list[Located]] = []
     meta: dict[str, str] = {}
     colors: dict[str, str] = {}
     colors_at = (1, 1)
-    # Split on "\n" only: str.splitlines also breaks on \v, \f, \x1c.. and
-    # U+2028, which would make our line numbers disagree with every editor.
-    for lineno, raw in enumerate(text.split("\n"), start=1):
-        raw = raw.removesuffix("\r")
+    for lineno, raw in numbered_lines(text):
         stripped = raw.strip()
-        if not stripped:
-            continue
         if stripped.startswith("#"):
             found = header(stripped)
             if found is not None:

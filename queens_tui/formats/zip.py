@@ -39,7 +39,7 @@ import re
 from typing import Any
 
 from queens_tui.core.errors import LevelError
-from queens_tui.core.meta import METADATA_KEYS, header, scan_header
+from queens_tui.core.meta import METADATA_KEYS, header, numbered_lines, read_header, scan_header
 from queens_tui.kinds.zip.level import MAX_SIDE, Wall, ZipLevel
 
 _KIND_JSON = re.compile(r'"kind"\s*:\s*"zip"')
@@ -258,19 +258,11 @@ def parse_text(text: str) -> ZipLevel:
     """Parse the Zip text drawing; a fault names its line and column."""
     meta: dict[str, str] = {}
     drawing: list[tuple[int, str]] = []
-    for lineno, raw in enumerate(text.removeprefix("\ufeff").split("\n"), start=1):
-        line = raw.removesuffix("\r").rstrip()
+    for lineno, raw in numbered_lines(text):
+        line = raw.rstrip()
         stripped = line.strip()
-        if not stripped:
-            continue
         if stripped.startswith("#"):
-            found = header(stripped)
-            if found is not None:
-                key, value = found
-                if key == "kind" and value.lower() != "zip":
-                    raise LevelError(f"kind is {value!r}, not zip", line=lineno, col=1)
-                if key in METADATA_KEYS:
-                    meta[key] = " ".join(value.split())
+            read_header(stripped, meta, kind="zip", line=lineno, col=line.index("#") + 1)
             continue
         drawing.append((lineno, line))
     if not drawing:

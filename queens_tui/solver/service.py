@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Literal
 
+from queens_tui.core.play import Deadline
 from queens_tui.kinds.queens import search
 from queens_tui.kinds.queens.level import Cell, Level
 from queens_tui.kinds.queens.search import CancelFlag
@@ -195,21 +196,6 @@ class RevealResult:
     seconds: float = 0.0
 
 
-class _Deadline:
-    """A cancel flag that is also set once a time limit has passed."""
-
-    __slots__ = ("cancel", "deadline")
-
-    def __init__(self, time_limit: float, cancel: CancelFlag | None) -> None:
-        self.deadline = time.monotonic() + time_limit
-        self.cancel = cancel
-
-    def is_set(self) -> bool:
-        if self.cancel is not None and self.cancel.is_set():
-            return True
-        return time.monotonic() >= self.deadline
-
-
 def _check_engine(engine: str) -> bool:
     """True for CP-SAT, False for the core search; ValueError for anything else."""
     if engine not in ENGINES:
@@ -255,7 +241,7 @@ def _find(
             attach=attach,
         )
         return outcome.solutions, None if outcome.complete else stopped()
-    flag = _Deadline(time_limit, cancel)
+    flag = Deadline(time_limit, cancel)
     found: list[tuple[Cell, ...]] = []
     try:
         for sol in search.solutions(level, queens=queens, forbidden=crosses, cancel=flag):
