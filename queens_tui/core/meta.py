@@ -10,11 +10,31 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from queens_tui.core.errors import LevelError
 
 METADATA_KEYS: tuple[str, ...] = ("name", "author", "date", "source", "seed", "difficulty")
 """Metadata every format may carry; kept as strings so round trips are exact."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Metadata:
+    """The metadata fields every kind's level carries (keyword-only, after the level's own
+    fields), and `metadata`: those that are set, in canonical order."""
+
+    name: str | None = None
+    author: str | None = None
+    date: str | None = None
+    source: str | None = None
+    seed: str | None = None
+    difficulty: str | None = None
+
+    @property
+    def metadata(self) -> dict[str, str]:
+        """The metadata fields that are set, in canonical order."""
+        return {k: v for k in METADATA_KEYS if (v := getattr(self, k)) is not None}
+
 
 _HEADER = re.compile(r"#\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$")
 
@@ -71,4 +91,4 @@ def scan_header(
     return name, rows or None, difficulty
 
 
-__all__ = ["METADATA_KEYS", "header", "numbered_lines", "read_header", "scan_header"]
+__all__ = ["METADATA_KEYS", "Metadata", "header", "numbered_lines", "read_header", "scan_header"]

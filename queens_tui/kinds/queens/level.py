@@ -16,14 +16,14 @@ from typing import ClassVar
 
 from queens_tui.core.errors import LevelError as LevelError
 from queens_tui.core.grid import Cell as Cell
-from queens_tui.core.meta import METADATA_KEYS
+from queens_tui.core.meta import Metadata
 
 MAX_SIZE = 64
 """Largest board we accept: beyond this a file is almost certainly not a level."""
 
 
 @dataclass(frozen=True)
-class Level:
+class Level(Metadata):
     """A validated Queens level.
 
     `grid` holds the region label of every cell, row by row. `colors` maps a
@@ -32,12 +32,6 @@ class Level:
 
     grid: tuple[tuple[str, ...], ...]
     colors: Mapping[str, str] = field(default_factory=dict, hash=False)
-    name: str | None = None
-    author: str | None = None
-    date: str | None = None
-    source: str | None = None
-    seed: str | None = None
-    difficulty: str | None = None
 
     def __post_init__(self) -> None:
         n = len(self.grid)
@@ -133,11 +127,6 @@ class Level:
             if len(seen) != len(cells):
                 broken.append(self.labels[reg])
         return tuple(broken)
-
-    @property
-    def metadata(self) -> dict[str, str]:
-        """The metadata fields that are set, in canonical order."""
-        return {k: v for k in METADATA_KEYS if (v := getattr(self, k)) is not None}
 
     @cached_property
     def attacks(self) -> tuple[tuple[frozenset[Cell], ...], ...]:

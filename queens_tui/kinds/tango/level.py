@@ -20,7 +20,7 @@ from typing import ClassVar
 
 from queens_tui.core.errors import LevelError
 from queens_tui.core.grid import Cell, are_neighbours
-from queens_tui.core.meta import METADATA_KEYS
+from queens_tui.core.meta import Metadata
 
 SUN = 1
 MOON = 0
@@ -44,7 +44,7 @@ def sign_text(kind: str) -> str:
 
 
 @dataclass(frozen=True)
-class Level:
+class Level(Metadata):
     """A validated Tango level.
 
     `givens[r][c]` is `SUN`, `MOON` or None. `equal` and `opposite` are the
@@ -55,12 +55,6 @@ class Level:
     givens: tuple[tuple[int | None, ...], ...]
     equal: tuple[Pair, ...] = ()
     opposite: tuple[Pair, ...] = ()
-    name: str | None = None
-    author: str | None = None
-    date: str | None = None
-    source: str | None = None
-    seed: str | None = None
-    difficulty: str | None = None
 
     kind: ClassVar[str] = "tango"
     """This level's puzzle kind (see `queens_tui.kinds.KINDS`)."""
@@ -130,11 +124,6 @@ class Level:
     def size_text(self) -> str:
         """The size as people say it, `"6x6"`."""
         return f"{self.size}x{self.size}"
-
-    @property
-    def metadata(self) -> dict[str, str]:
-        """The metadata fields that are set, in canonical order."""
-        return {k: v for k in METADATA_KEYS if (v := getattr(self, k)) is not None}
 
     def rows_text(self) -> list[str]:
         """The givens as rows of `1`, `0` and `.`."""

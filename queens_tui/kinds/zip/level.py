@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from queens_tui.core.errors import LevelError
 from queens_tui.core.grid import Cell, are_neighbours, neighbours
-from queens_tui.core.meta import METADATA_KEYS
+from queens_tui.core.meta import METADATA_KEYS, Metadata
 
 MAX_SIDE = 30
 """Largest side we accept: numbers then stay under 1,000 (three digits in the text format)."""
@@ -29,7 +29,7 @@ def wall(a: Cell, b: Cell) -> Wall:
 
 
 @dataclass(frozen=True)
-class ZipLevel:
+class ZipLevel(Metadata):
     """A validated Zip level.
 
     `numbers[r][c]` is the number on cell (r, c), 0 for none. `walls` holds
@@ -40,12 +40,6 @@ class ZipLevel:
     cols: int
     numbers: tuple[tuple[int, ...], ...]
     walls: tuple[Wall, ...] = ()
-    name: str | None = None
-    author: str | None = None
-    date: str | None = None
-    source: str | None = None
-    seed: str | None = None
-    difficulty: str | None = None
 
     kind: ClassVar[str] = "zip"
     """This level's puzzle kind (see `queens_tui.kinds.KINDS`)."""
@@ -101,11 +95,6 @@ class ZipLevel:
     def size_text(self) -> str:
         """The size as people say it, `"7x7"`."""
         return f"{self.rows}x{self.cols}"
-
-    @property
-    def metadata(self) -> dict[str, str]:
-        """The metadata fields that are set, in canonical order."""
-        return {k: v for k in METADATA_KEYS if (v := getattr(self, k)) is not None}
 
     @property
     def area(self) -> int:
