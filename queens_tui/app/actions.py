@@ -100,6 +100,21 @@ MOVE = (
 )
 """The cursor keys (every kind has a cursor over its grid)."""
 
+CLEAR = Action(
+    "clear", "backspace,delete", "play('clear')", "Clear", "clear the cell", show=False,
+    name="Clear cell",
+)  # fmt: skip
+"""A move of every kind that marks cells: empty the cursor cell."""
+
+
+def cycle(marks: str) -> Action:
+    """The kind's space-bar move: `marks` is what a cell goes through ("× → ♛")."""
+    return Action(
+        "cycle", "space", "play('cycle')", "Mark", f"cycle the cell: empty → {marks} → empty",
+        name="Cycle cell",
+    )  # fmt: skip
+
+
 HISTORY = (
     Action("undo", "u", "undo", "Undo", "undo (no limit)"),
     Action("redo", "ctrl+r", "redo", "Redo", "redo"),
@@ -247,9 +262,11 @@ def key_table(actions: Iterable[Action]) -> str:
 
 
 __all__ = [
+    "CLEAR",
     "KEY_REF",
     "Action",
     "bindings",
+    "cycle",
     "default_words",
     "game_actions",
     "key_table",

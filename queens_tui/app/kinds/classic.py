@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from queens_tui.app.actions import Action
-from queens_tui.app.kinds import KindUI, Option
+from queens_tui.app.kinds import KindUI
+from queens_tui.app.kinds.queens import AUTO_CROSS, AUTO_CROSS_KEY, MOVES
 from queens_tui.app.widgets.classic import ClassicBoard
 
 HELP = """\
@@ -42,14 +43,7 @@ it does not count for the hunt. Press `escape`, `?` or `q` to close this help.
 UI = KindUI(
     board=ClassicBoard,
     moves=(
-        Action("cycle", "space", "play('cycle')", "Mark", "cycle the cell: empty → × → ♛ → empty",
-               name="Cycle cell"),
-        Action("queen", "enter", "play('queen')", "Queen", "place or remove a queen",
-               name="Toggle queen"),
-        Action("cross", "x", "play('cross')", "Cross", "place or remove a cross",
-               name="Toggle cross"),
-        Action("clear", "backspace,delete", "play('clear')", "Clear", "clear the cell", show=False,
-               name="Clear cell"),
+        *MOVES,
         Action("found_next", "right_square_bracket", "play('found_next')", "Next found",
                "show the next (previous) solution you have found", key_display="]", show=False,
                help_keys="] / [",
@@ -59,14 +53,8 @@ UI = KindUI(
                in_table=False,
                name="Show previous found solution"),
     ),
-    options=(
-        Option("auto_cross", True,
-               lambda on, ascii: f"auto-{'x' if ascii else '×'} {'on' if on else 'off'}"),
-    ),
-    option_actions=(
-        Action("auto", "a", "toggle_option('auto_cross')", "Auto-×", "automatic crosses on / off",
-               name="Toggle auto-cross"),
-    ),
+    options=(AUTO_CROSS,),
+    option_actions=(AUTO_CROSS_KEY,),
     help=HELP,
 )  # fmt: skip
 """The classic kind's app side (`app.kinds.UIS["classic"]`)."""

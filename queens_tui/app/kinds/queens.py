@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from queens_tui.app.actions import Action
+from queens_tui.app.actions import CLEAR, Action, cycle
 from queens_tui.app.kinds import KindUI, Option
 from queens_tui.app.widgets.board import BoardView
 
@@ -84,44 +84,30 @@ Every move is saved: quit at any time, and the level resumes where you left it
 Press `escape`, `?` or `q` to close this help.
 """  # noqa: E501 (a Markdown table row cannot wrap)
 
+MOVES = (
+    cycle("× → ♛"),
+    Action("queen", "enter", "play('queen')", "Queen", "place or remove a queen",
+           name="Toggle queen"),
+    Action("cross", "x", "play('cross')", "Cross", "place or remove a cross",
+           name="Toggle cross"),
+    CLEAR,
+)  # fmt: skip
+"""Queens' moves (classic N-queens has the same)."""
+
+AUTO_CROSS = Option(
+    "auto_cross", True, lambda on, ascii: f"auto-{'x' if ascii else '×'} {'on' if on else 'off'}"
+)
+"""The automatic crosses option (classic N-queens has it too), and the key that toggles it."""
+AUTO_CROSS_KEY = Action(
+    "auto", "a", "toggle_option('auto_cross')", "Auto-×", "automatic crosses on / off",
+    name="Toggle auto-cross",
+)  # fmt: skip
+
 UI = KindUI(
     board=BoardView,
-    moves=(
-        Action(
-            "cycle",
-            "space",
-            "play('cycle')",
-            "Mark",
-            "cycle the cell: empty → × → ♛ → empty",
-            name="Cycle cell",
-        ),
-        Action(
-            "queen",
-            "enter",
-            "play('queen')",
-            "Queen",
-            "place or remove a queen",
-            name="Toggle queen",
-        ),
-        Action(
-            "cross", "x", "play('cross')", "Cross", "place or remove a cross", name="Toggle cross"
-        ),
-        Action(
-            "clear",
-            "backspace,delete",
-            "play('clear')",
-            "Clear",
-            "clear the cell",
-            show=False,
-            name="Clear cell",
-        ),
-    ),
+    moves=MOVES,
     options=(
-        Option(
-            "auto_cross",
-            True,
-            lambda on, ascii: f"auto-{'x' if ascii else '×'} {'on' if on else 'off'}",
-        ),
+        AUTO_CROSS,
         Option(
             "labels",
             True,
@@ -135,16 +121,7 @@ UI = KindUI(
             "letters: each region's letter in its cells (colour-blind)",
         ),
     ),
-    option_actions=(
-        Action(
-            "auto",
-            "a",
-            "toggle_option('auto_cross')",
-            "Auto-×",
-            "automatic crosses on / off",
-            name="Toggle auto-cross",
-        ),
-    ),
+    option_actions=(AUTO_CROSS_KEY,),
     help=HELP,
     describe=describe,
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from queens_tui.app.actions import Action
+from queens_tui.app.actions import CLEAR, Action, cycle
 from queens_tui.app.kinds import KindUI
 from queens_tui.app.widgets.tango import TangoBoard
 
@@ -52,25 +52,10 @@ Press `escape`, `?` or `q` to close this help.
 UI = KindUI(
     board=TangoBoard,
     moves=(
-        Action(
-            "cycle",
-            "space",
-            "play('cycle')",
-            "Mark",
-            "cycle the cell: empty → ☀ → ☾ → empty",
-            name="Cycle cell",
-        ),
+        cycle("☀ → ☾"),
         Action("sun", "1", "play('sun')", "Sun", "place or remove a sun", name="Toggle sun"),
         Action("moon", "0", "play('moon')", "Moon", "place or remove a moon", name="Toggle moon"),
-        Action(
-            "clear",
-            "backspace,delete",
-            "play('clear')",
-            "Clear",
-            "clear the cell",
-            show=False,
-            name="Clear cell",
-        ),
+        CLEAR,
     ),
     help=HELP,
 )

@@ -58,35 +58,18 @@ UI = KindUI(
             name="Draw up",
             palette=False,
         ),
-        Action(
-            "zip-down",
-            "down",
-            "play('down')",
-            "Draw",
-            "",
-            show=False,
-            palette=False,
-            in_table=False,
-        ),
-        Action(
-            "zip-left",
-            "left",
-            "play('left')",
-            "Draw",
-            "",
-            show=False,
-            palette=False,
-            in_table=False,
-        ),
-        Action(
-            "zip-right",
-            "right",
-            "play('right')",
-            "Draw",
-            "",
-            show=False,
-            palette=False,
-            in_table=False,
+        *(
+            Action(
+                f"zip-{way}",
+                way,
+                f"play('{way}')",
+                "Draw",
+                "",
+                show=False,
+                palette=False,
+                in_table=False,
+            )
+            for way in ("down", "left", "right")
         ),
         Action(
             "zip-back",
