@@ -7,9 +7,10 @@ and every format reports a fault at the cell that causes it, not just "bad file"
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from queens_tui.core.meta import METADATA_KEYS
 from queens_tui.kinds.queens.level import MAX_SIZE, Level, LevelError
@@ -24,6 +25,23 @@ class Located(NamedTuple):
     label: str
     line: int | None
     col: int | None
+
+
+def load_json(text: str) -> Any:
+    """`json.loads(text)`, its faults as located `LevelError`s: JSON's own position, or the
+    digits of a number too long for Python to read (its cap on int(str) is 4,300 digits)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise LevelError(f"broken JSON: {err.msg}", line=err.lineno, col=err.colno) from None
+    except RecursionError:
+        raise LevelError("JSON nested too deeply", line=1, col=1) from None
+    except ValueError:
+        m = re.search(r"\d{100,}", text)
+        pos = m.start() if m else 0
+        line = text.count("\n", 0, pos) + 1
+        col = pos - (text.rfind("\n", 0, pos) + 1) + 1
+        raise LevelError("number too long", line=line, col=col) from None
 
 
 def check_label(label: str, line: int | None, col: int | None) -> None:

@@ -25,7 +25,14 @@ import json
 import re
 
 from queens_tui.core.meta import METADATA_KEYS
-from queens_tui.formats._common import COLOR_RE, Located, build_level, check_label, clean_meta
+from queens_tui.formats._common import (
+    COLOR_RE,
+    Located,
+    build_level,
+    check_label,
+    clean_meta,
+    load_json,
+)
 from queens_tui.kinds.queens.level import Level, LevelError
 
 _REGIONS_KEY = re.compile(r'"regions"\s*:\s*\[')
@@ -105,17 +112,7 @@ def parse_json(text: str) -> Level:
     """Parse a JSON level; raises `LevelError` with line and column."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise LevelError(f"broken JSON: {err.msg}", line=err.lineno, col=err.colno) from None
-    except RecursionError:
-        raise LevelError("JSON nested too deeply", line=1, col=1) from None
-    except ValueError:
-        # Python's cap on int(str) length (4,300 digits), raised as a plain ValueError.
-        m = re.search(r"\d{100,}", text)
-        at = _Locator(text).at(m.start()) if m else (1, 1)
-        raise LevelError("number too long", line=at[0], col=at[1]) from None
+    data = load_json(text)
     loc = _Locator(text)
     line: int | None
     col: int | None

@@ -45,6 +45,7 @@ from typing import Any
 
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, numbered_lines, read_header, scan_header
+from queens_tui.formats._common import load_json
 from queens_tui.kinds.tango.level import EQUAL, MOON, SUN, Level, Pair, draw
 
 _KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*tango\s*$", re.I | re.M)
@@ -150,14 +151,7 @@ def _pairs(data: dict[str, Any], key: str, text: str) -> list[Pair]:
 def parse_json(text: str) -> Level:
     """A Tango level from its JSON; `LevelError` with line and column."""
     text = text.removeprefix("\ufeff")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise LevelError(f"broken JSON: {err.msg}", line=err.lineno, col=err.colno) from None
-    except RecursionError:
-        raise LevelError("JSON nested too deeply", line=1, col=1) from None
-    except ValueError:
-        raise LevelError("number too long", line=1, col=1) from None
+    data = load_json(text)
     if not isinstance(data, dict):
         raise LevelError("expected a JSON object with a grid key", line=1, col=1)
     kind = data.get("kind", "tango")

@@ -40,6 +40,7 @@ from typing import Any
 
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, header, numbered_lines, read_header, scan_header
+from queens_tui.formats._common import load_json
 from queens_tui.kinds.zip.level import MAX_SIDE, Wall, ZipLevel
 
 _KIND_JSON = re.compile(r'"kind"\s*:\s*"zip"')
@@ -181,15 +182,7 @@ def level_from_json(obj: Any, text: str = "") -> ZipLevel:
 
 def parse_json(text: str) -> ZipLevel:
     """Parse the Zip JSON format; faults located at a line and column."""
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise LevelError(f"broken JSON: {err.msg}", line=err.lineno, col=err.colno) from None
-    except RecursionError:
-        raise LevelError("JSON nested too deeply", line=1, col=1) from None
-    except ValueError:
-        raise LevelError("number too long", line=1, col=1) from None
-    return level_from_json(obj, text)
+    return level_from_json(load_json(text), text)
 
 
 def to_json(level: ZipLevel) -> dict[str, Any]:

@@ -38,7 +38,7 @@ from typing import Protocol
 
 from queens_tui.core.grid import Cell, neighbours
 from queens_tui.core.meta import METADATA_KEYS
-from queens_tui.kinds.queens.level import MAX_SIZE, Level, LevelError
+from queens_tui.kinds.queens.level import MAX_SIZE, Level, LevelError, labels_of
 
 LABELS: str = string.ascii_uppercase + string.ascii_lowercase + string.digits
 """The labels a maker can type, in the order new regions take them."""
@@ -101,11 +101,7 @@ class Sketch:
     @property
     def labels(self) -> tuple[str, ...]:
         """Labels in order of first appearance (reading order)."""
-        seen: dict[str, None] = {}
-        for row in self.grid:
-            for label in row:
-                seen.setdefault(label, None)
-        return tuple(seen)
+        return labels_of(self.grid)
 
     def label(self, cell: Cell) -> str:
         return self.grid[cell[0]][cell[1]]

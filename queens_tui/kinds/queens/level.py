@@ -9,7 +9,7 @@ label keeps what the file said.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import ClassVar
@@ -20,6 +20,15 @@ from queens_tui.core.meta import Metadata
 
 MAX_SIZE = 64
 """Largest board we accept: beyond this a file is almost certainly not a level."""
+
+
+def labels_of(grid: Sequence[Sequence[str]]) -> tuple[str, ...]:
+    """The labels of a grid in order of first appearance (reading order)."""
+    seen: dict[str, None] = {}
+    for row in grid:
+        for label in row:
+            seen.setdefault(label, None)
+    return tuple(seen)
 
 
 @dataclass(frozen=True)
@@ -81,11 +90,7 @@ class Level(Metadata):
     @cached_property
     def labels(self) -> tuple[str, ...]:
         """Region labels in order of first appearance; index = region id."""
-        seen: dict[str, None] = {}
-        for row in self.grid:
-            for label in row:
-                seen.setdefault(label, None)
-        return tuple(seen)
+        return labels_of(self.grid)
 
     @cached_property
     def region_ids(self) -> tuple[tuple[int, ...], ...]:
