@@ -21,7 +21,7 @@ from textual.strip import Strip
 
 from queens_tui.app.messages import CellAction
 from queens_tui.app.palette import HIGHLIGHTS, blend, lab, region_colors
-from queens_tui.app.widgets.base import BoardWidget
+from queens_tui.app.widgets.base import BoardWidget, S
 from queens_tui.kinds.queens.board import Board
 from queens_tui.kinds.queens.level import Cell, Level
 
@@ -144,7 +144,40 @@ def _style(fg: str | None, bg: str | None, bold: bool = False, underline: bool =
     return Style(color=fg, bgcolor=bg, bold=bold, underline=underline)
 
 
-class BoardView(BoardWidget[Board]):
+class SquareBoard(BoardWidget[S]):
+    """A board of `side` x `side` cells drawn in a `Layout` (Queens' board, the editor's
+    sketch): where the mouse is, where a cell is, how small the widget may be."""
+
+    @property
+    def side(self) -> int:
+        """Cells per row and column."""
+        raise NotImplementedError
+
+    @property
+    def layout_now(self) -> Layout | None:
+        """The layout for the widget's size now (None: the board does not fit)."""
+        raise NotImplementedError
+
+    def cell_at(self, x: int, y: int) -> Cell | None:
+        """The cell under widget offset (x, y); None on a border or off the board."""
+        lay = self.layout_now
+        return None if lay is None else lay.cell_at(x, y, self.side)
+
+    def cell_offset(self, cell: Cell) -> tuple[int, int]:
+        """The widget offset of the middle of `cell` (for tests and tooltips)."""
+        lay = self.layout_now
+        if lay is None:
+            raise ValueError("the board does not fit")
+        return lay.cell_middle(cell)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return minimum_size(self.side)[0]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return minimum_size(self.side)[1]
+
+
+class BoardView(SquareBoard[Board]):
     """Draws a Queens `Board`; reports clicks, right clicks and drags as `CellAction`s.
 
     The cursor is always drawn; `watch_cursor` repaints the two cells it
@@ -377,23 +410,9 @@ class BoardView(BoardWidget[Board]):
             self._forget(everything=True)
         return self._layout
 
-    def cell_at(self, x: int, y: int) -> Cell | None:
-        """The cell under widget offset (x, y); None on a border or off the board."""
-        lay = self.layout_now
-        return None if lay is None else lay.cell_at(x, y, self.level.size)
-
-    def cell_offset(self, cell: Cell) -> tuple[int, int]:
-        """The widget offset of the middle of `cell` (for tests and tooltips)."""
-        lay = self.layout_now
-        if lay is None:
-            raise ValueError("the board does not fit")
-        return lay.cell_middle(cell)
-
-    def get_content_width(self, container: Size, viewport: Size) -> int:
-        return minimum_size(self.level.size)[0]
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return minimum_size(self.level.size)[1]
+    @property
+    def side(self) -> int:
+        return int(self.level.size)
 
     # --- drawing ----------------------------------------------------------------------
 

@@ -21,12 +21,10 @@ from collections.abc import Iterable, Mapping
 
 from rich.segment import Segment
 from rich.style import Style
-from textual.geometry import Size
 from textual.strip import Strip
 
 from queens_tui.app.palette import blend, highlight
-from queens_tui.app.widgets.base import BoardWidget
-from queens_tui.app.widgets.board import BOX, CURSOR_SHADE, INK, Layout, fit, minimum_size
+from queens_tui.app.widgets.board import BOX, CURSOR_SHADE, INK, Layout, SquareBoard, fit
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.queens.edit import Sketch
 
@@ -42,7 +40,7 @@ def _weight(a: str | None, b: str | None) -> int:
     return 1
 
 
-class SketchBoard(BoardWidget[Sketch]):
+class SketchBoard(SquareBoard[Sketch]):
     """Draws a `Sketch` with region colours chosen by the screen (label -> `#rrggbb`)."""
 
     MOUSE = "stroke"
@@ -110,21 +108,9 @@ class SketchBoard(BoardWidget[Sketch]):
     def layout_now(self) -> Layout | None:
         return fit(self.sketch.size, self.size.width, self.size.height)
 
-    def cell_at(self, x: int, y: int) -> Cell | None:
-        lay = self.layout_now
-        return None if lay is None else lay.cell_at(x, y, self.sketch.size)
-
-    def cell_offset(self, cell: Cell) -> tuple[int, int]:
-        lay = self.layout_now
-        if lay is None:
-            raise ValueError("the board does not fit")
-        return lay.cell_middle(cell)
-
-    def get_content_width(self, container: Size, viewport: Size) -> int:
-        return minimum_size(self.sketch.size)[0]
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return minimum_size(self.sketch.size)[1]
+    @property
+    def side(self) -> int:
+        return self.sketch.size
 
     # --- drawing ----------------------------------------------------------------------
 
