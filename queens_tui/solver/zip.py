@@ -93,7 +93,6 @@ def solutions(
     if level.last == 1:
         return []
     model, steps = build(level, prefix)
-    cols = level.cols
     found: list[Path] = []
     while len(found) < limit:
         solver = cp.CpSolver()
@@ -105,13 +104,7 @@ def solutions(
         if status not in (cp.OPTIMAL, cp.FEASIBLE):
             raise TimeoutError("CP-SAT found no answer in time")
         nxt = {a: b for (a, b), lit in steps.items() if solver.boolean_value(lit)}
-        first = level.number_cells[0]
-        here = first[0] * cols + first[1]
-        path = [here]
-        while here in nxt:
-            here = nxt[here]
-            path.append(here)
-        found.append(tuple((i // cols, i % cols) for i in path))
+        found.append(_path(level, nxt))
         chosen = [lit for (a, b), lit in steps.items() if nxt.get(a) == b]
         model.add_bool_or([lit.Not() for lit in chosen])
     return found
@@ -165,8 +158,12 @@ def _completion(
         return None
     if status not in (cp.OPTIMAL, cp.FEASIBLE):
         raise Undecided
+    return _path(level, {a: b for (a, b), lit in steps.items() if solver.boolean_value(lit)})
+
+
+def _path(level: ZipLevel, nxt: dict[int, int]) -> tuple[Cell, ...]:
+    """The path the chosen arcs draw (cell index -> next cell index), from the first number."""
     cols = level.cols
-    nxt = {a: b for (a, b), lit in steps.items() if solver.boolean_value(lit)}
     first = level.number_cells[0]
     here = first[0] * cols + first[1]
     path = [here]
@@ -224,7 +221,7 @@ class ZipSolver:
 
     def reveal(self, state: Any, *, engine: str, time_limit: float, cancel: Any) -> Any:
         from queens_tui.core.play import Deadline, Hint
-        from queens_tui.kinds.zip.play import ZipMove
+        from queens_tui.kinds.zip.play import ZipMove, next_stretch
 
         level = state.level
         try:
@@ -234,11 +231,7 @@ class ZipSolver:
         if sol is None or len(sol) == len(state.path):
             return None
         k = len(state.path)
-        stretch: list[Cell] = []
-        for cell in sol[k:]:
-            stretch.append(cell)
-            if level.number_at(cell):
-                break
+        stretch = next_stretch(level, sol, k)
         text = f"Next stretch (from the solver): {len(stretch)} cells"
         return Hint(
             text, dict.fromkeys(stretch, "place"), ZipMove(k, tuple(stretch)), "solver", helped=True

@@ -186,13 +186,8 @@ class ZipPlay:
             return None
         if not found:
             return None
-        sol = found[0]
         k = len(state.path)
-        stretch: list[Cell] = []
-        for cell in sol[k:]:
-            stretch.append(cell)
-            if level.number_at(cell):
-                break
+        stretch = next_stretch(level, found[0], k)
         if not stretch:
             return None
         last = stretch[-1]
@@ -250,3 +245,14 @@ def solution_state(level: ZipLevel, path: Sequence[Cell]) -> ZipState:
 
 PLAY = ZipPlay()
 """The Zip kind's rules of play (`kinds.get_play("zip")`)."""
+
+
+def next_stretch(level: ZipLevel, solution: Sequence[Cell], k: int) -> list[Cell]:
+    """The cells of `solution` after its first `k`, up to and with the next numbered cell:
+    what a hint shows of the path at once."""
+    stretch: list[Cell] = []
+    for cell in solution[k:]:
+        stretch.append(cell)
+        if level.number_at(cell):
+            break
+    return stretch
