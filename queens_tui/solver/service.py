@@ -122,15 +122,20 @@ class CancelToken:
 
 
 @dataclass(frozen=True)
-class SolveResult:
-    """`solve`: one solution of the level."""
+class Result:
+    """What every call answers: its status, the engine that answered and how long it took."""
 
     status: Status
-    """SOLVED, NONE, TIMEOUT or CANCELLED."""
+    engine: str = field(default="search", kw_only=True)
+    seconds: float = field(default=0.0, kw_only=True)
+
+
+@dataclass(frozen=True)
+class SolveResult(Result):
+    """`solve`: one solution of the level; `status` is SOLVED, NONE, TIMEOUT or CANCELLED."""
+
     queens: tuple[Cell, ...] = ()
     """The solution's queens sorted by row, (row, col) 0-based; empty unless SOLVED."""
-    engine: str = "search"
-    seconds: float = 0.0
 
     @property
     def solved(self) -> bool:
@@ -138,18 +143,14 @@ class SolveResult:
 
 
 @dataclass(frozen=True)
-class CountResult:
-    """`count`: how many solutions, up to a limit."""
+class CountResult(Result):
+    """`count`: how many solutions, up to a limit. `status` is NONE, UNIQUE, MULTIPLE (two or
+    more), SOLVED (limit 1: one found, uniqueness not asked), TIMEOUT or CANCELLED."""
 
-    status: Status
-    """NONE, UNIQUE, MULTIPLE (two or more), SOLVED (limit 1: one found, uniqueness not asked),
-    TIMEOUT or CANCELLED."""
     count: int
     """Solutions found, at most the limit; only a lower bound unless `status.decided`."""
     solutions: tuple[tuple[Cell, ...], ...] = ()
     """The solutions found (each sorted by row)."""
-    engine: str = "search"
-    seconds: float = 0.0
 
     @property
     def unique(self) -> bool:
@@ -157,15 +158,10 @@ class CountResult:
 
 
 @dataclass(frozen=True)
-class CompletableResult:
-    """`completable`: can the board still be completed?"""
-
-    status: Status
-    """SOLVED (yes, `queens` is a completion), NONE (no), TIMEOUT or CANCELLED."""
-    queens: tuple[Cell, ...] = ()
-    """A full solution that keeps every queen and avoids every manual cross."""
-    engine: str = "search"
-    seconds: float = 0.0
+class CompletableResult(SolveResult):
+    """`completable`: can the board still be completed? `status` is SOLVED (yes: `queens` is
+    a full solution that keeps every queen and avoids every manual cross), NONE (no),
+    TIMEOUT or CANCELLED."""
 
     @property
     def completable(self) -> bool | None:
@@ -176,12 +172,11 @@ class CompletableResult:
 
 
 @dataclass(frozen=True)
-class RevealResult:
-    """`reveal`: a queen of a solution that the board lacks."""
+class RevealResult(Result):
+    """`reveal`: a queen of a solution that the board lacks. `status` is SOLVED (`cell` is
+    set, or None when the board already holds the whole solution), NONE (the level itself has
+    no solution), TIMEOUT or CANCELLED."""
 
-    status: Status
-    """SOLVED (`cell` is set, or None when the board already holds the whole solution),
-    NONE (the level itself has no solution), TIMEOUT or CANCELLED."""
     cell: Cell | None = None
     """The revealed queen's cell."""
     completable: bool | None = None
@@ -192,8 +187,6 @@ class RevealResult:
     mistakes: tuple[Cell, ...] = field(default=())
     """When the board cannot be completed: its queens that are not in `solution`
     and its manual crosses that cover a queen of `solution`, in reading order."""
-    engine: str = "search"
-    seconds: float = 0.0
 
 
 def _check_engine(engine: str) -> bool:
@@ -266,7 +259,7 @@ def solve(
     sols, stopped = _find(level, 1, (), (), time_limit, cancel, cpsat)
     status = stopped or (Status.SOLVED if sols else Status.NONE)
     queens = sols[0] if sols and status is Status.SOLVED else ()
-    return SolveResult(status, queens, _name(cpsat), time.perf_counter() - t0)
+    return SolveResult(status, queens, engine=_name(cpsat), seconds=time.perf_counter() - t0)
 
 
 def count(
@@ -297,7 +290,9 @@ def count(
         status = Status.MULTIPLE
     else:
         status = Status.UNIQUE if limit > 1 else Status.SOLVED
-    return CountResult(status, len(sols), sols, _name(cpsat), time.perf_counter() - t0)
+    return CountResult(
+        status, len(sols), sols, engine=_name(cpsat), seconds=time.perf_counter() - t0
+    )
 
 
 def completable(
@@ -321,7 +316,9 @@ def completable(
     sols, stopped = _find(level, 1, q, x, time_limit, cancel, cpsat)
     status = stopped or (Status.SOLVED if sols else Status.NONE)
     completion = sols[0] if sols and status is Status.SOLVED else ()
-    return CompletableResult(status, completion, _name(cpsat), time.perf_counter() - t0)
+    return CompletableResult(
+        status, completion, engine=_name(cpsat), seconds=time.perf_counter() - t0
+    )
 
 
 def reveal(
@@ -375,8 +372,8 @@ def reveal(
         ok,
         solution_t,
         mistakes,
-        name,
-        time.perf_counter() - t0,
+        engine=name,
+        seconds=time.perf_counter() - t0,
     )
 
 
