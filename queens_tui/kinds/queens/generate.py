@@ -236,16 +236,11 @@ STYLE_FOR: dict[str | None, str] = {
 }
 
 
-def grow(
-    n: int, queens: Sequence[Cell], rng: random.Random, style: str = "mild"
-) -> list[list[int]]:
-    """Regions grown from the queens: owner[r][c] is the index of the queen owning (r, c).
-
-    Each region has its own growth weight (drawn per `STYLES[style]`, so with
-    a skew a few regions stay tiny and a few sprawl) and shape: a "blob"
-    takes a random frontier cell, a "snake" prefers the cell it found last,
-    which makes long arms.
-    """
+def _seeds(
+    n: int, queens: Sequence[Cell], rng: random.Random, style: str
+) -> tuple[list[list[int]], list[list[Cell]], list[float], list[float]]:
+    """Each queen's region at its start: (owner of every cell, -1 for none yet; each region's
+    frontier; its growth weight; its "snake" bias), drawn from `rng` in the style's spread."""
     low, power, spread = STYLES[style]
     owner = [[-1] * n for _ in range(n)]
     frontier: list[list[Cell]] = []
@@ -257,6 +252,20 @@ def grow(
         frontier.append([x for x in _neighbours(n, r, c) if owner[x[0]][x[1]] < 0])
         weight.append(low + rng.random() ** power * spread)
         snake.append(rng.random() * 0.8 if rng.random() < 0.4 else 0.0)
+    return owner, frontier, weight, snake
+
+
+def grow(
+    n: int, queens: Sequence[Cell], rng: random.Random, style: str = "mild"
+) -> list[list[int]]:
+    """Regions grown from the queens: owner[r][c] is the index of the queen owning (r, c).
+
+    Each region has its own growth weight (drawn per `STYLES[style]`, so with
+    a skew a few regions stay tiny and a few sprawl) and shape: a "blob"
+    takes a random frontier cell, a "snake" prefers the cell it found last,
+    which makes long arms.
+    """
+    owner, frontier, weight, snake = _seeds(n, queens, rng, style)
     left = n * n - len(queens)
     while left:
         total = 0.0
@@ -379,19 +388,9 @@ def grow_unique(
     no region may take are handed out at the end without the check (the
     repair then deals with the few solutions they bring).
     """
-    low, power, spread = STYLES[style]
     part = _Partial(n, queens)
-    owner = [[-1] * n for _ in range(n)]
     refused: set[tuple[Cell, int]] = set()
-    frontier: list[list[Cell]] = []
-    weight: list[float] = []
-    snake: list[float] = []
-    for k, (r, c) in enumerate(queens):
-        owner[r][c] = k
-    for r, c in queens:
-        frontier.append([x for x in _neighbours(n, r, c) if owner[x[0]][x[1]] < 0])
-        weight.append(low + rng.random() ** power * spread)
-        snake.append(rng.random() * 0.8 if rng.random() < 0.4 else 0.0)
+    owner, frontier, weight, snake = _seeds(n, queens, rng, style)
     while True:
         total = 0.0
         live = []
