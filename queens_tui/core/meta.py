@@ -70,6 +70,21 @@ def read_header(stripped: str, meta: dict[str, str], *, kind: str, line: int, co
         meta[key] = " ".join(value.split())
 
 
+def split_text(text: str, kind: str) -> tuple[dict[str, str], list[tuple[int, str]]]:
+    """A `kind` level's text as its metadata (its `# key: value` comments, `read_header`) and
+    its other non-blank lines, each (line number, the line without trailing spaces)."""
+    meta: dict[str, str] = {}
+    body: list[tuple[int, str]] = []
+    for lineno, raw in numbered_lines(text):
+        line = raw.rstrip()
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            read_header(stripped, meta, kind=kind, line=lineno, col=line.index("#") + 1)
+        else:
+            body.append((lineno, line))
+    return meta, body
+
+
 def scan_header(
     text: str, is_row: Callable[[str], bool]
 ) -> tuple[str | None, int | None, str | None]:
@@ -91,4 +106,12 @@ def scan_header(
     return name, rows or None, difficulty
 
 
-__all__ = ["METADATA_KEYS", "Metadata", "header", "numbered_lines", "read_header", "scan_header"]
+__all__ = [
+    "METADATA_KEYS",
+    "Metadata",
+    "header",
+    "numbered_lines",
+    "read_header",
+    "scan_header",
+    "split_text",
+]

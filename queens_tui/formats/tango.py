@@ -44,7 +44,7 @@ import re
 from typing import Any
 
 from queens_tui.core.errors import LevelError
-from queens_tui.core.meta import METADATA_KEYS, numbered_lines, read_header, scan_header
+from queens_tui.core.meta import METADATA_KEYS, scan_header, split_text
 from queens_tui.formats._common import load_json
 from queens_tui.kinds.tango.level import EQUAL, MOON, SUN, Level, Pair, draw
 
@@ -236,18 +236,12 @@ def dump_json(level: Level) -> str:
 
 def parse_text(text: str) -> Level:
     """A Tango level from the text format; `LevelError` with line and column."""
-    text = text.removeprefix("\ufeff")
-    meta: dict[str, str] = {}
+    meta, body = split_text(text, "tango")
     rows: list[tuple[int, str]] = []  # (line number, text) of each cell row
     signs_below: dict[int, tuple[int, str]] = {}  # row index above -> its sign line
     pending: tuple[int, str] | None = None
     width: int | None = None
-    for lineno, line in numbered_lines(text):
-        raw = line.rstrip()
-        stripped = raw.strip()
-        if stripped.startswith("#"):
-            read_header(stripped, meta, kind="tango", line=lineno, col=raw.index("#") + 1)
-            continue
+    for lineno, raw in body:
         for col, ch in enumerate(raw, start=1):
             if not ch.isprintable():
                 raise LevelError(f"unexpected control character {ch!r}", line=lineno, col=col)

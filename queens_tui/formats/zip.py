@@ -39,7 +39,7 @@ import re
 from typing import Any
 
 from queens_tui.core.errors import LevelError
-from queens_tui.core.meta import METADATA_KEYS, header, numbered_lines, read_header, scan_header
+from queens_tui.core.meta import METADATA_KEYS, header, scan_header, split_text
 from queens_tui.formats._common import load_json
 from queens_tui.kinds.zip.level import MAX_SIDE, Wall, ZipLevel
 
@@ -249,15 +249,7 @@ def dump_text(level: ZipLevel) -> str:
 
 def parse_text(text: str) -> ZipLevel:
     """Parse the Zip text drawing; a fault names its line and column."""
-    meta: dict[str, str] = {}
-    drawing: list[tuple[int, str]] = []
-    for lineno, raw in numbered_lines(text):
-        line = raw.rstrip()
-        stripped = line.strip()
-        if stripped.startswith("#"):
-            read_header(stripped, meta, kind="zip", line=lineno, col=line.index("#") + 1)
-            continue
-        drawing.append((lineno, line))
+    meta, drawing = split_text(text, "zip")
     if not drawing:
         raise LevelError("no grid found (only comments or blank lines)", line=1, col=1)
     first_no, first = drawing[0]
