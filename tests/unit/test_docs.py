@@ -55,9 +55,8 @@ def test_every_relative_link_points_to_a_file_and_heading(page: Path) -> None:
             continue
         file, _, anchor = target.partition("#")
         path = (page.parent / file).resolve() if file else page
-        if not path.exists():
-            dead.append(target)
-        elif anchor and path.suffix == ".md" and anchor not in _anchors(path):
+        missing = not path.exists()
+        if missing or (anchor and path.suffix == ".md" and anchor not in _anchors(path)):
             dead.append(target)
     assert not dead, f"{page.name}: dead links {dead}"
 
