@@ -5,7 +5,7 @@ are below; each kind adds its own (`app.kinds.KindUI.actions`: its moves and
 display options). `bindings()` makes Textual `Binding`s from them (with
 `id`s, so `App.set_keymap` remaps keys), `palette()` feeds the command
 palette and `key_table()` writes the help screen's table. To change a key,
-change it here (or in the kind's UI); the README's key tables are checked
+change it here (or in the kind's UI); the README's key table is checked
 against this registry by the tests.
 """
 

@@ -7,7 +7,7 @@ Linux ``~/.config/queens-tui/keys.conf``), one remap a line::
     hint = f1, h
     undo = z
 
-An action is named by its id (the help screen and the README list them:
+An action is named by its id (the help screen and docs/playing.md list them:
 `undo`, `hint`, `move-down`, `zip-back`...); keys are Textual key names
 (`z`, `Z`, `f1`, `ctrl+u`, `space`, `question_mark` or `?`). What the file
 says replaces the action's default keys everywhere: the bindings (through
@@ -161,7 +161,7 @@ def parse(text: str, path: str, action_sets: Iterable[Iterable[Action]]) -> Keym
             continue
         if name not in default:
             near = difflib.get_close_matches(name, default, n=1)
-            also = f" (did you mean {near[0]!r}?)" if near else " (the README lists them)"
+            also = f" (did you mean {near[0]!r}?)" if near else " (docs/playing.md lists them)"
             say(number, f"no action {name!r}{also}")
             continue
         if name in wanted:

@@ -67,8 +67,8 @@ def run() -> NoReturn:
 
     When a command is done, nothing of ours is left to do: the game's store has
     flushed every save (`cmd_play` closes it) and output is flushed here. What
-    remains is the interpreter tearing down OR-Tools, numpy and pandas (~0.8 s
-    measured after `q`), which the player would wait through at the prompt, so
+    remains is the interpreter tearing down OR-Tools, numpy and pandas (most of a
+    second: docs/performance.md), which the player would wait through at the prompt, so
     the process ends with `os._exit`. Only when no other thread is alive: a
     thread still running might be writing something, and then the normal exit
     waits for it. Tests call `main()`, which returns.

@@ -58,7 +58,7 @@ def cmd_import(args: argparse.Namespace) -> int:
             sys.stdout.write(("\n" if printed else "") + text)
             sys.stdout.flush()
         else:
-            from queens_tui.store.jsonfile import atomic_write_bytes  # (the store: ~45 ms)
+            from queens_tui.store.jsonfile import atomic_write_bytes  # (only when writing)
 
             path = out_dir / f"{Path(image).stem}.txt"
             try:

@@ -113,8 +113,8 @@ def _keep_freed_memory() -> None:
 
     The counter allocates and frees numpy arrays of 30-200 KB all the time; by
     default glibc maps each one over 128 KB afresh and unmaps it when freed,
-    which costs ~30,000 page faults and 0.1 s of system time at N=14 (a
-    third of the count). Best effort: a no-op off glibc.
+    which costs a page fault per page and system time the count then waits
+    for (docs/performance.md). Best effort: a no-op off glibc.
     """
     if not sys.platform.startswith("linux"):
         return

@@ -2,10 +2,9 @@
 
 `History` holds the current position and two stacks of `Step`s. A step is a
 pair of small moves, forward and backward, computed by the kind's `diff`, so
-memory grows with what the player changed, not with the board: a 60x60
-Queens game after 5,000 moves keeps 10,000 one-cell moves (a few MB), where
-stacks of whole boards took 746 MB. Undo applies `backward` to the current
-position, redo applies `forward`.
+memory grows with what the player changed, not with the board (a stack of
+whole boards grows by a board at every move; the figures: docs/performance.md).
+Undo applies `backward` to the current position, redo applies `forward`.
 
 A gesture (a mouse drag) groups several moves into one step: `begin_gesture`
 remembers the position it started from and `end_gesture` records one step

@@ -10,7 +10,7 @@
 Both also count the solutions unchanged by a half turn (q[n-1-r] = n-1-q[r])
 and a quarter turn (q[q[r]] = n-1-r) with the same model plus that
 constraint, so their fundamental count (Burnside's lemma) is independent of
-the fast counter's. They cross-check it; they are not fast (see README).
+the fast counter's. They cross-check it; they are not fast (docs/performance.md).
 OR-Tools is imported inside the functions, never at module import.
 """
 

@@ -329,8 +329,8 @@ class Store:
         """Save `key`'s board, undo/redo history and clock (call after every move).
 
         Returns False if it could not be written (a notice says why, once).
-        With `background=True` the history is encoded now (about 0.2 ms for
-        500 steps) and written by the store's writer thread; it returns True
+        With `background=True` the history is encoded now (cheap) and written
+        by the store's writer thread; it returns True
         at once and failures surface through `take_notices`. This is what the
         app should use after each move, so fsync never delays a keypress.
         """

@@ -13,7 +13,7 @@ from queens_tui.kinds.queens.level import Level
 
 async def settle(pilot, app: QueensApp) -> None:
     """Let every worker (Textual's and the assistant's threads) finish and its messages land."""
-    from tests.screenshots import settled
+    from tests.scenes import settled
 
     await settled(pilot)
 

@@ -61,7 +61,7 @@ def notices(app: QueensApp, severity: str | None = None) -> list[str]:
 
 async def settle(pilot, app: QueensApp) -> None:
     """Let every worker (Textual's and the assistant's threads) finish and its messages land."""
-    from tests.screenshots import settled
+    from tests.scenes import settled
 
     await settled(pilot)
 

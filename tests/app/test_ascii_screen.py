@@ -14,7 +14,7 @@ from textual.app import App
 from queens_tui.app import create_app
 from queens_tui.app.levels import OpenLevel
 from queens_tui.core.vocabulary import to_ascii
-from tests.screenshots import settled
+from tests.scenes import settled
 
 
 def screen_text(app: App[None]) -> str:

@@ -97,7 +97,7 @@ async def test_tango_and_classic_mark_rule_breaks_and_mistakes_in_ascii() -> Non
 
     app = create_app("tango-1-easy/001", persist=False, ascii=True, engine="search")
     async with app.run_test(size=SIZE) as pilot:
-        from tests.screenshots import settled
+        from tests.scenes import settled
 
         await settled(pilot)  # the live check's reply would clear the tint set below
         view = app.game_screen.board_view

@@ -14,7 +14,7 @@ from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.widgets.classic import ClassicBoard
 from queens_tui.kinds.classic.kind import level
 from queens_tui.store.hunt import load_found
-from tests.screenshots import settled
+from tests.scenes import settled
 
 from .conftest import SIZE
 

@@ -12,7 +12,7 @@ import pytest
 
 from queens_tui.app import create_app
 from queens_tui.app.screens.win import WinScreen
-from tests.screenshots import settled
+from tests.scenes import settled
 
 from .session_fixtures import SIZE, make_store
 

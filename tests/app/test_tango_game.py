@@ -12,7 +12,7 @@ from queens_tui.app.widgets.tango import FAULT, TangoBoard
 from queens_tui.formats import tango as fmt
 from queens_tui.kinds.tango.level import MOON, SUN
 from queens_tui.store import Store
-from tests.screenshots import settled
+from tests.scenes import settled
 from tests.unit.test_tango_formats import JSON_1
 
 SIZE = (100, 40)

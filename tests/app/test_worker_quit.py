@@ -14,7 +14,7 @@ from queens_tui.app.levels import OpenLevel
 from queens_tui.core.play import Verdict
 from queens_tui.kinds.queens.play import PLAY
 from queens_tui.solver import CancelToken, play_solver
-from tests.screenshots import settled
+from tests.scenes import settled
 
 from .assist_fixtures import rows_level
 

@@ -10,7 +10,7 @@ from queens_tui.app.levels import OpenLevel
 from queens_tui.app.widgets.zip import ZipBoard
 from queens_tui.formats import zip as fmt
 from queens_tui.kinds.zip.level import ZipLevel
-from tests.screenshots import settled
+from tests.scenes import settled
 from tests.zip_data import linkedin_days
 
 SIZE = (100, 36)

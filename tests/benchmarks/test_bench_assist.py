@@ -47,7 +47,7 @@ from queens_tui.core.play import Verdict
 from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.search import first
 from tests.conftest import EXAMPLE_9
-from tests.screenshots import settled
+from tests.scenes import settled
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "corpus" / "community-levels.json"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from queens_tui.app import create_app
 from queens_tui.app.levels import OpenLevel
 from queens_tui.kinds.classic.kind import level
-from tests.screenshots import settled
+from tests.scenes import settled
 
 SOL8 = (0, 4, 7, 5, 2, 6, 1, 3)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.screenshots import SCENES, SIZE, shot_app
+from tests.scenes import SCENES, SIZE, shot_app
 
 
 @pytest.mark.parametrize("name", list(SCENES))

@@ -15,7 +15,7 @@ from queens_tui.app.app import QueensApp
 from queens_tui.app.levels import OpenLevel
 from queens_tui.formats.text import parse_text
 from queens_tui.store import Store, daily_key
-from tests.screenshots import SCENES, SHOT_LEVEL, SIZE, SceneClock
+from tests.scenes import SCENES, SHOT_LEVEL, SIZE, SceneClock
 
 TODAY = date(2026, 3, 16)
 

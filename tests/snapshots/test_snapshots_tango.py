@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.screenshots import SIZE, TANGO_SCENES, tango_app
+from tests.scenes import SIZE, TANGO_SCENES, tango_app
 
 
 @pytest.mark.parametrize("name", list(TANGO_SCENES))

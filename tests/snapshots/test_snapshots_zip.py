@@ -17,7 +17,7 @@ LEVEL = "zip-3-8x8/002"  # 8x8 with walls
 
 
 def _app(ascii: bool = False) -> Any:
-    from tests.screenshots import SceneClock
+    from tests.scenes import SceneClock
 
     ref = OpenLevel(open_arg(LEVEL)[1], bundled_id=LEVEL)
     return create_app(ref, persist=False, now=SceneClock(), ascii=ascii)
@@ -25,7 +25,7 @@ def _app(ascii: bool = False) -> Any:
 
 async def _half(pilot: Any) -> None:
     from queens_tui.kinds.zip.search import solutions
-    from tests.screenshots import settled
+    from tests.scenes import settled
 
     board = pilot.app.screen.query_one("#board")
     sol = solutions(board.level, 1)[0]
@@ -41,7 +41,7 @@ def test_zip_half_drawn(snap_compare: Any) -> None:
 
 def test_zip_ascii_fresh(snap_compare: Any) -> None:
     async def settle(pilot: Any) -> None:
-        from tests.screenshots import settled
+        from tests.scenes import settled
 
         await settled(pilot)
 

@@ -1,6 +1,6 @@
 """The levels we ship: every one parses, is unique, connected, titled and graded as it says.
 
-The packs are made by `tests/make_packs.py` (see its docstring); the last
+The packs are made by `scripts/make_packs.py` (see its docstring); the last
 test regenerates a few of them to prove the files are what the generator
 makes from the seeds they carry.
 """
@@ -76,7 +76,7 @@ def test_every_level_has_the_difficulty_it_claims(levels: dict[str, Level]) -> N
 
 @pytest.mark.slow  # regenerates all 216 bundled levels and compares bytes (~5 s of CPU)
 def test_the_files_are_what_the_pack_script_makes() -> None:
-    spec = importlib.util.spec_from_file_location("make_packs", REPO / "tests" / "make_packs.py")
+    spec = importlib.util.spec_from_file_location("make_packs", REPO / "scripts" / "make_packs.py")
     assert spec is not None and spec.loader is not None
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)

@@ -101,13 +101,13 @@ def test_keys_file_is_in_the_config_dir(monkeypatch, tmp_path: Path) -> None:
     assert keys_file() == tmp_path / "keys.conf"
 
 
-def test_the_readme_names_real_action_ids() -> None:
+def test_the_docs_name_real_action_ids() -> None:
     import re
 
     from queens_tui.app.bindings import every_kind_actions
 
-    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
-    para = readme[readme.index("Actions are named by id:") :].split("\n\n")[0]
+    page = (Path(__file__).parents[2] / "docs" / "playing.md").read_text(encoding="utf-8")
+    para = page[page.index("Actions are named by id:") :].split("\n\n")[0]
     named = re.findall(r"`([a-z_-]+)`", para.split("Keys are")[0])
     ids = {a.id for s in every_kind_actions() for a in s}
     assert len(named) > 20 and set(named) <= ids, set(named) - ids

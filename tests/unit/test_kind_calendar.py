@@ -1,4 +1,4 @@
-"""The frozen Tango and Zip daily calendars (`kinds.<kind>.calendar`, tests/make_daily.py)."""
+"""The frozen Tango and Zip daily calendars (`kinds.<kind>.calendar`, scripts/make_daily.py)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ KINDS = ("tango", "zip")
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_daily", REPO / "tests" / "make_daily.py")
+    spec = importlib.util.spec_from_file_location("make_daily", REPO / "scripts" / "make_daily.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -130,14 +130,14 @@ def test_sample_days_are_what_the_script_makes(kind: str) -> None:
     "year",
     [
         # 2026 (from the calendar's first day, a few weeks) in CI's slow step; the full years
-        # take minutes each (Zip): `pytest -m release`, or `tests/make_daily.py --check`.
+        # take minutes each (Zip): `pytest -m release`, or `scripts/make_daily.py --check`.
         pytest.param(2026, marks=pytest.mark.slow),
         pytest.param(2027, marks=pytest.mark.release),
         pytest.param(2028, marks=pytest.mark.release),
     ],
 )
 def test_the_calendar_files_are_what_the_script_makes(kind: str, year: int, tmp_path: Path) -> None:
-    """Byte for byte (`python tests/make_daily.py --kind K --year Y --check` does the same)."""
+    """Byte for byte (`python scripts/make_daily.py --kind K --year Y --check` does the same)."""
     start = CALENDAR_FROM if year == CALENDAR_FROM.year else None
     made = write_calendar(kind, year, _script().KINDS[kind], start=start, path=tmp_path / "c")
     shipped = calendar_path(kind, year)

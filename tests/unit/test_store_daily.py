@@ -221,7 +221,7 @@ def test_generated_daily_is_cached_and_a_bad_cache_regenerated(
 # --------------------------------------------------------------------------- calendar
 
 CALENDAR_FROM, CALENDAR_TO = date(2026, 11, 23), date(2028, 12, 31)
-"""What the shipped calendar holds (made by tests/make_daily.py): two years and more."""
+"""What the shipped calendar holds (made by scripts/make_daily.py): two years and more."""
 
 
 def test_calendar_line_round_trips_a_level() -> None:

@@ -55,7 +55,7 @@ def test_queens_and_tango_packs_are_told_apart() -> None:
 
 
 def test_the_files_are_what_the_pack_script_makes() -> None:
-    path = REPO / "tests" / "make_tango_packs.py"
+    path = REPO / "scripts" / "make_tango_packs.py"
     spec = importlib.util.spec_from_file_location("make_tango_packs", path)
     assert spec is not None and spec.loader is not None
     script = importlib.util.module_from_spec(spec)

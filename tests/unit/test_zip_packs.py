@@ -1,4 +1,4 @@
-"""The bundled Zip packs: 60 levels, made by tests/make_zip_packs.py (their grades and uniqueness:
+"""The bundled Zip packs: 60 levels, made by scripts/make_zip_packs.py (their grades and uniqueness:
 test_bundled_grades.py)."""
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def test_three_packs_by_size() -> None:
 
 def test_the_script_makes_these_files() -> None:
     spec = importlib.util.spec_from_file_location(
-        "make_zip_packs", REPO / "tests/make_zip_packs.py"
+        "make_zip_packs", REPO / "scripts/make_zip_packs.py"
     )
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)

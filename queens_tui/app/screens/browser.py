@@ -327,7 +327,7 @@ class LevelBrowser(Screen["LevelRef | None"]):
         )
 
     def _keys(self) -> str:
-        """The key line (wraps when narrow): a Footer costs ~100 ms per opening here, this nothing.
+        """The key line (wraps when narrow): a Footer slows every opening, this costs nothing.
 
         Every key is also a link, so the mouse can do what the keys do.
         """

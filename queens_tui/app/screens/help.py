@@ -4,8 +4,8 @@ Markdown drawn by Rich as one renderable; with `--ascii` the same page as plain 
 (`ascii_page`): Rich draws tables and bullets with line-drawing characters.
 
 Why Rich's Markdown and not Textual's `Markdown` widget: the widget builds a widget per block
-and per table cell, and opening the help took 0.55-0.9 s of CPU (Pilot, this machine); one
-Static holding Rich's renderable takes 0.15-0.3 s."""
+and per table cell, which made opening the help slow; one Static holding Rich's renderable is
+a fraction of that (docs/performance.md)."""
 
 from __future__ import annotations
 

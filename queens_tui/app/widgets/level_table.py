@@ -1,9 +1,8 @@
 """`LevelTable`: the level browser's list, drawn with the line API, columns fitted to its width.
 
-A DataTable re-measures and re-renders every cell when its rows change
-(about 150 ms for 300 rows on a shared 2-core machine), which a player cycling
-filters feels; here a filter change costs a list assignment and a repaint of
-the visible lines.
+A DataTable re-measures and re-renders every cell when its rows change,
+which a player cycling filters feels (docs/performance.md); here a filter
+change costs a list assignment and a repaint of the visible lines.
 
 When the list is too narrow for every column (80 columns beside the pack
 list), the least needed columns are dropped, in the order of their `drop`

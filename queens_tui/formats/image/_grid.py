@@ -284,7 +284,7 @@ def find_grids(gray: Gray, k: int, thresh: float = 18.0, most: int = 3) -> list[
 
 
 def _median(values: list[float]) -> float:
-    """The median (`statistics` costs ~20 ms to import, for this one function)."""
+    """The median (importing `statistics` for this one function would cost more than it)."""
     srt = sorted(values)
     mid = len(srt) // 2
     return srt[mid] if len(srt) % 2 else (srt[mid - 1] + srt[mid]) / 2

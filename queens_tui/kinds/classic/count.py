@@ -6,10 +6,10 @@ one; for odd N the middle column is searched apart, with row 1's queen in the
 left half). Below that, partial placements are expanded breadth-first as
 numpy arrays of bitmasks (`cols`, `ld`, `rd`: the columns and the two
 diagonal directions attacked in the next row), chunk by chunk so memory
-stays bounded. Where the time goes decides the design: on these machines a
-whole-array bit operation costs ~0.1 ns a state, but anything that moves
-states around (a sort, a gather, a filter) 1.5-15 ns, so the counter does
-many cheap bit tests to move few states:
+stays bounded. Where the time goes decides the design: a whole-array bit
+operation costs a state far less than anything that moves states around (a
+sort, a gather, a filter), so the counter does many cheap bit tests to move
+few states (the figures: docs/performance.md):
 
 - the board sits at the top of a 16-bit word (32-bit past N=16) and the bits
   below it are columns taken from the start, so "no free cell" is just
@@ -22,20 +22,17 @@ many cheap bit tests to move few states:
 - a look-ahead filter keeps only the children that could still be
   completed as far as the queens already placed show: every row left has a
   free cell and every column left is free in some row left (whole-array bit
-  tests over the last 5 rows). It removes 2/3 of the states at the deep
-  rows (N=14, row 10: 3.16M -> 1.02M), where most of the work was;
-- survivors are compacted by `flatnonzero` + `take` (boolean indexing with
-  unpredictable masks costs 3x more);
+  tests over the last 5 rows). It removes most of the states at the deep
+  rows, where most of the work was;
+- survivors are compacted by `flatnonzero` + `take` (cheaper than boolean
+  indexing with unpredictable masks);
 - the last three rows are closed directly: for each of the three remaining
   columns in row N-3, the two left columns either fit rows N-2 and N-1 in
   one order, the other, or not at all, all as whole-array bit tests.
 
-Measured on this project's shared 2-core machine, CPU seconds of the count
-alone (min of 5 in one process, load 2-5): N=14 0.08 s (the sorting version
-before it: 0.21-0.24 s), N=15 0.48 s (1.49 s), N=16 ~3.5-4.6 s (~12.5 s); whole
-processes against the plain recursive bitmask counter with the mirror
-trick: see tests/benchmarks/test_bench_nqueens.py and the README.
-numpy is imported inside `total` only (the game never loads it).
+How fast, against the plain recursive bitmask counter with the mirror trick:
+docs/performance.md and tests/benchmarks/test_bench_nqueens.py. numpy is
+imported inside `total` only (the game never loads it).
 
 `symmetric(n)`: S90 and S180, the solutions unchanged by a quarter turn and
 by a half turn, by small searches that place queens in orbits (pairs for
@@ -259,7 +256,7 @@ def total(n: int, progress: Progress | None = None) -> int:
         return 0
     if n > MAX_N:
         raise ValueError(f"n={n} is too large to count (at most {MAX_N})")
-    if n <= 10:  # the pure search beats importing numpy (~0.1 s) up to here
+    if n <= 10:  # up to here the pure search takes less than importing numpy
         result = _total_python(n)
         if progress is not None:
             progress(1.0, result)
@@ -271,8 +268,8 @@ def s180(n: int) -> int:
     """Solutions unchanged by a half turn: queens placed in pairs (r, c) and (n-1-r, n-1-c).
 
     The pairs of rows go from the middle outwards: near the middle a queen and
-    its partner are close, so their diagonals cut the search early (2.5x
-    fewer steps than top-down at N=16).
+    its partner are close, so their diagonals cut the search early (fewer
+    steps than top-down).
     """
     if n == 1:
         return 1

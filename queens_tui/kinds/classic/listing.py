@@ -2,7 +2,7 @@
 
 A plain depth-first bitmask search with an explicit stack, so the first
 solutions come out at once and a consumer can stop any time (a pipe to
-`head`). Counting does not go through here: see `count`, which is ~30x
+`head`). Counting does not go through here: see `count`, which is much
 faster but yields no placements.
 """
 

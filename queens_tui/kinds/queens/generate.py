@@ -25,9 +25,9 @@ How it works (and why it does not stall near 20x20 like the textbook loop):
    one; after `PATIENCE * N` unclean moves in a row, restart with a new
    placement and new shapes from the same random stream.
 
-Targeting the S queens is what keeps 20x20 fast (about 3 s for the whole
-process, see tests/benchmarks/test_bench_generate.py): each step removes a
-solution for certain instead of hoping a random border change does.
+Targeting the S queens is what keeps big boards fast (docs/performance.md,
+tests/benchmarks/test_bench_generate.py): each step removes a solution for
+certain instead of hoping a random border change does.
 
 Everything random comes from one `random.Random` seeded with an integer
 derived by SHA-256 from the seed string, and every choice iterates over lists
@@ -90,8 +90,8 @@ the time (restarts are cheap there); LinkedIn averages 0.28 per level."""
 
 ROUNDS = 8
 """The repair gives up after ROUNDS * size rounds and the generator starts afresh: a
-layout needing more is stuck among many solutions (`generate --size 30 --seed bench-9`
-ran past 15 minutes without this bound; with it, about 40 s here)."""
+layout needing more is stuck among many solutions, and starting afresh is quicker
+(`generate --size 30 --seed bench-9` shows it: docs/performance.md)."""
 
 HIT_WEIGHT = 2
 """How many cells of chunk size one sampled solution killed is worth."""
@@ -807,8 +807,8 @@ def generate(
     style = STYLE_FOR[difficulty]
     graded: str | None = None
     if difficulty is None:
-        # Any grade will do, but not a level the rules cannot solve (rare:
-        # none in 160 measured); the next sub-seed replaces it.
+        # Any grade will do, but not a level the rules cannot solve (rare);
+        # the next sub-seed replaces it.
         for attempt in range(MAX_DIFFICULTY_TRIES):
             level, _ = generate_unique(size, seed if attempt == 0 else f"{seed}/{attempt}", style)
             if score is None:

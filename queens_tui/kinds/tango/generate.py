@@ -21,7 +21,7 @@ handful of givens and of signs, not a grid of signs).
 Everything random comes from `random.Random` seeded by an integer derived
 with SHA-256 from the seed text, size and difficulty, iterating over lists
 in a fixed order, so a seed gives the same level byte for byte on every
-machine. About 20-60 ms a 6x6 level (see tests/benchmarks/test_bench_tango.py).
+machine. How fast: docs/performance.md (tests/benchmarks/test_bench_tango.py).
 """
 
 from __future__ import annotations

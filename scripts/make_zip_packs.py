@@ -2,8 +2,8 @@
 
 Run from the repository root:
 
-    python tests/make_zip_packs.py            # writes levels/zip-1-6x6, zip-2-7x7, zip-3-8x8
-    python tests/make_zip_packs.py --check    # regenerates and compares, writes nothing
+    python scripts/make_zip_packs.py            # writes levels/zip-1-6x6, zip-2-7x7, zip-3-8x8
+    python scripts/make_zip_packs.py --check    # regenerates and compares, writes nothing
 
 Layout: `levels/zip-<n>-<size>/NNN.txt`, `PER_PACK` levels each; odd numbers
 have numbers only, even numbers walls too (LinkedIn has walls on many days).

@@ -2,8 +2,8 @@
 
 Run from the repository root:
 
-    python tests/make_tango_packs.py            # writes levels/tango-1-easy ... tango-4-expert
-    python tests/make_tango_packs.py --check    # regenerates and compares, writes nothing
+    python scripts/make_tango_packs.py            # writes levels/tango-1-easy ... tango-4-expert
+    python scripts/make_tango_packs.py --check    # regenerates and compares, writes nothing
 
 Layout: `levels/tango-<n>-<difficulty>/NNN.txt`, `PER_PACK[6]` 6x6 levels then
 `PER_PACK[8]` 8x8 ones (LinkedIn's bonus size) in each pack, so a pack reads

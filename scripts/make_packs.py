@@ -2,8 +2,8 @@
 
 Run from the repository root:
 
-    python tests/make_packs.py            # writes levels/1-easy ... levels/4-expert
-    python tests/make_packs.py --check    # regenerates and compares, writes nothing
+    python scripts/make_packs.py            # writes levels/1-easy ... levels/4-expert
+    python scripts/make_packs.py --check    # regenerates and compares, writes nothing
 
 Layout: `levels/<n>-<difficulty>/NNN.txt`, PER_SIZE levels of each size from
 6 to 14 in each pack, numbered in order of size, so a pack reads as a

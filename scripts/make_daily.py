@@ -2,11 +2,11 @@
 
 Run from the repository root (one process per year can run in parallel):
 
-    python tests/make_daily.py --year 2027                 # Queens, the whole year
-    python tests/make_daily.py --year 2026 --start 2026-11-23
-    python tests/make_daily.py --year 2027 --check         # regenerate and compare (from
-                                                           # the file's first day)
-    python tests/make_daily.py --kind zip --year 2026 --start 2026-11-23   # Tango, Zip alike
+    python scripts/make_daily.py --year 2027                 # Queens, the whole year
+    python scripts/make_daily.py --year 2026 --start 2026-11-23
+    python scripts/make_daily.py --year 2027 --check         # regenerate and compare (from
+                                                             # the file's first day)
+    python scripts/make_daily.py --kind zip --year 2026 --start 2026-11-23   # Tango, Zip alike
 
 Each line is the puzzle that `store.daily.generate_by_date(kind, day)` makes with
 this version's generator, encoded by the kind's encoder (one line a day; see

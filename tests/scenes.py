@@ -1,17 +1,15 @@
-"""Regenerate `screenshots/*.svg` from the real app: `python -m tests.screenshots` (repo root).
+"""The scenes of the screenshots: each drives the app to one picture with a frozen clock.
 
-The same scenes drive the snapshot tests (`tests/snapshots/test_snapshots_game.py`),
-so what the README shows is what the tests pin down. A fake clock makes the
-timer read the same on every run.
+They drive both the snapshot tests (`tests/snapshots/`) and `python scripts/screenshots.py`,
+which writes `screenshots/*.svg`, so what the README shows is what the tests pin down. A fake
+clock makes the timer read the same on every run.
 """
 
 from __future__ import annotations
 
 import asyncio
-import sys
 import time
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 
 from textual.pilot import Pilot
 
@@ -259,34 +257,3 @@ TANGO_SCENES: dict[str, tuple[Scene, bool]] = {
     }.items()
 }
 """Tango screenshots: name -> (scene, --ascii)."""
-
-
-async def capture(name: str, scene: Scene, app: QueensApp | None = None) -> str:
-    """Run one scene headless and return the SVG."""
-    app = app or shot_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await scene(pilot)
-        await pilot.pause()
-        return app.export_screenshot(title=f"queens-tui: {name}")
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Write every scene to `screenshots/<name>.svg` (or to the folder given)."""
-    args = sys.argv[1:] if argv is None else argv
-    out = Path(args[0]) if args else Path("screenshots")
-    out.mkdir(parents=True, exist_ok=True)
-    for name, scene in SCENES.items():
-        svg = asyncio.run(capture(name, scene))
-        path = out / f"{name}.svg"
-        path.write_text(svg, encoding="utf-8")
-        print(path)
-    for name, (scene, ascii) in TANGO_SCENES.items():
-        svg = asyncio.run(capture(name, scene, tango_app(ascii)))
-        path = out / f"{name}.svg"
-        path.write_text(svg, encoding="utf-8")
-        print(path)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
