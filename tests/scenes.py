@@ -14,9 +14,9 @@ from collections.abc import Awaitable, Callable
 from textual.pilot import Pilot
 
 from queens_tui.app.app import QueensApp
-from queens_tui.app.levels import OpenLevel
 from queens_tui.formats.text import parse_text
 from queens_tui.kinds.queens.level import Cell
+from queens_tui.midend.levels import OpenLevel
 
 SHOT_LEVEL = """\
 # name: Morning walk

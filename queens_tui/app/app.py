@@ -26,19 +26,19 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Static
 
-from queens_tui.app import actions
 from queens_tui.app.bindings import every_kind_actions, kind_actions
-from queens_tui.app.clock import Clock
-from queens_tui.app.jobs import Jobs
-from queens_tui.app.keymap import EMPTY as EMPTY_KEYMAP
-from queens_tui.app.keymap import Keymap, remap
-from queens_tui.app.keymap import load as load_keymap
-from queens_tui.app.levels import OpenLevel, open_level
 from queens_tui.app.messages import EngineReady
 from queens_tui.app.screens.game import GameScreen
-from queens_tui.app.session import NOTICE_SECONDS, Session
 from queens_tui.core.vocabulary import to_ascii
 from queens_tui.kinds import DEFAULT_KIND
+from queens_tui.midend import actions
+from queens_tui.midend.clock import Clock
+from queens_tui.midend.jobs import Jobs
+from queens_tui.midend.keymap import EMPTY as EMPTY_KEYMAP
+from queens_tui.midend.keymap import Keymap, remap
+from queens_tui.midend.keymap import load as load_keymap
+from queens_tui.midend.levels import OpenLevel, open_level
+from queens_tui.midend.session import NOTICE_SECONDS, Session
 
 if TYPE_CHECKING:
     from queens_tui.store import Store
@@ -179,7 +179,7 @@ class QueensApp(App[None]):
         return super().pop_screen()
 
     def _warm_engine(self) -> None:
-        from queens_tui.app.worker import WorkerController
+        from queens_tui.midend.worker import WorkerController
 
         def done(engine: str, error: str | None) -> None:
             self.post_message(EngineReady(engine, error))

@@ -7,11 +7,13 @@ screen and the help screen import downward only, with no circle between them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
-from queens_tui.app import actions
-from queens_tui.app.keymap import remap
+from textual.binding import Binding
+
 from queens_tui.app.kinds import get_ui
+from queens_tui.midend import actions
+from queens_tui.midend.keymap import remap
 
 
 def kind_actions(kind: str) -> tuple[actions.Action, ...]:
@@ -41,3 +43,15 @@ def help_text(kind: str, keys: Mapping[str, str] | None = None) -> str:
 
 
 __all__ = ["every_kind_actions", "help_text", "key_words", "kind_actions"]
+
+
+def bindings(actions_: Iterable[actions.Action]) -> list[Binding]:
+    """The Textual bindings, in footer order: `?` and `q` first, then as the help table
+    (with `id`s, so `App.set_keymap` remaps keys)."""
+    ordered = list(actions_)
+    first = [a for i in actions.FOOTER_FIRST for a in ordered if a.id == i]
+    rest = [a for a in ordered if a.id not in actions.FOOTER_FIRST]
+    return [
+        Binding(a.keys, a.action, a.title, show=a.show, key_display=a.key_display, id=a.id)
+        for a in first + rest
+    ]

@@ -13,7 +13,7 @@ from textual.message import Message
 from queens_tui.core.grid import Cell
 
 if TYPE_CHECKING:
-    from queens_tui.app.assistant import Reply
+    from queens_tui.midend.assistant import Reply
 
 
 class CellAction(Message):

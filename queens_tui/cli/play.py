@@ -81,8 +81,8 @@ def board_ref(args: argparse.Namespace) -> object | None:
         low, high = min(kind.sizes), max(kind.sizes)
         _err(f"queens-tui play: --size must be {low} to {high} for {kind.name}, got {size}")
         return None
-    from queens_tui.app.levels import open_ref
     from queens_tui.catalog import LevelRef
+    from queens_tui.midend.levels import open_ref
 
     return open_ref(LevelRef.board(kind.name, size))
 
@@ -129,7 +129,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 day = ref.day  # daily:DATE is --kind's daily; daily:KIND:DATE is KIND's
                 kind = ref.kind or kind if ref.kind != KINDS[0] else kind
             else:
-                from queens_tui.app.levels import open_ref
+                from queens_tui.midend.levels import open_ref
 
                 level_arg = open_ref(ref)
     except LevelError as err:

@@ -96,9 +96,9 @@ def check_play_args(args: argparse.Namespace) -> str | None:
         # The very functions `play` reads its level with (the catalog's): same verdict.
         from datetime import date
 
-        from queens_tui.app.levels import open_ref
         from queens_tui.catalog import parse_ref
         from queens_tui.kinds.queens.level import LevelError
+        from queens_tui.midend.levels import open_ref
 
         try:
             ref = parse_ref(level, today=date.today())

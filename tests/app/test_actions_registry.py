@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from queens_tui.app import actions
 from queens_tui.app.bindings import kind_actions
 from queens_tui.app.screens.game import screen_class
 from queens_tui.app.screens.help import kind_help
+from queens_tui.midend import actions
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 APP_KEYS = {"ctrl+p", "ctrl+z", "ctrl+q"}

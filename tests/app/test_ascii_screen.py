@@ -12,8 +12,8 @@ from rich.console import Console
 from textual.app import App
 
 from queens_tui.app import create_app
-from queens_tui.app.levels import OpenLevel
 from queens_tui.core.vocabulary import to_ascii
+from queens_tui.midend.levels import OpenLevel
 from tests.scenes import settled
 
 

@@ -15,10 +15,10 @@ import pytest
 from textual import events
 
 from queens_tui.app import create_app
-from queens_tui.app.levels import OpenLevel, open_level
 from queens_tui.app.palette import HIGHLIGHTS
 from queens_tui.core.play import Verdict
 from queens_tui.kinds.queens.level import Level
+from queens_tui.midend.levels import OpenLevel, open_level
 from tests.conftest import EXAMPLE_9
 
 from .assist_fixtures import BlockingChecker, message_text, rows_level, settle, use_checker

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from queens_tui.app.game import Result
 from queens_tui.app.kinds.queens import describe
 from queens_tui.app.screens.confirm import ConfirmScreen
 from queens_tui.app.screens.game import GameScreen, screen_class
@@ -11,6 +10,7 @@ from queens_tui.app.screens.win import WinScreen
 from queens_tui.kinds.queens import deduce
 from queens_tui.kinds.queens.board import Board
 from queens_tui.kinds.queens.deduce import Mistake, Step
+from queens_tui.midend.game import Result
 
 from .assist_fixtures import message_text, settle
 from .conftest import SIZE, board_view, drawn, game_screen, go_to

@@ -92,8 +92,8 @@ async def test_clash_and_mistake_differ_without_colour_in_ascii(level8_file: Pat
 async def test_tango_and_classic_mark_rule_breaks_and_mistakes_in_ascii() -> None:
     """The other kinds read without colour too: `*S*` a wrong Tango mark, `!Q!` clashing
     classic queens (their colours alone told them apart before)."""
-    from queens_tui.app.levels import OpenLevel
     from queens_tui.kinds.classic.kind import level
+    from queens_tui.midend.levels import OpenLevel
 
     app = create_app("tango-1-easy/001", persist=False, ascii=True, engine="search")
     async with app.run_test(size=SIZE) as pilot:

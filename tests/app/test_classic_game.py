@@ -8,11 +8,11 @@ import pytest
 
 from queens_tui import cli
 from queens_tui.app import create_app
-from queens_tui.app.levels import OpenLevel
 from queens_tui.app.messages import HuntFound
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.widgets.classic import ClassicBoard
 from queens_tui.kinds.classic.kind import level
+from queens_tui.midend.levels import OpenLevel
 from queens_tui.store.hunt import load_found
 from tests.scenes import settled
 

@@ -34,8 +34,8 @@ async def test_quit_and_help_show_at_80_columns(level8_file) -> None:
 
 
 async def test_quit_and_help_show_for_classic_at_80_columns() -> None:
-    from queens_tui.app.levels import OpenLevel
     from queens_tui.kinds.classic.kind import level
+    from queens_tui.midend.levels import OpenLevel
 
     app = create_app(OpenLevel(level(8, [])), persist=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -112,11 +112,11 @@ async def test_status_keeps_the_verdict_at_80_columns_for_every_kind() -> None:
     give way. With `--ascii` the kind's own pieces are split by " | " like the rest."""
     from textual.app import App, ComposeResult
 
-    from queens_tui.app.actions import default_words
-    from queens_tui.app.assistant import CAN, CANNOT
     from queens_tui.app.widgets.status import StatusBar
     from queens_tui.formats import zip as fmt
     from queens_tui.kinds.zip.play import PLAY
+    from queens_tui.midend.actions import default_words
+    from queens_tui.midend.assistant import CAN, CANNOT
     from tests.zip_data import linkedin_days
 
     class Host(App[None]):

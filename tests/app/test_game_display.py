@@ -171,7 +171,7 @@ def test_ortools_loads_after_the_first_frame_not_before(level8_file) -> None:
     code = (
         "import asyncio, sys, time\n"
         "from queens_tui.app import create_app\n"
-        "from queens_tui.app.worker import WorkerController\n"
+        "from queens_tui.midend.worker import WorkerController\n"
         "seen = []\n"
         "original = WorkerController.warm_up\n"
         "def spy(self, done):\n"

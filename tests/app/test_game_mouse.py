@@ -97,9 +97,9 @@ async def test_classic_board_mouse_works_as_on_the_queens_board() -> None:
     cycles the pressed cell, a right click toggles a queen, a drag paints crosses over empty
     cells (leaving queens alone) as one undo step, and a drag begun on a cross erases crosses."""
     from queens_tui.app import create_app
-    from queens_tui.app.levels import OpenLevel
     from queens_tui.app.widgets.classic import ClassicBoard
     from queens_tui.kinds.classic.kind import level
+    from queens_tui.midend.levels import OpenLevel
 
     app = create_app(OpenLevel(level(6, [])), now=lambda: 0.0)
     async with app.run_test(size=SIZE) as pilot:

@@ -6,11 +6,11 @@ from datetime import date
 from pathlib import Path
 
 from queens_tui.app import create_app
-from queens_tui.app.levels import OpenLevel
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.widgets.tango import FAULT, TangoBoard
 from queens_tui.formats import tango as fmt
 from queens_tui.kinds.tango.level import MOON, SUN
+from queens_tui.midend.levels import OpenLevel
 from queens_tui.store import Store
 from tests.scenes import settled
 from tests.unit.test_tango_formats import JSON_1

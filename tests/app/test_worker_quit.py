@@ -9,10 +9,10 @@ import pytest
 from textual import events
 
 from queens_tui.app import create_app
-from queens_tui.app.assistant import TIME_LIMITS, Assistant, Job, Request, run_request
-from queens_tui.app.levels import OpenLevel
 from queens_tui.core.play import Verdict
 from queens_tui.kinds.queens.play import PLAY
+from queens_tui.midend.assistant import TIME_LIMITS, Assistant, Job, Request, run_request
+from queens_tui.midend.levels import OpenLevel
 from queens_tui.solver import CancelToken, play_solver
 from tests.scenes import settled
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import itertools
 
 from queens_tui.app import create_app
-from queens_tui.app.levels import OpenLevel
 from queens_tui.app.widgets.zip import ZipBoard
 from queens_tui.formats import zip as fmt
 from queens_tui.kinds.zip.level import ZipLevel
+from queens_tui.midend.levels import OpenLevel
 from tests.scenes import settled
 from tests.zip_data import linkedin_days
 

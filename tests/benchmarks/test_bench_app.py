@@ -57,10 +57,10 @@ from pathlib import Path
 import pytest
 
 from queens_tui.app import create_app
-from queens_tui.app.levels import OpenLevel
 from queens_tui.formats.queens import dump_text
 from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.search import first
+from queens_tui.midend.levels import OpenLevel
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "corpus" / "community-levels.json"

@@ -39,13 +39,13 @@ import pytest
 from textual import events
 
 from queens_tui.app import create_app
-from queens_tui.app.actions import default_words
-from queens_tui.app.assistant import CAN
-from queens_tui.app.assistant import CANNOT as CANNOT_SAID
-from queens_tui.app.levels import OpenLevel
 from queens_tui.core.play import Verdict
 from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.search import first
+from queens_tui.midend.actions import default_words
+from queens_tui.midend.assistant import CAN
+from queens_tui.midend.assistant import CANNOT as CANNOT_SAID
+from queens_tui.midend.levels import OpenLevel
 from tests.conftest import EXAMPLE_9
 from tests.scenes import settled
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from queens_tui.app import create_app
-from queens_tui.app.levels import OpenLevel
 from queens_tui.kinds.classic.kind import level
+from queens_tui.midend.levels import OpenLevel
 from tests.scenes import settled
 
 SOL8 = (0, 4, 7, 5, 2, 6, 1, 3)

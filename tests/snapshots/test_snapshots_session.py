@@ -12,8 +12,8 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from queens_tui.app.app import QueensApp
-from queens_tui.app.levels import OpenLevel
 from queens_tui.formats.text import parse_text
+from queens_tui.midend.levels import OpenLevel
 from queens_tui.store import Store, daily_key
 from tests.scenes import SCENES, SHOT_LEVEL, SIZE, SceneClock
 

@@ -10,8 +10,8 @@ import itertools
 from typing import Any
 
 from queens_tui.app import create_app
-from queens_tui.app.levels import OpenLevel
 from queens_tui.catalog import open_arg
+from queens_tui.midend.levels import OpenLevel
 
 LEVEL = "zip-3-8x8/002"  # 8x8 with walls
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from queens_tui.app.assistant import CHECKING, Assistant, Job, Reply, run_request
 from queens_tui.core.play import NEVER, Hint, Verdict
 from queens_tui.kinds.queens.play import PLAY
+from queens_tui.midend.assistant import CHECKING, Assistant, Job, Reply, run_request
 from queens_tui.solver import play_solver
 from tests.conftest import EXAMPLE_8, level_from
 

@@ -119,7 +119,7 @@ def test_the_cli_reads_levels_through_the_catalog(capsys: pytest.CaptureFixture[
 
 
 def test_a_session_without_a_store_reads_dailies_through_the_catalog() -> None:
-    from queens_tui.app.session import Session
+    from queens_tui.midend.session import Session
 
     queens = Session(None).daily(date(2027, 1, 5))  # a day of the shipped calendar
     assert queens.day == date(2027, 1, 5) and queens.key == "daily:2027-01-05"

@@ -9,9 +9,9 @@ import threading
 
 import pytest
 
-from queens_tui.app.game import Game
 from queens_tui.catalog.refs import open_arg
 from queens_tui.kinds import get_play
+from queens_tui.midend.game import Game
 from queens_tui.solver import play_solver
 
 LEVELS = {
@@ -73,8 +73,8 @@ def test_a_daily_solved_by_S_undone_and_solved_after_a_reopen_counts_once(tmp_pa
     later session, keeps the board but is not a second solve (a replay isn't either)."""
     from datetime import date
 
-    from queens_tui.app.levels import OpenLevel
-    from queens_tui.app.session import Session
+    from queens_tui.midend.levels import OpenLevel
+    from queens_tui.midend.session import Session
     from queens_tui.store import Store
 
     day = date(2026, 11, 23)

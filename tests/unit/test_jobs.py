@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 import time
 
-from queens_tui.app.jobs import Jobs
+from queens_tui.midend.jobs import Jobs
 
 
 def test_a_newer_job_cancels_the_older_one_of_its_group_and_drops_its_result() -> None:

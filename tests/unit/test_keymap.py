@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from queens_tui.app.actions import Action, key_table
-from queens_tui.app.keymap import EMPTY, key_name, load, parse, remap
+from queens_tui.midend.actions import Action, key_table
+from queens_tui.midend.keymap import EMPTY, key_name, load, parse, remap
 from queens_tui.store.paths import keys_file
 
 QUEENS = (

@@ -117,9 +117,9 @@ def test_hint_is_the_next_stretch_and_the_worker_finds_mistakes() -> None:
 
 
 def test_cuts_are_backtracks_and_the_share_line_says_so() -> None:
-    from queens_tui.app.game import Game
     from queens_tui.core.vocabulary import to_ascii
     from queens_tui.kinds import get_play
+    from queens_tui.midend.game import Game
 
     game = Game(LEVEL, get_play("zip"), title="Corner", now=lambda: 0.0)
     for action in ("right", "right", "left", "right", "down"):  # "left" cuts the path

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from queens_tui.app.actions import Action
 from queens_tui.kinds import KINDS
+from queens_tui.midend.actions import Action
 
 UIS: dict[str, str] = {kind: f"queens_tui.app.kinds.{kind}" for kind in KINDS}
 """Kind name -> module with `UI`, for every kind."""

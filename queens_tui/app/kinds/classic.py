@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from queens_tui.app.actions import Action
 from queens_tui.app.kinds import KindUI
 from queens_tui.app.kinds.queens import AUTO_CROSS, AUTO_CROSS_KEY, MOVES
 from queens_tui.app.widgets.classic import ClassicBoard
+from queens_tui.midend.actions import Action
 
 HELP = """\
 # Classic N-queens

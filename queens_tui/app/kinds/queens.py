@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from queens_tui.app.actions import CLEAR, Action, cycle
 from queens_tui.app.kinds import KindUI, Option
 from queens_tui.app.widgets.board import BoardView
+from queens_tui.midend.actions import CLEAR, Action, cycle
 
 _REGION = re.compile(r"\b([Rr])egion (\w+)\b")
 

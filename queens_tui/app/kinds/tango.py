@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from queens_tui.app.actions import CLEAR, Action, cycle
 from queens_tui.app.kinds import KindUI
 from queens_tui.app.widgets.tango import TangoBoard
+from queens_tui.midend.actions import CLEAR, Action, cycle
 
 HELP = """\
 # Tango

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from queens_tui.app.actions import Action
 from queens_tui.app.kinds import KindUI
 from queens_tui.app.widgets.zip import ZipBoard
+from queens_tui.midend.actions import Action
 
 HELP = """\
 # Zip

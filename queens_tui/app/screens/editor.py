@@ -41,7 +41,6 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, Static
 
-from queens_tui.app.jobs import JOB_GRACE, Jobs
 from queens_tui.app.messages import CellAction
 from queens_tui.app.palette import PASTELS
 from queens_tui.app.widgets.keyline import KeyLine
@@ -50,6 +49,7 @@ from queens_tui.core.grid import Cell
 from queens_tui.core.history import History
 from queens_tui.kinds.queens import edit
 from queens_tui.kinds.queens.edit import EDIT, LABELS, Edit, Sketch, Suggestion, Verdict
+from queens_tui.midend.jobs import JOB_GRACE, Jobs
 
 if TYPE_CHECKING:
     from queens_tui.solver import CancelToken
@@ -576,9 +576,9 @@ class EditorScreen(Screen[None]):
         if isinstance(level_or, Verdict):
             self.notify(f"Cannot play: {level_or.reason}.", severity="error")
             return
-        from queens_tui.app.levels import OpenLevel
         from queens_tui.app.screens.game import GameScreen
-        from queens_tui.app.session import Session
+        from queens_tui.midend.levels import OpenLevel
+        from queens_tui.midend.session import Session
 
         level = level_or
         if level.name is None:

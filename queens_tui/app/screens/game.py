@@ -29,24 +29,24 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, BindingType
 from textual.screen import Screen
 
-from queens_tui.app import actions
-from queens_tui.app.assistant import CHECKING_AFTER, Assistant, Effects, Job, Reply
-from queens_tui.app.bindings import help_text, key_words, kind_actions
-from queens_tui.app.clock import Clock
-from queens_tui.app.game import Game, size_text
+from queens_tui.app.bindings import bindings, help_text, key_words, kind_actions
 from queens_tui.app.kinds import KindUI, get_ui
-from queens_tui.app.levels import OpenLevel
 from queens_tui.app.messages import AssistReply, CellAction, HuntFound
-from queens_tui.app.session import NOTICE_SECONDS, Session
 from queens_tui.app.widgets import StatusBar
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.app.widgets.keyline import KeyLine
 from queens_tui.app.widgets.message import MessageArea
-from queens_tui.app.worker import WorkerController
 from queens_tui.core.grid import Cell
 from queens_tui.core.play import CancelFlag, PlaySolver, Verdict
 from queens_tui.core.vocabulary import to_ascii
 from queens_tui.kinds import DEFAULT_KIND, get_kind, get_play
+from queens_tui.midend import actions
+from queens_tui.midend.assistant import CHECKING_AFTER, Assistant, Effects, Job, Reply
+from queens_tui.midend.clock import Clock
+from queens_tui.midend.game import Game, size_text
+from queens_tui.midend.levels import OpenLevel
+from queens_tui.midend.session import NOTICE_SECONDS, Session
+from queens_tui.midend.worker import WorkerController
 
 if TYPE_CHECKING:
     from queens_tui.catalog.refs import LevelRef
@@ -119,8 +119,8 @@ def screen_class(kind: str) -> type[GameScreen]:
     every = kind_actions(kind)
     chosen = [a for a in every if a in ui.moves or not own & set(a.keys.split(","))]
     if chosen == list(every):  # no conflict: Textual's screen keys come by inheritance
-        return type(name, (GameScreen,), {"BINDINGS": list(actions.bindings(every))})
-    keys: list[BindingType] = [*Screen.BINDINGS, *actions.bindings(chosen)]
+        return type(name, (GameScreen,), {"BINDINGS": bindings(every)})
+    keys: list[BindingType] = [*Screen.BINDINGS, *bindings(chosen)]
     return types.new_class(
         name,
         (GameScreen,),
@@ -738,8 +738,8 @@ class GameScreen(Screen[None]):
             if self._open_daily is not None:
                 self._open_daily(choice.day, self.load, choice.kind or DEFAULT_KIND)
             return
-        from queens_tui.app.levels import open_ref
         from queens_tui.core.errors import LevelError
+        from queens_tui.midend.levels import open_ref
 
         try:
             ref = open_ref(choice)

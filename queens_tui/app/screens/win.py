@@ -16,9 +16,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from queens_tui.app.clock import Clock
-from queens_tui.app.game import Result
 from queens_tui.core.vocabulary import mmss, to_ascii
+from queens_tui.midend.clock import Clock
+from queens_tui.midend.game import Result
 
 GUARD = 0.5
 """Seconds after the card opens during which keys and clicks on it do nothing."""

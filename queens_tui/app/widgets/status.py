@@ -13,9 +13,9 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from queens_tui.app.actions import default_words
-from queens_tui.app.assistant import CAN, CANNOT, CANNOT_SHORT
 from queens_tui.core.vocabulary import mmss, to_ascii
+from queens_tui.midend.actions import default_words
+from queens_tui.midend.assistant import CAN, CANNOT, CANNOT_SHORT
 
 CHECK_STYLES = {CAN: "bold #3fb950", CANNOT: "bold #ff5f5f"}
 """How the progress check's verdicts stand out (anything else is italic)."""

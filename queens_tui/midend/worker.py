@@ -22,9 +22,9 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from queens_tui.app.assistant import TIME_LIMITS, Job, Reply, Request, run_request
-from queens_tui.app.jobs import JOB_GRACE, Jobs
 from queens_tui.core.play import PlayRules, PlaySolver, QuickCheck
+from queens_tui.midend.assistant import TIME_LIMITS, Job, Reply, Request, run_request
+from queens_tui.midend.jobs import JOB_GRACE, Jobs
 
 if TYPE_CHECKING:
     from queens_tui.solver import CancelToken

@@ -2,8 +2,8 @@
 
 An `Action` names what a key does on the game screen. The shared actions
 are below; each kind adds its own (`app.kinds.KindUI.actions`: its moves and
-display options). `bindings()` makes Textual `Binding`s from them (with
-`id`s, so `App.set_keymap` remaps keys), `palette()` feeds the command
+display options). `app.bindings.bindings()` makes Textual `Binding`s from them
+(with `id`s, so `App.set_keymap` remaps keys), `palette()` feeds the command
 palette and `key_table()` writes the help screen's table. To change a key,
 change it here (or in the kind's UI); the README's key table is checked
 against this registry by the tests.
@@ -14,8 +14,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-
-from textual.binding import Binding
 
 KEY_NAMES = {
     "question_mark": "?",
@@ -71,16 +69,6 @@ class Action:
     """The command palette's title, when it differs from `title`."""
     in_table: bool = True
     """A row of its own in the help table (not when another row covers it)."""
-
-    def binding(self) -> Binding:
-        return Binding(
-            self.keys,
-            self.action,
-            self.title,
-            show=self.show,
-            key_display=self.key_display,
-            id=self.id,
-        )
 
 
 MOVE = (
@@ -224,13 +212,6 @@ def default_words(text: str) -> str:
     return key_words(game_actions((), ()))(text)
 
 
-def bindings(actions: Iterable[Action]) -> list[Binding]:
-    """The Textual bindings, in footer order: `?` and `q` first, then as the help table."""
-    ordered = list(actions)
-    first = [a for i in FOOTER_FIRST for a in ordered if a.id == i]
-    return [a.binding() for a in first + [a for a in ordered if a.id not in FOOTER_FIRST]]
-
-
 def palette(actions: Iterable[Action]) -> Iterator[tuple[str, str, str]]:
     """(title, help, action) for the command palette."""
     actions = list(actions)
@@ -265,7 +246,6 @@ __all__ = [
     "CLEAR",
     "KEY_REF",
     "Action",
-    "bindings",
     "cycle",
     "default_words",
     "game_actions",

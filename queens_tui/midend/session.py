@@ -23,12 +23,12 @@ from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from queens_tui.app.game import Game
-from queens_tui.app.levels import OpenLevel, open_ref
 from queens_tui.catalog.refs import LevelRef
 from queens_tui.core.history import History
 from queens_tui.core.vocabulary import mmss
 from queens_tui.kinds import DEFAULT_KIND
+from queens_tui.midend.game import Game
+from queens_tui.midend.levels import OpenLevel, open_ref
 
 if TYPE_CHECKING:
     from queens_tui.store import LevelStats, Settings, Store

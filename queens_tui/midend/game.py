@@ -12,12 +12,12 @@ from __future__ import annotations
 import time
 from typing import Any, NamedTuple
 
-from queens_tui.app.clock import Clock, Stopwatch
 from queens_tui.core.grid import Cell
 from queens_tui.core.history import History
 from queens_tui.core.play import Drag, PlayRules
 from queens_tui.core.vocabulary import mmss
 from queens_tui.kinds import get_kind
+from queens_tui.midend.clock import Clock, Stopwatch
 
 
 class Result(NamedTuple):

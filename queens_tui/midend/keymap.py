@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from queens_tui.app.actions import KEY_NAMES, Action
+from queens_tui.midend.actions import KEY_NAMES, Action
 
 MAX_BYTES = 64 * 1024
 """A larger keys file is not a keys file: one notice, no remaps."""

@@ -53,7 +53,7 @@ at once (a timeout keeps the verdict's own value, "check timed out")."""
 
 def _default_words(text: str) -> str:
     """`text` with the default keys (imported when first asked: the actions import Textual)."""
-    from queens_tui.app.actions import default_words
+    from queens_tui.midend.actions import default_words
 
     return default_words(text)
 
