@@ -58,7 +58,7 @@ DIGITS = tuple(
         f"digit-{d}",
         str(d),
         f"play('{d}')",
-        "1-6" if d == 1 else str(d),
+        "Digit" if d == 1 else str(d),
         "write 1-6 (in notes mode: note or rub out the digit)" if d == 1 else "",
         show=d == 1,
         key_display="1-6" if d == 1 else None,
