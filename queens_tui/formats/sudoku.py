@@ -50,6 +50,7 @@ from queens_tui.kinds.sudoku.level import BOX_COLS, BOX_ROWS, META_KEYS, SIZE, L
 KINDS = ("sudoku", "minisudoku")
 """What a file may call the kind (`"kind"`; the archive's `"game"` says minisudoku)."""
 _KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*(mini)?sudoku\s*$", re.I | re.M)
+_ANY_KIND_LINE = re.compile(r"^\s*#\s*kind\s*:", re.I | re.M)
 _JSON_KIND = re.compile(r'"(kind|game)"\s*:\s*"(mini)?sudoku"', re.I)
 _SPACED_ROW = re.compile(r"^[.0-6](\s*\|?\s*[.0-6])+$")
 _META = re.compile(r"#\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$")
@@ -65,6 +66,8 @@ def sniff(text: str, suffix: str = "") -> bool:
         return bool(_JSON_KIND.search(text[:4000]))
     if _KIND_LINE.search(text[:4000]):
         return True
+    if _ANY_KIND_LINE.search(text[:4000]):
+        return False  # another kind's file says so
     for raw in text.split("\n")[:50]:
         line = raw.strip()
         if not line or line.startswith("#"):

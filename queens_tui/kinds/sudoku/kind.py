@@ -46,7 +46,7 @@ def decode(line: str) -> Level:
         raise ValueError(f"not a Mini Sudoku calendar line: {line!r}")
     payload = parts[1]
     try:
-        raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+        raw = base64.b64decode(payload + "=" * (-len(payload) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):
         raise ValueError("not URL-safe base64") from None
     value = int.from_bytes(raw, "big")
