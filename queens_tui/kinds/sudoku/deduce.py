@@ -285,7 +285,11 @@ def _hidden_single(g: Grid, order: Sequence[int], tier: int, last_cells: bool) -
                     else f"its other empty cells see a {d} or were ruled out above"
                 )
                 text = f"{d} has only one place in {name}: {cell_name((r, c))} ({why})."
+            seeing = [
+                next((p for p in PEERS[j] if g.vals[p] == d), None) for j in empty if j != i
+            ]  # for each other empty cell, a digit d that sees it (the reason it is out)
             cells = ((r, c), *(_cell(j) for j in unit if j != i))
+            cells += tuple(dict.fromkeys(_cell(p) for p in seeing if p is not None))
             return Step("hidden_single", ((r, c, d),), (), cells, text, tier)
     return None
 
