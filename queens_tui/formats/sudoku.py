@@ -76,7 +76,7 @@ def sniff(text: str, suffix: str = "") -> bool:
     return False
 
 
-def scan_meta(text: str) -> tuple[str | None, int | None, str | None]:
+def scan_meta(text: str, suffix: str = "") -> tuple[str | None, int | None, str | None]:
     """(name, size, difficulty) without building the level: what the level browser lists."""
     if text.lstrip("\ufeff \t\r\n").startswith("{"):
         level = parse_json(text)
@@ -91,7 +91,7 @@ def scan_meta(text: str) -> tuple[str | None, int | None, str | None]:
     return name, SIZE, difficulty
 
 
-def parse(text: str) -> Level:
+def parse(text: str, suffix: str = "") -> Level:
     """A Mini Sudoku level from any of its forms (chosen by content); `LevelError` located."""
     head = text.lstrip("\ufeff \t\r\n")
     return parse_json(text) if head.startswith(("{", "[")) else parse_text(text)

@@ -11,7 +11,8 @@ from queens_tui.catalog import open_arg
 from queens_tui.formats import load_puzzle
 from queens_tui.formats.bundled import bundled_levels, pack_kind
 from queens_tui.kinds.sudoku import deduce, search
-from queens_tui.kinds.sudoku.generate import DAILY_WEEK, GenerateError, SizeError, generate
+from queens_tui.kinds.sudoku.generate import GenerateError, SizeError, generate
+from queens_tui.kinds.sudoku.kind import DAILY_WEEK
 from queens_tui.kinds.sudoku.level import Level
 
 REPO = Path(__file__).resolve().parents[2]
@@ -35,7 +36,7 @@ def test_cpsat_agrees_the_generated_levels_are_unique() -> None:
     from queens_tui.solver.sudoku import solutions
 
     for k in range(3):
-        level = generate(None, f"cp{k}", DAILY_WEEK[2 * k][1])
+        level = generate(None, f"cp{k}", DAILY_WEEK[2 * k][1] or "easy")
         assert solutions(level, 2) == list(search.solutions(level))
         assert len(solutions(level, 2)) == 1
 

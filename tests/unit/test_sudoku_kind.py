@@ -8,7 +8,8 @@ from queens_tui.core.errors import LevelError
 from queens_tui.formats.sudoku import parse
 from queens_tui.kinds import get_kind, get_play
 from queens_tui.kinds.sudoku import search
-from queens_tui.kinds.sudoku.kind import KIND, decode, encode
+from queens_tui.kinds.sudoku.calendar import decode, encode
+from queens_tui.kinds.sudoku.kind import KIND
 from queens_tui.kinds.sudoku.level import Level, box_cells, box_of
 from queens_tui.kinds.sudoku.rules import is_solved, peers, repeats, units
 from tests.unit.sudoku_data import LEVEL_1, SOLUTION_1
@@ -66,13 +67,17 @@ def test_calendar_line_round_trips_and_damage_is_refused() -> None:
 
 
 def test_the_registry_gives_the_kind_and_its_facts() -> None:
-    assert get_kind("sudoku") is KIND and get_play("sudoku").title == "Mini Sudoku"
+    assert (
+        get_kind("sudoku") is KIND
+        and KIND.title == "Mini Sudoku"
+        and get_play("sudoku") is KIND.play
+    )
     assert KIND.difficulties == ("easy", "medium", "hard", "expert")
     assert KIND.sizes == (6,) and KIND.default_size == 6
-    assert [d for _, d in KIND.daily_week] == sorted(
-        (d for _, d in KIND.daily_week), key=KIND.difficulties.index
-    )
-    assert KIND.format_module == "queens_tui.formats.sudoku"
+    assert KIND.daily is not None
+    week = [d or "" for _, d in KIND.daily.week]
+    assert week == sorted(week, key=KIND.difficulties.index) and week[0] == "easy"
+    assert (KIND.formats, KIND.solver) == ("queens_tui.formats.sudoku", "queens_tui.solver.sudoku")
     level = parse(LEVEL_1)
     sol = KIND.solutions(level, 2)
     assert len(sol) == 1 and KIND.solution_json(level, sol[0]) == {"grid": SOLUTION_1}

@@ -25,6 +25,7 @@ import hashlib
 import random
 from itertools import islice
 
+from queens_tui.core import errors
 from queens_tui.kinds.sudoku import deduce, search
 from queens_tui.kinds.sudoku.level import BOX_COLS, BOX_ROWS, SIZE, Givens, Level
 
@@ -34,11 +35,11 @@ MAX_TRIES = 3000
 """Draws tried for a wanted difficulty before giving up."""
 
 
-class GenerateError(ValueError):
+class GenerateError(errors.GenerateError):
     """No level could be made with these options."""
 
 
-class SizeError(GenerateError):
+class SizeError(GenerateError, errors.SizeError):
     """A size the generator does not make (anything but 6)."""
 
 
@@ -135,16 +136,3 @@ def generate(size: int | None, seed: str, difficulty: str | None = None) -> Leve
             continue
         return Level(level.givens, seed=seed, difficulty=DIFFICULTIES[got - 1])
     raise GenerateError(f"no 6x6 {difficulty} level after {MAX_TRIES} tries from seed {seed!r}")
-
-
-DAILY_WEEK: tuple[tuple[int, str], ...] = (
-    (6, "easy"),  # Monday
-    (6, "easy"),  # Tuesday
-    (6, "medium"),  # Wednesday
-    (6, "medium"),  # Thursday
-    (6, "hard"),  # Friday
-    (6, "hard"),  # Saturday
-    (6, "expert"),  # Sunday
-)
-"""(size, difficulty) of the generated daily Mini Sudoku by weekday, Monday first: LinkedIn's
-ramp."""

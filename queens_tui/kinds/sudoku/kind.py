@@ -1,90 +1,66 @@
-"""Mini Sudoku's batch interface and its facts: what the CLI, the daily and the app ask of it.
+"""Mini Sudoku's `KIND`: its facts and its batch interface (solve, check, explain, grade).
 
-`KIND` satisfies `core.kind.Kind` (solve, check, explain, grade) and carries
-what the shared machinery reads by name: title, emoji, difficulties, sizes,
-`generate`, the daily week, the calendar line codec (`encode` / `decode`) and
-the names of the kind's format and solver modules (this layer cannot import
-them).
-
-Calendar line: ``6<difficulty initial> <cells>``, `cells` the 36 cells in
-reading order as one base-7 number (0 empty, 1-6 the digit), big-endian bytes
-in URL-safe base64 without padding: 18 characters.
+The facts the shared machinery reads: title, emoji, difficulties, the one size,
+the daily (Monday easiest to Sunday hardest, the calendar codec in `calendar`,
+LinkedIn's numbering: #343 was 2026-07-20 in the archive), and the names of
+the kind's format and solver modules (this layer cannot import them).
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
 from collections.abc import Sequence
+from datetime import date
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from queens_tui.core.kind import Explanation, Grade, JSONObject
-from queens_tui.kinds.sudoku import deduce, generate, search
+from queens_tui.core.kind import DailySpec, Explanation, Grade, JSONObject, KindBase
+from queens_tui.kinds.sudoku import calendar, deduce, search
 from queens_tui.kinds.sudoku.level import SIZE, Level, draw
 
-_INITIAL = {"easy": "e", "medium": "m", "hard": "h", "expert": "x"}
-_DIFFICULTY = {v: k for k, v in _INITIAL.items()}
-_CELLS = SIZE * SIZE
-_BYTES = ((7**_CELLS - 1).bit_length() + 7) // 8
+if TYPE_CHECKING:
+    from queens_tui.core.play import CancelFlag, PlayRules
+
+DAILY_WEEK: tuple[tuple[int, str | None], ...] = (
+    (6, "easy"),  # Monday
+    (6, "easy"),  # Tuesday
+    (6, "medium"),  # Wednesday
+    (6, "medium"),  # Thursday
+    (6, "hard"),  # Friday
+    (6, "hard"),  # Saturday
+    (6, "expert"),  # Sunday
+)
+"""(size, difficulty) of the daily Mini Sudoku by weekday, Monday first: LinkedIn's ramp."""
+
+SHARE_EPOCH = (date(2026, 7, 20), 343)
+"""LinkedIn's Mini Sudoku #343 was 2026-07-20 (the archive's day of that number)."""
 
 
-def encode(level: Level) -> str:
-    """A level as one daily calendar line (see the module docstring)."""
-    value = 0
-    for row in reversed(level.givens):
-        for v in reversed(row):
-            value = value * 7 + (v or 0)
-    payload = base64.urlsafe_b64encode(value.to_bytes(_BYTES, "big")).decode("ascii")
-    return f"{SIZE}{_INITIAL.get(level.difficulty or '', '-')} {payload.rstrip('=')}"
-
-
-def decode(line: str) -> Level:
-    """The level of a line made by `encode`; `ValueError` when the line is damaged."""
-    parts = line.split()
-    if len(parts) != 2 or parts[0][:-1] != str(SIZE):
-        raise ValueError(f"not a Mini Sudoku calendar line: {line!r}")
-    payload = parts[1]
-    try:
-        raw = base64.b64decode(payload + "=" * (-len(payload) % 4), altchars=b"-_", validate=True)
-    except (binascii.Error, ValueError):
-        raise ValueError("not URL-safe base64") from None
-    value = int.from_bytes(raw, "big")
-    cells: list[int | None] = []
-    for _ in range(_CELLS):
-        value, d = divmod(value, 7)
-        cells.append(d or None)
-    if value:
-        raise ValueError("too many cells")
-    givens = tuple(tuple(cells[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE))
-    return Level(givens, difficulty=_DIFFICULTY.get(parts[0][-1]))
-
-
-class SudokuKind:
-    """`queens_tui.core.kind.Kind` for Mini Sudoku levels (`kinds.sudoku.level.Level`)."""
+class SudokuKind(KindBase[Level, Any]):
+    """The Mini Sudoku kind (`kinds.sudoku.level.Level`)."""
 
     name = "sudoku"
     title = "Mini Sudoku"
     emoji = "🔢"
-    difficulties: tuple[str, ...] = deduce.DIFFICULTIES
-    sizes: tuple[int, ...] = (SIZE,)
+    difficulties = deduce.DIFFICULTIES
+    sizes = (SIZE,)
     default_size = SIZE
-    daily_week: tuple[tuple[int, str], ...] = generate.DAILY_WEEK
-    """(size, difficulty) by weekday, Monday easiest to Sunday hardest."""
-    format_module = "queens_tui.formats.sudoku"
-    solver_module = "queens_tui.solver.sudoku"
+    formats = "queens_tui.formats.sudoku"
+    reader_hint = (("sudoku",), ".0123456")
+    solver = "queens_tui.solver.sudoku"
+    daily = DailySpec.of("sudoku", "Mini Sudoku", DAILY_WEEK, calendar, SHARE_EPOCH)
 
-    def generate(self, size: int | None, seed: str, difficulty: str | None = None) -> Level:
-        """A level for `seed` (see `kinds.sudoku.generate.generate`)."""
-        return generate.generate(size, seed, difficulty)
+    @property
+    def play(self) -> PlayRules[Any, Any, Any]:
+        from queens_tui.kinds.sudoku.play import PLAY
 
-    def encode(self, level: Level) -> str:
-        return encode(level)
+        return PLAY
 
-    def decode(self, line: str) -> Level:
-        return decode(line)
+    def generate(self, size: int | None, seed: str, difficulty: str | None, **options: Any) -> Any:
+        from queens_tui.kinds.sudoku.generate import generate
 
-    def solutions(self, level: Any, limit: int) -> Sequence[Any]:
+        return generate(size, seed, difficulty)
+
+    def solutions(self, level: Any, limit: int, cancel: CancelFlag | None = None) -> Sequence[Any]:
         """Up to `limit` solutions by the bitmask search (about a millisecond)."""
         return list(islice(search.solutions(level), limit))
 
@@ -103,13 +79,13 @@ class SudokuKind:
         lv: Level = level
         return {"size": SIZE, "givens": len(lv.given_cells)}
 
-    def explain(self, level: Any) -> Explanation:
+    def explain(self, level: Any, cancel: CancelFlag | None = None) -> Explanation:
         """The logical solution: `{"rule", "place", "eliminate", "text"}` per step."""
         steps = deduce.solve_logically(level)
         solved = not steps or steps[-1].rule != "solver"
         return Explanation([s.as_json() for s in steps], solved)
 
-    def grade(self, level: Any) -> Grade:
+    def grade(self, level: Any, cancel: CancelFlag | None = None) -> Grade:
         """The hardest rule the logical solution needs (easy .. expert)."""
         steps = deduce.solve_logically(level)
         g = deduce.grade_steps(steps)

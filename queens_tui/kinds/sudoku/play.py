@@ -26,7 +26,7 @@ rules place; the cells they read are tinted `evidence`, the cell to fill
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar
+from typing import Any
 
 from queens_tui.core.grid import Cell
 from queens_tui.core.play import (
@@ -127,10 +127,6 @@ def level_json(level: Level) -> dict[str, object]:
 
 class SudokuPlay:
     """The pure rules of play of Mini Sudoku (see the module docstring)."""
-
-    name: ClassVar[str] = "sudoku"
-    title: ClassVar[str] = "Mini Sudoku"
-    emoji: ClassVar[str] = "🔢"
 
     def dims(self, level: Level) -> tuple[int, int]:
         return SIZE, SIZE
