@@ -122,3 +122,21 @@ async def test_play_kind_sudoku_opens_todays_daily_from_the_calendar(tmp_path: P
         assert level.kind == "sudoku" and level.name == "Daily Mini Sudoku 2026-11-23"
         assert level.difficulty == "easy" and app.game_screen.ref.key == "sudoku-daily:2026-11-23"
     store.close()
+
+
+async def test_the_browser_lists_the_sudoku_packs_and_dailies(tmp_path: Path) -> None:
+    day = date(2026, 11, 23)
+    store = Store(tmp_path / "data", sync=False, today=lambda: day)
+    app = create_app("sudoku-2-medium/004", store=store, engine="search")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        browser = app.screen
+        keys = [e.key for e in browser.entries]  # type: ignore[attr-defined]
+        assert "pack:sudoku-1-easy/001" in keys and "sudoku-daily:2026-11-23" in keys
+        entry = next(e for e in browser.entries if e.key == "pack:sudoku-3-hard/002")  # type: ignore[attr-defined]
+        assert (entry.size, entry.difficulty) == (6, "hard")
+        browser.dismiss(entry.ref)
+        await settled(pilot)
+        assert app.game_screen.ref.bundled_id == "sudoku-3-hard/002"
+    store.close()
