@@ -48,15 +48,21 @@ from queens_tui.core.errors import LevelError
 from queens_tui.kinds.sudoku.level import BOX_COLS, BOX_ROWS, META_KEYS, SIZE, Level, size_error
 
 KINDS = ("sudoku", "minisudoku")
-"""What a file may call the kind (`"kind"`; the archive's `"game"` says minisudoku)."""
-_KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*(mini)?sudoku\s*$", re.I | re.M)
+"""What a file may call the kind (`"kind"`; the archive's `"game"` says minisudoku), once
+lower-cased without `-`, `_` or spaces (`kind_name`): "Mini Sudoku", "mini-sudoku" too."""
+_KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*(mini[-_ ]?)?sudoku\s*$", re.I | re.M)
 _ANY_KIND_LINE = re.compile(r"^\s*#\s*kind\s*:", re.I | re.M)
-_JSON_KIND = re.compile(r'"(kind|game)"\s*:\s*"(mini)?sudoku"', re.I)
+_JSON_KIND = re.compile(r'"(kind|game)"\s*:\s*"(mini[-_ ]?)?sudoku"', re.I)
 _SPACED_ROW = re.compile(r"^[.0-6](\s*\|?\s*[.0-6])+$")
 _META = re.compile(r"#\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$")
 _CELL = {".": None, "0": None, **{str(d): d for d in range(1, SIZE + 1)}}
 _RULE = re.compile(r"^[-+=\s|]+$")
 """A line between bands of boxes (`------+------`)."""
+
+
+def kind_name(value: object) -> str:
+    """A kind as a file writes it, compared: "Mini-Sudoku" -> "minisudoku"."""
+    return re.sub(r"[-_ ]", "", str(value)).lower()
 
 
 def sniff(text: str, suffix: str = "") -> bool:
@@ -137,9 +143,11 @@ def _is_int(v: object) -> bool:
 
 
 def _digit(v: object, where: str, line: int, col: int) -> int | None:
-    """An archive cell value: null (empty), 0 (empty) or a digit 1-6."""
-    if v is None:
+    """An archive cell value: null, 0 or "" (empty), or a digit 1-6 (a number or a string)."""
+    if v is None or v == "":
         return None
+    if isinstance(v, str) and len(v) == 1 and v in _CELL:
+        return _CELL[v]
     if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= SIZE:
         return v or None
     raise LevelError(f"{where} holds {json.dumps(v)}, not a digit 1-6 or null", line=line, col=col)
@@ -228,7 +236,7 @@ def parse_json(text: str) -> Level:
     if not isinstance(data, dict):
         raise LevelError("expected a JSON object with a grid or cells key", line=1, col=1)
     for key in ("kind", "game"):
-        if key in data and str(data[key]).lower() not in KINDS:
+        if key in data and kind_name(data[key]) not in KINDS:
             line, col = _key_at(text, key)
             raise LevelError(f'"{key}" is {data[key]!r}, not "sudoku"', line=line, col=col)
     if "grid_size" in data:
@@ -318,7 +326,7 @@ def parse_text(text: str) -> Level:
             m = _META.match(stripped)
             if m:
                 key, value = m.group(1).lower(), m.group(2)
-                if key == "kind" and value.lower() not in KINDS:
+                if key == "kind" and kind_name(value) not in KINDS:
                     raise LevelError(
                         f"kind is {value!r}, not sudoku", line=lineno, col=raw.index("#") + 1
                     )

@@ -52,6 +52,14 @@ def test_the_older_archive_form_lists_cells() -> None:
     assert fmt.parse(json.dumps(data)).givens == fmt.parse(ARCHIVE_ROWS).givens
 
 
+def test_archive_variants_people_write_are_read() -> None:
+    data = json.loads(ARCHIVE_ROWS)
+    data["game"] = "Mini-Sudoku"
+    data["cells"][0] = ["", "1", "2", 0, None, None]
+    text = json.dumps(data)
+    assert fmt.sniff(text, ".json") and fmt.parse(text).givens == fmt.parse(ARCHIVE_ROWS).givens
+
+
 def test_every_archive_day_reads_by_content() -> None:
     for path in archive_days():
         text = path.read_text("utf-8")
