@@ -597,7 +597,8 @@ def grade_steps(steps: Sequence[Step]) -> Grade:
         rules[s.rule] = rules.get(s.rule, 0) + 1
     if not steps:
         return Grade("easy", 0, None, rules, True)
-    hardest = max(steps, key=lambda s: s.tier)
+    order = list(RULE_TIERS)  # within a tier, the rule tried later is the harder one (probe last)
+    hardest = max(steps, key=lambda s: (s.tier, order.index(s.rule)))
     alone = hardest.rule != "solver"
     difficulty = DIFFICULTIES[hardest.tier - 1] if alone else None
     return Grade(difficulty, len(steps), hardest.rule, rules, alone)
