@@ -72,6 +72,17 @@ def test_hint_places_a_digit_of_the_solution() -> None:
     assert int(SOLUTION_1[cell[0]][cell[1]]) == digit and hint.marks[cell] == f"place-{digit}"
 
 
+def test_a_hint_that_must_probe_stops_when_cancelled() -> None:
+    from queens_tui.core.play import Cancelled
+    from queens_tui.kinds.sudoku.level import Level
+
+    nearly_empty = PLAY.new_state(Level.from_rows(["......"] * 5 + [".....1"]))
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(Cancelled):
+        PLAY.hint(nearly_empty, stop)
+
+
 @pytest.mark.parametrize("engine", ["search", "cpsat"])
 def test_the_worker_checks_finds_mistakes_and_solves(engine: str) -> None:
     start = PLAY.new_state(parse(LEVEL_1))

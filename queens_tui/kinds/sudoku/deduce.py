@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from queens_tui.core.grid import Cell
+from queens_tui.core.play import CancelFlag, Cancelled
 from queens_tui.kinds.sudoku import search
 from queens_tui.kinds.sudoku.level import SIZE, Level, box_of
 from queens_tui.kinds.sudoku.rules import Unit, cell_name, units
@@ -442,15 +443,18 @@ RULES: tuple[tuple[int, Callable[[Grid], Step | None]], ...] = (
 """The rules short of probing with their tiers, simplest first; `probe` comes after them."""
 
 
-def first_step(g: Grid, max_tier: int = 4, probing: bool = True) -> Step | None:
-    """The simplest step on `g` of a rule of tier at most `max_tier` (None: none applies)."""
+def first_step(
+    g: Grid, max_tier: int = 4, probing: bool = True, cancel: CancelFlag | None = None
+) -> Step | None:
+    """The simplest step on `g` of a rule of tier at most `max_tier` (None: none applies).
+    Probing polls `cancel` and raises `Cancelled` once it is set."""
     for tier, rule in RULES:
         if tier > max_tier:
             return None
         step = rule(g)
         if step is not None:
             return step
-    return probe(g) if probing else None
+    return probe(g, cancel) if probing else None
 
 
 def propagate(g: Grid) -> None:
@@ -465,7 +469,7 @@ def propagate(g: Grid) -> None:
         g.apply(step)
 
 
-def probe(g: Grid) -> Step | None:
+def probe(g: Grid, cancel: CancelFlag | None = None) -> Step | None:
     """A candidate that leads, by the other rules, to a broken grid: rule it out.
 
     Cells with the fewest candidates are tried first (two-way choices read best).
@@ -473,6 +477,8 @@ def probe(g: Grid) -> Step | None:
     order = sorted((i for i in range(CELLS) if not g.vals[i]), key=lambda i: g.cand[i].bit_count())
     for i in order:
         for d in _digits(g.cand[i]):
+            if cancel is not None and cancel.is_set():
+                raise Cancelled("probing stopped")
             trial = g.copy()
             trial.place(i, d)
             try:
@@ -560,16 +566,19 @@ def hardest_tier(level: Level, max_tier: int = 4) -> int | None:
     return None
 
 
-def next_steps(grid: Sequence[Sequence[int | None]]) -> list[Step]:
+def next_steps(
+    grid: Sequence[Sequence[int | None]], cancel: CancelFlag | None = None
+) -> list[Step]:
     """The steps from `grid` up to and including the first that fills a cell (a hint).
 
     Elimination steps come first when a placement needs them; empty when no
     rule fills a cell (or the grid is full). Assumes the grid can be finished.
+    Probing a nearly empty grid takes a few tenths of a second: `cancel` stops it.
     """
     g = Grid.of(grid)
     out: list[Step] = []
     while not g.full():
-        step = first_step(g)
+        step = first_step(g, cancel=cancel)
         if step is None:
             return []
         out.append(step)

@@ -178,9 +178,9 @@ class SudokuPlay:
         return text
 
     def hint(self, state: Board, cancel: CancelFlag | None = None) -> Hint[Move] | None:
-        """The rules' steps to the next digit, as a hint (None: no rule places one). A 6x6
-        grid takes milliseconds: `cancel` is not polled."""
-        steps = next_steps(state.cells)
+        """The rules' steps to the next digit, as a hint (None: no rule places one). Milliseconds
+        on a real level; probing polls `cancel` (`Cancelled` once it is set)."""
+        steps = next_steps(state.cells, cancel)
         return steps_hint(steps) if steps else None
 
     def state_to_json(self, state: Board) -> JSONValue:
