@@ -115,7 +115,7 @@ def steps_hint(steps: list[Step]) -> Hint[Move]:
     for r, c, d in last.place:
         marks[(r, c)] = place_role(d)
     move = Move(tuple(((r, c), d) for r, c, d in last.place))
-    text = " Then ".join(s.text for s in steps) if len(steps) > 1 else last.text
+    text = " Then ".join([steps[0].text, *(s.text[:1].lower() + s.text[1:] for s in steps[1:])])
     rule = max(steps, key=lambda s: s.tier).rule
     return Hint(text, marks, move, rule, helped=last.rule == "solver")
 
