@@ -139,3 +139,25 @@ def test_archive_days_are_solved_and_explained_by_the_rules_alone() -> None:
         steps = deduce.solve_logically(level)
         assert steps and all(s.rule != "solver" for s in steps), path.name
         assert json.dumps([s.as_json() for s in steps])
+
+
+def test_the_generators_fast_check_agrees_with_the_engine() -> None:
+    import random
+
+    from queens_tui.kinds.sudoku.generate import solved_grid
+
+    rng = random.Random(7)
+    seen = set()
+    for _ in range(40):
+        solution = solved_grid(rng)
+        holes = set(rng.sample(range(36), rng.randrange(20, 28)))
+        rows = [
+            "".join("." if r * 6 + c in holes else str(solution[r][c]) for c in range(6))
+            for r in range(6)
+        ]
+        level = Level.from_rows(rows)
+        for tier in (1, 2, 3):
+            fast = deduce.singles_finish(level.givens, tier)
+            assert fast == deduce.solved_by(level, tier), (rows, tier)
+            seen.add((tier, fast))
+    assert len(seen) == 6  # each tier both finished and stuck somewhere

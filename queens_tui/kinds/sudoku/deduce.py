@@ -621,7 +621,10 @@ def grade(level: Level) -> str | None:
 # --------------------------------------------------------------------------- the generator's check
 
 _FULL = (1 << N) - 1
-_LINES = UNIT_IDX[: 2 * N]
+CELL_UNITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(k for k, u in enumerate(UNIT_IDX) if i in u) for i in range(CELLS)
+)
+"""The three units (row, column, box) of each cell, by index into `UNIT_IDX`."""
 
 
 def singles_finish(grid: Sequence[Sequence[int | None]], tier: int) -> bool:
@@ -629,27 +632,28 @@ def singles_finish(grid: Sequence[Sequence[int | None]], tier: int) -> bool:
 
     The same answer as `solved_by(level, tier)` for tiers 1-3 (those rules only
     ever add digits, so the order they fire in does not change where they
-    stop), found with bit masks a sweep at a time, without sentences: about
-    ten times faster, which is what the generator needs, calling it once per
-    given it tries to remove.
+    stop), found with bit masks a sweep at a time, without sentences: several
+    times faster, which is what the generator needs, calling it once per given
+    it tries to remove (it passes the flat digits to `singles_finish_flat`).
     """
-    vals = [grid[r][c] or 0 for r in range(N) for c in range(N)]
+    return singles_finish_flat([grid[r][c] or 0 for r in range(N) for c in range(N)], tier)
+
+
+def singles_finish_flat(cells: Sequence[int], tier: int) -> bool:
+    """`singles_finish` of 36 digits in reading order (0: empty); `cells` is not changed."""
+    vals = list(cells)
+    have = [0] * len(UNIT_IDX)
+    for i in range(CELLS):
+        if vals[i]:
+            bit = 1 << (vals[i] - 1)
+            for k in CELL_UNITS[i]:
+                have[k] |= bit
     cand = [0] * CELLS
     for i in range(CELLS):
         if not vals[i]:
-            seen = 0
-            for j in PEERS[i]:
-                if vals[j]:
-                    seen |= 1 << (vals[j] - 1)
-            cand[i] = _FULL & ~seen
+            r, c, b = CELL_UNITS[i]
+            cand[i] = _FULL & ~(have[r] | have[c] | have[b])
     left = vals.count(0)
-
-    def place(i: int, bit: int) -> None:
-        vals[i] = bit.bit_length()
-        cand[i] = 0
-        for j in PEERS[i]:
-            cand[j] &= ~bit
-
     while left:
         progress = False
         for k, unit in enumerate(UNIT_IDX):
@@ -661,19 +665,20 @@ def singles_finish(grid: Sequence[Sequence[int | None]], tier: int) -> bool:
                 m = cand[i]
                 twice |= once & m
                 once |= m
-            have = 0
-            for i in unit:
-                if vals[i]:
-                    have |= 1 << (vals[i] - 1)
-            if (once | have) != _FULL:
+            if (once | have[k]) != _FULL:
                 return False  # a digit with no place left
-            single = once & ~twice & ~have
+            single = once & ~twice & ~have[k]
             while single:
                 bit = single & -single
                 single ^= bit
                 for i in empty:
                     if cand[i] & bit and not vals[i]:
-                        place(i, bit)
+                        vals[i] = bit.bit_length()
+                        cand[i] = 0
+                        for j in PEERS[i]:
+                            cand[j] &= ~bit
+                        for u in CELL_UNITS[i]:
+                            have[u] |= bit
                         left -= 1
                         progress = True
                         break
@@ -684,7 +689,12 @@ def singles_finish(grid: Sequence[Sequence[int | None]], tier: int) -> bool:
                     if not m:
                         return False
                     if not m & (m - 1):
-                        place(i, m)
+                        vals[i] = m.bit_length()
+                        cand[i] = 0
+                        for j in PEERS[i]:
+                            cand[j] &= ~m
+                        for u in CELL_UNITS[i]:
+                            have[u] |= m
                         left -= 1
                         progress = True
         if not progress:

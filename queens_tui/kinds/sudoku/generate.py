@@ -88,18 +88,19 @@ def attempt(tier: int, rng: random.Random) -> Level:
     `generate` then checks that the rules finish it.
     """
     solution = solved_grid(rng)
+    flat = [d for row in solution for d in row]
     order = list(range(SIZE * SIZE))
     rng.shuffle(order)
-    kept = set(order)
     for i in order:
-        kept.discard(i)
-        grid = _grid(solution, kept)
+        digit, flat[i] = flat[i], 0
         if tier <= 3:
-            ok = deduce.singles_finish(grid, tier)
+            ok = deduce.singles_finish_flat(flat, tier)
         else:
+            grid = [flat[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)]
             ok = sum(1 for _ in islice(search.solutions_of(grid), 2)) == 1
         if not ok:
-            kept.add(i)
+            flat[i] = digit
+    kept = {i for i in range(SIZE * SIZE) if flat[i]}
     return Level(_grid(solution, kept))
 
 

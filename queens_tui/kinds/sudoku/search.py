@@ -24,7 +24,7 @@ BOX = tuple(box_of((i // SIZE, i % SIZE)) for i in range(SIZE * SIZE))
 
 
 def solutions_of(grid: Sequence[Sequence[int | None]]) -> Iterator[Solution]:
-    """Every completion of `grid` (None: empty), lazily, in a fixed order.
+    """Every completion of `grid` (None or 0: empty), lazily, in a fixed order.
 
     Yields nothing when the filled cells already repeat a digit.
     """
@@ -37,7 +37,7 @@ def solutions_of(grid: Sequence[Sequence[int | None]]) -> Iterator[Solution]:
         for c in range(SIZE):
             v = grid[r][c]
             i = r * SIZE + c
-            if v is None:
+            if not v:  # None (or 0) is an empty cell
                 empty.append(i)
                 continue
             bit = 1 << (v - 1)
