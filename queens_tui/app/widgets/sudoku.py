@@ -215,7 +215,7 @@ class SudokuBoard(BoardWidget[Board]):
 
     # --- drawing -----------------------------------------------------------------------
 
-    def _separator_row(self, k: int, lay: Layout, base: Style) -> list[Segment]:
+    def _separator_row(self, k: int, lay: Layout) -> list[Segment]:
         """The line above row `k` (0..6): a box border or a thin line, across the grid."""
         segs = []
         for c in range(SIZE + 1):
@@ -260,7 +260,7 @@ class SudokuBoard(BoardWidget[Board]):
         k, within = divmod(dy, lay.cell_h + 1)
         segs = [Segment(" " * left, base)]
         if within == 0:
-            segs += self._separator_row(k, lay, base)
+            segs += self._separator_row(k, lay)
         else:
             r = k
             for c in range(SIZE):

@@ -234,7 +234,8 @@ class Grid:
                 d = _digits(missing)[0]
                 raise Contradiction(f"{UNITS[k].name} would have no place for {d}", unit)
 
-    def solutions_text(self) -> list[list[int | None]]:
+    def rows(self) -> list[list[int | None]]:
+        """The digits as rows (None: empty), as the exact search reads them."""
         return [[self.vals[r * N + c] or None for c in range(N)] for r in range(N)]
 
 
@@ -500,7 +501,7 @@ def probe(g: Grid, cancel: CancelFlag | None = None) -> Step | None:
 def solver_step(g: Grid) -> Step | None:
     """The remaining cells of one completion of `g`, by exact search (None if none)."""
     found = []
-    for sol in search.solutions_of(g.solutions_text()):
+    for sol in search.solutions_of(g.rows()):
         found.append(sol)
         if len(found) == 2:
             break

@@ -86,7 +86,7 @@ class Level:
             for c, v in enumerate(row):
                 if v is not None and (isinstance(v, bool) or v not in DIGITS):
                     raise LevelError(f"row {r + 1}, column {c + 1} holds {v!r}, not a digit 1-6")
-        from queens_tui.kinds.sudoku.rules import repeats
+        from queens_tui.kinds.sudoku.rules import repeats  # rules imports this module
 
         clash = repeats(self.givens)
         if clash:
