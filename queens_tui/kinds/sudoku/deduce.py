@@ -46,6 +46,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from queens_tui.core import vocabulary
 from queens_tui.core.grid import Cell
 from queens_tui.core.play import CancelFlag, Cancelled
 from queens_tui.kinds.sudoku import search
@@ -67,7 +68,7 @@ RULE_TIERS: dict[str, int] = {
 """Each rule's (lowest) tier: 1 easy, 2 medium, 3 hard, 4 expert, 5 beyond the rules. A hidden
 single in a row or column is tier 2 (the step carries its own tier)."""
 
-DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+DIFFICULTIES: tuple[str, ...] = vocabulary.DIFFICULTIES
 """Grades, by the hardest tier a level needs (tier k -> DIFFICULTIES[k - 1])."""
 
 Placement = tuple[int, int, int]

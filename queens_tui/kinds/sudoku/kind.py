@@ -3,7 +3,9 @@
 The facts the shared machinery reads: title, emoji, difficulties, the one size,
 the daily (Monday easiest to Sunday hardest, the calendar codec in `calendar`,
 LinkedIn's numbering: #343 was 2026-07-20 in the archive), and the names of
-the kind's format and solver modules (this layer cannot import them).
+the kind's format and solver modules (this layer cannot import them). The
+search and the deduction engine are imported when first used: the registry
+reads every kind's facts as the app starts.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.kind import DailySpec, Explanation, Grade, JSONObject, KindBase
-from queens_tui.kinds.sudoku import calendar, deduce, search
+from queens_tui.kinds.sudoku import calendar
 from queens_tui.kinds.sudoku.level import SIZE, Level, draw
 
 if TYPE_CHECKING:
@@ -41,7 +43,6 @@ class SudokuKind(KindBase[Level, Any]):
     name = "sudoku"
     title = "Mini Sudoku"
     emoji = "🔢"
-    difficulties = deduce.DIFFICULTIES
     sizes = (SIZE,)
     default_size = SIZE
     formats = "queens_tui.formats.sudoku"
@@ -62,6 +63,8 @@ class SudokuKind(KindBase[Level, Any]):
 
     def solutions(self, level: Any, limit: int, cancel: CancelFlag | None = None) -> Sequence[Any]:
         """Up to `limit` solutions by the bitmask search (about a millisecond)."""
+        from queens_tui.kinds.sudoku import search
+
         return list(islice(search.solutions(level), limit))
 
     def solution_json(self, level: Any, solution: Any | None) -> JSONObject:
@@ -81,12 +84,16 @@ class SudokuKind(KindBase[Level, Any]):
 
     def explain(self, level: Any, cancel: CancelFlag | None = None) -> Explanation:
         """The logical solution: `{"rule", "place", "eliminate", "text"}` per step."""
+        from queens_tui.kinds.sudoku import deduce
+
         steps = deduce.solve_logically(level)
         solved = not steps or steps[-1].rule != "solver"
         return Explanation([s.as_json() for s in steps], solved)
 
     def grade(self, level: Any, cancel: CancelFlag | None = None) -> Grade:
         """The hardest rule the logical solution needs (easy .. expert)."""
+        from queens_tui.kinds.sudoku import deduce
+
         steps = deduce.solve_logically(level)
         g = deduce.grade_steps(steps)
         unique = len(self.solutions(level, 2)) == 1
