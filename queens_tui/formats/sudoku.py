@@ -45,6 +45,8 @@ import re
 from typing import Any
 
 from queens_tui.core.errors import LevelError
+from queens_tui.core.meta import header, numbered_lines, scan_header
+from queens_tui.formats._common import load_json
 from queens_tui.kinds.sudoku.level import BOX_COLS, BOX_ROWS, META_KEYS, SIZE, Level, size_error
 
 KINDS = ("sudoku", "minisudoku")
@@ -54,7 +56,6 @@ _KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*(mini[-_ ]?)?sudoku\s*$", re.I | re
 _ANY_KIND_LINE = re.compile(r"^\s*#\s*kind\s*:", re.I | re.M)
 _JSON_KIND = re.compile(r'"(kind|game)"\s*:\s*"(mini[-_ ]?)?sudoku"', re.I)
 _SPACED_ROW = re.compile(r"^[.0-6](\s*\|?\s*[.0-6])+$")
-_META = re.compile(r"#\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$")
 _CELL = {".": None, "0": None, **{str(d): d for d in range(1, SIZE + 1)}}
 _RULE = re.compile(r"^[-+=\s|]+$")
 """A line between bands of boxes (`------+------`)."""
@@ -87,13 +88,7 @@ def scan_meta(text: str, suffix: str = "") -> tuple[str | None, int | None, str 
     if text.lstrip("\ufeff \t\r\n").startswith("{"):
         level = parse_json(text)
         return level.name, SIZE, level.difficulty
-    name = difficulty = None
-    for raw in text.split("\n"):
-        m = _META.match(raw.strip())
-        if m and m.group(1).lower() == "name":
-            name = m.group(2) or None
-        elif m and m.group(1).lower() == "difficulty":
-            difficulty = m.group(2).lower() or None
+    name, _rows, difficulty = scan_header(text, lambda raw: not _RULE.match(raw.strip()))
     return name, SIZE, difficulty
 
 
@@ -225,14 +220,7 @@ def _rows_of_grid(data: dict[str, Any], text: str) -> list[list[int | None]]:
 def parse_json(text: str) -> Level:
     """A Mini Sudoku level from our JSON or LinkedIn's archive JSON; `LevelError` located."""
     text = text.removeprefix("\ufeff")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise LevelError(f"broken JSON: {err.msg}", line=err.lineno, col=err.colno) from None
-    except RecursionError:
-        raise LevelError("JSON nested too deeply", line=1, col=1) from None
-    except ValueError:
-        raise LevelError("number too long", line=1, col=1) from None
+    data = load_json(text)
     if not isinstance(data, dict):
         raise LevelError("expected a JSON object with a grid or cells key", line=1, col=1)
     for key in ("kind", "game"):
@@ -314,18 +302,15 @@ def dump_json(level: Level) -> str:
 
 def parse_text(text: str) -> Level:
     """A Mini Sudoku level from the text format; `LevelError` with line and column."""
-    text = text.removeprefix("\ufeff")
     meta: dict[str, str] = {}
     rows: list[tuple[int, list[int | None]]] = []
-    for lineno, raw in enumerate(text.split("\n"), start=1):
-        raw = raw.removesuffix("\r").rstrip()
+    for lineno, raw in numbered_lines(text):
+        raw = raw.rstrip()
         stripped = raw.strip()
-        if not stripped:
-            continue
         if stripped.startswith("#"):
-            m = _META.match(stripped)
-            if m:
-                key, value = m.group(1).lower(), m.group(2)
+            found = header(stripped)
+            if found is not None:
+                key, value = found
                 if key == "kind" and kind_name(value) not in KINDS:
                     raise LevelError(
                         f"kind is {value!r}, not sudoku", line=lineno, col=raw.index("#") + 1

@@ -11,7 +11,7 @@ from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.widgets.sudoku import FAULT, SudokuBoard
 from queens_tui.formats import sudoku as fmt
 from queens_tui.store import Store
-from tests.screenshots import settled, walk
+from tests.scenes import settled, walk
 from tests.unit.sudoku_data import LEVEL_1, SOLUTION_1
 
 SIZE = (100, 40)

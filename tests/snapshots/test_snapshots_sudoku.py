@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 from queens_tui.app.app import QueensApp
 from queens_tui.app.levels import OpenLevel
 from queens_tui.formats.sudoku import parse
-from tests.screenshots import SIZE, SceneClock, settled, tick, walk
+from tests.scenes import SIZE, SceneClock, settled, tick, walk
 from tests.unit.sudoku_data import LEVEL_1
 
 

@@ -68,7 +68,7 @@ def test_four_packs_of_levels_needing_exactly_their_grade() -> None:
 
 
 def test_the_files_are_what_the_pack_script_makes() -> None:
-    path = REPO / "tests" / "make_sudoku_packs.py"
+    path = REPO / "scripts" / "make_sudoku_packs.py"
     spec = importlib.util.spec_from_file_location("make_sudoku_packs", path)
     assert spec is not None and spec.loader is not None
     script = importlib.util.module_from_spec(spec)

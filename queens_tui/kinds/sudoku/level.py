@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
 
-from queens_tui.core.errors import METADATA_KEYS, LevelError
+from queens_tui.core.errors import LevelError
 from queens_tui.core.grid import Cell
+from queens_tui.core.meta import METADATA_KEYS, Metadata
 
 SIZE = 6
 """Rows, columns and digits."""
@@ -56,17 +57,12 @@ def size_error(rows: int, cols: int) -> str | None:
 
 
 @dataclass(frozen=True)
-class Level:
+class Level(Metadata):
     """A validated Mini Sudoku level: `givens[r][c]` is a digit 1-6 or None."""
 
     givens: Givens
-    name: str | None = None
-    author: str | None = None
-    date: str | None = None
-    source: str | None = None
-    seed: str | None = None
-    difficulty: str | None = None
     number: str | None = None
+    """LinkedIn's puzzle number, as the archive gives it."""
 
     kind: ClassVar[str] = "sudoku"
     """This level's puzzle kind (see `queens_tui.kinds.KINDS`)."""
@@ -120,8 +116,11 @@ class Level:
 
     @property
     def metadata(self) -> dict[str, str]:
-        """The metadata fields that are set, in canonical order (`number` last)."""
-        return {k: v for k in META_KEYS if (v := getattr(self, k)) is not None}
+        """The metadata fields that are set, in canonical order, `number` last."""
+        meta = super().metadata
+        if self.number is not None:
+            meta["number"] = self.number
+        return meta
 
     def rows_text(self) -> list[str]:
         """The givens as six rows of digits and `.`."""

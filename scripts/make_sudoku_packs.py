@@ -2,8 +2,8 @@
 
 Run from the repository root:
 
-    python tests/make_sudoku_packs.py            # writes levels/sudoku-1-easy ... sudoku-4-expert
-    python tests/make_sudoku_packs.py --check    # regenerates and compares, writes nothing
+    python scripts/make_sudoku_packs.py            # writes levels/sudoku-1-easy ... sudoku-4-expert
+    python scripts/make_sudoku_packs.py --check    # regenerates and compares, writes nothing
 
 Layout: `levels/sudoku-<n>-<difficulty>/NNN.txt`, `PER_PACK` levels each.
 Each file is exactly what
