@@ -1,0 +1,272 @@
+"""The Mini Sudoku board: six 2x3 boxes, givens bold, notes as small digits, repeats red.
+
+One widget drawn line by line. Cells are light squares separated by thin
+lines, the boxes by dark ones (`|`, `-` and `+` with `--ascii`). A given's
+digit is bold black on a shaded cell; the player's digits are blue; notes
+sit in a 3 x 2 pattern (1 2 3 over 4 5 6, each digit at its own place) in
+small grey digits, and as many as fit on the smallest scale. The selected
+cell is a stronger blue, its row, column and box a light wash, as on
+LinkedIn. A digit repeated in a row, column or box is drawn red on a red
+tint at once. Hint roles tint cells: `evidence` yellow, `place-<d>` green with
+the digit to come shown faintly, `mistake` magenta.
+
+While the `auto_notes` option is on (the default) a note that a digit placed
+in the cell's row, column or box rules out is not drawn: the board hides it
+rather than the move deleting it, as Queens' automatic crosses are drawn, not
+placed. The widget draws a `Board` and posts `CellAction`s for clicks (a
+click selects, a right click clears); it decides nothing about the rules.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.geometry import Size
+from textual.strip import Strip
+
+from queens_tui.app.palette import blend
+from queens_tui.app.widgets.base import BoardWidget
+from queens_tui.core.grid import Cell
+from queens_tui.kinds.sudoku.board import Board
+from queens_tui.kinds.sudoku.level import BOX_COLS, BOX_ROWS, SIZE, box_of
+from queens_tui.kinds.sudoku.rules import peers
+
+CELL_BG = "#fbfaf7"
+GIVEN_BG = "#e4e0d8"
+GIVEN_FG = "#1d1d1d"
+DIGIT_FG = "#2457c5"
+NOTE_FG = "#6f6f6f"
+THIN = "#d8d3c9"
+THICK = "#4a4a4a"
+FAULT = "#e03131"
+SELECTED = "#8fb3f0"
+WASH = ("#8fb3f0", 0.25)
+"""How the selected cell's row, column and box are tinted (colour, amount)."""
+TINTS = {
+    "evidence": ("#ffd23f", 0.6),
+    "place": ("#2ecc71", 0.55),
+    "mistake": ("#c2185b", 0.7),
+    "fault": (FAULT, 0.3),
+}
+SCALES: tuple[tuple[int, int], ...] = ((7, 3), (5, 2), (5, 1), (3, 1))
+"""Cell sizes tried, biggest first: (columns, lines); one line between cells besides."""
+NOTE_SPOTS = {d: ((d - 1) // 3, (d - 1) % 3) for d in range(1, SIZE + 1)}
+"""Where each digit sits among a cell's notes: (line, place), 1 2 3 over 4 5 6."""
+
+
+class Layout(NamedTuple):
+    cell_w: int
+    cell_h: int
+    left: int
+    top: int
+    width: int
+    height: int
+
+
+def fit(width: int, height: int) -> Layout | None:
+    """The biggest drawing of the grid (cells and the lines between them) that fits."""
+    for w, h in SCALES:
+        bw, bh = SIZE * (w + 1) + 1, SIZE * (h + 1) + 1
+        if bw <= width and bh <= height:
+            return Layout(w, h, (width - bw) // 2, (height - bh) // 2, bw, bh)
+    return None
+
+
+def _thick_row(k: int) -> bool:
+    """Whether the line above row `k` (0..6) is a box border."""
+    return k % BOX_ROWS == 0
+
+
+def _thick_col(k: int) -> bool:
+    return k % BOX_COLS == 0
+
+
+class SudokuBoard(BoardWidget[Board]):
+    """Draws a Mini Sudoku `Board`; reports clicks and right clicks as `CellAction`s."""
+
+    DEFAULT_CSS = """
+    SudokuBoard { width: 1fr; height: 1fr; }
+    """
+
+    @property
+    def board(self) -> Board:
+        return self._state
+
+    def watch_cursor(self, old: Cell, new: Cell) -> None:
+        self.refresh()
+
+    # --- geometry ----------------------------------------------------------------------
+
+    def layout_now(self) -> Layout | None:
+        return fit(self.size.width, self.size.height - 1)  # a line for the caption
+
+    def _origin(self, lay: Layout) -> tuple[int, int]:
+        return lay.left, lay.top + 1
+
+    def cell_at(self, x: int, y: int) -> Cell | None:
+        lay = self.layout_now()
+        if lay is None:
+            return None
+        left, top = self._origin(lay)
+        c, cx = divmod(x - left - 1, lay.cell_w + 1)
+        r, cy = divmod(y - top - 1, lay.cell_h + 1)
+        if not (0 <= r < SIZE and 0 <= c < SIZE) or cx >= lay.cell_w or cy >= lay.cell_h:
+            return None
+        if x - left - 1 < 0 or y - top - 1 < 0:
+            return None
+        return (r, c)
+
+    def cell_offset(self, cell: Cell) -> tuple[int, int]:
+        lay = self.layout_now()
+        if lay is None:
+            return (0, 0)
+        left, top = self._origin(lay)
+        r, c = cell
+        return (
+            left + 1 + c * (lay.cell_w + 1) + lay.cell_w // 2,
+            top + 1 + r * (lay.cell_h + 1) + lay.cell_h // 2,
+        )
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return SIZE * (SCALES[0][0] + 1) + 1
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return SIZE * (SCALES[0][1] + 1) + 2
+
+    # --- what a cell shows ---------------------------------------------------------------
+
+    def visible_notes(self, cell: Cell) -> int:
+        """The notes of `cell` as drawn: without the digits its peers hold while `auto_notes`
+        is on."""
+        board = self._state
+        mask = board.note(cell)
+        if mask and self._options.get("auto_notes", True):
+            for r, c in peers(cell):
+                v = board.cells[r][c]
+                if v is not None:
+                    mask &= ~(1 << (v - 1))
+        return mask
+
+    def _background(self, cell: Cell) -> str:
+        board = self._state
+        bg = GIVEN_BG if board.is_given(cell) else CELL_BG
+        cr, cc = self.cursor
+        if cell == self.cursor:
+            bg = SELECTED
+        elif cell[0] == cr or cell[1] == cc or box_of(cell) == box_of(self.cursor):
+            bg = blend(bg, *WASH)
+        role = self._marks.get(cell) or ("fault" if cell in board.fault_cells else None)
+        if role is not None and role.startswith("place-"):
+            role = "place"
+        if role in TINTS:
+            bg = blend(bg, *TINTS[role])
+        return bg
+
+    def _cell_lines(self, cell: Cell, lay: Layout) -> list[tuple[str, Style]]:
+        """The `cell_h` lines of `cell`, each `cell_w` characters and a style."""
+        board = self._state
+        w, h = lay.cell_w, lay.cell_h
+        bg = self._background(cell)
+        blank = Style(bgcolor=bg)
+        v = board.value(cell)
+        role = self._marks.get(cell, "")
+        lines = [(" " * w, blank) for _ in range(h)]
+        middle = h // 2
+        if v is None and role.startswith("place-"):
+            text = role.removeprefix("place-").center(w)
+            lines[middle] = (text, Style(color=DIGIT_FG, bgcolor=bg, dim=True, bold=True))
+            return lines
+        if v is not None:
+            given = board.is_given(cell)
+            fg = FAULT if cell in board.fault_cells else GIVEN_FG if given else DIGIT_FG
+            text = str(v)
+            if self.ascii:
+                if cell in board.fault_cells:
+                    text = f"!{v}!"
+                elif role == "mistake":
+                    text = f"*{v}*"
+            if self.ascii and cell == self.cursor and w >= len(text) + 2:
+                text = f"[{text}]"
+            lines[middle] = (text.center(w), Style(color=fg, bgcolor=bg, bold=given or None))
+            return lines
+        notes = self.visible_notes(cell)
+        style = Style(color=NOTE_FG, bgcolor=bg)
+        if notes and h >= 2:
+            rows = (0, h - 1)
+            for k in (0, 1):
+                chars = [" "] * w
+                for d, (line, place) in NOTE_SPOTS.items():
+                    pos = (w - 5) // 2 + 2 * place
+                    if line == k and notes >> (d - 1) & 1 and pos < w:
+                        chars[pos] = str(d)
+                lines[rows[k]] = ("".join(chars), style)
+        elif notes:
+            digits = "".join(str(d) for d in range(1, SIZE + 1) if notes >> (d - 1) & 1)
+            if len(digits) > w:
+                digits = digits[: w - 1] + "+"
+            lines[middle] = (digits.center(w), style)
+        if self.ascii and cell == self.cursor:
+            text, st = lines[middle]
+            if text.strip() == "" and w >= 3:
+                lines[middle] = (("[" + " " * (w - 2) + "]"), st)
+        return lines
+
+    # --- drawing -----------------------------------------------------------------------
+
+    def _separator_row(self, k: int, lay: Layout) -> list[Segment]:
+        """The line above row `k` (0..6): a box border or a thin line, across the grid."""
+        segs = []
+        for c in range(SIZE + 1):
+            thick = _thick_row(k) or _thick_col(c)
+            if self.ascii:
+                ch = "+" if _thick_row(k) and _thick_col(c) else "|" if _thick_col(c) else "-"
+                ch = ch if thick else " "
+                segs.append(Segment(ch, Style(color=THICK, bgcolor=THIN, bold=True)))
+            else:
+                segs.append(Segment(" ", Style(bgcolor=THICK if thick else THIN)))
+            if c < SIZE:
+                if self.ascii:
+                    text = ("-" if _thick_row(k) else " ") * lay.cell_w
+                    segs.append(Segment(text, Style(color=THICK, bgcolor=THIN, bold=True)))
+                else:
+                    color = THICK if _thick_row(k) else THIN
+                    segs.append(Segment(" " * lay.cell_w, Style(bgcolor=color)))
+        return segs
+
+    def _column_separator(self, c: int) -> Segment:
+        thick = _thick_col(c)
+        if self.ascii:
+            return Segment("|" if thick else " ", Style(color=THICK, bgcolor=THIN, bold=True))
+        return Segment(" ", Style(bgcolor=THICK if thick else THIN))
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        base = self.rich_style
+        lay = self.layout_now()
+        if lay is None:
+            text = "window too small for the board" if y == 0 else ""
+            return Strip([Segment(text[:width].ljust(width), base)], width)
+        left, top = self._origin(lay)
+        dy = y - top
+        if dy == -1:  # the caption: which game this is
+            caption = "Mini Sudoku"
+            pad = max((width - len(caption)) // 2, 0)
+            text = (" " * pad + caption)[:width].ljust(width)
+            return Strip([Segment(text, base + Style(bold=True))], width)
+        if dy < 0 or dy >= lay.height:
+            return Strip([Segment(" " * width, base)], width)
+        k, within = divmod(dy, lay.cell_h + 1)
+        segs = [Segment(" " * left, base)]
+        if within == 0:
+            segs += self._separator_row(k, lay)
+        else:
+            r = k
+            for c in range(SIZE):
+                segs.append(self._column_separator(c))
+                text, style = self._cell_lines((r, c), lay)[within - 1]
+                segs.append(Segment(text, style))
+            segs.append(self._column_separator(SIZE))
+        segs.append(Segment(" " * max(width - left - lay.width, 0), base))
+        return Strip(segs, width)
