@@ -6,10 +6,10 @@ from datetime import date
 from pathlib import Path
 
 from queens_tui.app import create_app
-from queens_tui.app.levels import OpenLevel
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.widgets.sudoku import FAULT, SudokuBoard
 from queens_tui.formats import sudoku as fmt
+from queens_tui.midend.levels import OpenLevel
 from queens_tui.store import Store
 from tests.scenes import settled, walk
 from tests.unit.sudoku_data import LEVEL_1, SOLUTION_1

@@ -9,8 +9,8 @@ from __future__ import annotations
 from textual.pilot import Pilot
 
 from queens_tui.app.app import QueensApp
-from queens_tui.app.levels import OpenLevel
 from queens_tui.formats.sudoku import parse
+from queens_tui.midend.levels import OpenLevel
 from tests.scenes import SIZE, SceneClock, settled, tick, walk
 from tests.unit.sudoku_data import LEVEL_1
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from queens_tui.app.actions import Action
 from queens_tui.app.kinds import KindUI, Option
 from queens_tui.app.widgets.sudoku import SudokuBoard
+from queens_tui.midend.actions import Action
 
 HELP = """\
 # Mini Sudoku
