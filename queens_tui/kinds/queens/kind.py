@@ -8,6 +8,7 @@ byte (tests pin it), so scripts written against it keep working.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import date
 from itertools import islice
 from typing import TYPE_CHECKING, Any
@@ -112,11 +113,7 @@ class QueensKind(KindBase[Level, Solution]):
     def explain(self, level: Level, cancel: CancelFlag | None = None) -> Explanation:
         """Steps `{"rule", "place", "cross", "text"}`; on a level with several solutions the
         rules get `SEVERAL_RULES_LIMIT` seconds before the solver completes one."""
-        from queens_tui.kinds.queens import deduce
-
-        several = len(self.solutions(level, 2, cancel)) > 1
-        rules = Deadline(SEVERAL_RULES_LIMIT, cancel) if several else None
-        steps = deduce.solve_logically(level, cancel=cancel, rules=rules)
+        steps, _several = self._steps(level, cancel)
         out: list[JSONObject] = [
             {
                 "rule": s.rule,
@@ -131,12 +128,18 @@ class QueensKind(KindBase[Level, Solution]):
     def grade(self, level: Level, cancel: CancelFlag | None = None) -> Grade:
         from queens_tui.kinds.queens import deduce
 
+        steps, several = self._steps(level, cancel)
+        by_rules = steps[-1].rule != "solver" if steps else True
+        return replace(deduce.grade_steps(steps), rules_alone=by_rules, unique=not several)
+
+    def _steps(self, level: Level, cancel: CancelFlag | None) -> tuple[list[Any], bool]:
+        """(the logical solution's steps, several solutions?): on a level with several the
+        rules get `SEVERAL_RULES_LIMIT` seconds before the solver completes one."""
+        from queens_tui.kinds.queens import deduce
+
         several = len(self.solutions(level, 2, cancel)) > 1
         rules = Deadline(SEVERAL_RULES_LIMIT, cancel) if several else None
-        steps = deduce.solve_logically(level, cancel=cancel, rules=rules)
-        g = deduce.grade_steps(steps)
-        by_rules = steps[-1].rule != "solver" if steps else True
-        return Grade(g.difficulty, g.steps, g.hardest_rule, g.rules, by_rules, not several)
+        return deduce.solve_logically(level, cancel=cancel, rules=rules), several
 
     def generate(
         self, size: int | None, seed: str, difficulty: str | None, **options: Any
