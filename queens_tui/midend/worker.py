@@ -38,7 +38,8 @@ Post = Callable[[Reply], None]
 
 
 WARM_UP_SECONDS = 30.0
-"""At most this long for OR-Tools' import (about 0.4 s; a cold disk can take seconds)."""
+"""At most this long for OR-Tools' import (a fraction of a second, but a cold disk can take
+seconds)."""
 
 
 class WorkerController:

@@ -1,9 +1,10 @@
 """The CP-SAT model of a Queens level, behind a lazy OR-Tools import.
 
-`import ortools.sat.python.cp_model` costs about 0.4 s (it pulls numpy and
-pandas), so nothing here touches OR-Tools until a function is first called.
+`import ortools.sat.python.cp_model` is slow (it pulls numpy and pandas;
+docs/performance.md), so nothing here touches OR-Tools until a function is
+first called.
 
-The model is the one that measured fastest here (GUIDE section 4): one
+The model is the fastest of those tried (docs/performance.md): one
 Boolean per cell, `add_exactly_one` per row, column and region, and
 `add_at_most_one` over every 2x2 window, which is the whole "no two queens
 touch" rule once each row and column holds exactly one queen (two touching
@@ -24,8 +25,8 @@ from queens_tui.kinds.queens.level import Cell, Level
 from queens_tui.kinds.queens.search import CancelFlag
 
 PRESOLVE = False
-"""Presolve off: on the corpus (solve + prove unique, one worker) it cost 2.32 s of CPU
-with presolve against 1.96 s without; these models are too small to gain from it."""
+"""Presolve off: these models are too small to gain from it, and on the corpus it cost
+more time than it saved (docs/performance.md)."""
 
 POLL_SECONDS = 0.005
 """How often a helper thread looks at a plain cancel flag to stop CP-SAT."""
@@ -101,8 +102,8 @@ def build(
 class _Cached:
     """A level's model, built once, with the board's marks passed as assumptions.
 
-    Building the model in Python costs more than solving it (18x18: ~6 ms against a few
-    ms), and the game asks about one level again and again. The lock keeps two worker
+    Building the model in Python costs more than solving it, and the game asks about one
+    level again and again. The lock keeps two worker
     threads from changing one model's assumptions at once.
     """
 

@@ -10,10 +10,8 @@ Two engines answer the same questions:
 
 - "auto" (this service's default, for the batch CLI; "search" is the same):
   the exact bitmask search of `queens_tui.kinds.queens.search`. Pure Python,
-  no import cost, and on the 1,124-level community corpus about eight times
-  faster than CP-SAT (solve + prove unique, whole corpus: ~0.25 s against
-  ~2 s of CPU; worst level ~1.5 ms against ~35 ms). On random region maps up
-  to 30x30 it stayed far ahead too.
+  no import cost, and faster than CP-SAT on the community corpus and on
+  random region maps (docs/performance.md).
 - "cpsat": OR-Tools CP-SAT with the tuned model of `queens_model` (OR-Tools imported
   on first use only), cross-checked against the search in the tests. The
   game's worker asks for it by default (`play --engine auto` means CP-SAT
@@ -378,7 +376,8 @@ def reveal(
 
 
 def warm_up() -> None:
-    """Import OR-Tools now (about 0.4 s), e.g. from a worker after the first frame."""
+    """Import OR-Tools now (slow: it pulls numpy and pandas), e.g. from a worker after the
+    first frame."""
     queens_model.cp_model()
 
 
