@@ -88,7 +88,7 @@ class QueensApp(App[None]):
     ) -> None:
         super().__init__()
         self.keymap = keymap
-        """The player's keys file, read (`app.keymap`); its remaps apply to every screen."""
+        """The player's keys file, read (`midend.keymap`); its remaps apply to every screen."""
         self.set_keymap(dict(keymap.keys))
         self.daily_kind = kind
         """The kind of the daily puzzle played when `ref` is None."""
@@ -336,7 +336,7 @@ def create_app(
     the user's (`Store()`; tests set ``QUEENS_TUI_DATA_DIR``); `persist=False`
     keeps nothing. Raises `LevelError` (located, one line) when the level, or
     the day's file in the daily folder, cannot be read, before anything
-    touches the terminal. `keys` is the player's keys file (`app.keymap`); by default,
+    touches the terminal. `keys` is the player's keys file (`midend.keymap`); by default,
     with `persist`, `keys.conf` in the config folder (tests set ``QUEENS_TUI_CONFIG_DIR``).
     """
     if keys is None and persist:

@@ -31,13 +31,13 @@ def every_kind_actions() -> list[tuple[actions.Action, ...]]:
 
 def key_words(kind: str, keys: Mapping[str, str] | None = None) -> Callable[[str], str]:
     """Fills `{key:ID}` in a text with kind `kind`'s key for action ID, the player's remaps
-    (`app.keymap`) applied: what every text that names a key goes through."""
+    (`midend.keymap`) applied: what every text that names a key goes through."""
     return actions.key_words(remap(kind_actions(kind), keys or {}))
 
 
 def help_text(kind: str, keys: Mapping[str, str] | None = None) -> str:
     """Kind `kind`'s help page, its key table built from the action registry and the
-    player's keys (`app.keymap`: action id -> keys)."""
+    player's keys (`midend.keymap`: action id -> keys)."""
     mine = remap(kind_actions(kind), keys or {})
     return actions.key_words(mine)(get_ui(kind).help.replace("{keys}", actions.key_table(mine)))
 

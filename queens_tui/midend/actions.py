@@ -30,7 +30,7 @@ KEY_NAMES = {
 
 KEY_REF = re.compile(r"\{key:([a-z-]+)\}")
 """How a text names an action's key: `{key:hint}` ("Press {key:hint} again"), so a remap in
-the keys file (`app.keymap`) shows in every text that names the key."""
+the keys file (`midend.keymap`) shows in every text that names the key."""
 
 
 def key_words(actions: Iterable[Action]) -> Callable[[str], str]:

@@ -10,7 +10,7 @@ Every request carries the *generation* of the position it was made for; a
 move starts a new generation, and a reply for an older one is dropped, so a
 verdict about an older board or another level never shows. `run_request` is
 the work itself: pure calls on the kind's `PlayRules` and `PlaySolver`, run
-by the worker controller (`app.worker`) in a thread.
+by the worker controller (`midend.worker`) in a thread.
 
 The engine is CP-SAT by default (`--engine cpsat`); `search` is the kind's
 pure exact search (the fallback when OR-Tools cannot load).

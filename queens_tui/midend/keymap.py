@@ -1,4 +1,4 @@
-"""The player's own keys: one small file that remaps the actions of `app.actions`.
+"""The player's own keys: one small file that remaps the actions of `midend.actions`.
 
 The file is ``keys.conf`` in the config folder (`store.paths.keys_file`: on
 Linux ``~/.config/queens-tui/keys.conf``), one remap a line::

@@ -7,7 +7,7 @@ cancels everything when the level is left or the app quits, and posts each
 reply as an `AssistReply` message unless it was cancelled meanwhile, so a
 stale result never reaches the screen.
 
-The threads are `app.jobs.Jobs`' (daemon threads: quitting never waits for a
+The threads are `midend.jobs.Jobs`' (daemon threads: quitting never waits for a
 long solve). A cancelled CP-SAT search stops at once (`CancelToken` calls
 `stop_search()`); every request also has a time limit (`assistant.TIME_LIMITS`).
 
@@ -43,7 +43,7 @@ seconds)."""
 
 
 class WorkerController:
-    """Requests in, replies out; at most one running request per job (`app.jobs.Jobs`)."""
+    """Requests in, replies out; at most one running request per job (`midend.jobs.Jobs`)."""
 
     def __init__(self, post: Post, engine: str = "cpsat", jobs: Jobs | None = None) -> None:
         self._post = post

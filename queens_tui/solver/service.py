@@ -15,7 +15,7 @@ Two engines answer the same questions:
 - "cpsat": OR-Tools CP-SAT with the tuned model of `queens_model` (OR-Tools imported
   on first use only), cross-checked against the search in the tests. The
   game's worker asks for it by default (`play --engine auto` means CP-SAT
-  there, the search only if OR-Tools cannot load: see `app/worker.py`).
+  there, the search only if OR-Tools cannot load: see `midend/worker.py`).
 
 Cancelling: pass a `threading.Event` (Textual's `worker.cancelled_event`
 works as is), or a `CancelToken`, whose `cancel()` also stops a running

@@ -68,5 +68,5 @@ def config_dir(override: PathLike | None = None) -> Path:
 
 
 def keys_file(config: PathLike | None = None) -> Path:
-    """``<config dir>/keys.conf``: the player's own keys (`app.keymap`)."""
+    """``<config dir>/keys.conf``: the player's own keys (`midend.keymap`)."""
     return config_dir(config) / "keys.conf"

@@ -1,4 +1,4 @@
-"""The app's one background runner (`app.jobs.Jobs`): a newer job replaces its group's older
+"""The app's one background runner (`midend.jobs.Jobs`): a newer job replaces its group's older
 one (whose result is dropped), a job's token expires at its time limit, errors go to
 `failed`, never to the terminal."""
 

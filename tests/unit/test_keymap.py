@@ -1,4 +1,4 @@
-"""The player's keys file (`app.keymap`): what it remaps, and one notice per line it can't use."""
+"""The player's keys file (`midend.keymap`): what it remaps, and one notice per bad line."""
 
 from __future__ import annotations
 

@@ -115,7 +115,7 @@ def save_target(path: Path) -> Target:
 
 
 class VerdictWorker:
-    """Runs one verdict request at a time (`app.jobs.Jobs`); a new one cancels the old."""
+    """Runs one verdict request at a time (`midend.jobs.Jobs`); a new one cancels the old."""
 
     def __init__(self, post: Any, engine: str) -> None:
         self.post = post

@@ -1,6 +1,6 @@
 """The game screen, for every puzzle kind: board, message line, status line, footer.
 
-Data flows one way. A key (bound from `app.actions` and the kind's
+Data flows one way. A key (bound from `midend.actions` and the kind's
 `KindUI`) or a click becomes an intent on the cursor cell; `Game.act` asks
 the kind's `PlayRules.interpret` for a move and applies it; `_sync` hands
 the new position to the board widget and the status line, tells the
@@ -151,9 +151,9 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.ref = ref
         self.keys: Mapping[str, str] = dict(keys or {})
-        """The player's remapped keys (`app.keymap`: action id -> keys), for the help table."""
+        """The player's remapped keys (`midend.keymap`: action id -> keys), for the help table."""
         self.session = session or Session(None)
-        """Saves and restores progress (`app.session`); Session(None) keeps nothing."""
+        """Saves and restores progress (`midend.session`); Session(None) keeps nothing."""
         self.ascii = ascii
         self.kind = ref.level.kind
         self.ui: KindUI = get_ui(self.kind)
@@ -240,7 +240,7 @@ class GameScreen(Screen[None]):
     def _count_solutions(self) -> None:
         """Say so when the level has more than one solution (any that keeps the rules wins).
 
-        The kind's pure search for two solutions, a background job (`app.jobs`: quit never
+        The kind's pure search for two solutions, a background job (`midend.jobs`: quit never
         waits for it, leaving the level drops it), on boards up to `SEVERAL_MAX_CELLS` cells;
         N-queens boards have many by design.
         """

@@ -1,4 +1,4 @@
-"""The help screen: the kind's rules, every key (from `app.actions`), the mouse, the glyphs.
+"""The help screen: the kind's rules, every key (from `midend.actions`), the mouse, the glyphs.
 
 Markdown drawn by Rich as one renderable; with `--ascii` the same page as plain ASCII text
 (`ascii_page`): Rich draws tables and bullets with line-drawing characters.
