@@ -23,6 +23,7 @@ KINDS: tuple[str, ...] = (
     "zip",
     "classic",
     "sudoku",
+    "patches",
 )
 """Every puzzle kind, by the name used in files (`"kind": ...`), on the command line
 (`--kind`) and in saves, in the order they are offered. Adding a kind adds one line here."""

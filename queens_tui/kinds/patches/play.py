@@ -1,0 +1,297 @@
+"""Patches on the play seam: `PLAY` satisfies `core.play.PlayRules[Level, PatchState, Move]`.
+
+The position (`PatchState`) is the set of drawn patches (never overlapping)
+and, while the keyboard draws one, its anchored corner. Inputs:
+
+- `draw` (a key, `space`): with no corner anchored, on a patch it removes the
+  patch, elsewhere it anchors a corner at the cursor; with a corner anchored
+  it closes the rectangle from that corner to the cursor (the arrows move the
+  cursor, so they stretch it).
+- `erase` (`backspace`): drop the anchored corner, else remove the patch under
+  the cursor. A right click removes the patch under it.
+- the mouse: a drag from one corner to the opposite one draws a patch (the
+  patch follows the pointer while the button is down; one undo step); a click
+  on a patch removes it, a click on a free cell draws a 1x1 patch there.
+
+A new patch replaces the patches it overlaps. A move is (patches removed,
+patches added, the anchor after, if it changes); in a save it is one string
+of tokens `-t,l,b,r` `+t,l,b,r` `@r,c` `@-` (0-based), the position a list of
+`[t, l, b, r]`. Hints come from `deduce.next_placement`: the steps up to the
+first that fixes a patch (a narrowing alone shows nothing on the board).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import ClassVar
+
+from queens_tui.core.grid import Cell
+from queens_tui.core.play import CancelFlag, Drag, Hint, JSONValue, digest
+from queens_tui.kinds.patches import deduce
+from queens_tui.kinds.patches.level import Level, Rect, contains, overlaps, rect_cells, span
+from queens_tui.kinds.patches.rules import fault, is_solved
+
+
+@dataclass(frozen=True)
+class Move:
+    """Patches to remove, patches to add, and the anchor after (when `set_anchor`)."""
+
+    remove: tuple[Rect, ...] = ()
+    add: tuple[Rect, ...] = ()
+    anchor: Cell | None = None
+    set_anchor: bool = False
+
+
+@dataclass(frozen=True)
+class PatchState:
+    """A position: the drawn patches (sorted, never overlapping) and the anchored corner."""
+
+    level: Level
+    patches: tuple[Rect, ...] = ()
+    anchor: Cell | None = field(default=None)
+
+    def patch_at(self, cell: Cell) -> Rect | None:
+        """The drawn patch covering `cell`, if any."""
+        for rect in self.patches:
+            if contains(rect, cell):
+                return rect
+        return None
+
+    @cached_property
+    def faults(self) -> dict[Rect, str]:
+        """Each wrong patch and what it breaks ("holds no clue", ...)."""
+        out = {}
+        for rect in self.patches:
+            why = fault(self.level, rect)
+            if why is not None:
+                out[rect] = why
+        return out
+
+    @cached_property
+    def solved(self) -> bool:
+        return is_solved(self.level, self.patches)
+
+    @cached_property
+    def owner(self) -> dict[Cell, int]:
+        """Each covered cell and the clue its patch holds (-1: a patch with no or two clues)."""
+        out: dict[Cell, int] = {}
+        for rect in self.patches:
+            inside = self.level.clues_in(rect)
+            k = inside[0] if len(inside) == 1 else -1
+            for cell in rect_cells(rect):
+                out[cell] = k
+        return out
+
+    def with_rect(self, rect: Rect) -> PatchState:
+        """The position with `rect` drawn (replacing what it overlaps), no anchor."""
+        kept = tuple(p for p in self.patches if not overlaps(p, rect))
+        return PatchState(self.level, tuple(sorted((*kept, rect))))
+
+
+def diff(a: PatchState, b: PatchState) -> Move:
+    """A move that turns `a` into `b`."""
+    sa, sb = set(a.patches), set(b.patches)
+    return Move(tuple(sorted(sa - sb)), tuple(sorted(sb - sa)), b.anchor, a.anchor != b.anchor)
+
+
+def apply(state: PatchState, move: Move) -> PatchState:
+    """The position after `move` (the same object when nothing changes); `ValueError` for a
+    patch off the grid or one that would overlap another."""
+    level = state.level
+    patches = set(state.patches) - set(move.remove)
+    for rect in move.add:
+        t, lft, b, rgt = rect
+        if not (0 <= t <= b < level.rows and 0 <= lft <= rgt < level.cols):
+            raise ValueError(f"patch {list(rect)} is off the grid")
+        if any(overlaps(rect, p) for p in patches):
+            raise ValueError(f"patch {list(rect)} overlaps another")
+        patches.add(rect)
+    anchor = move.anchor if move.set_anchor else state.anchor
+    if anchor is not None and not (0 <= anchor[0] < level.rows and 0 <= anchor[1] < level.cols):
+        raise ValueError("the anchor is off the grid")
+    new = tuple(sorted(patches))
+    if new == state.patches and anchor == state.anchor:
+        return state
+    return PatchState(level, new, anchor)
+
+
+def _rect_text(rect: Rect) -> str:
+    return ",".join(str(v) for v in rect)
+
+
+def move_text(move: Move) -> str:
+    """A move as save tokens: `"-0,0,1,1 +0,0,1,2 @-"`."""
+    parts = [f"-{_rect_text(r)}" for r in move.remove] + [f"+{_rect_text(r)}" for r in move.add]
+    if move.set_anchor:
+        parts.append("@-" if move.anchor is None else f"@{move.anchor[0]},{move.anchor[1]}")
+    return " ".join(parts)
+
+
+def _numbers(text: str, k: int) -> tuple[int, ...]:
+    parts = text.split(",")
+    if len(parts) != k or not all(p.isdigit() and len(p) <= 3 for p in parts):
+        raise ValueError(f"bad history token {text!r}")
+    return tuple(int(p) for p in parts)
+
+
+def parse_move(level: Level, value: object) -> Move:
+    """Read `move_text` back; `ValueError` on a malformed token or a patch off the grid."""
+    if not isinstance(value, str):
+        raise ValueError("a history step should be a string")
+    remove: list[Rect] = []
+    add: list[Rect] = []
+    anchor: Cell | None = None
+    set_anchor = False
+    for token in value.split():
+        head, rest = token[0], token[1:]
+        if head in "+-":
+            t, lft, b, rgt = _numbers(rest, 4)
+            if not (t <= b < level.rows and lft <= rgt < level.cols):
+                raise ValueError(f"patch {token!r} is off the grid")
+            (add if head == "+" else remove).append((t, lft, b, rgt))
+        elif head == "@":
+            set_anchor = True
+            if rest != "-":
+                r, c = _numbers(rest, 2)
+                if r >= level.rows or c >= level.cols:
+                    raise ValueError(f"anchor {token!r} is off the grid")
+                anchor = (r, c)
+        else:
+            raise ValueError(f"bad history token {token!r}")
+    return Move(tuple(remove), tuple(add), anchor, set_anchor)
+
+
+def level_json(level: Level) -> dict[str, object]:
+    """The puzzle itself (size and clues), as the JSON format writes the clues."""
+    return {
+        "grid_size": [level.rows, level.cols],
+        "clues": [[c.row, c.col, c.shape, c.size] for c in level.clues],
+    }
+
+
+def step_hint(steps: list[deduce.Step]) -> Hint[Move]:
+    """The steps up to a placement as one hint: the reasons, the patch to draw previewed."""
+    last = steps[-1]
+    marks: dict[Cell, str] = {}
+    for step in steps:
+        marks.update(dict.fromkeys(step.cells, "evidence"))
+    for rect in last.place:
+        marks.update(dict.fromkeys(rect_cells(rect), "place"))
+    texts = [s.text for s in steps]
+    if len(texts) > 2:
+        texts = [texts[0], f"({len(texts) - 2} more such steps.)", texts[-1]]
+    move = Move(add=last.place)
+    return Hint(" ".join(texts), marks, move, last.rule, helped=last.rule == "solver")
+
+
+class PatchesPlay:
+    """The pure rules of play of Patches (see the module docstring)."""
+
+    name: ClassVar[str] = "patches"
+    title: ClassVar[str] = "Patches"
+    emoji: ClassVar[str] = "🟪"
+
+    def dims(self, level: Level) -> tuple[int, int]:
+        return level.rows, level.cols
+
+    def new_state(self, level: Level) -> PatchState:
+        return PatchState(level)
+
+    def apply(self, state: PatchState, move: Move) -> PatchState:
+        return apply(state, move)
+
+    def diff(self, a: PatchState, b: PatchState) -> Move:
+        return diff(a, b)
+
+    def interpret(
+        self, state: PatchState, action: str, cell: Cell, drag: Drag[PatchState] | None = None
+    ) -> Move | None:
+        """Keys: draw, erase. Mouse: click, right, drag (see the module docstring)."""
+        if state.solved:
+            return None
+        here = state.patch_at(cell)
+        new: PatchState
+        if action == "drag" and drag is not None:
+            new = drag.start.with_rect(span(drag.origin, cell))
+        elif action == "click":
+            new = state.with_rect((*cell, *cell)) if here is None else _without(state, here)
+        elif action == "right":
+            if here is None:
+                return None
+            new = _without(state, here)
+        elif action == "draw":
+            if state.anchor is not None:
+                new = state.with_rect(span(state.anchor, cell))
+            elif here is not None:
+                new = _without(state, here)
+            else:
+                new = PatchState(state.level, state.patches, cell)
+        elif action == "erase":
+            if state.anchor is not None:
+                new = PatchState(state.level, state.patches, None)
+            elif here is not None:
+                new = _without(state, here)
+            else:
+                return None
+        else:
+            return None
+        move = diff(state, new)
+        return None if not (move.add or move.remove or move.set_anchor) else move
+
+    def is_solved(self, state: PatchState) -> bool:
+        return state.solved
+
+    def is_blank(self, state: PatchState) -> bool:
+        return not state.patches and state.anchor is None
+
+    def progress_text(self, state: PatchState, ascii: bool) -> str:
+        good = len(state.patches) - len(state.faults)
+        return f"{'#' if ascii else '▦'} {good}/{len(state.level.clues)}"
+
+    def hint(self, state: PatchState, cancel: CancelFlag | None = None) -> Hint[Move] | None:
+        """The rules' steps up to the next patch they fix (None: they get nowhere)."""
+        steps = deduce.next_placement(state.level, state.patches, cancel)
+        return step_hint(steps) if steps else None
+
+    def state_to_json(self, state: PatchState) -> JSONValue:
+        return [list(r) for r in state.patches]
+
+    def state_from_json(self, level: Level, value: JSONValue) -> PatchState:
+        if not isinstance(value, list):
+            raise ValueError("'board' should be a list of patches")
+        rects: list[Rect] = []
+        for item in value:
+            if not (
+                isinstance(item, list)
+                and len(item) == 4
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in item)
+            ):
+                raise ValueError("a patch is [top, left, bottom, right]")
+            rects.append((item[0], item[1], item[2], item[3]))
+        return apply(PatchState(level), Move(add=tuple(rects)))
+
+    def move_to_json(self, move: Move) -> JSONValue:
+        return move_text(move)
+
+    def move_from_json(self, level: Level, value: JSONValue) -> Move:
+        return parse_move(level, value)
+
+    def level_json(self, level: Level) -> JSONValue:
+        return level_json(level)
+
+    def level_matches(self, level: Level, value: JSONValue) -> bool:
+        return bool(value == level_json(level))
+
+    def fingerprint(self, level: Level) -> str:
+        """A hash of the size and clues (not the name or the file format)."""
+        return digest(json.dumps(level_json(level), sort_keys=True))
+
+
+def _without(state: PatchState, rect: Rect) -> PatchState:
+    return PatchState(state.level, tuple(p for p in state.patches if p != rect))
+
+
+PLAY = PatchesPlay()
+"""The Patches kind's rules of play (`kinds.get_play("patches")`)."""

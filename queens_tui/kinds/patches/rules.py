@@ -1,0 +1,148 @@
+"""The rules of Patches, on a set of drawn patches: what a patch breaks, and when it is won.
+
+1. Every cell lies in exactly one patch (a rectangle).
+2. Every patch holds exactly one clue.
+3. A patch has the shape and the size its clue asks for.
+
+`candidates` lists, for each clue, every rectangle that obeys rules 2 and 3
+for it (it holds that clue and no other, fits its shape and size): solving
+is choosing one candidate a clue so that they cover every cell once (exact
+cover). `fault` says what a drawn patch breaks, so the game can draw it as
+wrong and a hint can say why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache
+
+from queens_tui.core.grid import Cell
+from queens_tui.kinds.patches.level import Clue, Level, Rect, overlaps, rect_area
+
+Mask = int
+"""A set of cells as bits: cell (r, c) is bit r * cols + c."""
+
+
+def rect_mask(level: Level, rect: Rect) -> Mask:
+    """The cells of `rect` as a mask."""
+    top, left, bottom, right = rect
+    row = ((1 << (right - left + 1)) - 1) << left
+    mask = 0
+    for r in range(top, bottom + 1):
+        mask |= row << (r * level.cols)
+    return mask
+
+
+def mask_cells(level: Level, mask: Mask) -> list[Cell]:
+    """The cells of a mask, in reading order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        i = low.bit_length() - 1
+        out.append(divmod(i, level.cols))
+        mask ^= low
+    return out
+
+
+def cell_bit(level: Level, cell: Cell) -> Mask:
+    return 1 << (cell[0] * level.cols + cell[1])
+
+
+def full_mask(level: Level) -> Mask:
+    return (1 << (level.rows * level.cols)) - 1
+
+
+@cache
+def candidates(level: Level) -> tuple[tuple[Rect, ...], ...]:
+    """For each clue (in `level.clues` order), every rectangle it may take, in a fixed order.
+
+    A candidate contains its clue and no other and fits the clue's shape and
+    size; at most a few hundred a clue on 8x8.
+    """
+    rows, cols = level.rows, level.cols
+    # clue counts by prefix sums: how many clues lie in any rectangle, in O(1)
+    pre = [[0] * (cols + 1) for _ in range(rows + 1)]
+    for r in range(rows):
+        for c in range(cols):
+            pre[r + 1][c + 1] = (
+                pre[r][c + 1] + pre[r + 1][c] - pre[r][c] + ((r, c) in level.clue_at)
+            )
+
+    def count(t: int, lft: int, b: int, rgt: int) -> int:
+        return pre[b + 1][rgt + 1] - pre[t][rgt + 1] - pre[b + 1][lft] + pre[t][lft]
+
+    out: list[tuple[Rect, ...]] = []
+    for clue in level.clues:
+        found: list[Rect] = []
+        r0, c0 = clue.cell
+        for top in range(r0, -1, -1):
+            if count(top, c0, r0, c0) > 1:
+                break
+            for bottom in range(r0, rows):
+                if count(top, c0, bottom, c0) > 1:
+                    break
+                for left in range(c0, -1, -1):
+                    if count(top, left, bottom, c0) > 1:
+                        break
+                    for right in range(c0, cols):
+                        if count(top, left, bottom, right) > 1:
+                            break
+                        rect = (top, left, bottom, right)
+                        if clue.fits(rect):
+                            found.append(rect)
+        out.append(tuple(sorted(found)))
+    return tuple(out)
+
+
+def allowed(level: Level, patches: Sequence[Rect] = ()) -> list[list[Rect]]:
+    """Each clue's candidates once `patches` are drawn: a right patch is its clue's only one;
+    no other clue may take a rectangle overlapping a drawn patch."""
+    fixed: dict[int, Rect] = {}
+    for rect in patches:
+        inside = level.clues_in(rect)
+        if len(inside) == 1 and fault(level, rect) is None:
+            fixed[inside[0]] = rect
+    out = []
+    for k, rects in enumerate(candidates(level)):
+        if k in fixed:
+            out.append([fixed[k]])
+        else:
+            out.append([r for r in rects if not any(overlaps(r, p) for p in patches)])
+    return out
+
+
+def fault(level: Level, rect: Rect) -> str | None:
+    """What a drawn patch breaks (a phrase after "this patch"), or None when it is right."""
+    inside = level.clues_in(rect)
+    if not inside:
+        return "holds no clue"
+    if len(inside) > 1:
+        return f"holds {len(inside)} clues; a patch holds exactly one"
+    clue = level.clues[inside[0]]
+    return clue_fault(clue, rect)
+
+
+def clue_fault(clue: Clue, rect: Rect) -> str | None:
+    """What `rect` breaks of `clue`'s shape or size (None: it fits)."""
+    height, width = rect[2] - rect[0] + 1, rect[3] - rect[1] + 1
+    if clue.size is not None and rect_area(rect) != clue.size:
+        return f"has {rect_area(rect)} cells; its clue asks for {clue.size}"
+    if not clue.fits(rect):
+        return f"is {height} rows by {width} columns; its clue asks for a {clue.shape} patch"
+    return None
+
+
+def is_tiling(level: Level, patches: Iterable[Rect]) -> bool:
+    """True when `patches` cover every cell exactly once."""
+    covered = 0
+    for rect in patches:
+        m = rect_mask(level, rect)
+        if covered & m:
+            return False
+        covered |= m
+    return covered == full_mask(level)
+
+
+def is_solved(level: Level, patches: Sequence[Rect]) -> bool:
+    """True when the patches tile the grid and each holds one clue that it fits."""
+    return is_tiling(level, patches) and all(fault(level, p) is None for p in patches)
