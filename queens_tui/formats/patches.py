@@ -1,0 +1,358 @@
+"""Patches level files: a text format people can edit, our JSON, and LinkedIn's archive JSON.
+
+Text: the grid, one character a cell, one space apart: `.` an empty cell, any
+other letter or digit a clue; then a legend, one line a clue label,
+`<label>: <shape> <size>` where the shape is `square`, `tall` (more rows than
+columns), `wide` (more columns than rows) or `free` (any rectangle, the
+default when left out) and the size (cells) is a number or left out::
+
+    # kind: patches
+    # name: Patches #127
+    # date: 2026-07-22
+    A . . . B . .
+    . . . . . . .
+    . C . . . . D
+    ...
+
+    A: wide 6
+    B: 4
+    C: tall
+    D: square 9
+
+Lines starting with `#` are comments (`# key: value` sets metadata: name,
+author, date, source, seed, difficulty, and `number`, LinkedIn's puzzle
+number). Every label on the grid needs a legend line and every legend line a
+label on the grid; a label is used once. `dump_text` writes labels A-Z, then
+a-z, then 0-9 in reading order, and `parse_text(dump_text(x)) == x`,
+`dump_text(parse_text(t)) == t` for what it writes.
+
+JSON, LinkedIn's clue form (what `generate --format json` prints, one level a
+line), with our `kind` and metadata::
+
+    {"kind": "patches", "name": "...", "grid_size": [7, 7],
+     "clues": [{"x": 0, "y": 0, "type": "H_rect", "size": 6}, ...]}
+
+`x` is the column and `y` the row (0-based), `type` is `square`, `V_rect`
+(tall), `H_rect` (wide) or `free` (`tall`/`wide` are read too), `size` a
+number or null. LinkedIn's daily archive, as people keep it, is the same with
+`"game": "patches"` instead of `kind` and `number`, `date`, `difficulty`
+keys: those are kept as metadata (`difficulty` lower case; a day without a
+name is named "Patches #<number>").
+
+Detection is by content: a JSON object whose `kind` or `game` is
+`"patches"`, or text with a `# kind: patches` line. A bad file raises
+`LevelError` at the line and column at fault.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from queens_tui.core.errors import METADATA_KEYS, LevelError
+from queens_tui.kinds.patches.level import FREE, SHAPES, TALL, WIDE, Clue, Level
+
+_KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*patches\s*$", re.I | re.M)
+_JSON_KIND = re.compile(r'"(?:kind|game)"\s*:\s*"patches"')
+_META = re.compile(r"#\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$")
+_LEGEND = re.compile(r"^(\S)\s*:(.*)$")
+LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+"""Clue labels `dump_text` uses, in reading order."""
+LINKEDIN_TYPES = {"square": "square", "V_rect": TALL, "H_rect": WIDE, "free": FREE}
+"""LinkedIn's clue `type` -> our shape."""
+TYPE_OF = {"square": "square", TALL: "V_rect", WIDE: "H_rect", FREE: "free"}
+META_KEYS: tuple[str, ...] = (*METADATA_KEYS, "number")
+
+
+def sniff(text: str, suffix: str = "") -> bool:
+    """True when `text` is a Patches level (JSON, archive JSON or text), judged by content."""
+    head = text.lstrip("\ufeff \t\r\n")
+    if head.startswith("{"):
+        return bool(_JSON_KIND.search(text[:4000]))
+    return bool(_KIND_LINE.search(text[:4000]))
+
+
+def parse(text: str) -> Level:
+    """A level from any of the formats above."""
+    if text.lstrip("\ufeff \t\r\n").startswith("{"):
+        return parse_json(text)
+    return parse_text(text)
+
+
+def dump(level: Level, fmt: str = "text") -> str:
+    """`level` as `"text"` or `"json"`."""
+    if fmt == "json":
+        return dump_json(level) + "\n"
+    if fmt == "text":
+        return dump_text(level)
+    raise LevelError(f"cannot write format {fmt!r} (writable: text, json)")
+
+
+def scan_meta(text: str) -> tuple[str | None, int | None, str | None]:
+    """(name, size, difficulty) for the level browser."""
+    level = parse(text)
+    return level.name, level.size, level.difficulty
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def _at(text: str, pos: int) -> tuple[int, int]:
+    return text.count("\n", 0, pos) + 1, pos - (text.rfind("\n", 0, pos) + 1) + 1
+
+
+def _key_at(text: str, key: str) -> tuple[int, int]:
+    found = None
+    for found in re.finditer(r'"' + re.escape(key) + r'"\s*:', text):  # noqa: B007
+        continue  # json.loads keeps the last of duplicate keys; so do we
+    return _at(text, found.start()) if found else (1, 1)
+
+
+def _elements_at(text: str, key: str) -> list[tuple[int, int]]:
+    """Where each element of the array under `key` starts (best effort)."""
+    from queens_tui.formats.json import _elements
+
+    found = None
+    for found in re.finditer(r'"' + re.escape(key) + r'"\s*:\s*\[', text):  # noqa: B007
+        continue
+    if found is None:
+        return []
+    return [_at(text, p) for p in _elements(text, found.end())]
+
+
+def _int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _clue(item: object, i: int, where: tuple[int, int]) -> Clue:
+    line, col = where
+    if not isinstance(item, dict):
+        raise LevelError(
+            f'clue {i + 1} must be an object {{"x", "y", "type", "size"}}', line=line, col=col
+        )
+    x, y = item.get("x"), item.get("y")
+    if not (_int(x) and _int(y)):
+        raise LevelError(
+            f'clue {i + 1} needs whole numbers "x" (column) and "y" (row)', line=line, col=col
+        )
+    kind = item.get("type", "free")
+    shape = LINKEDIN_TYPES.get(kind) if isinstance(kind, str) else None
+    if shape is None and kind in SHAPES:
+        shape = str(kind)
+    if shape is None:
+        raise LevelError(
+            f"clue {i + 1}: type {kind!r} is not square, V_rect (tall), H_rect (wide) or free",
+            line=line,
+            col=col,
+        )
+    size = item.get("size")
+    if size is not None and not (_int(size) and size > 0):
+        raise LevelError(
+            f"clue {i + 1}: size {size!r} is not a positive whole number or null",
+            line=line,
+            col=col,
+        )
+    assert isinstance(x, int) and isinstance(y, int)
+    return Clue(y, x, shape, size)
+
+
+def parse_json(text: str) -> Level:
+    """A level from our JSON or LinkedIn's archive JSON; `LevelError` with line and column."""
+    text = text.removeprefix("\ufeff")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise LevelError(f"broken JSON: {err.msg}", line=err.lineno, col=err.colno) from None
+    except RecursionError:
+        raise LevelError("JSON nested too deeply", line=1, col=1) from None
+    except ValueError:
+        raise LevelError("number too long", line=1, col=1) from None
+    if not isinstance(data, dict):
+        raise LevelError('expected a JSON object with "grid_size" and "clues"', line=1, col=1)
+    for key in ("kind", "game"):
+        if key in data and data[key] != "patches":
+            line, col = _key_at(text, key)
+            raise LevelError(f'"{key}" is {data[key]!r}, not "patches"', line=line, col=col)
+    size = data.get("grid_size")
+    if not (isinstance(size, list) and len(size) == 2 and all(_int(v) for v in size)):
+        line, col = _key_at(text, "grid_size")
+        raise LevelError('"grid_size" must be [rows, columns]', line=line, col=col)
+    raw = data.get("clues")
+    cline, ccol = _key_at(text, "clues")
+    if not isinstance(raw, list):
+        raise LevelError(
+            '"clues" must be a list of {"x", "y", "type", "size"}', line=cline, col=ccol
+        )
+    at = _elements_at(text, "clues")
+    clues = [_clue(item, i, at[i] if i < len(at) else (cline, ccol)) for i, item in enumerate(raw)]
+    meta: dict[str, str] = {}
+    for key in META_KEYS:
+        value = data.get(key)
+        if value is None:
+            continue
+        if isinstance(value, str):
+            meta[key] = " ".join(value.split())
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            meta[key] = str(value)
+        else:
+            line, col = _key_at(text, key)
+            raise LevelError(
+                f"{key} must be a string, not {type(value).__name__}", line=line, col=col
+            )
+    if "difficulty" in meta:
+        meta["difficulty"] = meta["difficulty"].lower()
+    if "game" in data:  # LinkedIn's archive: name the day as LinkedIn does
+        meta.setdefault("source", "LinkedIn")
+        if "number" in meta:
+            meta.setdefault("name", f"Patches #{meta['number']}")
+        elif "date" in meta:
+            meta.setdefault("name", f"Patches {meta['date']}")
+    try:
+        return Level(size[0], size[1], tuple(clues), **meta)
+    except LevelError as err:
+        line, col = (cline, ccol) if "clue" in err.message else _key_at(text, "grid_size")
+        raise LevelError(err.message, line=line, col=col) from None
+
+
+def json_object(level: Level) -> dict[str, Any]:
+    """`level` as our JSON object, in the format's key order."""
+    data: dict[str, Any] = {"kind": "patches"}
+    if level.name is not None:
+        data["name"] = level.name
+    data["grid_size"] = [level.rows, level.cols]
+    data["clues"] = [
+        {"x": c.col, "y": c.row, "type": TYPE_OF[c.shape], "size": c.size} for c in level.clues
+    ]
+    for key in META_KEYS:
+        value = getattr(level, key)
+        if key != "name" and value is not None:
+            data[key] = int(value) if key == "number" and value.isdigit() else value
+    return data
+
+
+def dump_json(level: Level) -> str:
+    """`level` as one line of JSON (no newline)."""
+    return json.dumps(json_object(level), ensure_ascii=False)
+
+
+# --------------------------------------------------------------------------- text
+
+
+def _legend_clue(body: str, line: int, col: int) -> tuple[str, int | None]:
+    shape, size = FREE, None
+    seen_shape = seen_size = False
+    for word in body.split():
+        if word.isdigit() and not seen_size:
+            size, seen_size = int(word), True
+        elif (w := LINKEDIN_TYPES.get(word, word.lower())) in SHAPES and not seen_shape:
+            shape, seen_shape = w, True
+        else:
+            raise LevelError(
+                f"legend: {word!r} is not a shape (square, tall, wide, free) or a size",
+                line=line,
+                col=col,
+            )
+    if size == 0:
+        raise LevelError("legend: a size is at least 1", line=line, col=col)
+    return shape, size
+
+
+def parse_text(text: str) -> Level:
+    """A level from the text format; `LevelError` with line and column."""
+    text = text.removeprefix("\ufeff")
+    meta: dict[str, str] = {}
+    rows: list[tuple[int, list[tuple[str, int]]]] = []  # (line, [(char, col)])
+    legend: dict[str, tuple[str, int | None, int]] = {}
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.rstrip("\r")
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped.startswith("#"):
+            m = _META.match(stripped)
+            if m and m.group(1).lower() in META_KEYS and m.group(2):
+                meta[m.group(1).lower()] = " ".join(m.group(2).split())
+            continue
+        indent = len(line) - len(line.lstrip())
+        m = _LEGEND.match(stripped)
+        if m:
+            label = m.group(1)
+            if label in legend:
+                raise LevelError(
+                    f"label {label!r} has two legend lines", line=number, col=indent + 1
+                )
+            shape, size = _legend_clue(m.group(2), number, indent + 3)
+            legend[label] = (shape, size, number)
+            continue
+        if legend:
+            raise LevelError("a grid row after the legend", line=number, col=indent + 1)
+        cells: list[tuple[str, int]] = []
+        for k, ch in enumerate(line):
+            if ch.isspace():
+                continue
+            if not (ch == "." or ch.isalnum()):
+                raise LevelError(
+                    f"{ch!r} is not a cell: `.` empty, a letter or digit a clue",
+                    line=number,
+                    col=k + 1,
+                )
+            cells.append((ch, k + 1))
+        rows.append((number, cells))
+    if not rows:
+        raise LevelError("no grid rows found", line=1, col=1)
+    width = len(rows[0][1])
+    clues: list[Clue] = []
+    used: dict[str, tuple[int, int]] = {}
+    for r, (number, cells) in enumerate(rows):
+        if len(cells) != width:
+            col = cells[width][1] if len(cells) > width else (cells[-1][1] + 1 if cells else 1)
+            raise LevelError(
+                f"row {r + 1} has {len(cells)} cells but row 1 has {width}", line=number, col=col
+            )
+        for c, (ch, col) in enumerate(cells):
+            if ch == ".":
+                continue
+            if ch in used:
+                raise LevelError(
+                    f"label {ch!r} is on the grid twice (row {used[ch][0]}, and here)",
+                    line=number,
+                    col=col,
+                )
+            if ch not in legend:
+                raise LevelError(f"label {ch!r} has no legend line", line=number, col=col)
+            used[ch] = (r + 1, c + 1)
+            shape, size, _ = legend[ch]
+            clues.append(Clue(r, c, shape, size))
+    for label, (_, _, number) in legend.items():
+        if label not in used:
+            raise LevelError(f"legend label {label!r} is not on the grid", line=number, col=1)
+    try:
+        return Level(len(rows), width, tuple(clues), **meta)
+    except LevelError as err:
+        raise LevelError(err.message, line=rows[0][0], col=1) from None
+
+
+def shape_words(clue: Clue) -> str:
+    """A clue as the legend writes it: "wide 6", "4", "square", "free"."""
+    words = [] if clue.shape == FREE and clue.size is not None else [clue.shape]
+    if clue.size is not None:
+        words.append(str(clue.size))
+    return " ".join(words)
+
+
+def dump_text(level: Level) -> str:
+    """`level` in the text format (ends with a newline)."""
+    if len(level.clues) > len(LABELS):
+        raise LevelError(f"the text format labels at most {len(LABELS)} clues")
+    out = ["# kind: patches"]
+    for key in META_KEYS:
+        value = getattr(level, key)
+        if value is not None:
+            out.append(f"# {key}: {value}")
+    label = {clue.cell: LABELS[k] for k, clue in enumerate(level.clues)}
+    for r in range(level.rows):
+        out.append(" ".join(label.get((r, c), ".") for c in range(level.cols)))
+    out.append("")
+    out += [f"{LABELS[k]}: {shape_words(clue)}" for k, clue in enumerate(level.clues)]
+    return "\n".join(out) + "\n"
