@@ -1,0 +1,77 @@
+"""Patches in the app: the board widget (`widgets.patches.PatchesBoard`), its keys, its help."""
+
+from __future__ import annotations
+
+from queens_tui.app.actions import Action
+from queens_tui.app.kinds import KindUI
+from queens_tui.app.widgets.patches import PatchesBoard
+
+HELP = """\
+# Patches
+
+Cut the whole grid into **rectangles** (patches):
+
+- every cell lies in exactly one patch;
+- every patch holds **exactly one clue**;
+- a patch has the **shape** and the **size** (cells) its clue asks for.
+
+Every level has exactly one way to cut it, found by reasoning alone.
+
+## Keys
+
+{keys}
+
+To draw a patch with the keys: `space` on one corner, arrows to the opposite
+corner (the patch to come is shaded), `space` again. `space` on a patch
+removes it; `backspace` drops a corner you anchored.
+
+## Mouse
+
+| Mouse | Action |
+|---|---|
+| left drag | from one corner to the opposite one: draws a patch (it replaces what it overlaps) |
+| left click | on a patch: removes it; on a free cell: a 1x1 patch |
+| right click | removes the patch |
+
+## What you see
+
+| Glyph | Meaning |
+|---|---|
+| `■` (`S`) | a square patch |
+| `▮` (`T`) | a tall patch: more rows than columns |
+| `▬` (`W`) | a wide patch: more columns than rows |
+| a number | the patch's size in cells (no mark: any shape) |
+| `?` | a clue that says neither shape nor size |
+| coloured block, heavy border | a patch, in its clue's colour |
+| red border, reddish block | a wrong patch: no clue, two clues, or the wrong shape or size |
+| yellow cells | what a hint reads; green: the patch it draws (`h` again draws it) |
+| magenta cells | patches no solution keeps (`m`) |
+
+Every move is saved: quit at any time, and the level resumes where you left it.
+`queens-tui play --kind patches` opens today's Patches.
+Press `escape`, `?` or `q` to close this help.
+"""
+
+UI = KindUI(
+    board=PatchesBoard,
+    moves=(
+        Action(
+            "patch-draw",
+            "space",
+            "play('draw')",
+            "Patch",
+            "anchor a corner / close the patch / remove the patch under the cursor",
+            name="Draw patch",
+        ),
+        Action(
+            "patch-erase",
+            "backspace,delete",
+            "play('erase')",
+            "Erase",
+            "drop the anchored corner, or remove the patch under the cursor",
+            name="Erase patch",
+        ),
+    ),
+    help=HELP,
+)
+"""The Patches kind's app side (`app.kinds.UIS["patches"]`)."""

@@ -1,0 +1,312 @@
+"""The Patches board: clues as shape-and-size glyphs, patches as blocks of their clue's colour
+inside heavy borders.
+
+Drawn with the line API from a character canvas: cells of `cell_w` x `cell_h`
+characters with a one-character grid line between them and around the grid,
+at the biggest scale that fits the widget (`SCALES`). A line between two cells
+of the same patch is filled with the patch's colour, so a patch reads as one
+block; a line where a patch ends is heavy (red around a wrong patch: no clue,
+two clues, or a shape or size its clue rules out); lines between cells no
+patch covers are thin and grey. Each clue shows its shape (`■` square, `▮`
+tall, `▬` wide; `S`, `T`, `W` with `--ascii`) and size (`?` says nothing at
+all), on its colour. The corner the keyboard anchored and the cursor span the
+patch about to be drawn, shown shaded. The widget decides nothing about the
+rules: it turns the mouse into `CellAction`s and draws the state it is given.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.geometry import Size
+from textual.strip import Strip
+
+from queens_tui.app.palette import PASTELS, blend
+from queens_tui.app.widgets.base import BoardWidget
+from queens_tui.core.grid import Cell
+from queens_tui.kinds.patches.level import FREE, SQUARE, TALL, Clue, Rect, contains, span
+from queens_tui.kinds.patches.play import PatchState
+
+CELL_BG = "#f4f1ea"
+LINE_FG = "#c9c3b6"
+BORDER_FG = "#1c1c1c"
+WRONG_FG = "#d62828"
+TEXT_FG = "#1c1c1c"
+CLUE_WASH = 0.55
+"""How much of its colour a clue's cell shows before a patch covers it."""
+TINTS = {"evidence": ("#ffd23f", 0.6), "place": ("#2ecc71", 0.5), "mistake": ("#c2185b", 0.7)}
+CURSOR_SHADE = 0.3
+SCALES: tuple[tuple[int, int], ...] = ((7, 3), (5, 2), (4, 1), (3, 1))
+"""Cell sizes tried, biggest first: (columns, lines)."""
+
+_HEAVY = {
+    (1, 1, 0, 0): "┃",
+    (0, 0, 1, 1): "━",
+    (0, 1, 0, 1): "┏",
+    (0, 1, 1, 0): "┓",
+    (1, 0, 0, 1): "┗",
+    (1, 0, 1, 0): "┛",
+    (0, 1, 1, 1): "┳",
+    (1, 0, 1, 1): "┻",
+    (1, 1, 0, 1): "┣",
+    (1, 1, 1, 0): "┫",
+    (1, 1, 1, 1): "╋",
+    (1, 0, 0, 0): "╹",
+    (0, 1, 0, 0): "╻",
+    (0, 0, 1, 0): "╸",
+    (0, 0, 0, 1): "╺",
+}
+"""Junction glyphs by arms (up, down, left, right)."""
+_LIGHT = dict(zip(_HEAVY, "│─┌┐└┘┬┴├┤┼╵╷╴╶", strict=True))
+
+NONE, LIGHT, HEAVY = 0, 1, 2
+
+
+def clue_glyph(clue: Clue, ascii: bool) -> str:
+    """The clue as drawn: its shape mark and size ("▬6", "■", "6", "?"; "W6", "S" in ASCII)."""
+    marks = {SQUARE: "S", TALL: "T"} if ascii else {SQUARE: "■", TALL: "▮"}
+    mark = "" if clue.shape == FREE else marks.get(clue.shape, "W" if ascii else "▬")
+    size = "" if clue.size is None else str(clue.size)
+    return (mark + size) or "?"
+
+
+def clue_color(k: int) -> str:
+    """Clue k's colour (distinct for the first 22 clues)."""
+    return PASTELS[k % len(PASTELS)]
+
+
+class Layout(NamedTuple):
+    cell_w: int
+    cell_h: int
+    left: int
+    top: int
+    width: int
+    height: int
+
+
+def fit(rows: int, cols: int, width: int, height: int) -> Layout:
+    """The biggest drawing that fits (the smallest when none does)."""
+    for w, h in SCALES:
+        bw, bh = cols * (w + 1) + 1, rows * (h + 1) + 1
+        if bw <= width and bh <= height:
+            break
+    return Layout(w, h, max((width - bw) // 2, 0), max((height - bh) // 2, 0), bw, bh)
+
+
+class PatchesBoard(BoardWidget[PatchState]):
+    """Draws a `PatchState`; reports clicks, right clicks and drags as `CellAction`s."""
+
+    MOUSE = "drag"
+
+    DEFAULT_CSS = """
+    PatchesBoard { width: 1fr; height: 1fr; }
+    """
+
+    def prepare(self) -> None:
+        self._lines: list[list[Segment]] | None = None
+        self._key: tuple[object, ...] = ()
+
+    def state_changed(self) -> None:
+        self._lines = None
+        self.refresh()
+
+    def marks_changed(self) -> None:
+        self._lines = None
+        self.refresh()
+
+    def restyle(self) -> None:
+        self._lines = None
+        self.refresh()
+
+    def watch_cursor(self, old: Cell, new: Cell) -> None:
+        self._lines = None
+        self.refresh()
+
+    # --- geometry ----------------------------------------------------------------------
+
+    def layout_now(self) -> Layout:
+        level = self._state.level
+        return fit(level.rows, level.cols, self.size.width, self.size.height)
+
+    def cell_at(self, x: int, y: int) -> Cell | None:
+        lay = self.layout_now()
+        dx, dy = x - lay.left - 1, y - lay.top - 1
+        if dx < 0 or dy < 0:
+            return None
+        c, cx = divmod(dx, lay.cell_w + 1)
+        r, cy = divmod(dy, lay.cell_h + 1)
+        level = self._state.level
+        if r >= level.rows or c >= level.cols or cx >= lay.cell_w or cy >= lay.cell_h:
+            return None
+        return (r, c)
+
+    def cell_offset(self, cell: Cell) -> tuple[int, int]:
+        lay = self.layout_now()
+        r, c = cell
+        return (
+            lay.left + 1 + c * (lay.cell_w + 1) + lay.cell_w // 2,
+            lay.top + 1 + r * (lay.cell_h + 1) + lay.cell_h // 2,
+        )
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self._state.level.cols * (SCALES[0][0] + 1) + 1
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self._state.level.rows * (SCALES[0][1] + 1) + 1
+
+    # --- drawing -----------------------------------------------------------------------
+
+    def _preview(self) -> Rect | None:
+        anchor = self._state.anchor
+        return None if anchor is None else span(anchor, self.cursor)
+
+    def _draw(self, lay: Layout) -> list[list[Segment]]:
+        state, level = self._state, self._state.level
+        rows, cols = level.rows, level.cols
+        cw, ch = lay.cell_w, lay.cell_h
+        patch_of: dict[Cell, int] = {}
+        for i, rect in enumerate(state.patches):
+            for r in range(rect[0], rect[2] + 1):
+                for c in range(rect[1], rect[3] + 1):
+                    patch_of[(r, c)] = i
+        wrong = {i for i, rect in enumerate(state.patches) if rect in state.faults}
+        preview = self._preview()
+        owner = state.owner
+
+        def bg_of(cell: Cell) -> str:
+            k = owner.get(cell)
+            if k is None:
+                bg = CELL_BG
+                if cell in level.clue_at:
+                    bg = blend(CELL_BG, clue_color(level.clue_at[cell]), CLUE_WASH)
+            elif k < 0 or patch_of[cell] in wrong:
+                bg = blend(clue_color(k) if k >= 0 else "#bdbdbd", WRONG_FG, 0.25)
+            else:
+                bg = clue_color(k)
+            if preview is not None and contains(preview, cell):
+                bg = blend(bg, "#6f8cff", 0.35)
+            role = self._marks.get(cell)
+            if role in TINTS:
+                tint, amount = TINTS[role]
+                bg = blend(bg, tint, amount)
+            if cell == self.cursor and not state.solved:
+                bg = blend(bg, "#000000", CURSOR_SHADE)
+            return bg
+
+        def edge(a: Cell | None, b: Cell | None) -> tuple[int, bool]:
+            """(weight, wrong) of the line between two cells (None: off the grid)."""
+            pa = None if a is None else patch_of.get(a)
+            pb = None if b is None else patch_of.get(b)
+            bad = pa in wrong or pb in wrong
+            if a is None or b is None:
+                return HEAVY, bad
+            if pa is not None and pa == pb:
+                return NONE, False
+            if pa is None and pb is None:
+                return LIGHT, False
+            return HEAVY, bad
+
+        def inside(r: int, c: int) -> Cell | None:
+            return (r, c) if 0 <= r < rows and 0 <= c < cols else None
+
+        bgs = {(r, c): bg_of((r, c)) for r in range(rows) for c in range(cols)}
+        height, width = lay.height, lay.width
+        canvas: list[list[Segment]] = [
+            [Segment(" ", Style(bgcolor=CELL_BG))] * width for _ in range(height)
+        ]
+        hbar = {LIGHT: "-" if self.ascii else "─", HEAVY: "=" if self.ascii else "━"}
+        vbar = {LIGHT: "|" if self.ascii else "│", HEAVY: "#" if self.ascii else "┃"}
+
+        def line_style(weight: int, bad: bool) -> Style:
+            fg = WRONG_FG if bad else BORDER_FG if weight == HEAVY else LINE_FG
+            return Style(color=fg, bgcolor=CELL_BG, bold=weight == HEAVY)
+
+        # cells and the lines between them
+        for r in range(rows):
+            for c in range(cols):
+                bg = bgs[(r, c)]
+                y0, x0 = 1 + r * (ch + 1), 1 + c * (cw + 1)
+                for dy in range(ch):
+                    for dx in range(cw):
+                        canvas[y0 + dy][x0 + dx] = Segment(" ", Style(bgcolor=bg))
+                # the line left of the cell
+                weight, bad = edge(inside(r, c - 1), (r, c))
+                for dy in range(ch):
+                    if weight == NONE:
+                        canvas[y0 + dy][x0 - 1] = Segment(" ", Style(bgcolor=bg))
+                    else:
+                        canvas[y0 + dy][x0 - 1] = Segment(vbar[weight], line_style(weight, bad))
+                # the line above the cell
+                weight, bad = edge(inside(r - 1, c), (r, c))
+                for dx in range(cw):
+                    if weight == NONE:
+                        canvas[y0 - 1][x0 + dx] = Segment(" ", Style(bgcolor=bg))
+                    else:
+                        canvas[y0 - 1][x0 + dx] = Segment(hbar[weight], line_style(weight, bad))
+            weight, bad = edge((r, cols - 1), None)
+            for dy in range(ch):
+                canvas[1 + r * (ch + 1) + dy][width - 1] = Segment(
+                    vbar[weight], line_style(weight, bad)
+                )
+        for c in range(cols):
+            weight, bad = edge((rows - 1, c), None)
+            for dx in range(cw):
+                canvas[height - 1][1 + c * (cw + 1) + dx] = Segment(
+                    hbar[weight], line_style(weight, bad)
+                )
+        # junctions
+        for r in range(rows + 1):
+            for c in range(cols + 1):
+                arms = (
+                    edge(inside(r - 1, c - 1), inside(r - 1, c)) if r > 0 else (NONE, False),
+                    edge(inside(r, c - 1), inside(r, c)) if r < rows else (NONE, False),
+                    edge(inside(r - 1, c - 1), inside(r, c - 1)) if c > 0 else (NONE, False),
+                    edge(inside(r - 1, c), inside(r, c)) if c < cols else (NONE, False),
+                )
+                y, x = r * (ch + 1), c * (cw + 1)
+                heavy = tuple(int(w == HEAVY) for w, _ in arms)
+                bad = any(b for _, b in arms)
+                if any(heavy):
+                    glyph = "+" if self.ascii else _HEAVY[heavy]  # type: ignore[index]
+                    canvas[y][x] = Segment(glyph, line_style(HEAVY, bad))
+                elif any(w for w, _ in arms):
+                    light = tuple(int(w == LIGHT) for w, _ in arms)
+                    glyph = "+" if self.ascii else _LIGHT[light]  # type: ignore[index]
+                    canvas[y][x] = Segment(glyph, line_style(LIGHT, False))
+                else:  # inside one patch
+                    canvas[y][x] = Segment(" ", Style(bgcolor=bgs[(r - 1, c - 1)]))
+        # clue glyphs, and the cursor in ASCII
+        for clue in level.clues:
+            text = clue_glyph(clue, self.ascii)[:cw]
+            y = 1 + clue.row * (ch + 1) + ch // 2
+            x = 1 + clue.col * (cw + 1) + (cw - len(text)) // 2
+            style = Style(color=TEXT_FG, bgcolor=bgs[clue.cell], bold=True)
+            for i, glyph in enumerate(text):
+                canvas[y][x + i] = Segment(glyph, style)
+        if self.ascii and not state.solved and cw >= 3:
+            r, c = self.cursor
+            y = 1 + r * (ch + 1) + ch // 2
+            x0 = 1 + c * (cw + 1)
+            style = Style(color=TEXT_FG, bgcolor=bgs[(r, c)], bold=True)
+            canvas[y][x0] = Segment("[", style)
+            canvas[y][x0 + cw - 1] = Segment("]", style)
+        return canvas
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        base = self.rich_style
+        lay = self.layout_now()
+        key = (lay, self.ascii)
+        if self._lines is None or key != self._key:
+            self._lines, self._key = self._draw(lay), key
+        dy = y - lay.top
+        if not 0 <= dy < lay.height:
+            return Strip([Segment(" " * width, base)], width)
+        segs = [Segment(" " * lay.left, base), *self._lines[dy]]
+        segs.append(Segment(" " * max(width - lay.left - lay.width, 0), base))
+        return Strip(segs).crop(0, width)
+
+
+__all__ = ["PatchesBoard", "clue_glyph"]
