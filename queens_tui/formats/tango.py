@@ -50,6 +50,7 @@ from queens_tui.kinds.tango.level import EQUAL, MOON, SUN, Level, Pair, draw
 
 _KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*tango\s*$", re.I | re.M)
 _JSON_KIND = re.compile(r'"kind"\s*:\s*"tango"')
+_ANY_KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*(\S+)\s*$", re.I | re.M)
 _ROW_RE = re.compile(r"^[.01]([ =x×][.01])+\s*$")
 _CELLS = {".": None, "1": SUN, "0": MOON}
 _SIGNS = {"=": "=", "x": "x", "×": "x", "X": "x"}
@@ -62,6 +63,8 @@ def sniff(text: str, suffix: str = "") -> bool:
         return bool(_JSON_KIND.search(text[:4000]))
     if _KIND_LINE.search(text[:4000]):
         return True
+    if _ANY_KIND_LINE.search(text[:4000]):  # another kind's file (Patches rows read `. . .` too)
+        return False
     for raw in text.split("\n")[:50]:
         line = raw.strip()
         if not line or line.startswith("#"):
