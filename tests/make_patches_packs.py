@@ -1,0 +1,68 @@
+"""Make the bundled Patches packs in `levels/`: three packs by difficulty, 6x6, 7x7 and 8x8 in each.
+
+Run from the repository root:
+
+    python tests/make_patches_packs.py            # writes levels/patches-1-easy ... patches-3-hard
+    python tests/make_patches_packs.py --check    # regenerates and compares, writes nothing
+
+Layout: `levels/patches-<n>-<difficulty>/NNN.txt`, `PER_PACK[size]` levels of
+each size, smallest first, so a pack reads as a progression. Each file is
+exactly what `queens-tui generate --kind patches --size N --seed S --difficulty D`
+prints for the seed in its header (`patches-<difficulty>-<size>-<k>`), so any
+level can be made again from the command line. Deterministic: running it twice
+gives the same bytes (about 15 s on one core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from queens_tui.formats.patches import dump_text  # noqa: E402
+from queens_tui.kinds.patches.generate import generate  # noqa: E402
+
+PACKS: tuple[str, ...] = ("easy", "medium", "hard")
+PER_PACK = {6: 4, 7: 4, 8: 4}
+"""Levels of each size in every pack, smallest first."""
+
+
+def plan() -> list[tuple[str, int, int, str, str]]:
+    """(pack, number, size, seed, difficulty) of every bundled Patches level, in file order."""
+    out = []
+    for i, difficulty in enumerate(PACKS, start=1):
+        number = 0
+        for size, count in PER_PACK.items():
+            for k in range(1, count + 1):
+                number += 1
+                seed = f"patches-{difficulty}-{size}-{k}"
+                out.append((f"patches-{i}-{difficulty}", number, size, seed, difficulty))
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="compare, write nothing")
+    args = parser.parse_args()
+    start = time.perf_counter()
+    differ = 0
+    for pack, number, size, seed, difficulty in plan():
+        path = REPO / "levels" / pack / f"{number:03d}.txt"
+        text = dump_text(generate(size, seed, difficulty))
+        if args.check:
+            if not path.exists() or path.read_text("utf-8") != text:
+                print(f"differs: {path}")
+                differ += 1
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8", newline="\n")
+    print(f"{len(plan())} levels in {time.perf_counter() - start:.1f} s", file=sys.stderr)
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
