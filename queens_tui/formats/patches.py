@@ -240,21 +240,23 @@ def dump_json(level: Level) -> str:
 
 
 def _legend_clue(body: str, line: int, col: int) -> tuple[str, int | None]:
+    """The shape and size of a legend line's `body`, which starts at column `col`."""
     shape, size = FREE, None
     seen_shape = seen_size = False
-    for word in body.split():
+    for found in re.finditer(r"\S+", body):
+        word, at = found.group(), col + found.start()
         if word.isdigit() and not seen_size:
             size, seen_size = int(word), True
+            if size == 0:
+                raise LevelError("legend: a size is at least 1", line=line, col=at)
         elif (w := LINKEDIN_TYPES.get(word, word.lower())) in SHAPES and not seen_shape:
             shape, seen_shape = w, True
         else:
             raise LevelError(
                 f"legend: {word!r} is not a shape (square, tall, wide, free) or a size",
                 line=line,
-                col=col,
+                col=at,
             )
-    if size == 0:
-        raise LevelError("legend: a size is at least 1", line=line, col=col)
     return shape, size
 
 
@@ -282,7 +284,7 @@ def parse_text(text: str) -> Level:
                 raise LevelError(
                     f"label {label!r} has two legend lines", line=number, col=indent + 1
                 )
-            shape, size = _legend_clue(m.group(2), number, indent + 3)
+            shape, size = _legend_clue(m.group(2), number, indent + m.start(2) + 1)
             legend[label] = (shape, size, number)
             continue
         if legend:

@@ -118,8 +118,6 @@ class PatchesKind:
         lv: Level = level
         return {
             "size": lv.size,
-            "rows": lv.rows,
-            "cols": lv.cols,
             "clues": len(lv.clues),
             "sized": sum(c.size is not None for c in lv.clues),
             "shaped": sum(c.shape != "free" for c in lv.clues),
