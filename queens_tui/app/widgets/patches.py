@@ -41,27 +41,37 @@ CURSOR_SHADE = 0.3
 SCALES: tuple[tuple[int, int], ...] = ((7, 3), (5, 2), (4, 1), (3, 1))
 """Cell sizes tried, biggest first: (columns, lines)."""
 
-_HEAVY = {
-    (1, 1, 0, 0): "┃",
-    (0, 0, 1, 1): "━",
-    (0, 1, 0, 1): "┏",
-    (0, 1, 1, 0): "┓",
-    (1, 0, 0, 1): "┗",
-    (1, 0, 1, 0): "┛",
-    (0, 1, 1, 1): "┳",
-    (1, 0, 1, 1): "┻",
-    (1, 1, 0, 1): "┣",
-    (1, 1, 1, 0): "┫",
-    (1, 1, 1, 1): "╋",
-    (1, 0, 0, 0): "╹",
-    (0, 1, 0, 0): "╻",
-    (0, 0, 1, 0): "╸",
-    (0, 0, 0, 1): "╺",
-}
-"""Junction glyphs by arms (up, down, left, right)."""
-_LIGHT = dict(zip(_HEAVY, "│─┌┐└┘┬┴├┤┼╵╷╴╶", strict=True))
-
 NONE, LIGHT, HEAVY = 0, 1, 2
+
+
+def _junctions() -> dict[tuple[int, ...], str]:
+    """Every box-drawing junction by the weight of its arms (up, down, left, right), each
+    NONE, LIGHT or HEAVY: all 80 mixes are in Unicode's box-drawing block, read from the
+    characters' names ("BOX DRAWINGS DOWN LIGHT AND RIGHT HEAVY" is ┍)."""
+    import unicodedata
+
+    weights = {"LIGHT": LIGHT, "HEAVY": HEAVY}
+    arms_of: dict[str, tuple[int, ...]] = {"UP": (0,), "DOWN": (1,), "LEFT": (2,), "RIGHT": (3,)}
+    arms_of |= {"VERTICAL": (0, 1), "HORIZONTAL": (2, 3)}
+    table: dict[tuple[int, ...], str] = {}
+    for code in range(0x2500, 0x2580):
+        name = unicodedata.name(chr(code)).removeprefix("BOX DRAWINGS ")
+        words = name.replace(" AND ", " ").split()
+        if not set(words) <= weights.keys() | arms_of.keys():
+            continue  # double, dashed, arcs, diagonals
+        arms = [NONE] * 4
+        first: int | None = None
+        for part in name.split(" AND "):
+            weight = next((weights[w] for w in part.split() if w in weights), first)
+            first = weight if first is None else first
+            for word in part.split():
+                for arm in arms_of.get(word, ()):
+                    arms[arm] = weight or LIGHT
+        table.setdefault(tuple(arms), chr(code))
+    return table
+
+
+JUNCTIONS = _junctions()
 
 
 def clue_glyph(clue: Clue, ascii: bool) -> str:
@@ -266,15 +276,11 @@ class PatchesBoard(BoardWidget[PatchState]):
                     edge(inside(r - 1, c), inside(r, c)) if c < cols else (NONE, False),
                 )
                 y, x = r * (ch + 1), c * (cw + 1)
-                heavy = tuple(int(w == HEAVY) for w, _ in arms)
+                weights = tuple(w for w, _ in arms)
                 bad = any(b for _, b in arms)
-                if any(heavy):
-                    glyph = "+" if self.ascii else _HEAVY[heavy]  # type: ignore[index]
-                    canvas[y][x] = Segment(glyph, line_style(HEAVY, bad))
-                elif any(w for w, _ in arms):
-                    light = tuple(int(w == LIGHT) for w, _ in arms)
-                    glyph = "+" if self.ascii else _LIGHT[light]  # type: ignore[index]
-                    canvas[y][x] = Segment(glyph, line_style(LIGHT, False))
+                if any(weights):
+                    glyph = "+" if self.ascii else JUNCTIONS[weights]
+                    canvas[y][x] = Segment(glyph, line_style(max(weights), bad))
                 else:  # inside one patch
                     canvas[y][x] = Segment(" ", Style(bgcolor=bgs[(r - 1, c - 1)]))
         # clue glyphs, and the cursor in ASCII
