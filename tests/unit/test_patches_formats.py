@@ -66,7 +66,8 @@ def test_text_round_trips_both_ways() -> None:
         ("# kind: patches\nA ;\n. .\n\nA: 2\n", (2, 3), "not a cell"),
         ('{"game": "patches", "grid_size": [2, 2],\n "clues": [{"x": 5, "y": 0}]}', (2, 2), "off"),
         (
-            '{"kind": "patches", "grid_size": [2, 2],\n "clues": [{"x": 0, "y": 0, "type": "round"}]}',
+            '{"kind": "patches", "grid_size": [2, 2],\n'
+            ' "clues": [{"x": 0, "y": 0, "type": "round"}]}',
             (2, 12),
             "type",
         ),
