@@ -73,7 +73,7 @@ def sniff(text: str, suffix: str = "") -> bool:
     return bool(_KIND_LINE.search(text[:4000]))
 
 
-def parse(text: str) -> Level:
+def parse(text: str, suffix: str = "") -> Level:
     """A level from any of the formats above."""
     if text.lstrip("\ufeff \t\r\n").startswith("{"):
         return parse_json(text)
@@ -89,7 +89,7 @@ def dump(level: Level, fmt: str = "text") -> str:
     raise LevelError(f"cannot write format {fmt!r} (writable: text, json)")
 
 
-def scan_meta(text: str) -> tuple[str | None, int | None, str | None]:
+def scan_meta(text: str, suffix: str = "") -> tuple[str | None, int | None, str | None]:
     """(name, size, difficulty) for the level browser."""
     level = parse(text)
     return level.name, level.size, level.difficulty

@@ -106,10 +106,9 @@ async def test_play_kind_patches_opens_today_and_the_browser_lists_the_packs(
     from datetime import date
 
     from queens_tui.app.screens.browser import LevelBrowser
-    from queens_tui.kinds.patches.kind import decode
+    from queens_tui.kinds.patches.calendar import decode
     from queens_tui.store import Store
-    from queens_tui.store.daily import calendar_line
-    from queens_tui.store.kind_daily import daily_level
+    from queens_tui.store.daily import calendar_line, daily_level
 
     day = date(2026, 12, 1)
     found = daily_level("patches", day, str(tmp_path))

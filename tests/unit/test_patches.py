@@ -11,8 +11,9 @@ from queens_tui.core.errors import LevelError
 from queens_tui.core.play import NEVER, Drag, Verdict
 from queens_tui.formats import patches as fmt
 from queens_tui.kinds.patches import deduce, search
+from queens_tui.kinds.patches.calendar import decode, encode
 from queens_tui.kinds.patches.generate import generate
-from queens_tui.kinds.patches.kind import KIND, decode, encode
+from queens_tui.kinds.patches.kind import KIND
 from queens_tui.kinds.patches.level import Clue, Level
 from queens_tui.kinds.patches.play import PLAY, Move, PatchState, parse_move
 from queens_tui.kinds.patches.rules import candidates, fault, is_solved

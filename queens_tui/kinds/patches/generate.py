@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import random
 
+from queens_tui.core import errors
 from queens_tui.kinds.patches import deduce
 from queens_tui.kinds.patches.level import FREE, Clue, Level, Rect, shape_of
 
@@ -38,23 +39,12 @@ MAX_SINGLES = 1
 MAX_TRIES = 40
 """Sub-seeds tried for a wanted difficulty before settling for an easier level."""
 
-DAILY_WEEK: tuple[tuple[int, str], ...] = (
-    (6, "easy"),
-    (6, "medium"),
-    (7, "easy"),
-    (7, "medium"),
-    (7, "medium"),
-    (7, "hard"),
-    (8, "hard"),
-)
-"""(size, difficulty) of the daily puzzle, Monday .. Sunday: gentle first, as LinkedIn ramps."""
 
-
-class GenerateError(ValueError):
+class GenerateError(errors.GenerateError):
     """No level could be made with these options."""
 
 
-class SizeError(GenerateError):
+class SizeError(GenerateError, errors.SizeError):
     """A size the generator does not make."""
 
 

@@ -1,31 +1,40 @@
-"""Patches' batch interface and facts: what `solve`, `check`, `explain`, `grade`,
-`generate`, the daily puzzle and the calendar ask of the kind.
-
-The daily calendar line (`encode` / `decode`, `levels/daily/patches/2026.days`):
-``<size><difficulty initial> <clues>``, `clues` URL-safe base64 without padding
-of two bytes a clue in reading order: the cell index ``r * size + c`` with the
-shape in the top two bits (0 square, 1 tall, 2 wide, 3 free), then the size
-(0: not given). Square grids up to 8x8: about 40 characters a line.
-"""
+"""The Patches kind: what the shared machinery asks of it (`solve`, `check`, `explain`,
+`grade`, `generate`, the daily puzzle, the game)."""
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Sequence
+from datetime import date
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from queens_tui.core.kind import Explanation, Grade, JSONObject
-from queens_tui.kinds.patches import deduce, generate, search
-from queens_tui.kinds.patches.level import SHAPES, Clue, Level, Rect
+from queens_tui.core.kind import DailySpec, Explanation, Grade, JSONObject, KindBase
+from queens_tui.kinds.patches import calendar, deduce, search
+from queens_tui.kinds.patches.generate import DEFAULT_SIZE, SIZES
+from queens_tui.kinds.patches.level import Level, Rect
 
-_INITIAL = {"easy": "e", "medium": "m", "hard": "h", "expert": "x"}
-_DIFFICULTY = {v: k for k, v in _INITIAL.items()}
+if TYPE_CHECKING:
+    from queens_tui.core.play import CancelFlag, PlayRules
+
+DAILY_WEEK: tuple[tuple[int, str | None], ...] = (
+    (6, "easy"),  # Monday
+    (6, "medium"),  # Tuesday
+    (7, "easy"),  # Wednesday
+    (7, "medium"),  # Thursday
+    (7, "medium"),  # Friday
+    (7, "hard"),  # Saturday
+    (8, "hard"),  # Sunday
+)
+"""(size, difficulty) of the generated daily Patches by weekday, Monday first: LinkedIn's
+Patches runs 6x6 to 8x8, gentle first."""
+
+SHARE_EPOCH = (date(2026, 7, 14), 119)
+"""LinkedIn's Patches #119 was 2026-07-14 (the archive's day), so #1 was 2026-03-18."""
 
 
 def draw(level: Level, solution: Sequence[Rect]) -> list[str]:
-    """A solution as text: each cell the letter of its patch (A, B, ... in clue order), the
-    clue cells upper case and the rest lower case."""
+    """A solution as text: each cell the letter of its patch (a, b, ... in clue order), the
+    clue cells upper case."""
     grid = [["."] * level.cols for _ in range(level.rows)]
     for k, (top, left, bottom, right) in enumerate(solution):
         letter = chr(ord("a") + k % 26)
@@ -37,69 +46,33 @@ def draw(level: Level, solution: Sequence[Rect]) -> list[str]:
     return ["".join(row) for row in grid]
 
 
-def encode(level: Level) -> str:
-    """A square level up to 8x8 as one calendar line (see the module docstring)."""
-    n = level.rows
-    if level.cols != n or n > 8:
-        raise ValueError(f"a {level.size_text} Patches level has no calendar line (square, <= 8)")
-    raw = bytearray()
-    for clue in level.clues:
-        raw += bytes(((SHAPES.index(clue.shape) << 6) | (clue.row * n + clue.col), clue.size or 0))
-    payload = base64.urlsafe_b64encode(bytes(raw)).decode("ascii").rstrip("=")
-    return f"{n}{_INITIAL.get(level.difficulty or '', '-')} {payload}"
-
-
-def decode(line: str) -> Level:
-    """The level of a line made by `encode`; `ValueError` when the line is damaged."""
-    parts = line.split()
-    if len(parts) != 2 or len(parts[0]) < 2 or not parts[0][:-1].isdigit():
-        raise ValueError("not a Patches calendar line")
-    n = int(parts[0][:-1])
-    if not 2 <= n <= 8:
-        raise ValueError(f"size {n}")
-    text = parts[1]
-    try:
-        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    except ValueError as err:
-        raise ValueError("not URL-safe base64") from err
-    if len(raw) % 2:
-        raise ValueError("odd payload")
-    clues = []
-    for i in range(0, len(raw), 2):
-        code, size = raw[i], raw[i + 1]
-        index = code & 63
-        if index >= n * n:
-            raise ValueError(f"cell {index}")
-        clues.append(Clue(index // n, index % n, SHAPES[code >> 6], size or None))
-    return Level(n, n, tuple(clues), difficulty=_DIFFICULTY.get(parts[0][-1]))
-
-
-class PatchesKind:
-    """`queens_tui.core.kind.Kind` for Patches levels (`kinds.patches.level.Level`), and the
-    kind's facts the shared machinery reads (sizes, difficulties, daily week, codec)."""
+class PatchesKind(KindBase[Level, Any]):
+    """The Patches kind (`kinds.patches.level.Level`)."""
 
     name = "patches"
     title = "Patches"
     emoji = "🟪"
-    difficulties: tuple[str, ...] = deduce.DIFFICULTIES
-    sizes: tuple[int, ...] = generate.SIZES
-    default_size = generate.DEFAULT_SIZE
-    daily_week = generate.DAILY_WEEK
-    """(size, difficulty) Monday .. Sunday."""
-    format_module = "queens_tui.formats.patches"
-    solver_module = "queens_tui.solver.patches"
+    difficulties = deduce.DIFFICULTIES
+    sizes = SIZES
+    default_size = DEFAULT_SIZE
+    formats = "queens_tui.formats.patches"
+    reader_hint = (("patches",), "")
+    solver = "queens_tui.solver.patches"
+    daily = DailySpec.of("patches", "Patches", DAILY_WEEK, calendar, SHARE_EPOCH)
 
-    def generate(self, size: int | None, seed: str, difficulty: str | None = None) -> Level:
+    @property
+    def play(self) -> PlayRules[Any, Any, Any]:
+        from queens_tui.kinds.patches.play import PLAY
+
+        return PLAY
+
+    def generate(self, size: int | None, seed: str, difficulty: str | None, **options: Any) -> Any:
         """A unique level (see `kinds.patches.generate`)."""
-        return generate.generate(size, seed, difficulty)
+        from queens_tui.kinds.patches.generate import generate
 
-    def encode(self, level: Any) -> str:
-        return encode(level)
+        return generate(size, seed, difficulty)
 
-    def decode(self, line: str) -> Level:
-        return decode(line)
-
-    def solutions(self, level: Any, limit: int) -> Sequence[Any]:
+    def solutions(self, level: Any, limit: int, cancel: CancelFlag | None = None) -> Sequence[Any]:
         """Up to `limit` solutions by the exact-cover search (about a millisecond at 7x7)."""
         return list(islice(search.solutions(level), limit))
 
@@ -123,13 +96,13 @@ class PatchesKind:
             "shaped": sum(c.shape != "free" for c in lv.clues),
         }
 
-    def explain(self, level: Any) -> Explanation:
+    def explain(self, level: Any, cancel: CancelFlag | None = None) -> Explanation:
         """The logical solution: steps `{"rule", "clue", "patches", "cells", "text"}`."""
         steps = deduce.solve_logically(level)
         solved = not steps or steps[-1].rule != "solver"
         return Explanation([s.as_json() for s in steps], solved)
 
-    def grade(self, level: Any) -> Grade:
+    def grade(self, level: Any, cancel: CancelFlag | None = None) -> Grade:
         """The hardest rule the logical solution needs (easy .. expert)."""
         steps = deduce.solve_logically(level)
         g = deduce.grade_steps(steps)

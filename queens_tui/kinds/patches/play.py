@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import ClassVar
 
 from queens_tui.core.grid import Cell
 from queens_tui.core.play import CancelFlag, Drag, Hint, JSONValue, digest
@@ -188,10 +187,6 @@ def step_hint(steps: list[deduce.Step]) -> Hint[Move]:
 
 class PatchesPlay:
     """The pure rules of play of Patches (see the module docstring)."""
-
-    name: ClassVar[str] = "patches"
-    title: ClassVar[str] = "Patches"
-    emoji: ClassVar[str] = "🟪"
 
     def dims(self, level: Level) -> tuple[int, int]:
         return level.rows, level.cols
