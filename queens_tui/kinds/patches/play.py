@@ -29,7 +29,15 @@ from functools import cached_property
 from queens_tui.core.grid import Cell
 from queens_tui.core.play import CancelFlag, Drag, Hint, JSONValue, digest
 from queens_tui.kinds.patches import deduce
-from queens_tui.kinds.patches.level import Level, Rect, contains, overlaps, rect_cells, span
+from queens_tui.kinds.patches.level import (
+    Level,
+    Rect,
+    contains,
+    overlaps,
+    rect_cells,
+    rect_name,
+    span,
+)
 from queens_tui.kinds.patches.rules import fault, is_solved
 
 
@@ -170,19 +178,36 @@ def level_json(level: Level) -> dict[str, object]:
     }
 
 
-def step_hint(steps: list[deduce.Step]) -> Hint[Move]:
-    """The steps up to a placement as one hint: the reasons, the patch to draw previewed."""
+def hint_text(level: Level, steps: list[deduce.Step]) -> str:
+    """One sentence for the steps up to a placement: the last narrowing of the placed clue's
+    rectangles, then what it leaves ("...; that leaves the wide clue at row 2, column 3 one
+    rectangle: rows 2-3, columns 1-4."), the conclusion last so a short message area keeps it."""
+    last = steps[-1]
+    if len(steps) == 1 or not last.place:
+        return last.text
+    k = level.clue_at[last.clue]
+    narrowed = [s for s in steps[:-1] if any(j == k for j, _ in s.ruled_out)]
+    reason = (narrowed or steps[:-1])[-1]
+    before = steps.index(reason)
+    after = len(steps) - 2 - before
+    lead = f"({before} {'step' if before == 1 else 'steps'} first.) " if before else ""
+    leaves = f"then {after} more {'step leaves' if after == 1 else 'steps leave'}" if after else ""
+    return (
+        f"{lead}{reason.text.rstrip('.')}; {leaves or 'that leaves'} {level.clues[k].name} "
+        f"one rectangle: {rect_name(last.place[0])}."
+    )
+
+
+def step_hint(level: Level, steps: list[deduce.Step]) -> Hint[Move]:
+    """The steps up to a placement as one hint: why, the cells read, the patch previewed."""
     last = steps[-1]
     marks: dict[Cell, str] = {}
     for step in steps:
         marks.update(dict.fromkeys(step.cells, "evidence"))
     for rect in last.place:
         marks.update(dict.fromkeys(rect_cells(rect), "place"))
-    texts = [s.text for s in steps]
-    if len(texts) > 2:
-        texts = [texts[0], f"({len(texts) - 2} more such steps.)", texts[-1]]
     move = Move(add=last.place)
-    return Hint(" ".join(texts), marks, move, last.rule, helped=last.rule == "solver")
+    return Hint(hint_text(level, steps), marks, move, last.rule, helped=last.rule == "solver")
 
 
 class PatchesPlay:
@@ -248,7 +273,7 @@ class PatchesPlay:
     def hint(self, state: PatchState, cancel: CancelFlag | None = None) -> Hint[Move] | None:
         """The rules' steps up to the next patch they fix (None: they get nowhere)."""
         steps = deduce.next_placement(state.level, state.patches, cancel)
-        return step_hint(steps) if steps else None
+        return step_hint(state.level, steps) if steps else None
 
     def state_to_json(self, state: PatchState) -> JSONValue:
         return [list(r) for r in state.patches]
