@@ -63,7 +63,7 @@ def sniff(text: str, suffix: str = "") -> bool:
         return bool(_JSON_KIND.search(text[:4000]))
     if _KIND_LINE.search(text[:4000]):
         return True
-    if _ANY_KIND_LINE.search(text[:4000]):  # another kind's file (Patches rows read `. . .` too)
+    if _ANY_KIND_LINE.search(text[:4000]):  # another kind's file: its rows may read as Tango rows
         return False
     for raw in text.split("\n")[:50]:
         line = raw.strip()
