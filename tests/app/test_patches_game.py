@@ -124,3 +124,19 @@ async def test_play_kind_patches_opens_today_and_the_browser_lists_the_packs(
         store.close()
         assert {"patches-1-easy", "patches-2-medium", "patches-3-hard"} <= packs
         await settled(pilot)
+
+
+def test_an_archive_day_shares_under_linkedins_number() -> None:
+    import json
+
+    from queens_tui.app.game import Game
+    from queens_tui.app.screens.game import level_number
+    from queens_tui.formats import patches as fmt
+    from queens_tui.kinds import get_play
+    from tests.unit.test_patches_formats import DAY
+
+    level = fmt.parse(json.dumps(DAY))
+    assert level_number(level) == "#127" and level_number(object()) == ""
+    game = Game(level, get_play("patches"))
+    share = game.result(number=level_number(level)).share_line()
+    assert share.startswith("Patches #127 | 0:00 ")

@@ -73,6 +73,13 @@ def share_number(kind: str, day: date | None) -> str:
     return f"#{epoch[1] + (day - epoch[0]).days}"
 
 
+def level_number(level: object) -> str:
+    """ "#119": the puzzle number a level carries (a LinkedIn archive day read with its
+    `number`), so its share line names it as LinkedIn does; "" when it carries none."""
+    number = getattr(level, "number", None)
+    return f"#{number}" if isinstance(number, str) and number.isdigit() else ""
+
+
 def first_squares(game: Game) -> str:
     """The colours of the regions of the first queens placed, as squares (Queens only)."""
     from queens_tui.app.palette import color_square, region_colors
@@ -387,7 +394,7 @@ class GameScreen(Screen[None]):
         store = self.session.store
         streak = store.streak(kind=self.kind).current if store and self.ref.day else 0
         result = game.result(
-            number=share_number(self.kind, self.ref.day),
+            number=share_number(self.kind, self.ref.day) or level_number(game.level),
             squares=first_squares(game),
             streak=streak,
         )
