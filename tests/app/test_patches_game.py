@@ -3,6 +3,7 @@ wrong patch drawn red, undo, a hint, today's Patches, and the browser's packs.""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from queens_tui.app import create_app
@@ -94,6 +95,8 @@ async def test_keys_draw_patches_undo_and_hint_to_the_win() -> None:
         await pilot.press("h")
         await settled(pilot)
         assert "place" in board.marks.values()
+        said = app.screen.query_one("#message").text
+        assert re.search(r"clue at row \d, column \d \([a-z ]+\)", said)  # its colour named
         await pilot.press("h")
         await settled(pilot)
         assert board.state.solved

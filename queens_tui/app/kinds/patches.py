@@ -2,9 +2,28 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from queens_tui.app.actions import Action
 from queens_tui.app.kinds import KindUI
 from queens_tui.app.widgets.patches import PatchesBoard
+
+_CLUE = re.compile(r"clue at row (\d+), column (\d+)")
+
+
+def describe(level: Any, text: str) -> str:
+    """Hint text with each clue's colour as the board shows it: "the wide clue at row 2,
+    column 3" becomes "the wide clue at row 2, column 3 (blue)"."""
+    from queens_tui.app.palette import color_name
+    from queens_tui.app.widgets.patches import clue_color
+
+    def named(match: re.Match[str]) -> str:
+        k = level.clue_at.get((int(match.group(1)) - 1, int(match.group(2)) - 1))
+        return match.group(0) if k is None else f"{match.group(0)} ({color_name(clue_color(k))})"
+
+    return _CLUE.sub(named, text)
+
 
 HELP = """\
 # Patches
@@ -73,5 +92,6 @@ UI = KindUI(
         ),
     ),
     help=HELP,
+    describe=describe,
 )
 """The Patches kind's app side (`app.kinds.UIS["patches"]`)."""
