@@ -107,3 +107,22 @@ def test_archive_days_solve_unique_ones_by_rules_and_say_several() -> None:
         assert explained.solved and all(s["rule"] != "solver" for s in explained.steps), day
         placed = sorted(tuple(p) for s in explained.steps for p in s["patches"])  # type: ignore[attr-defined]
         assert placed == sorted(sols[0]), day
+
+
+def test_solve_and_explain_json_lines_for_archive_days() -> None:
+    """What `solve --json` / `explain --json` print for a unique and a several day."""
+    from tests.conftest import run_cli
+
+    unique, several = ARCHIVE / "2026-07-22_patches.json", ARCHIVE / "2026-07-14_patches.json"
+    if not (unique.exists() and several.exists()):
+        pytest.skip(f"no archive days in {ARCHIVE}")
+    proc = run_cli("solve", "--json", str(unique), str(several))
+    one, two = (json.loads(line) for line in proc.stdout.splitlines())
+    assert proc.returncode == 1  # not every level is unique
+    assert one["kind"] == "patches" and one["solutions"] == 1
+    level = load_puzzle(unique)
+    assert sorted(map(tuple, one["patches"])) == sorted(KIND.solutions(level, 1)[0])
+    assert two["solutions"] == 2 and len(two["patches"]) == 12
+    proc = run_cli("explain", "--json", str(unique))
+    steps = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert proc.returncode == 0 and steps and all(s["rule"] != "solver" for s in steps)
