@@ -78,8 +78,10 @@ def ascii_page(markdown: str, width: int = 76) -> str:
             out.append("")
             i += 1
         else:
-            para = []
+            para: list[str] = []
             while i < len(lines) and lines[i].strip() and lines[i][0] not in "#|":
+                if para and lines[i].lstrip()[:2] in ("- ", "* "):
+                    break  # the next item of a list: a paragraph of its own
                 para.append(lines[i].strip())
                 i += 1
             bullet = para[0][:2] if para[0][:2] in ("- ", "* ") else ""
