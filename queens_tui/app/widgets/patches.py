@@ -10,8 +10,9 @@ two clues, or a shape or size its clue rules out); lines between cells no
 patch covers are thin and grey. Each clue shows its shape (`■` square, `▮`
 tall, `▬` wide; `S`, `T`, `W` with `--ascii`) and size (`?` says nothing at
 all), on its colour. The corner the keyboard anchored and the cursor span the
-patch about to be drawn, shown shaded. The widget decides nothing about the
-rules: it turns the mouse into `CellAction`s and draws the state it is given.
+patch about to be drawn, shown shaded (with `--ascii` the anchor reads `< >`,
+the cursor `[ ]`). The widget decides nothing about the rules: it turns the
+mouse into `CellAction`s and draws the state it is given.
 """
 
 from __future__ import annotations
@@ -291,13 +292,16 @@ class PatchesBoard(BoardWidget[PatchState]):
             style = Style(color=TEXT_FG, bgcolor=bgs[clue.cell], bold=True)
             for i, glyph in enumerate(text):
                 canvas[y][x + i] = Segment(glyph, style)
-        if self.ascii and not state.solved and cw >= 3:
-            r, c = self.cursor
-            y = 1 + r * (ch + 1) + ch // 2
-            x0 = 1 + c * (cw + 1)
-            style = Style(color=TEXT_FG, bgcolor=bgs[(r, c)], bold=True)
-            canvas[y][x0] = Segment("[", style)
-            canvas[y][x0 + cw - 1] = Segment("]", style)
+        if self.ascii and not state.solved and cw >= 3:  # the cursor [ ], the anchor < >
+            marks = [(state.anchor, ("<", ">"))] if state.anchor not in (None, self.cursor) else []
+            for cell, (left, right) in [*marks, (self.cursor, ("[", "]"))]:
+                assert cell is not None
+                r, c = cell
+                y = 1 + r * (ch + 1) + ch // 2
+                x0 = 1 + c * (cw + 1)
+                style = Style(color=TEXT_FG, bgcolor=bgs[(r, c)], bold=True)
+                canvas[y][x0] = Segment(left, style)
+                canvas[y][x0 + cw - 1] = Segment(right, style)
         return canvas
 
     def render_line(self, y: int) -> Strip:
