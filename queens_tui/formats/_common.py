@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from queens_tui.core.meta import METADATA_KEYS
@@ -42,6 +42,52 @@ def load_json(text: str) -> Any:
         line = text.count("\n", 0, pos) + 1
         col = pos - (text.rfind("\n", 0, pos) + 1) + 1
         raise LevelError("number too long", line=line, col=col) from None
+
+
+def json_at(text: str, pos: int) -> tuple[int, int]:
+    """1-based (line, column) of offset `pos` in `text`."""
+    return text.count("\n", 0, pos) + 1, pos - (text.rfind("\n", 0, pos) + 1) + 1
+
+
+def key_at(text: str, key: str) -> tuple[int, int]:
+    """Where `"key":` is written in a JSON text (the last one: `json.loads` keeps the last
+    of duplicate keys, and so do we); (1, 1) when it is not."""
+    found = None
+    for found in re.finditer(r'"' + re.escape(key) + r'"\s*:', text):  # noqa: B007
+        continue
+    return json_at(text, found.start()) if found else (1, 1)
+
+
+def elements_at(text: str, key: str) -> list[tuple[int, int]]:
+    """Where each element of the JSON array under `key` starts (best effort)."""
+    from queens_tui.formats.json import _elements
+
+    found = None
+    for found in re.finditer(r'"' + re.escape(key) + r'"\s*:\s*\[', text):  # noqa: B007
+        continue
+    if found is None:
+        return []
+    return [json_at(text, p) for p in _elements(text, found.end())]
+
+
+def json_meta(data: Mapping[str, Any], text: str, keys: Iterable[str]) -> dict[str, str]:
+    """The metadata among `keys` that a level's JSON object sets, as one-line strings (a
+    number kept as its text); `LevelError` at the key for any other value."""
+    meta: dict[str, str] = {}
+    for key in keys:
+        if key not in data:
+            continue
+        value = data[key]
+        if isinstance(value, str):
+            meta[key] = " ".join(value.split())
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            meta[key] = str(value)
+        else:
+            line, col = key_at(text, key)
+            raise LevelError(
+                f"{key} must be a string, not {type(value).__name__}", line=line, col=col
+            )
+    return meta
 
 
 def check_label(label: str, line: int | None, col: int | None) -> None:

@@ -50,12 +50,13 @@ import json
 import re
 from typing import Any
 
-from queens_tui.core.errors import METADATA_KEYS, LevelError
+from queens_tui.core.errors import LevelError
+from queens_tui.core.meta import METADATA_KEYS, header, numbered_lines, read_header, scan_header
+from queens_tui.formats._common import elements_at, json_meta, key_at, load_json
 from queens_tui.kinds.patches.level import FREE, SHAPES, TALL, WIDE, Clue, Level
 
 _KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*patches\s*$", re.I | re.M)
 _JSON_KIND = re.compile(r'"(?:kind|game)"\s*:\s*"patches"')
-_META = re.compile(r"#\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$")
 _LEGEND = re.compile(r"^(\S)\s*:(.*)$")
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 """Clue labels `dump_text` uses, in reading order."""
@@ -90,35 +91,15 @@ def dump(level: Level, fmt: str = "text") -> str:
 
 
 def scan_meta(text: str, suffix: str = "") -> tuple[str | None, int | None, str | None]:
-    """(name, size, difficulty) for the level browser."""
-    level = parse(text)
-    return level.name, level.size, level.difficulty
+    """(name, size, difficulty) for the level browser: a text file's header and grid rows
+    skimmed (`core.meta.scan_header`), a JSON file parsed."""
+    if text.lstrip("\ufeff \t\r\n").startswith("{"):
+        level = parse_json(text)
+        return level.name, level.size, level.difficulty
+    return scan_header(text, lambda line: _LEGEND.match(line.strip()) is None)
 
 
 # --------------------------------------------------------------------------- JSON
-
-
-def _at(text: str, pos: int) -> tuple[int, int]:
-    return text.count("\n", 0, pos) + 1, pos - (text.rfind("\n", 0, pos) + 1) + 1
-
-
-def _key_at(text: str, key: str) -> tuple[int, int]:
-    found = None
-    for found in re.finditer(r'"' + re.escape(key) + r'"\s*:', text):  # noqa: B007
-        continue  # json.loads keeps the last of duplicate keys; so do we
-    return _at(text, found.start()) if found else (1, 1)
-
-
-def _elements_at(text: str, key: str) -> list[tuple[int, int]]:
-    """Where each element of the array under `key` starts (best effort)."""
-    from queens_tui.formats.json import _elements
-
-    found = None
-    for found in re.finditer(r'"' + re.escape(key) + r'"\s*:\s*\[', text):  # noqa: B007
-        continue
-    if found is None:
-        return []
-    return [_at(text, p) for p in _elements(text, found.end())]
 
 
 def _int(value: object) -> bool:
@@ -160,46 +141,27 @@ def _clue(item: object, i: int, where: tuple[int, int]) -> Clue:
 def parse_json(text: str) -> Level:
     """A level from our JSON or LinkedIn's archive JSON; `LevelError` with line and column."""
     text = text.removeprefix("\ufeff")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise LevelError(f"broken JSON: {err.msg}", line=err.lineno, col=err.colno) from None
-    except RecursionError:
-        raise LevelError("JSON nested too deeply", line=1, col=1) from None
-    except ValueError:
-        raise LevelError("number too long", line=1, col=1) from None
+    data = load_json(text)
     if not isinstance(data, dict):
         raise LevelError('expected a JSON object with "grid_size" and "clues"', line=1, col=1)
     for key in ("kind", "game"):
         if key in data and data[key] != "patches":
-            line, col = _key_at(text, key)
+            line, col = key_at(text, key)
             raise LevelError(f'"{key}" is {data[key]!r}, not "patches"', line=line, col=col)
     size = data.get("grid_size")
     if not (isinstance(size, list) and len(size) == 2 and all(_int(v) for v in size)):
-        line, col = _key_at(text, "grid_size")
+        line, col = key_at(text, "grid_size")
         raise LevelError('"grid_size" must be [rows, columns]', line=line, col=col)
     raw = data.get("clues")
-    cline, ccol = _key_at(text, "clues")
+    cline, ccol = key_at(text, "clues")
     if not isinstance(raw, list):
         raise LevelError(
             '"clues" must be a list of {"x", "y", "type", "size"}', line=cline, col=ccol
         )
-    at = _elements_at(text, "clues")
+    at = elements_at(text, "clues")
     clues = [_clue(item, i, at[i] if i < len(at) else (cline, ccol)) for i, item in enumerate(raw)]
-    meta: dict[str, str] = {}
-    for key in META_KEYS:
-        value = data.get(key)
-        if value is None:
-            continue
-        if isinstance(value, str):
-            meta[key] = " ".join(value.split())
-        elif isinstance(value, (int, float)) and not isinstance(value, bool):
-            meta[key] = str(value)
-        else:
-            line, col = _key_at(text, key)
-            raise LevelError(
-                f"{key} must be a string, not {type(value).__name__}", line=line, col=col
-            )
+    # LinkedIn's archive writes null for a day it has no number for
+    meta = json_meta({k: v for k, v in data.items() if v is not None}, text, META_KEYS)
     if "difficulty" in meta:
         meta["difficulty"] = meta["difficulty"].lower()
     if "game" in data:  # LinkedIn's archive: name the day as LinkedIn does
@@ -211,7 +173,7 @@ def parse_json(text: str) -> Level:
     try:
         return Level(size[0], size[1], tuple(clues), **meta)
     except LevelError as err:
-        line, col = (cline, ccol) if "clue" in err.message else _key_at(text, "grid_size")
+        line, col = (cline, ccol) if "clue" in err.message else key_at(text, "grid_size")
         raise LevelError(err.message, line=line, col=col) from None
 
 
@@ -262,19 +224,16 @@ def _legend_clue(body: str, line: int, col: int) -> tuple[str, int | None]:
 
 def parse_text(text: str) -> Level:
     """A level from the text format; `LevelError` with line and column."""
-    text = text.removeprefix("\ufeff")
     meta: dict[str, str] = {}
     rows: list[tuple[int, list[tuple[str, int]]]] = []  # (line, [(char, col)])
     legend: dict[str, tuple[str, int | None, int]] = {}
-    for number, raw in enumerate(text.split("\n"), start=1):
-        line = raw.rstrip("\r")
+    for number, line in numbered_lines(text):
         stripped = line.strip()
-        if not stripped:
-            continue
         if stripped.startswith("#"):
-            m = _META.match(stripped)
-            if m and m.group(1).lower() in META_KEYS and m.group(2):
-                meta[m.group(1).lower()] = " ".join(m.group(2).split())
+            found = header(stripped)
+            if found is not None and found[0] == "number" and found[1]:
+                meta["number"] = found[1]
+            read_header(stripped, meta, kind="patches", line=number, col=line.index("#") + 1)
             continue
         indent = len(line) - len(line.lstrip())
         m = _LEGEND.match(stripped)

@@ -45,7 +45,7 @@ from typing import Any
 
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, scan_header, split_text
-from queens_tui.formats._common import load_json
+from queens_tui.formats._common import elements_at, json_meta, key_at, load_json
 from queens_tui.kinds.tango.level import EQUAL, MOON, SUN, Level, Pair, draw
 
 _KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*tango\s*$", re.I | re.M)
@@ -100,38 +100,15 @@ def dump(level: Level, fmt: str = "text") -> str:
 # --------------------------------------------------------------------------- JSON
 
 
-def _at(text: str, pos: int) -> tuple[int, int]:
-    return text.count("\n", 0, pos) + 1, pos - (text.rfind("\n", 0, pos) + 1) + 1
-
-
-def _key_at(text: str, key: str) -> tuple[int, int]:
-    found = None
-    for found in re.finditer(r'"' + re.escape(key) + r'"\s*:', text):  # noqa: B007
-        continue  # json.loads keeps the last of duplicate keys; so do we
-    return _at(text, found.start()) if found else (1, 1)
-
-
-def _elements_at(text: str, key: str) -> list[tuple[int, int]]:
-    """Where each element of the array under `key` starts (best effort)."""
-    from queens_tui.formats.json import _elements
-
-    found = None
-    for found in re.finditer(r'"' + re.escape(key) + r'"\s*:\s*\[', text):  # noqa: B007
-        continue
-    if found is None:
-        return []
-    return [_at(text, p) for p in _elements(text, found.end())]
-
-
 def _pairs(data: dict[str, Any], key: str, text: str) -> list[Pair]:
     raw = data.get(key, [])
     if not isinstance(raw, list):
-        line, col = _key_at(text, key)
+        line, col = key_at(text, key)
         raise LevelError(f"{key} must be a list of pairs [[r, c], [r, c]]", line=line, col=col)
-    where = _elements_at(text, key)
+    where = elements_at(text, key)
     out: list[Pair] = []
     for i, item in enumerate(raw):
-        line, col = where[i] if i < len(where) else _key_at(text, key)
+        line, col = where[i] if i < len(where) else key_at(text, key)
         ok = (
             isinstance(item, list)
             and len(item) == 2
@@ -159,15 +136,15 @@ def parse_json(text: str) -> Level:
         raise LevelError("expected a JSON object with a grid key", line=1, col=1)
     kind = data.get("kind", "tango")
     if kind != "tango":
-        line, col = _key_at(text, "kind")
+        line, col = key_at(text, "kind")
         raise LevelError(f'"kind" is {kind!r}, not "tango"', line=line, col=col)
     if "grid" not in data:
         raise LevelError('no "grid" key: not a Tango level', line=1, col=1)
     grid = data["grid"]
-    gline, gcol = _key_at(text, "grid")
+    gline, gcol = key_at(text, "grid")
     if not isinstance(grid, list) or not grid:
         raise LevelError('grid must be a list of rows such as "..01.."', line=gline, col=gcol)
-    rows_at = _elements_at(text, "grid")
+    rows_at = elements_at(text, "grid")
     givens: list[tuple[int | None, ...]] = []
     for r, row in enumerate(grid):
         line, col = rows_at[r] if r < len(rows_at) else (gline, gcol)
@@ -193,29 +170,16 @@ def parse_json(text: str) -> Level:
         givens.append(tuple(cells))
     size = data.get("size", len(grid))
     if size != len(grid) or isinstance(size, bool):
-        line, col = _key_at(text, "size")
+        line, col = key_at(text, "size")
         raise LevelError(f"size is {size!r} but the grid has {len(grid)} rows", line=line, col=col)
-    meta: dict[str, str] = {}
-    for key in METADATA_KEYS:
-        if key not in data:
-            continue
-        value = data[key]
-        if isinstance(value, str):
-            meta[key] = " ".join(value.split())
-        elif isinstance(value, (int, float)) and not isinstance(value, bool):
-            meta[key] = str(value)
-        else:
-            line, col = _key_at(text, key)
-            raise LevelError(
-                f"{key} must be a string, not {type(value).__name__}", line=line, col=col
-            )
+    meta = json_meta(data, text, METADATA_KEYS)
     equal = _pairs(data, "equal", text)
     opposite = _pairs(data, "opposite", text)
     try:
         return Level(tuple(givens), tuple(equal), tuple(opposite), **meta)
     except LevelError as err:
         where = "equal" if "equal" in err.message or "=" in err.message else "opposite"
-        line, col = _key_at(text, where if where in data else "grid")
+        line, col = key_at(text, where if where in data else "grid")
         raise LevelError(err.message, line=line, col=col) from None
 
 

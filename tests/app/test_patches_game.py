@@ -12,7 +12,7 @@ from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.widgets.patches import WRONG_FG, PatchesBoard
 from queens_tui.catalog import open_arg
 from queens_tui.kinds.patches import search
-from tests.screenshots import settled
+from tests.scenes import settled
 
 LEVEL = "patches-1-easy/005"  # 7x7
 SIZE = (100, 40)

@@ -17,7 +17,7 @@ LEVEL = "patches-2-medium/009"  # 8x8
 
 
 def _app() -> Any:
-    from tests.screenshots import SceneClock
+    from tests.scenes import SceneClock
 
     ref = OpenLevel(open_arg(LEVEL)[1], bundled_id=LEVEL)
     return create_app(ref, persist=False, now=SceneClock(), engine="search")
@@ -25,7 +25,7 @@ def _app() -> Any:
 
 async def _drawn(pilot: Any) -> None:
     from queens_tui.kinds.patches import search
-    from tests.screenshots import settled
+    from tests.scenes import settled
 
     board = pilot.app.screen.query_one("#board")
     solution = sorted(next(search.solutions(board.state.level)))

@@ -40,9 +40,10 @@ Every level has exactly one way to cut it, found by reasoning alone.
 
 {keys}
 
-To draw a patch with the keys: `space` on one corner, arrows to the opposite
-corner (the patch to come is shaded), `space` again. `space` on a patch
-removes it; `backspace` drops a corner you anchored.
+To draw a patch with the keys: `{key:patch-draw}` on one corner, arrows to the
+opposite corner (the patch to come is shaded), `{key:patch-draw}` again.
+`{key:patch-draw}` on a patch removes it; `{key:patch-erase}` drops a corner you
+anchored.
 
 ## Mouse
 
@@ -63,8 +64,8 @@ removes it; `backspace` drops a corner you anchored.
 | `?` | a clue that says neither shape nor size |
 | coloured block, heavy border | a patch, in its clue's colour |
 | red border, reddish block | a wrong patch: no clue, two clues, or the wrong shape or size |
-| yellow cells | what a hint reads; green: the patch it draws (`h` again draws it) |
-| magenta cells | patches no solution keeps (`m`) |
+| yellow cells | what a hint reads; green: the patch it draws (`{key:hint}` again draws it) |
+| magenta cells | patches no solution keeps (`{key:mistakes}`) |
 
 Every move is saved: quit at any time, and the level resumes where you left it.
 `queens-tui play --kind patches` opens today's Patches.

@@ -24,7 +24,7 @@ from rich.style import Style
 from textual.geometry import Size
 from textual.strip import Strip
 
-from queens_tui.app.palette import PASTELS, blend
+from queens_tui.app.palette import HIGHLIGHTS, PASTELS, blend, highlight
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.patches.level import FREE, SQUARE, TALL, Clue, Rect, contains, span
@@ -37,7 +37,6 @@ WRONG_FG = "#d62828"
 TEXT_FG = "#1c1c1c"
 CLUE_WASH = 0.55
 """How much of its colour a clue's cell shows before a patch covers it."""
-TINTS = {"evidence": ("#ffd23f", 0.6), "place": ("#2ecc71", 0.5), "mistake": ("#c2185b", 0.7)}
 CURSOR_SHADE = 0.3
 SCALES: tuple[tuple[int, int], ...] = ((7, 3), (5, 2), (4, 1), (3, 1))
 """Cell sizes tried, biggest first: (columns, lines)."""
@@ -199,9 +198,8 @@ class PatchesBoard(BoardWidget[PatchState]):
             if preview is not None and contains(preview, cell):
                 bg = blend(bg, "#6f8cff", 0.35)
             role = self._marks.get(cell)
-            if role in TINTS:
-                tint, amount = TINTS[role]
-                bg = blend(bg, tint, amount)
+            if role in HIGHLIGHTS:
+                bg = highlight(bg, role)
             if cell == self.cursor and not state.solved:
                 bg = blend(bg, "#000000", CURSOR_SHADE)
             return bg

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from queens_tui.core.grid import Cell
 from queens_tui.core.play import CancelFlag, Cancelled
+from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.patches import search
 from queens_tui.kinds.patches.level import Level, Rect, cell_name, cells_text, rect_name
 from queens_tui.kinds.patches.rules import (
@@ -48,7 +49,6 @@ from queens_tui.kinds.patches.rules import (
 RULE_TIERS: dict[str, int] = {"single": 1, "only_clue": 1, "common": 2, "probe": 3, "solver": 5}
 """Each rule's tier: 1 easy, 2 medium, 3 hard (4 expert: many probes), 5 beyond the rules."""
 
-DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 EXPERT_PROBES = 3
 """A level that needs more probe steps than this is expert, not hard."""
 

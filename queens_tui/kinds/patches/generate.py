@@ -26,11 +26,11 @@ from __future__ import annotations
 import hashlib
 import random
 
-from queens_tui.core import errors
+from queens_tui.core import errors, vocabulary
 from queens_tui.kinds.patches import deduce
 from queens_tui.kinds.patches.level import FREE, Clue, Level, Rect, shape_of
 
-DIFFICULTIES: tuple[str, ...] = deduce.DIFFICULTIES
+DIFFICULTIES: tuple[str, ...] = vocabulary.DIFFICULTIES
 SIZES: tuple[int, ...] = (6, 7, 8)
 DEFAULT_SIZE = 7
 MIN_SIZE, MAX_SIZE = 4, 10

@@ -9,6 +9,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.kind import DailySpec, Explanation, Grade, JSONObject, KindBase
+from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.patches import calendar, deduce, search
 from queens_tui.kinds.patches.generate import DEFAULT_SIZE, SIZES
 from queens_tui.kinds.patches.level import Level, Rect
@@ -52,7 +53,7 @@ class PatchesKind(KindBase[Level, Any]):
     name = "patches"
     title = "Patches"
     emoji = "🟪"
-    difficulties = deduce.DIFFICULTIES
+    difficulties = DIFFICULTIES
     sizes = SIZES
     default_size = DEFAULT_SIZE
     formats = "queens_tui.formats.patches"

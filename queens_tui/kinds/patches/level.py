@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
 
-from queens_tui.core.errors import METADATA_KEYS, LevelError
+from queens_tui.core.errors import LevelError
 from queens_tui.core.grid import Cell
+from queens_tui.core.meta import Metadata
 
 SQUARE, TALL, WIDE, FREE = "square", "tall", "wide", "free"
 SHAPES: tuple[str, ...] = (SQUARE, TALL, WIDE, FREE)
@@ -130,18 +131,12 @@ def cells_text(cells: Iterable[Cell]) -> str:
 
 
 @dataclass(frozen=True)
-class Level:
+class Level(Metadata):
     """A validated Patches level: `rows` x `cols`, the clues sorted in reading order."""
 
     rows: int
     cols: int
     clues: tuple[Clue, ...]
-    name: str | None = None
-    author: str | None = None
-    date: str | None = None
-    source: str | None = None
-    seed: str | None = None
-    difficulty: str | None = None
     number: str | None = None
     """LinkedIn's puzzle number, for a real day read from the archive."""
 
@@ -190,11 +185,6 @@ class Level:
     def size_text(self) -> str:
         """The size as people say it, `"7x7"`."""
         return f"{self.rows}x{self.cols}"
-
-    @property
-    def metadata(self) -> dict[str, str]:
-        """The metadata fields that are set, in canonical order."""
-        return {k: v for k in METADATA_KEYS if (v := getattr(self, k)) is not None}
 
     @cached_property
     def clue_at(self) -> dict[Cell, int]:

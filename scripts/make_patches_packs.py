@@ -2,8 +2,8 @@
 
 Run from the repository root:
 
-    python tests/make_patches_packs.py            # writes levels/patches-1-easy ... patches-3-hard
-    python tests/make_patches_packs.py --check    # regenerates and compares, writes nothing
+    python scripts/make_patches_packs.py          # writes levels/patches-1-easy .. 3-hard
+    python scripts/make_patches_packs.py --check  # regenerates and compares, writes nothing
 
 Layout: `levels/patches-<n>-<difficulty>/NNN.txt`, `PER_PACK[size]` levels of
 each size, smallest first, so a pack reads as a progression. Each file is
