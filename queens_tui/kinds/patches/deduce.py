@@ -31,6 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from queens_tui.core.grid import Cell
+from queens_tui.core.kind import Grade
 from queens_tui.core.play import CancelFlag, Cancelled
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.patches import search
@@ -337,19 +338,9 @@ def solved_by_rules(level: Level, max_tier: int = 3) -> list[Step] | None:
     return steps if eng.done else None
 
 
-@dataclass(frozen=True)
-class Grade:
-    """A level's difficulty and the numbers it comes from."""
-
-    difficulty: str | None
-    steps: int
-    hardest_rule: str | None
-    rules: dict[str, int]
-    rules_alone: bool
-
-
 def grade_steps(steps: Sequence[Step]) -> Grade:
-    """The hardest tier used (probes more than `EXPERT_PROBES` times: expert)."""
+    """The hardest tier used (probes more than `EXPERT_PROBES` times: expert). `unique` is
+    left True: a caller that has counted the solutions replaces it."""
     rules: dict[str, int] = {}
     for s in steps:
         rules[s.rule] = rules.get(s.rule, 0) + 1
@@ -361,7 +352,7 @@ def grade_steps(steps: Sequence[Step]) -> Grade:
     tier = hardest.tier
     if rules.get("probe", 0) > EXPERT_PROBES:
         tier = 4
-    return Grade(DIFFICULTIES[tier - 1], len(steps), hardest.rule, rules, True)
+    return Grade(DIFFICULTIES[tier - 1], len(steps), hardest.rule, rules, True, hardest_tier=tier)
 
 
 def difficulty_rank(name: str | None) -> int:

@@ -28,11 +28,9 @@ import random
 
 from queens_tui.core import errors, vocabulary
 from queens_tui.kinds.patches import deduce
-from queens_tui.kinds.patches.level import FREE, Clue, Level, Rect, shape_of
+from queens_tui.kinds.patches.level import DEFAULT_SIZE, FREE, Clue, Level, Rect, shape_of
 
 DIFFICULTIES: tuple[str, ...] = vocabulary.DIFFICULTIES
-SIZES: tuple[int, ...] = (6, 7, 8)
-DEFAULT_SIZE = 7
 MIN_SIZE, MAX_SIZE = 4, 10
 MAX_AREA = 9
 MAX_SINGLES = 1

@@ -1,18 +1,23 @@
 """The Patches kind: what the shared machinery asks of it (`solve`, `check`, `explain`,
-`grade`, `generate`, the daily puzzle, the game)."""
+`grade`, `generate`, the daily puzzle, the game).
+
+The search, the deduction engine and the generator are imported inside the methods that
+use them: the shared machinery reads every kind's facts (its daily, its sizes) when the
+game starts, and a Queens player's first frame should not wait for Patches' solver.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.kind import DailySpec, Explanation, Grade, JSONObject, KindBase
 from queens_tui.core.vocabulary import DIFFICULTIES
-from queens_tui.kinds.patches import calendar, deduce, search
-from queens_tui.kinds.patches.generate import DEFAULT_SIZE, SIZES
-from queens_tui.kinds.patches.level import Level, Rect
+from queens_tui.kinds.patches import calendar
+from queens_tui.kinds.patches.level import DEFAULT_SIZE, SIZES, Level, Rect
 
 if TYPE_CHECKING:
     from queens_tui.core.play import CancelFlag, PlayRules
@@ -75,6 +80,8 @@ class PatchesKind(KindBase[Level, Any]):
 
     def solutions(self, level: Any, limit: int, cancel: CancelFlag | None = None) -> Sequence[Any]:
         """Up to `limit` solutions by the exact-cover search (about a millisecond at 7x7)."""
+        from queens_tui.kinds.patches import search
+
         return list(islice(search.solutions(level), limit))
 
     def solution_json(self, level: Any, solution: Any | None) -> JSONObject:
@@ -99,16 +106,18 @@ class PatchesKind(KindBase[Level, Any]):
 
     def explain(self, level: Any, cancel: CancelFlag | None = None) -> Explanation:
         """The logical solution: steps `{"rule", "clue", "patches", "cells", "text"}`."""
+        from queens_tui.kinds.patches import deduce
+
         steps = deduce.solve_logically(level)
         solved = not steps or steps[-1].rule != "solver"
         return Explanation([s.as_json() for s in steps], solved)
 
     def grade(self, level: Any, cancel: CancelFlag | None = None) -> Grade:
         """The hardest rule the logical solution needs (easy .. expert)."""
-        steps = deduce.solve_logically(level)
-        g = deduce.grade_steps(steps)
+        from queens_tui.kinds.patches import deduce
+
         unique = len(self.solutions(level, 2)) == 1
-        return Grade(g.difficulty, g.steps, g.hardest_rule, g.rules, g.rules_alone, unique)
+        return replace(deduce.grade_steps(deduce.solve_logically(level)), unique=unique)
 
 
 KIND = PatchesKind()
