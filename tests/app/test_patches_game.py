@@ -7,11 +7,11 @@ import re
 from typing import Any
 
 from queens_tui.app import create_app
-from queens_tui.app.levels import OpenLevel
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.widgets.patches import WRONG_FG, PatchesBoard
 from queens_tui.catalog import open_arg
 from queens_tui.kinds.patches import search
+from queens_tui.midend.levels import OpenLevel
 from tests.scenes import settled
 
 LEVEL = "patches-1-easy/005"  # 7x7
@@ -132,10 +132,10 @@ async def test_play_kind_patches_opens_today_and_the_browser_lists_the_packs(
 def test_an_archive_day_shares_under_linkedins_number() -> None:
     import json
 
-    from queens_tui.app.game import Game
     from queens_tui.app.screens.game import level_number
     from queens_tui.formats import patches as fmt
     from queens_tui.kinds import get_play
+    from queens_tui.midend.game import Game
     from tests.unit.test_patches_formats import DAY
 
     level = fmt.parse(json.dumps(DAY))

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from queens_tui.app import create_app
-from queens_tui.app.levels import OpenLevel
 from queens_tui.catalog import open_arg
+from queens_tui.midend.levels import OpenLevel
 
 LEVEL = "patches-2-medium/009"  # 8x8
 

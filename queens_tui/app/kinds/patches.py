@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from queens_tui.app.actions import Action
 from queens_tui.app.kinds import KindUI
 from queens_tui.app.widgets.patches import PatchesBoard
+from queens_tui.midend.actions import Action
 
 _CLUE = re.compile(r"clue at row (\d+), column (\d+)")
 
