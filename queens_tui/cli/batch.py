@@ -43,16 +43,22 @@ def out(obj: object) -> None:
     sys.stdout.write(text + "\n")
 
 
-def levels(files: Sequence[str]) -> Iterator[tuple[str, PuzzleLevel | None, str | None]]:
+def levels(
+    files: Sequence[str], picture_kind: str | None = None
+) -> Iterator[tuple[str, PuzzleLevel | None, str | None]]:
     """Yield (path, level, None) per readable file or bundled id, of any kind, or (path, None,
     error line) after printing that `FILE:LINE:COL: message` line on stderr. Never raises for a
-    file."""
+    file. `picture_kind` reads pictures as that kind instead of letting their cells decide."""
     from queens_tui.catalog import open_arg
     from queens_tui.core.errors import LevelError
+    from queens_tui.formats.image import is_image, read_puzzle
 
     for path in files:
         try:
-            _ref, level = open_arg(path)  # a file, a bundled id such as 3-hard/017, daily:DATE
+            if picture_kind is not None and is_image(path):
+                level: PuzzleLevel = read_puzzle(path, picture_kind).level
+            else:  # a file, a bundled id such as 3-hard/017, daily:DATE
+                _ref, level = open_arg(path)
         except LevelError as e:
             line = str(e if e.path is not None else e.located(path))
         except (RecursionError, MemoryError) as e:  # parsers bound their work; belt and braces
@@ -79,7 +85,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     and an `"error"` (the same line as on stderr).
     """
     worst = EXIT_OK
-    for path, level, error in levels(args.files):
+    for path, level, error in levels(args.files, args.kind):
         if level is None:
             worst = max(worst, EXIT_BAD_INPUT)
             if args.json:
@@ -99,19 +105,20 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 out(kind.solution_text(level, sols[0]))
             out("")
         sys.stdout.flush()
-        if args.draw is not None and not _draw(path, sols, args.draw, len(args.files) > 1):
+        many = len(args.files) > 1
+        if args.draw is not None and not _draw(path, sols, args.draw, many, level.kind):
             worst = max(worst, EXIT_BAD_INPUT)
     return worst
 
 
-def _draw(path: str, sols: Sequence[Any], target_arg: str, many: bool) -> bool:
-    """`solve --draw`: the picture `path` with the first solution drawn, written to
-    `target_arg` (a file for one picture; a folder, `<out>/<stem>.png`, for several or when it
-    is one). False, after one line on stderr, when it is not a picture or cannot be written."""
+def _draw(path: str, sols: Sequence[Any], target_arg: str, many: bool, kind: str) -> bool:
+    """`solve --draw`: the picture `path` with the first solution drawn (queens, suns and
+    moons, or Zip's path), written to `target_arg` (a file for one picture; a folder,
+    `<out>/<stem>.png`, for several or when it is one). False, after one line on stderr, when
+    it is not a picture or cannot be written."""
     from pathlib import Path
 
-    from queens_tui.formats.image import is_image, read
-    from queens_tui.formats.image.draw import draw_queens
+    from queens_tui.formats.image import draw, is_image, read, read_puzzle
 
     if not is_image(path):
         err(f"{path}: --draw needs a picture of a board, not a level file")
@@ -128,7 +135,14 @@ def _draw(path: str, sols: Sequence[Any], target_arg: str, many: bool) -> bool:
             return False
         target = target / f"{Path(path).stem}.png"
     try:
-        draw_queens(path, read(path), sols[0], target)
+        if kind == "queens":
+            draw.draw_queens(path, read(path), sols[0], target)
+        else:
+            reading = read_puzzle(path, kind)  # the read already done (cached)
+            if kind == "tango":
+                draw.draw_tango(path, reading.xs, reading.ys, sols[0], target)
+            else:
+                draw.draw_path(path, reading.xs, reading.ys, sols[0], target)
     except OSError as e:
         err(f"{target}: cannot write: {e.strerror or e}")
         return False
@@ -143,7 +157,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     solution (1) fails.
     """
     worst = EXIT_OK
-    for path, level, error in levels(args.files):
+    for path, level, error in levels(args.files, args.kind):
         if level is None:
             worst = max(worst, EXIT_BAD_INPUT)
             if args.json:
@@ -182,7 +196,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     comes in one step whose rule is "solver". Exit codes as for `solve`.
     """
     worst = EXIT_OK
-    for path, level, _error in levels(args.files):
+    for path, level, _error in levels(args.files, args.kind):
         if level is None:
             worst = max(worst, EXIT_BAD_INPUT)
             continue
@@ -224,7 +238,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     has `"difficulty": null`. Exit codes as for `solve`.
     """
     worst = EXIT_OK
-    for path, level, error in levels(args.files):
+    for path, level, error in levels(args.files, args.kind):
         if level is None:
             worst = max(worst, EXIT_BAD_INPUT)
             if args.json:
@@ -273,6 +287,17 @@ def cmd_grade(args: argparse.Namespace) -> int:
     return worst
 
 
+def picture_kind_option(p: argparse.ArgumentParser) -> None:
+    """`--kind` for commands that read pictures: the kind to read them as."""
+    from queens_tui.formats.image import PICTURE_KINDS
+
+    p.add_argument(
+        "--kind",
+        choices=PICTURE_KINDS,
+        help="read pictures as this kind (default: the picture's cells decide)",
+    )
+
+
 def time_limit_option(p: argparse.ArgumentParser) -> None:
     """`--time-limit S` for `explain` and `grade`."""
     p.add_argument(
@@ -292,24 +317,28 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--draw",
         metavar="OUT",
-        help="write the picture with the solution's queens drawn: OUT.png for one picture, "
-        "a folder OUT for several",
+        help="write the picture with the solution drawn (queens, suns and moons, Zip's path): "
+        "OUT.png for one picture, a folder OUT for several",
     )
+    picture_kind_option(p)
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("check", help="validate level files (shape, regions, unique solution)")
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--json", action="store_true", help="one JSON object per file per line")
+    picture_kind_option(p)
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("explain", help="print the logical solution of levels, step by step")
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--json", action="store_true", help="one JSON object per step per line")
     time_limit_option(p)
+    picture_kind_option(p)
     p.set_defaults(func=cmd_explain)
 
     p = sub.add_parser("grade", help="rate levels easy, medium, hard or expert")
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--json", action="store_true", help="one JSON object per file per line")
     time_limit_option(p)
+    picture_kind_option(p)
     p.set_defaults(func=cmd_grade)

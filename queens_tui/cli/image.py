@@ -1,10 +1,12 @@
-"""`queens-tui import IMAGE...`: screenshots of Queens boards to level files.
+"""`queens-tui import IMAGE...`: screenshots of Queens, Tango and Zip boards to level files.
 
-Each picture becomes a level in the native text format (its colours and its
-file name kept), printed to stdout with a blank line between levels, or
-written to `DIR/<picture stem>.txt` with `--out DIR`. A picture without a
-readable board gets the one line `FILE: cannot read a Queens board: <why>`
-on stderr, and the exit code is 2; the other pictures are still imported.
+Each picture becomes a level in its kind's native text format (Queens keeps
+the colours; every kind keeps the file name as its source), printed to
+stdout with a blank line between levels, or written to
+`DIR/<picture stem>.txt` with `--out DIR`. The kind is the picture's (its
+cells decide) or `--kind`'s. A picture without a readable board gets the
+one line `FILE: cannot read a <Kind> board: <why>` on stderr, and the exit
+code is 2; the other pictures are still imported.
 """
 
 from __future__ import annotations
@@ -20,10 +22,17 @@ EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
 def register(sub: Any) -> None:
     """Add the `import` subcommand to the `queens-tui` parser."""
-    p = sub.add_parser("import", help="read Queens boards from screenshots into level files")
+    p = sub.add_parser(
+        "import", help="read Queens, Tango and Zip boards from screenshots into level files"
+    )
     p.add_argument("images", nargs="+", metavar="IMAGE", help="PNG, JPEG, WebP, BMP or GIF")
     p.add_argument(
         "--out", metavar="DIR", help="write DIR/<image name>.txt per picture (default: stdout)"
+    )
+    p.add_argument(
+        "--kind",
+        choices=("queens", "tango", "zip"),
+        help="read the pictures as this kind (default: the picture's cells decide)",
     )
     p.set_defaults(func=cmd_import)
 
@@ -33,7 +42,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from queens_tui.formats import reader
-    from queens_tui.formats.image import read_image
+    from queens_tui.formats.image import read_puzzle
     from queens_tui.kinds.queens.level import LevelError
 
     out_dir = None
@@ -48,7 +57,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     printed = 0
     for image in args.images:
         try:
-            level = read_image(image)
+            level = read_puzzle(image, args.kind).level
             text = reader(level.kind).dump(level, "text")
         except LevelError as err:
             print(err if err.path else err.located(image), file=sys.stderr, flush=True)

@@ -7,4 +7,4 @@ imports this one tuple rather than spelling the list twice.
 from __future__ import annotations
 
 IMAGE_SUFFIXES: tuple[str, ...] = (".png", ".jpg", ".jpeg", ".webp", ".bmp", ".gif")
-"""Pictures read as Queens levels (screenshots); the content decides too, see formats.image."""
+"""Pictures read as levels (Queens, Tango, Zip screenshots); the content decides too."""

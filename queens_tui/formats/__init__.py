@@ -190,6 +190,6 @@ def _image_level(path: str | os.PathLike[str]) -> PuzzleLevel | None:
 
     if not is_image(path):
         return None
-    from queens_tui.formats.image import read_image
+    from queens_tui.formats.image import read_puzzle
 
-    return read_image(path)
+    return read_puzzle(path).level

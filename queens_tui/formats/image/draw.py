@@ -57,3 +57,65 @@ def _crown(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
         (1.0, 0.7),
     ]
     return [(cx + x * s, cy + y * s) for x, y in pts]
+
+
+SUN_FILL = (247, 178, 52)
+MOON_FILL = (70, 120, 230)
+PATH_FILL = (236, 110, 40)
+
+
+def draw_tango(
+    source: str | os.PathLike[str],
+    xs: tuple[float, ...],
+    ys: tuple[float, ...],
+    grid: Iterable[Iterable[int]],
+    out: str | os.PathLike[str],
+) -> None:
+    """Write `source` with a solved Tango `grid` (1 sun, 0 moon) drawn in its cells to `out`.
+
+    A sun is an orange disc, a moon a blue crescent, each in a white ring so it
+    shows on light and dark themes. Raises `OSError` when `out` cannot be written.
+    """
+    from PIL import ImageDraw
+
+    from queens_tui.formats.image._read import open_picture
+
+    im = open_picture(source)
+    pen = ImageDraw.Draw(im)
+    for r, row in enumerate(grid):
+        for c, v in enumerate(row):
+            cx, cy = (xs[c] + xs[c + 1]) / 2, (ys[r] + ys[r + 1]) / 2
+            size = min(xs[c + 1] - xs[c], ys[r + 1] - ys[r])
+            ring, disc = 0.3 * size, 0.25 * size
+            pen.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), fill=(255, 255, 255))
+            fill = SUN_FILL if v == 1 else MOON_FILL
+            pen.ellipse((cx - disc, cy - disc, cx + disc, cy + disc), fill=fill)
+            if v != 1:  # the crescent: a white disc bites the blue one
+                bite = 0.2 * size
+                bx, by = cx + 0.12 * size, cy - 0.08 * size
+                pen.ellipse((bx - bite, by - bite, bx + bite, by + bite), fill=(255, 255, 255))
+    im.save(out, format="PNG")
+
+
+def draw_path(
+    source: str | os.PathLike[str],
+    xs: tuple[float, ...],
+    ys: tuple[float, ...],
+    path: Iterable[tuple[int, int]],
+    out: str | os.PathLike[str],
+) -> None:
+    """Write `source` with a Zip `path` (cells from 1 to the end) drawn through the cell
+    centres to `out` (PNG): a thick orange line over a white one, under the dots' middles."""
+    from PIL import ImageDraw
+
+    from queens_tui.formats.image._read import open_picture
+
+    im = open_picture(source)
+    pen = ImageDraw.Draw(im)
+    cells = list(path)
+    points = [((xs[c] + xs[c + 1]) / 2, (ys[r] + ys[r + 1]) / 2) for r, c in cells]
+    size = (xs[-1] - xs[0]) / max(1, len(xs) - 1)
+    if len(points) >= 2:
+        pen.line(points, fill=(255, 255, 255), width=max(3, round(0.34 * size)), joint="curve")
+        pen.line(points, fill=PATH_FILL, width=max(2, round(0.26 * size)), joint="curve")
+    im.save(out, format="PNG")

@@ -1,0 +1,268 @@
+"""A Tango or Zip board located in a picture, and what its cells look like.
+
+`locate` opens the picture, looks for the lattice in a reduced copy (the
+longer side at most `FIND_SIDE` pixels: the lattice search is the slow
+part) and crops the full-resolution picture to the board, so signs, digits
+and walls are read at the picture's own resolution. `guess_kind` says which
+puzzle the cells look like, from the two things that set the kinds apart:
+Tango's suns (orange) and moons (blue) on neutral cells, Zip's dark discs.
+
+Pillow and numpy are imported inside functions, only when a picture is read.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from queens_tui.core.errors import LevelError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Arr = npt.NDArray[np.float32]
+
+FIND_SIDE = 640
+"""The lattice is looked for in a copy whose longer side is at most this many pixels."""
+
+SIZES = range(5, 11)
+"""Board sizes looked for: Tango 6 (8 on bonus days), Zip 6 to 10."""
+
+TITLES = {"tango": "Tango", "zip": "Zip", "queens": "Queens"}
+
+
+class PictureError(LevelError):
+    """A picture that does not give a board of some kind: `cannot read a <Kind> board: why`."""
+
+    def __init__(self, why: str, kind: str | None = None, path: str | None = None) -> None:
+        what = f"a {TITLES.get(kind or '', 'puzzle')} board" if kind else "a puzzle board"
+        super().__init__(f"cannot read {what}: {why}", path=path)
+
+
+@dataclass(frozen=True)
+class Board:
+    """The board's part of the picture (RGB and grey, full resolution) and its cells in it."""
+
+    rgb: Arr
+    gray: Arr
+    n: int
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
+    offset: tuple[int, int]
+    """Where the crop's top-left corner is in the picture (x, y)."""
+
+    @property
+    def cell(self) -> float:
+        return (self.xs[-1] - self.xs[0]) / self.n
+
+    def box(self, r: float, c: float, half: float) -> tuple[slice, slice]:
+        """Rows and columns of the square of half-side `half` cells centred on the point
+        (r, c) in cell units (cell (r, c)'s centre is (r + 0.5, c + 0.5))."""
+        p = self.cell
+        y = _at(self.ys, r)
+        x = _at(self.xs, c)
+        h = max(1.0, half * p)
+        h_img, w_img = self.gray.shape
+        y0, y1 = max(0, round(y - h)), min(h_img, round(y + h) + 1)
+        x0, x1 = max(0, round(x - h)), min(w_img, round(x + h) + 1)
+        return slice(y0, max(y0 + 1, y1)), slice(x0, max(x0 + 1, x1))
+
+    def picture_xs(self) -> tuple[float, ...]:
+        return tuple(x + self.offset[0] for x in self.xs)
+
+    def picture_ys(self) -> tuple[float, ...]:
+        return tuple(y + self.offset[1] for y in self.ys)
+
+
+def _at(bounds: tuple[float, ...], t: float) -> float:
+    """The pixel at `t` cells along boundaries `bounds` (between two, in proportion)."""
+    i = min(max(int(t), 0), len(bounds) - 2)
+    return bounds[i] + (t - i) * (bounds[i + 1] - bounds[i])
+
+
+def locate(source: str | os.PathLike[str] | bytes, kind: str | None = None) -> Board:
+    """The board in the picture, or `PictureError` (no path yet)."""
+    try:
+        import numpy as np
+    except ImportError:
+        raise PictureError("reading pictures needs numpy (pip install numpy)", kind) from None
+    from queens_tui.formats.image._lattice import find_lattice
+    from queens_tui.formats.image._read import BoardError, open_picture
+
+    try:
+        im = open_picture(source)
+    except BoardError as err:
+        raise PictureError(err.message.split(": ", 1)[-1], kind) from None
+    full_w, full_h = im.size
+    if min(full_w, full_h) < 40:
+        raise PictureError(f"the picture is too small ({full_w}x{full_h} pixels)", kind)
+    factor = max(1, -(-max(full_w, full_h) // FIND_SIDE))
+    work = im.reduce(factor) if factor > 1 else im
+    gray = _gray(np.asarray(work, dtype=np.float32))
+    min_cell = max(8.0, min(gray.shape) / 16)
+    found = find_lattice(gray, SIZES, min_cell)
+    if found is None or found.score < 0.35 * 2 * (found.n + 1):
+        raise PictureError("no grid of N x N cells found", kind)
+    xs = [(x + 0.5) * factor - 0.5 for x in found.xs]
+    ys = [(y + 0.5) * factor - 0.5 for y in found.ys]
+    board = _crop(im, xs, ys)
+    if factor > 1:
+        xs, ys = _refine(board.gray, list(board.xs), list(board.ys), factor)
+        board = replace(board, xs=tuple(xs), ys=tuple(ys))
+    return board
+
+
+def board_at(
+    source: str | os.PathLike[str] | bytes, xs: tuple[float, ...], ys: tuple[float, ...]
+) -> Board:
+    """The board whose boundaries (picture pixels) another reader found."""
+    from queens_tui.formats.image._read import open_picture
+
+    return _crop(open_picture(source), list(xs), list(ys))
+
+
+def _crop(im: Any, xs: list[float], ys: list[float]) -> Board:
+    """The board's part of picture `im` (a quarter cell of margin), boundaries made local."""
+    import numpy as np
+
+    full_w, full_h = im.size
+    n = len(xs) - 1
+    pad = (xs[-1] - xs[0]) / n * 0.25
+    left, top = max(0, int(xs[0] - pad)), max(0, int(ys[0] - pad))
+    right, bottom = min(full_w, int(xs[-1] + pad) + 1), min(full_h, int(ys[-1] + pad) + 1)
+    rgb = np.asarray(im.crop((left, top, right, bottom)), dtype=np.float32)
+    return Board(
+        rgb=rgb,
+        gray=_gray(rgb),
+        n=n,
+        xs=tuple(x - left for x in xs),
+        ys=tuple(y - top for y in ys),
+        offset=(left, top),
+    )
+
+
+def _refine(gray: Arr, xs: list[float], ys: list[float], factor: int) -> tuple[list[float], ...]:
+    """Boundaries found in a reduced copy, moved to the strongest
+    boundary evidence within `factor` pixels in the full picture (where one is clearly there)."""
+    import numpy as np
+
+    from queens_tui.formats.image._lattice import boundary_masks
+
+    hor, ver = boundary_masks(gray, max(3, round((xs[-1] - xs[0]) / len(xs) / 10)))
+    y0, y1 = max(0, round(ys[0])), round(ys[-1])
+    x0, x1 = max(0, round(xs[0])), round(xs[-1])
+    out = []
+    for positions, profile in ((xs, ver[y0:y1].mean(axis=0)), (ys, hor[:, x0:x1].mean(axis=1))):
+        moved = []
+        for j, pos in enumerate(positions):
+            if j in (0, len(positions) - 1):
+                moved.append(pos)  # the frame: may be cut off by a tight crop
+                continue
+            a, b = max(0, round(pos) - factor), min(len(profile), round(pos) + factor + 1)
+            window = profile[a:b]
+            if len(window) and window.max() > max(0.5, 3 * float(np.median(window))):
+                moved.append(float(a + np.flatnonzero(window == window.max()).mean()))
+            else:
+                moved.append(pos)
+        out.append(moved)
+    return out[0], out[1]
+
+
+def _gray(rgb: Arr) -> Arr:
+    out: Arr = rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
+    return out
+
+
+def symbol_shares(board: Board, r: int, c: int) -> tuple[float, float]:
+    """Shares of the middle of cell (r, c) that are sun-orange and moon-blue."""
+    import numpy as np
+
+    rows, cols = board.box(r + 0.5, c + 0.5, 0.3)
+    px = board.rgb[rows, cols].reshape(-1, 3)
+    red, green, blue = px[:, 0], px[:, 1], px[:, 2]
+    orange = (red > 170) & (red - blue > 90) & (green > 90) & (red >= green)
+    moon = (blue - red > 45) & (blue > 130) & (blue >= green)
+    total = max(1, len(px))
+    return float(np.count_nonzero(orange)) / total, float(np.count_nonzero(moon)) / total
+
+
+def ring_saturation(board: Board, r: int, c: int) -> float:
+    """How coloured the cell's rim is (max - min of RGB, median): Queens cells are filled
+    with colour, Tango and Zip cells are white, grey or near black."""
+    import numpy as np
+
+    p = board.cell
+    y0, x0 = board.ys[r], board.xs[c]
+    ya, yb = round(y0 + 0.1 * p), round(y0 + 0.2 * p)
+    xa, xb = round(x0 + 0.1 * p), round(x0 + 0.9 * p)
+    px = board.rgb[ya:yb, xa:xb].reshape(-1, 3)
+    if len(px) == 0:
+        return 0.0
+    return float(np.median(px.max(axis=1) - px.min(axis=1)))
+
+
+def background(board: Board, r: int, c: int) -> float:
+    """The grey level of cell (r, c)'s own surface: the median of its rim."""
+    import numpy as np
+
+    p = board.cell
+    y0, x0 = board.ys[r], board.xs[c]
+    parts = []
+    for ya, yb, xa, xb in (
+        (0.08, 0.16, 0.1, 0.9),
+        (0.84, 0.92, 0.1, 0.9),
+        (0.1, 0.9, 0.08, 0.16),
+        (0.1, 0.9, 0.84, 0.92),
+    ):
+        part = board.gray[
+            round(y0 + ya * p) : round(y0 + yb * p), round(x0 + xa * p) : round(x0 + xb * p)
+        ]
+        parts.append(part.reshape(-1))
+    flat = np.concatenate(parts)
+    return float(np.median(flat)) if len(flat) else 255.0
+
+
+def disc_share(board: Board, r: int, c: int, bg: float) -> float:
+    """Share of the middle of cell (r, c) far from the cell's surface: a Zip dot fills it."""
+    import numpy as np
+
+    rows, cols = board.box(r + 0.5, c + 0.5, 0.22)
+    g = board.gray[rows, cols]
+    rgb = board.rgb[rows, cols]
+    neutral = (rgb.max(axis=-1) - rgb.min(axis=-1)) < 60
+    return float(np.count_nonzero((np.abs(g - bg) > 100) & neutral)) / max(1, g.size)
+
+
+def guess_kind(board: Board) -> tuple[str | None, str]:
+    """("tango" | "zip" | "sudoku" | None, what was seen), from the cells' contents."""
+    n = board.n
+    symbols = discs = coloured = glyphs = 0
+    for r in range(n):
+        for c in range(n):
+            if ring_saturation(board, r, c) > 45:
+                coloured += 1
+                continue
+            sun, moon = symbol_shares(board, r, c)
+            if max(sun, moon) > 0.12:
+                symbols += 1
+                continue
+            share = disc_share(board, r, c, background(board, r, c))
+            if share > 0.55:
+                discs += 1
+            elif share > 0.04:
+                glyphs += 1
+    seen = (
+        f"a {n}x{n} grid, {symbols} cells with a sun or moon, {discs} with a dark disc, "
+        f"{glyphs} with a small mark, {coloured} filled with colour"
+    )
+    if coloured > n * n // 5:
+        return None, seen
+    if symbols >= 2 and symbols > discs:
+        return "tango", seen
+    if discs >= 2:
+        return "zip", seen
+    if glyphs >= n and n in (6, 9):
+        return "sudoku", seen
+    return None, seen

@@ -1,0 +1,163 @@
+"""Finding a Tango or Zip board: an N x N lattice of evenly spaced cell boundaries.
+
+The Queens finder (`_grid`) wants long unbroken dark lines with one common
+extent; Tango and Zip boards do not always have them. Tango's lines are a
+few grey levels off white and vanish between two shaded given cells (the
+boundary there is a step, not a line), `=` and `×` signs sit on them, and
+the dark theme draws them lighter than the cells; a cropped picture may cut
+the outer frame off. What every boundary does have is evidence along most
+of its length: a thin line darker or lighter than both sides (a top-hat in
+either polarity) or a step between two cells.
+
+So: per pixel, "is there a horizontal (vertical) boundary here"; per row
+(column), the share of such pixels: a profile with a peak at every boundary.
+For each N and step p, the best offset per axis scores the N + 1 boundary
+positions against the N cell middles (a finer lattice puts boundaries on
+cell middles, where symbols and digits are, and pays for it). The best
+candidates per N are scored again in two dimensions, counting evidence only
+inside the candidate's own box, so lines of the page around the board
+(a desktop, a phone's status bar) do not count. One inner boundary per axis
+may be missing (two shaded columns side by side); a boundary that falls on
+the picture's edge (a tight crop) counts as seen.
+
+numpy only; the caller passes the luminance as a 2-D float32 array.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from queens_tui.formats.image._grid import tophat
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Gray = npt.NDArray[np.float32]
+    Mask = npt.NDArray[np.bool_]
+    Profile = npt.NDArray[np.float64]
+
+EDGE_CONTRAST = 6.0
+"""Grey levels a thin line must stand out from both sides (a step: twice this across it)."""
+
+PER_N = 12
+"""Candidates per N kept from the profiles for the two-dimensional score."""
+
+
+@dataclass(frozen=True)
+class Lattice:
+    """N x N square cells: the N + 1 boundaries on each axis (pixels) and a score."""
+
+    n: int
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
+    score: float
+
+    @property
+    def cell(self) -> float:
+        return (self.xs[-1] - self.xs[0]) / self.n
+
+
+def boundary_masks(gray: Gray, k: int) -> tuple[Mask, Mask]:
+    """Pixels on a horizontal boundary, pixels on a vertical one (lines of either polarity
+    within `k` pixels' width, and steps)."""
+    import numpy as np
+
+    out = []
+    for axis in (0, 1):
+        dark = tophat(gray, k, axis)
+        light = tophat(255 - gray, k, axis)
+        mask = (dark > EDGE_CONTRAST) | (light > EDGE_CONTRAST)
+        g = gray if axis == 0 else gray.T
+        step = np.zeros(g.shape, dtype=bool)
+        step[1:-1] = np.abs(g[2:] - g[:-2]) > 2 * EDGE_CONTRAST
+        out.append(mask | (step if axis == 0 else step.T))
+    return out[0], out[1]
+
+
+def _axis_offsets(em: Profile, n: int, p: float, top: int = 3) -> list[tuple[float, int]]:
+    """The `top` best (score, offset) of N + 1 boundaries `p` apart along profile `em`
+    (the boundary share per position, already widened by a pixel of jitter)."""
+    import numpy as np
+
+    size = len(em)
+    slack = int(0.12 * p)
+    starts = np.arange(-slack, int(size - n * p + slack))
+    if len(starts) == 0:
+        return []
+    idx = starts[:, None] + np.round(np.arange(n + 1) * p).astype(int)[None, :]
+    edge = (idx < 3) | (idx >= size - 3)
+    lines = em[np.clip(idx, 0, size - 1)]
+    mid = starts[:, None] + np.round((np.arange(n) + 0.5) * p).astype(int)[None, :]
+    mids = em[np.clip(mid, 0, size - 1)]
+    inner = np.sort(lines[:, 1:-1], axis=1)
+    second = inner[:, 1]  # one inner boundary may be missing
+    ref = inner[:, (3 * (n - 2)) // 4]
+    lines = np.where(edge, np.maximum(lines, ref[:, None]), lines)
+    score = lines.sum(axis=1) - 2 * mids.sum(axis=1) - 0.1 * ref * (n + 1)
+    score = np.where(second >= 0.35 * ref, score, -1.0)
+    order = np.argsort(-score)[:top]
+    return [(float(score[i]), int(starts[i])) for i in order if score[i] > 0]
+
+
+def _widen(e: Profile) -> Profile:
+    """Each position's best within one pixel (lines land between two rows)."""
+    import numpy as np
+
+    out: Profile = np.maximum(e, np.maximum(np.roll(e, 1), np.roll(e, -1)))
+    return out
+
+
+def _share(cum: npt.NDArray[Any], pos: int, a: int, b: int) -> float:
+    """Share of boundary pixels on line `pos` (one pixel of jitter) from `a` to `b`."""
+    a = max(0, a)
+    b = min(cum.shape[1] - 1, b)
+    if b <= a:
+        return 0.0
+    best = 0
+    for q in (pos - 1, pos, pos + 1):
+        if 0 <= q < cum.shape[0]:
+            best = max(best, int(cum[q, b] - cum[q, a]))
+    return best / (b - a)
+
+
+def find_lattice(gray: Gray, sizes: range, min_cell: float) -> Lattice | None:
+    """The most convincing N x N lattice (N in `sizes`, cells of `min_cell` pixels or more)."""
+    import numpy as np
+
+    h, w = gray.shape
+    if min(h, w) < 2 * min_cell:
+        return None
+    k = max(3, round(min(h, w) / 60))
+    hor, ver = boundary_masks(gray, k)
+    ey, ex = _widen(hor.mean(axis=1)), _widen(ver.mean(axis=0))
+    cands: list[tuple[float, int, float, int, int]] = []
+    for n in sizes:
+        found = []
+        step = max(0.25, min_cell / 80)
+        for p in np.arange(min_cell, min(h, w) * 1.1 / n, step):
+            for sa, y0 in _axis_offsets(ey, n, float(p)):
+                for sb, x0 in _axis_offsets(ex, n, float(p)):
+                    found.append((sa + sb, n, float(p), y0, x0))
+        found.sort(reverse=True)
+        cands += found[:PER_N]
+    cum_h = np.cumsum(hor, axis=1)
+    cum_v = np.cumsum(ver.T, axis=1)
+    best: Lattice | None = None
+    for _s, n, p, y0, x0 in cands:
+        x1, y1 = round(x0 + n * p), round(y0 + n * p)
+        score = 0.0
+        for cum, o0, a, b, size in ((cum_h, y0, x0, x1, h), (cum_v, x0, y0, y1, w)):
+            for j in range(n + 1):
+                pos = round(o0 + j * p)
+                seen = 0.8 if pos < 3 or pos >= size - 3 else _share(cum, pos, a, b)
+                score += seen - 0.15
+            for j in range(n):
+                pos = min(max(round(o0 + (j + 0.5) * p), 0), size - 1)
+                score -= 2 * _share(cum, pos, a, b)
+        if best is None or score > best.score:
+            xs = tuple(x0 + j * p for j in range(n + 1))
+            ys = tuple(y0 + j * p for j in range(n + 1))
+            best = Lattice(n=n, xs=xs, ys=ys, score=score)
+    return best

@@ -1,0 +1,199 @@
+"""Reading a Zip board from a located picture: numbered dots and walls.
+
+A dot is a disc in the middle of a cell, far from the cell's own grey (black
+on LinkedIn's light theme). Its number is the ink of the other polarity
+inside it, cut into digits (connected columns), each compared with digits
+drawn by Pillow's own font (so the reader needs no font file): a score per
+dot and candidate number. The numbers on a Zip board are exactly 1..K for K
+dots, so the reading is an assignment: each dot gets a different number,
+the best total wins (OR-Tools' linear sum assignment). A dot whose number is
+not clearly its best match is refused rather than guessed.
+
+A wall is a thick bar along a boundary, far from both cells' grey over most
+of the boundary's length (the grid's own lines are thin and pale).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from queens_tui.kinds.zip.level import ZipLevel
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from queens_tui.formats.image._board import Board
+
+    Glyph = npt.NDArray[np.float32]
+
+DISC_SHARE = 0.55
+"""Share of a cell's middle in the dot's colour that makes it a dot."""
+
+GLYPH = (14, 10)
+"""Rows and columns every digit is scaled to before comparing."""
+
+
+class Unsure(Exception):
+    """A dot, a number or a wall that cannot be told."""
+
+
+def read_zip(board: Board, name: str | None) -> ZipLevel:
+    """The Zip level in `board` (`Unsure` when a number cannot be read)."""
+    from queens_tui.formats.image._board import background, disc_share
+
+    n = board.n
+    dots: list[tuple[int, int]] = []
+    glyphs: list[list[Glyph]] = []
+    for r in range(n):
+        for c in range(n):
+            bg = background(board, r, c)
+            if disc_share(board, r, c, bg) < DISC_SHARE:
+                continue
+            dots.append((r, c))
+            glyphs.append(_digits(board, r, c, bg))
+    if len(dots) < 2:
+        raise Unsure(f"{len(dots)} numbered dots on a {n}x{n} grid")
+    numbers = _assign(glyphs, dots)
+    grid = [[0] * n for _ in range(n)]
+    for (r, c), k in zip(dots, numbers, strict=True):
+        grid[r][c] = k
+    walls = []
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in ((0, 1), (1, 0)):
+                if r + dr < n and c + dc < n and _is_wall(board, r, c, dr, dc):
+                    walls.append(((r, c), (r + dr, c + dc)))
+    return ZipLevel(n, n, tuple(tuple(row) for row in grid), tuple(walls), source=name)
+
+
+def _digits(board: Board, r: int, c: int, bg: float) -> list[Glyph]:
+    """The digits drawn in the dot of cell (r, c), left to right, each scaled to `GLYPH`."""
+    import numpy as np
+
+    rows, cols = board.box(r + 0.5, c + 0.5, 0.42)
+    g = board.gray[rows, cols]
+    h, w = g.shape
+    yy, xx = np.mgrid[0:h, 0:w]
+    near = (yy - (h - 1) / 2) ** 2 + (xx - (w - 1) / 2) ** 2 <= (0.4 * board.cell) ** 2
+    disc = (np.abs(g - bg) > 100) & near  # (not a wall along the cell's side)
+    if not disc.any():
+        return []
+    dot = float(np.median(g[disc]))
+    # the dot's extent (its bounding box: digits inside leave its outline whole)
+    ys, xs = np.nonzero(disc)
+    cy, cx = (ys.min() + ys.max()) / 2, (xs.min() + xs.max()) / 2
+    radius = min(ys.max() - ys.min(), xs.max() - xs.min()) / 2
+    # inside the dot: pixels nearer the cell's grey than the dot's
+    inner = (yy - cy) ** 2 + (xx - cx) ** 2 <= (0.82 * radius) ** 2
+    ink = (np.abs(g - dot) > np.abs(g - bg)) & inner
+    cols_on = ink.any(axis=0)
+    parts = []
+    x = 0
+    while x < w:
+        if not cols_on[x]:
+            x += 1
+            continue
+        start = x
+        while x < w and cols_on[x]:
+            x += 1
+        part = ink[:, start:x]
+        ys = np.flatnonzero(part.any(axis=1))
+        if len(ys) == 0 or len(ys) < 0.08 * board.cell:
+            continue  # a speck
+        parts.append(part[ys[0] : ys[-1] + 1])
+    # a digit is at least two thirds as tall as the tallest (a cursor's edge, a ring's rim is not)
+    tallest = max((part.shape[0] for part in parts), default=0)
+    return [_scale(part.astype(np.float32)) for part in parts if part.shape[0] >= tallest / 1.5]
+
+
+def _scale(glyph: Glyph) -> Glyph:
+    """`glyph` resized to `GLYPH` (rows, columns) by area averaging."""
+    import numpy as np
+    from PIL import Image
+
+    im = Image.fromarray((glyph * 255).astype(np.uint8))
+    small = np.asarray(im.resize(GLYPH[::-1], Image.Resampling.BOX), dtype=np.float32)
+    out: Glyph = small / np.float32(255)
+    return out
+
+
+@cache
+def _templates() -> tuple[tuple[Glyph, ...], ...]:
+    """Per digit 0..9, that digit drawn by Pillow's built-in font, regular and bold."""
+    import numpy as np
+    from PIL import Image, ImageDraw, ImageFont
+
+    font = ImageFont.load_default(48)
+    out = []
+    for d in range(10):
+        shapes = []
+        for stroke in (0, 2, 4):
+            im = Image.new("L", (80, 80), 0)
+            ImageDraw.Draw(im).text(
+                (10, 5), str(d), fill=255, font=font, stroke_width=stroke, stroke_fill=255
+            )
+            a = np.asarray(im, dtype=np.float32) / 255 > 0.5
+            ys, xs = np.flatnonzero(a.any(axis=1)), np.flatnonzero(a.any(axis=0))
+            shapes.append(_scale(a[ys[0] : ys[-1] + 1, xs[0] : xs[-1] + 1].astype(np.float32)))
+        out.append(tuple(shapes))
+    return tuple(out)
+
+
+def _digit_costs(glyph: Glyph) -> list[float]:
+    """Per digit 0..9: how unlike `glyph` it is (mean absolute difference, best drawing)."""
+    import numpy as np
+
+    return [min(float(np.abs(glyph - t).mean()) for t in shapes) for shapes in _templates()]
+
+
+def _assign(glyphs: list[list[Glyph]], dots: list[tuple[int, int]]) -> list[int]:
+    """Numbers 1..K for the K dots: the assignment of least total unlikeness."""
+    from ortools.graph.python import linear_sum_assignment
+
+    k = len(glyphs)
+    costs = [[_digit_costs(g) for g in digits] for digits in glyphs]
+    table: list[list[float]] = []
+    for per_digit in costs:
+        row = []
+        for number in range(1, k + 1):
+            text = str(number)
+            if len(text) != len(per_digit):
+                row.append(10.0)  # wrong count of digits
+            else:
+                row.append(sum(per_digit[i][int(ch)] for i, ch in enumerate(text)) / len(text))
+        table.append(row)
+    solver = linear_sum_assignment.SimpleLinearSumAssignment()
+    for i, row in enumerate(table):
+        for j, cost in enumerate(row):
+            solver.add_arc_with_cost(i, j, round(cost * 10_000))
+    if solver.solve() != solver.OPTIMAL:
+        raise Unsure("the numbers on the dots do not run 1..K")
+    numbers = [solver.right_mate(i) + 1 for i in range(k)]
+    for i, number in enumerate(numbers):
+        if table[i][number - 1] >= 10.0:
+            r, c = dots[i]
+            raise Unsure(f"the number on r{r + 1}c{c + 1} has {len(glyphs[i])} digits")
+    return numbers
+
+
+def _is_wall(board: Board, r: int, c: int, dr: int, dc: int) -> bool:
+    """Is there a thick bar on the boundary between (r, c) and (r + dr, c + dc)?"""
+    import numpy as np
+
+    from queens_tui.formats.image._board import background
+
+    bg = (background(board, r, c) + background(board, r + dr, c + dc)) / 2
+    p = board.cell
+    thick = max(2, round(0.05 * p))
+    samples = []
+    for t in np.linspace(-0.3, 0.3, 9):
+        y = r + 0.5 + 0.5 * dr + (t if dc else 0.0)
+        x = c + 0.5 + 0.5 * dc + (0.0 if dc else t)
+        rows, cols = board.box(y, x, 0.12)
+        strip = board.gray[rows, cols]
+        dark = np.abs(strip - bg) > 100
+        run = dark.sum(axis=1 if dc else 0)  # across the boundary
+        samples.append(int(run.max()) >= thick if run.size else False)
+    return sum(samples) >= 7

@@ -1,0 +1,198 @@
+"""Synthetic screenshots of Tango, Zip and Mini Sudoku boards, drawn with Pillow.
+
+The way LinkedIn draws them: Tango's pale grid on white (or dark grey cells
+on the dark theme), given cells shaded, suns as orange discs with a darker
+ring, moons as blue crescents, `=` and `×` signs on the boundaries; Zip's
+grey grid, black numbered dots, thick black walls; a Mini Sudoku's digits
+in a grid with thick box lines. Each picture can be scaled, JPEG
+compressed, and embedded in a larger "screen" with page chrome around it.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw, ImageFont
+
+from queens_tui.kinds.tango.level import SUN
+from queens_tui.kinds.tango.level import Level as TangoLevel
+from queens_tui.kinds.zip.level import ZipLevel
+
+LIGHT_PAGE, DARK_PAGE = (243, 242, 239), (27, 31, 35)
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A drawn screenshot's file bytes and file suffix."""
+
+    data: bytes
+    suffix: str
+
+
+def tango_board(level: TangoLevel, cell: int, dark: bool = False) -> Image.Image:
+    """A Tango board alone, frame included."""
+    n = level.size
+    frame = max(2, cell // 30)
+    size = n * cell + 2 * frame
+    bg, given, line = (
+        ((32, 35, 40), (60, 64, 70), (75, 82, 95))
+        if dark
+        else ((255, 255, 255), (238, 234, 230), (222, 218, 214))
+    )
+    im = Image.new("RGB", (size, size), line)
+    pen = ImageDraw.Draw(im)
+    for r in range(n):
+        for c in range(n):
+            x, y = frame + c * cell, frame + r * cell
+            fill = given if level.givens[r][c] is not None else bg
+            pen.rectangle((x + 1, y + 1, x + cell - 1, y + cell - 1), fill=fill)
+            v = level.givens[r][c]
+            if v is None:
+                continue
+            cx, cy, s = x + cell / 2, y + cell / 2, cell * 0.3
+            if v == SUN:
+                pen.ellipse(
+                    (cx - s, cy - s, cx + s, cy + s),
+                    fill=(245, 176, 60),
+                    outline=(214, 110, 40),
+                    width=max(1, cell // 25),
+                )
+            else:
+                pen.ellipse(
+                    (cx - s, cy - s, cx + s, cy + s),
+                    fill=(70, 120, 230) if not dark else (160, 190, 250),
+                )
+                bite = s * 0.85
+                bx, by = cx + s * 0.45, cy - s * 0.35
+                pen.ellipse((bx - bite, by - bite, bx + bite, by + bite), fill=fill)
+    ink = (200, 200, 205) if dark else (130, 110, 90)
+    width = max(1, cell // 22)
+    for kind, pairs in (("=", level.equal), ("x", level.opposite)):
+        for (r1, c1), (r2, c2) in pairs:
+            cx = frame + (c1 + c2 + 1) * cell / 2
+            cy = frame + (r1 + r2 + 1) * cell / 2
+            s = cell * 0.08
+            pen.rectangle((cx - s * 1.4, cy - s * 1.4, cx + s * 1.4, cy + s * 1.4), fill=bg)
+            if kind == "=":
+                pen.rectangle((cx - s, cy - s * 0.6 - width, cx + s, cy - s * 0.6), fill=ink)
+                pen.rectangle((cx - s, cy + s * 0.6, cx + s, cy + s * 0.6 + width), fill=ink)
+            else:
+                pen.line((cx - s, cy - s, cx + s, cy + s), fill=ink, width=width + 1)
+                pen.line((cx - s, cy + s, cx + s, cy - s), fill=ink, width=width + 1)
+    return im
+
+
+def zip_board(level: ZipLevel, cell: int) -> Image.Image:
+    """A Zip board alone (light theme), frame included."""
+    n = level.rows
+    frame = max(2, cell // 25)
+    size = n * cell + 2 * frame
+    im = Image.new("RGB", (size, size), (160, 160, 160))
+    pen = ImageDraw.Draw(im)
+    line = max(1, cell // 40)
+    for r in range(n):
+        for c in range(n):
+            x, y = frame + c * cell, frame + r * cell
+            pen.rectangle((x + line, y + line, x + cell - 1, y + cell - 1), fill=(255, 255, 255))
+    font = ImageFont.load_default(round(cell * 0.36))
+    for r in range(n):
+        for c in range(n):
+            k = level.numbers[r][c]
+            if not k:
+                continue
+            cx, cy, s = frame + c * cell + cell / 2, frame + r * cell + cell / 2, cell * 0.32
+            pen.ellipse((cx - s, cy - s, cx + s, cy + s), fill=(0, 0, 0))
+            pen.text(
+                (cx, cy),
+                str(k),
+                fill=(255, 255, 255),
+                font=font,
+                anchor="mm",
+                stroke_width=1,
+                stroke_fill=(255, 255, 255),
+            )
+    thick = max(3, cell // 9)
+    for (r1, c1), (r2, _c2) in level.walls:
+        if r1 == r2:  # a wall between two columns
+            x = frame + (c1 + 1) * cell
+            y = frame + r1 * cell
+            pen.rectangle(
+                (x - thick // 2, y - thick // 2, x + thick // 2, y + cell + thick // 2),
+                fill=(0, 0, 0),
+            )
+        else:
+            y = frame + (r1 + 1) * cell
+            x = frame + c1 * cell
+            pen.rectangle(
+                (x - thick // 2, y - thick // 2, x + cell + thick // 2, y + thick // 2),
+                fill=(0, 0, 0),
+            )
+    return im
+
+
+def sudoku_board(digits: list[list[int]], cell: int) -> Image.Image:
+    """A 6 x 6 Mini Sudoku board (boxes of 2 rows x 3 columns), digits drawn in dark grey."""
+    n = len(digits)
+    size = n * cell + 4
+    im = Image.new("RGB", (size, size), (255, 255, 255))
+    pen = ImageDraw.Draw(im)
+    for k in range(n + 1):
+        p = 2 + k * cell
+        wide_v = 3 if k % 3 == 0 else 1
+        wide_h = 3 if k % 2 == 0 else 1
+        pen.rectangle((p - wide_v // 2, 0, p + wide_v // 2, size), fill=(60, 60, 60))
+        pen.rectangle((0, p - wide_h // 2, size, p + wide_h // 2), fill=(60, 60, 60))
+    font = ImageFont.load_default(round(cell * 0.5))
+    for r, row in enumerate(digits):
+        for c, d in enumerate(row):
+            if d:
+                pen.text(
+                    (2 + c * cell + cell / 2, 2 + r * cell + cell / 2),
+                    str(d),
+                    fill=(40, 40, 40),
+                    font=font,
+                    anchor="mm",
+                )
+    return im
+
+
+def picture(
+    board: Image.Image,
+    *,
+    seed: int = 0,
+    dark: bool = False,
+    screen: bool = False,
+    scale: float = 1.0,
+    jpeg: bool = False,
+) -> Picture:
+    """`board` on a page (light or dark), perhaps inside a screen of page chrome, scaled, JPEG."""
+    rng = random.Random(seed)
+    page = DARK_PAGE if dark else LIGHT_PAGE
+    margin = board.width // 12
+    if screen:
+        w, h = board.width + 360, board.height + 520
+    else:
+        w, h = board.width + 2 * margin, board.height + 2 * margin
+    im = Image.new("RGB", (w, h), page)
+    pen = ImageDraw.Draw(im)
+    left, top = (w - board.width) // 2, (h - board.height) // 2
+    if screen:
+        ink = (220, 220, 220) if dark else (30, 30, 30)
+        pen.rectangle((0, 0, w, 60), fill=(10, 10, 10) if dark else (255, 255, 255))
+        for _ in range(25):
+            x, y = rng.randrange(0, w - 150), rng.randrange(70, h - 20)
+            if top - 30 < y < top + board.height + 10:
+                continue
+            pen.text((x, y), "Undo  Hint  How to play", fill=ink)
+        top = max(top, 200)
+    im.paste(board, (left, top))
+    if scale != 1.0:
+        im = im.resize((round(w * scale), round(im.height * scale)), Image.Resampling.LANCZOS)
+    buf = io.BytesIO()
+    if jpeg:
+        im.save(buf, format="JPEG", quality=85)
+        return Picture(buf.getvalue(), ".jpg")
+    im.save(buf, format="PNG")
+    return Picture(buf.getvalue(), ".png")

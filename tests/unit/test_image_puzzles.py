@@ -1,0 +1,170 @@
+"""Issue 26: Tango and Zip boards read from screenshots (and other kinds refused by name).
+
+Default run: synthetic pictures drawn by `puzzle_pictures` from bundled levels
+(light and dark, scaled, JPEG, inside a larger screen) read back to exactly
+the level drawn; the kind is detected, or given and checked; a Mini Sudoku is
+refused naming it. Slow step: the real screenshots in ../shared/screens/tango
+and ../shared/screens/zip read to their true puzzles (a solved picture reads to
+what it shows: the full grid for Tango).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from queens_tui.formats import load_puzzle
+from queens_tui.formats.bundled import bundled_levels
+from queens_tui.formats.image import read_puzzle
+from queens_tui.kinds.queens.level import LevelError
+from tests.unit import puzzle_pictures as pp
+
+SCREENS = Path(__file__).resolve().parents[2].parent / "shared" / "screens"
+
+
+def _real(kind: str) -> list[Path]:
+    folder = SCREENS / kind
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.suffix.lower() in (".png", ".jpg", ".jpeg"))
+
+
+TANGO_SCREENS, ZIP_SCREENS = _real("tango"), _real("zip")
+
+
+def _write(tmp_path: Path, picture: pp.Picture, name: str = "board") -> Path:
+    path = tmp_path / f"{name}{picture.suffix}"
+    path.write_bytes(picture.data)
+    return path
+
+
+def _bundled(kind: str, index: int) -> Any:
+    return load_puzzle(bundled_levels(kind)[index][1])
+
+
+@pytest.mark.parametrize(
+    ("index", "options"),
+    [
+        (0, {}),
+        (8, {"dark": True, "jpeg": True}),
+        (16, {"scale": 0.6, "jpeg": True}),
+        (24, {"dark": True, "screen": True}),
+    ],
+)
+def test_tango_picture_reads_to_the_level_drawn(
+    tmp_path: Path, index: int, options: dict[str, Any]
+) -> None:
+    level = _bundled("tango", index)
+    board = pp.tango_board(level, 56, dark=options.get("dark", False))
+    path = _write(tmp_path, pp.picture(board, seed=index, **options))
+    got = load_puzzle(path)
+    assert got.kind == "tango"
+    assert (got.givens, got.equal, got.opposite) == (level.givens, level.equal, level.opposite)
+    assert got.source == path.name
+
+
+@pytest.mark.parametrize(
+    ("index", "options"), [(0, {}), (30, {"scale": 0.7, "jpeg": True}), (50, {"screen": True})]
+)
+def test_zip_picture_reads_to_the_level_drawn(
+    tmp_path: Path, index: int, options: dict[str, Any]
+) -> None:
+    level = _bundled("zip", index)
+    path = _write(tmp_path, pp.picture(pp.zip_board(level, 60), seed=index, **options))
+    got = load_puzzle(path)
+    assert got.kind == "zip"
+    assert (got.numbers, got.walls) == (level.numbers, level.walls)
+
+
+def test_a_kind_given_that_the_picture_contradicts_is_refused_naming_what_it_is(
+    tmp_path: Path,
+) -> None:
+    level = _bundled("tango", 3)
+    path = _write(tmp_path, pp.picture(pp.tango_board(level, 56)))
+    with pytest.raises(LevelError) as err:
+        read_puzzle(path, "zip")
+    line = str(err.value)
+    assert line.startswith(f"{path}: cannot read a Zip board: this looks like a Tango board")
+    assert "\n" not in line
+    assert read_puzzle(path, "tango").level.kind == "tango"
+
+
+def test_a_mini_sudoku_picture_is_refused_naming_mini_sudoku(tmp_path: Path) -> None:
+    digits = [
+        [1, 0, 3, 0, 5, 0],
+        [0, 5, 0, 1, 0, 3],
+        [2, 0, 1, 0, 6, 0],
+        [0, 6, 0, 2, 0, 1],
+        [3, 0, 2, 0, 4, 0],
+        [0, 4, 0, 3, 0, 2],
+    ]
+    path = _write(tmp_path, pp.picture(pp.sudoku_board(digits, 60)))
+    with pytest.raises(LevelError) as err:
+        load_puzzle(path)
+    assert "looks like a Mini Sudoku board" in str(err.value)
+
+
+def _tango_truth(picture: Path) -> tuple[list[str], list[Any], list[Any]]:
+    meta = json.loads((picture.parent / (picture.name + ".json")).read_text())
+    truth = meta["truth"]
+    grid = meta["solution"] if meta["solved"] else truth["grid"]
+    pairs = [sorted(tuple(map(tuple, p)) for p in truth[k]) for k in ("equal", "opposite")]
+    return grid, pairs[0], pairs[1]
+
+
+@pytest.mark.slow  # 22 real pictures, ~10 s of CPU
+@pytest.mark.skipif(not TANGO_SCREENS, reason="../shared/screens/tango is not here")
+@pytest.mark.parametrize("picture", TANGO_SCREENS, ids=[p.name[-40:] for p in TANGO_SCREENS])
+def test_real_tango_screenshot_reads_to_what_it_shows(picture: Path) -> None:
+    grid, equal, opposite = _tango_truth(picture)
+    level = load_puzzle(picture)
+    assert level.kind == "tango"
+    assert level.rows_text() == grid
+    assert list(level.equal) == equal
+    assert list(level.opposite) == opposite
+
+
+@pytest.mark.slow  # 13 real pictures, ~5 s of CPU
+@pytest.mark.skipif(not ZIP_SCREENS, reason="../shared/screens/zip is not here")
+@pytest.mark.parametrize("picture", ZIP_SCREENS, ids=[p.name[-40:] for p in ZIP_SCREENS])
+def test_real_zip_screenshot_reads_to_its_true_puzzle(picture: Path) -> None:
+    truth = json.loads((picture.parent / (picture.name + ".json")).read_text())["truth"]
+    level = load_puzzle(picture)
+    assert level.kind == "zip"
+    assert [list(row) for row in level.numbers] == truth["numbers"]
+    assert list(level.walls) == sorted(tuple(sorted(map(tuple, w))) for w in truth["walls"])
+
+
+def test_cli_imports_solves_and_draws_a_tango_and_a_zip_picture(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from PIL import Image
+
+    from queens_tui.cli import main
+    from queens_tui.formats import tango, zip
+
+    levels = {"tango": _bundled("tango", 5), "zip": _bundled("zip", 5)}
+    pics = {
+        "tango": _write(tmp_path, pp.picture(pp.tango_board(levels["tango"], 56)), "t"),
+        "zip": _write(tmp_path, pp.picture(pp.zip_board(levels["zip"], 60)), "z"),
+    }
+    folder = tmp_path / "levels"
+    assert main(["import", "--out", str(folder), str(pics["tango"]), str(pics["zip"])]) == 0
+    capsys.readouterr()
+    got_tango = tango.parse((folder / "t.txt").read_text())
+    got_zip = zip.parse((folder / "z.txt").read_text())
+    assert got_tango.givens == levels["tango"].givens
+    assert got_zip.numbers == levels["zip"].numbers
+
+    out = tmp_path / "drawn"
+    code = main(["solve", "--json", "--draw", str(out), str(pics["tango"]), str(pics["zip"])])
+    assert code == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(obj["kind"], obj["solutions"]) for obj in lines] == [("tango", 1), ("zip", 1)]
+    for kind, pic in pics.items():
+        drawn = Image.open(out / f"{pic.stem}.png")
+        assert drawn.size == Image.open(pic).size
+        assert drawn.tobytes() != Image.open(pic).convert("RGB").tobytes(), kind
