@@ -59,6 +59,8 @@ def levels(
                 level: PuzzleLevel = read_puzzle(path, picture_kind).level
             else:  # a file, a bundled id such as 3-hard/017, daily:DATE
                 _ref, level = open_arg(path)
+                if picture_kind is not None and level.kind != picture_kind:
+                    raise LevelError(mismatch(level, picture_kind), path=path)
         except LevelError as e:
             line = str(e if e.path is not None else e.located(path))
         except (RecursionError, MemoryError) as e:  # parsers bound their work; belt and braces
@@ -68,6 +70,16 @@ def levels(
             continue
         err(line)
         yield path, None, line
+
+
+def mismatch(level: PuzzleLevel, wanted: str) -> str:
+    """The line for a level of another kind than `--kind` asked for: what it is."""
+    from queens_tui.kinds import get_kind
+
+    what = get_kind(level.kind).title
+    number = level.metadata.get("number")
+    whose = f" (LinkedIn's {what} #{number})" if number else ""
+    return f"a {what} level{whose}, not {get_kind(wanted).title} (--kind {wanted})"
 
 
 def kind_of(level: PuzzleLevel) -> Kind:
@@ -288,13 +300,14 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
 
 def picture_kind_option(p: argparse.ArgumentParser) -> None:
-    """`--kind` for commands that read pictures: the kind to read them as."""
+    """`--kind`: the kind pictures are read as, and every other file must be."""
     from queens_tui.formats.image import PICTURE_KINDS
 
     p.add_argument(
         "--kind",
         choices=PICTURE_KINDS,
-        help="read pictures as this kind (default: the picture's cells decide)",
+        help="read pictures as this kind (default: the picture's cells decide); "
+        "a level file of another kind is refused",
     )
 
 

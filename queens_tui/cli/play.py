@@ -132,6 +132,10 @@ def cmd_play(args: argparse.Namespace) -> int:
                 from queens_tui.midend.levels import open_ref
 
                 level_arg = open_ref(ref)
+                if args.kind != KINDS[0] and level_arg.level.kind != args.kind:
+                    from queens_tui.cli.batch import mismatch
+
+                    raise LevelError(mismatch(level_arg.level, args.kind), path=args.level)
     except LevelError as err:
         _err(f"queens-tui play: {err.message}" if args.date is not None else err)
         return EXIT_BAD_INPUT

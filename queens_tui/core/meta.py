@@ -14,8 +14,18 @@ from dataclasses import dataclass
 
 from queens_tui.core.errors import LevelError
 
-METADATA_KEYS: tuple[str, ...] = ("name", "author", "date", "source", "seed", "difficulty")
-"""Metadata every format may carry; kept as strings so round trips are exact."""
+METADATA_KEYS: tuple[str, ...] = (
+    "name",
+    "author",
+    "date",
+    "source",
+    "seed",
+    "difficulty",
+    "number",
+)
+"""Metadata every format may carry; kept as strings so round trips are exact. `number` is
+LinkedIn's puzzle number, set only on a level that is LinkedIn's (an archive day, a
+collection keyed by LinkedIn's numbers) so its share line may use it."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -29,6 +39,8 @@ class Metadata:
     source: str | None = None
     seed: str | None = None
     difficulty: str | None = None
+    number: str | None = None
+    """LinkedIn's puzzle number, where the level says it is LinkedIn's (an archive day)."""
 
     @property
     def metadata(self) -> dict[str, str]:

@@ -104,7 +104,18 @@ def sniff(text: str, suffix: str = "") -> bool:
 
 
 def parse(text: str, suffix: str = "") -> Level:
-    """The level in `text`, a file ending in `suffix`; an unknown suffix is said in the error."""
+    """The level in `text`, a file ending in `suffix`; an unknown suffix is said in the error.
+    A LinkedIn archive day of Queens is read as one; of a game no kind claims, refused by name
+    (Queens is the fallback reader, so every unclaimed archive day ends here)."""
+    from queens_tui.formats import archive
+
+    game = archive.game_of(text)
+    if game is not None:
+        if game != "queens":
+            raise archive.refuse(game, text)
+        from queens_tui.formats.queens_archive import parse_archive
+
+        return parse_archive(text)
     fmt = EXTENSIONS.get(suffix.lower()) or sniff_format(text)
     try:
         return parse_format(text, fmt)

@@ -45,6 +45,7 @@ from typing import Any
 
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, scan_header, split_text
+from queens_tui.formats import archive
 from queens_tui.formats._common import elements_at, json_meta, key_at, load_json
 from queens_tui.kinds.tango.level import EQUAL, MOON, SUN, Level, Pair, draw
 
@@ -57,10 +58,11 @@ _SIGNS = {"=": "=", "x": "x", "×": "x", "X": "x"}
 
 
 def sniff(text: str, suffix: str = "") -> bool:
-    """True when `text` is a Tango level (JSON or text), judged by its content."""
+    """True when `text` is a Tango level (JSON, a LinkedIn archive day, or text), judged by
+    its content."""
     head = text.lstrip("\ufeff \t\r\n")
     if head.startswith("{"):
-        return bool(_JSON_KIND.search(text[:4000]))
+        return bool(_JSON_KIND.search(text[:4000])) or archive.game_of(text) == "tango"
     if _KIND_LINE.search(text[:4000]):
         return True
     if _ANY_KIND_LINE.search(text[:4000]):  # another kind's file: its rows may read as Tango rows
@@ -83,8 +85,11 @@ def scan_meta(text: str, suffix: str = "") -> tuple[str | None, int | None, str 
 
 
 def parse(text: str, suffix: str = "") -> Level:
-    """A Tango level from JSON or text (chosen by content); `LevelError` with line and column."""
+    """A Tango level from JSON, a LinkedIn archive day or text (chosen by content);
+    `LevelError` with line and column."""
     head = text.lstrip("\ufeff \t\r\n")
+    if archive.game_of(text) is not None:
+        return parse_archive(text)
     return parse_json(text) if head.startswith(("{", "[")) else parse_text(text)
 
 
@@ -95,6 +100,51 @@ def dump(level: Level, fmt: str = "text") -> str:
     if fmt == "text":
         return dump_text(level)
     raise LevelError(f"cannot write format {fmt!r} (writable: text, json)")
+
+
+# --------------------------------------------------------------------------- archive day
+
+_SYMBOLS = {"S": SUN, "M": MOON}
+_WALL_SIGNS = {"=": EQUAL, "x": "x", "X": "x", "×": "x"}
+
+
+def parse_archive(text: str) -> Level:
+    """A LinkedIn archive day of Tango (`symbols`: `[row, col, "S" | "M"]`; `walls`:
+    `[[r, c], [r, c], "=" | "x"]`), its number, date and difficulty kept."""
+    data = archive.load_day(text, "tango")
+    rows, cols = archive.grid_size(data, text) or (6, 6)
+    if rows != cols:
+        raise archive.fail(text, "grid_size", f"a Tango grid is square, not {rows}x{cols}")
+    if "symbols" not in data:
+        if "cells" in data:
+            raise archive.fail(
+                text, "cells", 'a "cells" list (an early, broken scrape), no "symbols": unreadable'
+            )
+        raise archive.fail(text, "game", 'no "symbols" key: not a Tango archive day')
+    symbols, walls = data["symbols"], data.get("walls", [])
+    if not isinstance(symbols, list) or not isinstance(walls, list):
+        raise archive.fail(text, "symbols", "symbols and walls must be lists")
+    givens: list[list[int | None]] = [[None] * cols for _ in range(rows)]
+    for item in symbols:
+        if not isinstance(item, list) or len(item) != 3 or item[2] not in _SYMBOLS:
+            raise archive.fail(text, "symbols", f'a symbol is [row, col, "S" | "M"], not {item!r}')
+        r, c = archive.cell(item[:2], rows, cols, text, "symbols")
+        givens[r][c] = _SYMBOLS[item[2]]
+    equal: list[Pair] = []
+    opposite: list[Pair] = []
+    for item in walls:
+        if not isinstance(item, list) or len(item) != 3 or item[2] not in _WALL_SIGNS:
+            raise archive.fail(
+                text, "walls", f'a sign is [[r, c], [r, c], "=" | "x"], not {item!r}'
+            )
+        a = archive.cell(item[0], rows, cols, text, "walls")
+        b = archive.cell(item[1], rows, cols, text, "walls")
+        (equal if _WALL_SIGNS[item[2]] == EQUAL else opposite).append((a, b))
+    meta = archive.metadata(data, text, "tango")
+    try:
+        return Level(tuple(map(tuple, givens)), tuple(equal), tuple(opposite), **meta)
+    except LevelError as err:
+        raise archive.fail(text, "walls", err.message) from None
 
 
 # --------------------------------------------------------------------------- JSON

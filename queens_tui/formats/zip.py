@@ -41,6 +41,7 @@ from typing import Any
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, header, scan_header, split_text
 from queens_tui.formats._common import load_json
+from queens_tui.formats import archive
 from queens_tui.kinds.zip.level import MAX_SIDE, Wall, ZipLevel
 
 _KIND_JSON = re.compile(r'"kind"\s*:\s*"zip"')
@@ -52,7 +53,7 @@ def sniff(text: str, suffix: str = "") -> bool:
     first, or a `# kind: zip` line)."""
     head = text.lstrip("\ufeff \t\r\n")
     if head.startswith("{"):
-        return bool(_KIND_JSON.search(text[:4096]))
+        return bool(_KIND_JSON.search(text[:4096])) or archive.game_of(text) == "zip"
     for raw in text.split("\n"):
         line = raw.strip()
         if not line:
@@ -78,6 +79,8 @@ def scan_meta(text: str, suffix: str = "") -> tuple[str | None, int | None, str 
 def parse(text: str, suffix: str = "") -> ZipLevel:
     """Parse a Zip file in either format (chosen by content)."""
     text = text.removeprefix("\ufeff")
+    if archive.game_of(text) is not None:
+        return parse_archive(text)
     if text.lstrip().startswith("{"):
         return parse_json(text)
     return parse_text(text)
@@ -93,6 +96,47 @@ def dump(level: ZipLevel, fmt: str = "text") -> str:
     if fmt == "json-pretty":
         return dump_json(level)
     raise LevelError(f"cannot write Zip as {fmt!r} (text, json, json-pretty)")
+
+
+# --- archive day ------------------------------------------------------------------------
+
+
+def parse_archive(text: str) -> ZipLevel:
+    """A LinkedIn archive day of Zip (`nodes`: `{"id", "row", "col"}`, 1 the start; `walls`:
+    pairs of neighbouring cells), its number, date and difficulty kept."""
+    data = archive.load_day(text, "zip")
+    size = archive.grid_size(data, text)
+    nodes, walls = data.get("nodes"), data.get("walls", [])
+    if not isinstance(nodes, list) or not nodes:
+        raise archive.fail(text, "nodes", 'no "nodes" list: not a Zip archive day')
+    if not isinstance(walls, list):
+        raise archive.fail(text, "walls", "walls must be a list of [[r, c], [r, c]] pairs")
+    if size is None:  # the smallest grid holding every node
+        rows = 1 + max(n.get("row", 0) for n in nodes if isinstance(n, dict))
+        size = (max(rows, 1), max(rows, 1))
+    rows, cols = size
+    numbers = [[0] * cols for _ in range(rows)]
+    for node in nodes:
+        if not isinstance(node, dict) or not all(k in node for k in ("id", "row", "col")):
+            raise archive.fail(text, "nodes", f'a node is {{"id", "row", "col"}}, not {node!r}')
+        number = node["id"]
+        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            raise archive.fail(text, "nodes", f"a node's id must be 1 or more, not {number!r}")
+        r, c = archive.cell([node["row"], node["col"]], rows, cols, text, "nodes")
+        numbers[r][c] = number
+    pairs: list[Wall] = []
+    for item in walls:
+        if not isinstance(item, list) or len(item) < 2:
+            raise archive.fail(text, "walls", f"a wall is [[r, c], [r, c]], not {item!r}")
+        a = archive.cell(item[0], rows, cols, text, "walls")
+        b = archive.cell(item[1], rows, cols, text, "walls")
+        pairs.append((a, b))
+    meta = archive.metadata(data, text, "zip")
+    try:
+        return ZipLevel(rows, cols, tuple(map(tuple, numbers)), tuple(pairs), **meta)
+    except LevelError as err:
+        key = "walls" if err.message.startswith("wall") else "nodes"
+        raise archive.fail(text, key, err.message) from None
 
 
 # --- JSON -------------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 Each kind says how its daily works in its `KIND.daily` (`core.kind.DailySpec`).
 Lookup for kind K on day D: the daily folder's file for D (in the kind's
 sub-folder: ``<daily>/D.txt`` for Queens, ``<daily>/tango/D.json`` for
-Tango; the extensions in the kind's order, a screenshot too for Queens).
+Tango; the extensions in the kind's order, a screenshot too for Queens), or
+LinkedIn's archive layout ``<daily>/D/<kind>.json`` (one folder a day).
 A file that exists but is broken, or holds another kind's level, raises
 `LevelError` (the caller prints its one line): the player put it there on
 purpose, so we never silently fall back.
@@ -107,13 +108,15 @@ def _folder(kind: str, daily_dir: paths.PathLike | None) -> Path:
 
 
 def daily_file(kind: str, day: date, daily_dir: paths.PathLike | None = None) -> Path | None:
-    """The file that is `day`'s `kind` puzzle in the daily folder, if any."""
+    """The file that is `day`'s `kind` puzzle in the daily folder, if any: the kind's own
+    ``D.<ext>``, else LinkedIn's archive layout ``<daily>/D/<kind>.json``."""
     folder = _folder(kind, daily_dir)
     for ext in spec(kind).extensions:
         p = folder / f"{day.isoformat()}{ext}"
         if p.is_file():
             return p
-    return None
+    p = paths.daily_dir(daily_dir) / day.isoformat() / f"{kind}.json"
+    return p if p.is_file() else None
 
 
 def daily_files(kind: str, daily_dir: paths.PathLike | None = None) -> dict[date, Path]:
@@ -128,7 +131,7 @@ def daily_files(kind: str, daily_dir: paths.PathLike | None = None) -> dict[date
     try:
         names = sorted(os.listdir(folder))
     except OSError:
-        return found
+        names = []  # no folder of the kind's own: perhaps the archive layout's days
     for name in names:
         m = name_re.match(name)
         if not m:
@@ -143,6 +146,32 @@ def daily_files(kind: str, daily_dir: paths.PathLike | None = None) -> dict[date
         rank = extensions.index(m.group(2).lower())
         if prev is None or rank < extensions.index(prev.suffix.lower()):
             found[day] = folder / name
+    for day, path in _archive_days(kind, daily_dir).items():
+        found.setdefault(day, path)
+    return found
+
+
+_DAY_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def _archive_days(kind: str, daily_dir: paths.PathLike | None) -> dict[date, Path]:
+    """The days of LinkedIn's archive layout (``<daily>/YYYY-MM-DD/<kind>.json``)."""
+    root = paths.daily_dir(daily_dir)
+    found: dict[date, Path] = {}
+    try:
+        names = sorted(os.listdir(root))
+    except OSError:
+        return found
+    for name in names:
+        if not _DAY_RE.match(name):
+            continue
+        path = root / name / f"{kind}.json"
+        try:
+            day = date.fromisoformat(name)
+        except ValueError:
+            continue
+        if path.is_file():
+            found[day] = path
     return found
 
 

@@ -28,8 +28,8 @@ BOX_COLS = 3
 """A box is 2 rows by 3 columns: six boxes, two across and three down."""
 DIGITS: tuple[int, ...] = tuple(range(1, SIZE + 1))
 
-META_KEYS: tuple[str, ...] = (*METADATA_KEYS, "number")
-"""The metadata a Mini Sudoku level keeps: the shared fields and LinkedIn's puzzle number."""
+META_KEYS: tuple[str, ...] = METADATA_KEYS
+"""The metadata a Mini Sudoku level keeps: the shared fields (LinkedIn's `number` among them)."""
 
 Givens = tuple[tuple[int | None, ...], ...]
 
@@ -61,8 +61,6 @@ class Level(Metadata):
     """A validated Mini Sudoku level: `givens[r][c]` is a digit 1-6 or None."""
 
     givens: Givens
-    number: str | None = None
-    """LinkedIn's puzzle number, as the archive gives it."""
 
     kind: ClassVar[str] = "sudoku"
     """This level's puzzle kind (see `queens_tui.kinds.KINDS`)."""
@@ -113,14 +111,6 @@ class Level(Metadata):
     def size_text(self) -> str:
         """The size as people say it, `"6x6"`."""
         return f"{SIZE}x{SIZE}"
-
-    @property
-    def metadata(self) -> dict[str, str]:
-        """The metadata fields that are set, in canonical order, `number` last."""
-        meta = super().metadata
-        if self.number is not None:
-            meta["number"] = self.number
-        return meta
 
     def rows_text(self) -> list[str]:
         """The givens as six rows of digits and `.`."""

@@ -1,0 +1,202 @@
+"""Issue 26: LinkedIn's daily archive JSON (one file per game per day) read for every kind.
+
+Default run: archive days written here from bundled levels (the forms the
+archive's README gives) read back to those levels with the day's number, date
+and difficulty as metadata; a game no kind reads, a broken scrape and a level
+of another kind than `--kind` each get one line naming what they are; the
+daily folder finds days in the archive's `YYYY-MM-DD/<game>.json` layout.
+The real days in ../shared/archive each solve to one solution (skipped when
+the folder is absent).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from queens_tui.cli import main
+from queens_tui.core.errors import LevelError
+from queens_tui.formats import load_puzzle
+from queens_tui.formats.bundled import bundled_levels
+from queens_tui.kinds import get_kind
+from queens_tui.store import daily
+
+ARCHIVE = Path(__file__).resolve().parents[2].parent / "shared" / "archive"
+REAL = sorted(ARCHIVE.glob("*.json")) if ARCHIVE.is_dir() else []
+
+
+def _bundled(kind: str, index: int = 0) -> Any:
+    return load_puzzle(bundled_levels(kind)[index][1])
+
+
+def tango_day(level: Any, number: int | None = 644) -> dict[str, Any]:
+    symbols = [[r, c, "S" if v == 1 else "M"] for (r, c), v in sorted(level.given_cells.items())]
+    walls = [[list(a), list(b), "="] for a, b in level.equal]
+    walls += [[list(a), list(b), "x"] for a, b in level.opposite]
+    return {
+        "game": "tango",
+        "number": number,
+        "date": "2026-07-13",
+        "grid_size": [level.size, level.size],
+        "symbols": symbols,
+        "walls": walls,
+    }
+
+
+def zip_day(level: Any) -> dict[str, Any]:
+    nodes = [
+        {"id": k, "row": r, "col": c}
+        for r, row in enumerate(level.numbers)
+        for c, k in enumerate(row)
+        if k
+    ]
+    return {
+        "game": "zip",
+        "number": 483,
+        "date": "2026-07-13",
+        "difficulty": "HARD",
+        "grid_size": [level.rows, level.cols],
+        "nodes": nodes,
+        "walls": [[list(a), list(b)] for a, b in level.walls],
+    }
+
+
+def queens_days(level: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The same Queens level as a `board` day and as an early `regions` day."""
+    number = {lab: i for i, lab in enumerate(sorted(set(level.labels)))}
+    board = [[number[x] for x in row] for row in level.grid]
+    regions: dict[str, list[list[int]]] = {}
+    for r, row in enumerate(board):
+        for c, v in enumerate(row):
+            regions.setdefault(str(v), []).append([r, c])
+    n = level.size
+    return (
+        {
+            "game": "queens",
+            "number": 804,
+            "date": "2026-07-13",
+            "grid_size": [n, n],
+            "board": board,
+        },
+        {"game": "queens", "date": "2026-07-11", "grid_size": [n, n], "regions": regions},
+    )
+
+
+def _write(tmp_path: Path, obj: dict[str, Any], name: str = "day.json") -> Path:
+    path = tmp_path / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(obj, indent=2))
+    return path
+
+
+def canon(rows: Any) -> tuple[tuple[int, ...], ...]:
+    seen: dict[object, int] = {}
+    return tuple(tuple(seen.setdefault(x, len(seen)) for x in row) for row in rows)
+
+
+def test_a_tango_day_reads_to_its_level_with_linkedins_number(tmp_path: Path) -> None:
+    level = _bundled("tango", 4)
+    got = load_puzzle(_write(tmp_path, tango_day(level)))
+    assert (got.givens, got.equal, got.opposite) == (level.givens, level.equal, level.opposite)
+    assert got.metadata == {
+        "name": "Tango #644",
+        "date": "2026-07-13",
+        "source": "linkedin",
+        "number": "644",
+    }
+    undated = load_puzzle(_write(tmp_path, tango_day(level, number=None), "b.json"))
+    assert undated.name == "Tango 2026-07-13" and undated.number is None
+
+
+def test_a_zip_day_reads_to_its_level_difficulty_kept(tmp_path: Path) -> None:
+    level = _bundled("zip", 40)
+    got = load_puzzle(_write(tmp_path, zip_day(level)))
+    assert (got.numbers, got.walls) == (level.numbers, level.walls)
+    assert got.difficulty == "hard" and got.number == "483" and got.source == "linkedin"
+
+
+def test_a_queens_day_reads_in_both_forms(tmp_path: Path) -> None:
+    level = _bundled("queens", 10)
+    board_day, regions_day = queens_days(level)
+    for obj in (board_day, regions_day):
+        got = load_puzzle(_write(tmp_path, obj))
+        assert got.kind == "queens"
+        assert canon(got.grid) == canon(level.grid)
+    assert load_puzzle(_write(tmp_path, board_day)).name == "Queens #804"
+
+
+@pytest.mark.parametrize(
+    ("obj", "says"),
+    [
+        ({"game": "minisudoku", "cells": []}, '"game" is "minisudoku": a LinkedIn Mini Sudoku day'),
+        ({"game": "patches", "clues": []}, '"game" is "patches": a LinkedIn Patches day'),
+        ({"game": "chess", "board": []}, '"game" is "chess": an archive day of an unknown game'),
+        (
+            {"game": "tango", "grid_size": [6, 6], "cells": [{"row": 0, "col": 0, "symbol": 1}]},
+            'a "cells" list (an early, broken scrape), no "symbols": unreadable',
+        ),
+        (
+            {"game": "zip", "grid_size": [6, 6], "nodes": [{"id": 1, "row": 9, "col": 0}]},
+            "nodes: cell [9, 0] is off the 6x6 grid",
+        ),
+    ],
+)
+def test_a_day_that_cannot_be_read_gets_one_line_naming_what_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], obj: dict[str, Any], says: str
+) -> None:
+    path = _write(tmp_path, obj)
+    with pytest.raises(LevelError) as err:
+        load_puzzle(path)
+    assert says in str(err.value)
+    assert main(["solve", str(path)]) == 2
+    line = capsys.readouterr().err
+    assert line.count("\n") == 1 and line.startswith(f"{path}:") and says in line
+
+
+def test_a_day_of_another_kind_than_kind_says_what_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path, zip_day(_bundled("zip", 3)))
+    assert main(["solve", "--kind", "tango", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        f"{path}: a Zip level (LinkedIn's Zip #483), not Tango (--kind tango)\n"
+    )
+    assert main(["solve", "--kind", "zip", str(path)]) == 0
+
+
+def test_the_daily_folder_reads_the_archive_layout(tmp_path: Path) -> None:
+    tango, zip_level = _bundled("tango", 2), _bundled("zip", 2)
+    board_day, _ = queens_days(_bundled("queens", 2))
+    _write(tmp_path, tango_day(tango), "2026-07-13/tango.json")
+    _write(tmp_path, zip_day(zip_level), "2026-07-13/zip.json")
+    _write(tmp_path, board_day, "2026-07-14.json")
+    day = date(2026, 7, 13)
+    got = daily.daily_level("tango", day, tmp_path).level
+    assert got.givens == tango.givens and got.number == "644"
+    assert daily.daily_level("zip", day, tmp_path).level.numbers == zip_level.numbers
+    assert daily.daily_level("queens", date(2026, 7, 14), tmp_path).level.number == "804"
+    assert list(daily.daily_files("tango", tmp_path)) == [day]
+
+
+@pytest.mark.skipif(not REAL, reason="../shared/archive is not here")
+def test_every_real_day_of_a_kind_read_here_solves_to_one_solution() -> None:
+    solved: dict[str, int] = {}
+    for path in REAL:
+        game = json.loads(path.read_text())["game"]
+        if game not in ("queens", "tango", "zip"):
+            with pytest.raises(LevelError, match=f'"game" is "{game}"'):
+                load_puzzle(path)
+            continue
+        if game == "tango" and "cells" in json.loads(path.read_text()):
+            with pytest.raises(LevelError, match="broken scrape"):
+                load_puzzle(path)
+            continue
+        level = load_puzzle(path)
+        assert level.kind == game and level.source == "linkedin"
+        assert len(get_kind(game).solutions(level, 2)) == 1, path.name
+        solved[game] = solved.get(game, 0) + 1
+    assert solved == {"queens": 12, "tango": 11, "zip": 12}
