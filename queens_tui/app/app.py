@@ -85,8 +85,12 @@ class QueensApp(App[None]):
         engine: str = "cpsat",
         kind: str = DEFAULT_KIND,
         keymap: Keymap = EMPTY_KEYMAP,
+        browse: Path | None = None,
     ) -> None:
         super().__init__()
+        self.browse = browse
+        """A collection opened as a pack (`play FILE_OR_FOLDER`: its folder, made by
+        `catalog.user_packs.open_collection`): the browser opens on it and lists it."""
         self.keymap = keymap
         """The player's keys file, read (`midend.keymap`); its remaps apply to every screen."""
         self.set_keymap(dict(keymap.keys))
@@ -165,7 +169,19 @@ class QueensApp(App[None]):
             self.push_screen(LoadingScreen(text, cancellable=False))
             # After the first frame: the generator holds the GIL, it would slow the paint.
             self.call_after_refresh(self._start_daily, day, self._first_game, self.daily_kind)
+        elif self.browse is not None:
+            self.call_after_refresh(self._browse_first)
         self.call_after_refresh(self.show_notices)
+
+    def _browse_first(self) -> None:
+        """`play FILE_OR_FOLDER`: the level browser on the collection's pack, at once."""
+        from queens_tui.catalog.listing import BrowserState
+        from queens_tui.catalog.user_packs import pack_name
+
+        screen = self.screen
+        if isinstance(screen, GameScreen) and self.browse is not None:
+            screen._browser_state = BrowserState(pack=pack_name(self.browse))
+            screen.action_levels()
 
     def pop_screen(self) -> AwaitComplete:
         """Pop the top screen, but never the last one (issue 10 item 20).
@@ -328,6 +344,7 @@ def create_app(
     engine: str = "cpsat",
     kind: str = DEFAULT_KIND,
     keys: Path | None = None,
+    browse: Path | None = None,
 ) -> QueensApp:
     """Build the app for a level file, a bundled id, an `OpenLevel`, or (None) a daily puzzle.
 
@@ -338,6 +355,7 @@ def create_app(
     the day's file in the daily folder, cannot be read, before anything
     touches the terminal. `keys` is the player's keys file (`midend.keymap`); by default,
     with `persist`, `keys.conf` in the config folder (tests set ``QUEENS_TUI_CONFIG_DIR``).
+    `browse`: a collection's pack folder to open the level browser on at start.
     """
     if keys is None and persist:
         from queens_tui.store.paths import keys_file
@@ -361,4 +379,5 @@ def create_app(
         engine=engine,
         kind=kind,
         keymap=keymap,
+        browse=browse,
     )

@@ -62,12 +62,15 @@ class Entry:
     title: str
     size: int | None
     difficulty: str | None
+    key_: str | None = None
+    """The store key of a level in a player's pack (a file: its key is the puzzle's, written
+    in the pack's manifest); None for the others, whose reference gives it."""
 
     @property
     def key(self) -> str:
         """The store key (also the table's row key)."""
-        key = self.ref.key
-        assert key is not None  # every listed level is bundled, a daily or a classic board
+        key = self.key_ or self.ref.key
+        assert key is not None  # bundled, a daily, a classic board, or a pack's (key_)
         return key
 
 
@@ -319,14 +322,18 @@ class Listing:
         kinds: Sequence[str] | None = None,
         classic: bool | None = None,
         days: int = DAILY_DAYS,
+        packs: Sequence[Path] | None = None,
     ) -> Listing:
         """Everything the browser lists, from `store` (stats, saves, the daily folder).
 
         `levels`: the bundled (id, path) list (default: the packs of every kind in `kinds`);
         `kinds`: the puzzle kinds listed, in order (default `kinds.KINDS`; with `levels`
         given, the first kind only), each with its daily puzzles if it has one;
-        `classic`: list the boards played by size (default: unless `levels` is given).
+        `classic`: list the boards played by size (default: unless `levels` is given);
+        `packs`: folders of the player's packs listed after the bundled ones (default: every
+        pack `import --pack` made, unless `levels` is given).
         """
+        levels_given = levels is not None
         if classic is None:
             classic = levels is None
         if kinds is None:
@@ -342,6 +349,18 @@ class Listing:
             played = played_days(keys, kind)
             entries += daily_entries(today, store.daily_dir, played=played, days=days, kind=kind)
         entries += pack_entries(levels)
+        if packs is None:
+            from queens_tui.catalog.user_packs import pack_folders
+
+            packs = [] if levels_given else pack_folders(store.root)
+        from queens_tui.catalog.user_packs import pack_entries as own_entries
+
+        seen = {e.key for e in entries}
+        for folder in packs:
+            for entry in own_entries(folder):
+                if entry.key not in seen:  # the same puzzle twice: listed once
+                    seen.add(entry.key)
+                    entries.append(entry)
         if classic:
             entries += [e for kind in board_kinds() for e in board_entries(kind)]
         return cls.of(entries, stats, playing)

@@ -51,9 +51,20 @@ def levels(
     file. `picture_kind` reads pictures as that kind instead of letting their cells decide."""
     from queens_tui.catalog import open_arg
     from queens_tui.core.errors import LevelError
+    from queens_tui.formats.collection import read_collection
     from queens_tui.formats.image import is_image, read_puzzle
 
     for path in files:
+        try:
+            pack = read_collection(path) if not is_image(path) else None
+        except LevelError as e:
+            pack, line = None, str(e if e.path is not None else e.located(path))
+            err(line)
+            yield path, None, line
+            continue
+        if pack is not None:  # a collection: one line per level, named FILE#ID
+            yield from _members(path, pack, picture_kind)
+            continue
         try:
             if picture_kind is not None and is_image(path):
                 level: PuzzleLevel = read_puzzle(path, picture_kind).level
@@ -70,6 +81,24 @@ def levels(
             continue
         err(line)
         yield path, None, line
+
+
+def _members(
+    path: str, pack: Any, wanted: str | None
+) -> Iterator[tuple[str, PuzzleLevel | None, str | None]]:
+    """The levels of collection `pack` read from `path`, each named `path#id` (and the lines
+    of its members that could not be read)."""
+    for line in pack.errors:
+        err(line)
+        yield path, None, line
+    for level_id, level in pack.items:
+        name = f"{path}#{level_id}"
+        if wanted is not None and level.kind != wanted:
+            line = f"{name}: {mismatch(level, wanted)}"
+            err(line)
+            yield name, None, line
+            continue
+        yield name, level, None
 
 
 def mismatch(level: PuzzleLevel, wanted: str) -> str:

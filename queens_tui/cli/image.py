@@ -25,9 +25,20 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "import", help="read Queens, Tango and Zip boards from screenshots into level files"
     )
-    p.add_argument("images", nargs="+", metavar="IMAGE", help="PNG, JPEG, WebP, BMP or GIF")
+    p.add_argument(
+        "images",
+        nargs="+",
+        metavar="IMAGE",
+        help="PNG, JPEG, WebP, BMP or GIF (with --pack: the collection, FILE_OR_FOLDER)",
+    )
     p.add_argument(
         "--out", metavar="DIR", help="write DIR/<image name>.txt per picture (default: stdout)"
+    )
+    p.add_argument(
+        "--pack",
+        metavar="NAME",
+        help="copy a collection (a file of many levels, a folder of level files or of "
+        "LinkedIn archive days) into your own pack NAME, listed in the level browser",
     )
     p.add_argument(
         "--kind",
@@ -38,7 +49,10 @@ def register(sub: Any) -> None:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    """Import each picture; exit 0 if all were read, 2 if some were not."""
+    """Import each picture; exit 0 if all were read, 2 if some were not. With `--pack`, copy
+    one collection into the player's packs instead."""
+    if args.pack is not None:
+        return _import_pack(args.pack, args.images)
     from pathlib import Path
 
     from queens_tui.formats import reader
@@ -80,3 +94,25 @@ def cmd_import(args: argparse.Namespace) -> int:
             print(path, flush=True)
         printed += 1
     return worst
+
+
+def _import_pack(name: str, sources: list[str]) -> int:
+    """`import --pack NAME FILE_OR_FOLDER`: one line saying what was copied, or why not."""
+    from queens_tui.catalog.user_packs import import_pack
+    from queens_tui.core.errors import LevelError
+
+    if len(sources) != 1:
+        print("queens-tui import --pack: give one FILE_OR_FOLDER", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        pack = import_pack(name, sources[0])
+    except LevelError as err:
+        print(err if err.path else err.located(sources[0]), file=sys.stderr, flush=True)
+        return EXIT_BAD_INPUT
+    except OSError as err:
+        print(f"{printable(name)}: cannot write the pack: {err.strerror or err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    for line in pack.errors:
+        print(line, file=sys.stderr)
+    print(f"{printable(name)}: {pack.count} levels from {printable(sources[0])} ({pack.folder})")
+    return EXIT_BAD_INPUT if pack.errors else EXIT_OK

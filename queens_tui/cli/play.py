@@ -116,6 +116,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     kind = KINDS[0] if on_board else args.kind  # the daily's kind
     day = None
     level_arg: Any = None
+    browse = None
     try:  # one reading of LEVEL and --date: the catalog's (a daily is refused if in the future)
         if on_board:
             level_arg = board_ref(args)
@@ -123,6 +124,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                 return EXIT_BAD_INPUT
         elif args.date is not None:
             day = parse_ref(f"daily:{kind}:{args.date}", today=date.today()).day
+        elif args.level is not None and _collection(args.level):
+            browse, level_arg = _open_collection(args.level)
         elif args.level is not None:
             ref = parse_ref(args.level, today=date.today())
             if ref.day is not None:  # daily:DATE or daily:KIND:DATE: through the store, as --date
@@ -152,6 +155,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             daily=day,
             engine=engine,
             kind=kind,
+            browse=browse,
         )
     except LevelError as err:
         _err(err)
@@ -166,6 +170,42 @@ def cmd_play(args: argparse.Namespace) -> int:
         store.close()  # every move reaches the disk, whatever ended the app
         restore_cursor(sys.stdout)
     return app.return_code or EXIT_OK  # 1 after a crash (Textual printed the traceback)
+
+
+def _collection(arg: str) -> bool:
+    """Is `arg` a folder, or a file of many levels (`formats.collection`)?"""
+    import os
+
+    if os.path.isdir(arg):
+        return True
+    if not arg.lower().endswith(".json") or not os.path.isfile(arg):
+        return False
+    from queens_tui.formats.collection import is_collection_text
+
+    try:
+        with open(arg, encoding="utf-8-sig") as f:
+            return is_collection_text(f.read(20_000_001))
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def _open_collection(arg: str) -> tuple[Any, Any]:
+    """The collection `arg` as a pack (`catalog.user_packs.open_collection`) and its first level;
+    `LevelError` located at `arg`."""
+    from queens_tui.app.levels import open_ref
+    from queens_tui.catalog import LevelRef
+    from queens_tui.catalog.user_packs import open_collection, pack_entries
+
+    pack = open_collection(arg)
+    for line in pack.errors:
+        _err(line)
+    entries = pack_entries(pack.folder)
+    if not entries:
+        from queens_tui.core.errors import LevelError
+
+        raise LevelError("no level in it", path=arg)
+    first = entries[0].ref
+    return pack.folder, open_ref(LevelRef.file(first.path or "", first.kind))
 
 
 def restore_cursor(stream: Any) -> None:

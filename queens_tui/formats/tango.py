@@ -147,6 +147,62 @@ def parse_archive(text: str) -> Level:
         raise archive.fail(text, "walls", err.message) from None
 
 
+# --------------------------------------------------------------------------- community app
+
+_EMOJI = {"☀️": SUN, "☀": SUN, "🌑": MOON, "🌙": MOON}
+_DIFFICULTY = {1: "easy", 2: "easy", 3: "medium", 4: "medium", 5: "hard", 6: "hard", 7: "expert"}
+"""The app's difficulty (1 Monday .. 7 Sunday) as our four grades."""
+
+
+def from_community(item: dict[str, Any]) -> Level:
+    """One puzzle of the community Tango app's `puzzles.json`: `{"id", "size", "prefilled":
+    {"r,c": "☀️" | "🌑"}, "constraints": [["r,c", "r,c", "=" | "x"]], "difficulty"}`. Its `id`
+    is LinkedIn's Tango number, kept as the level's `number` (`source: linkedin`)."""
+    size = item.get("size", 6)
+    if not isinstance(size, int) or isinstance(size, bool) or not 2 <= size <= 20:
+        raise LevelError(f"size must be an even whole number 2 to 20, not {size!r}")
+    givens: list[list[int | None]] = [[None] * size for _ in range(size)]
+    prefilled = item.get("prefilled", {})
+    if not isinstance(prefilled, dict):
+        raise LevelError('prefilled must be an object such as {"0,1": "☀️"}')
+    for key, symbol in prefilled.items():
+        r, c = _rc(key, size)
+        if symbol not in _EMOJI:
+            raise LevelError(f"prefilled {key}: {symbol!r} is not ☀️ or 🌑")
+        givens[r][c] = _EMOJI[symbol]
+    equal: list[Pair] = []
+    opposite: list[Pair] = []
+    constraints = item.get("constraints", [])
+    if not isinstance(constraints, list):
+        raise LevelError('constraints must be a list of ["r,c", "r,c", "=" | "x"]')
+    for entry in constraints:
+        if not isinstance(entry, list) or len(entry) != 3 or entry[2] not in _WALL_SIGNS:
+            raise LevelError(f'a constraint is ["r,c", "r,c", "=" | "x"], not {entry!r}')
+        pair = (_rc(entry[0], size), _rc(entry[1], size))
+        (equal if _WALL_SIGNS[entry[2]] == EQUAL else opposite).append(pair)
+    meta: dict[str, str] = {}
+    number = item.get("id")
+    if isinstance(number, int) and not isinstance(number, bool) and number > 0:
+        meta.update(name=f"Tango #{number}", number=str(number), source=archive.SOURCE)
+    difficulty = item.get("difficulty")
+    if isinstance(difficulty, int) and difficulty in _DIFFICULTY:
+        meta["difficulty"] = _DIFFICULTY[difficulty]
+    elif isinstance(difficulty, str) and difficulty.strip():
+        meta["difficulty"] = difficulty.strip().lower()
+    return Level(tuple(map(tuple, givens)), tuple(equal), tuple(opposite), **meta)
+
+
+def _rc(key: Any, size: int) -> tuple[int, int]:
+    """A "r,c" key as a cell on the grid."""
+    try:
+        r, c = (int(part) for part in str(key).split(","))
+    except ValueError:
+        raise LevelError(f'{key!r} is not a cell "row,col"') from None
+    if not (0 <= r < size and 0 <= c < size):
+        raise LevelError(f"cell {key} is off the {size}x{size} grid")
+    return r, c
+
+
 # --------------------------------------------------------------------------- JSON
 
 

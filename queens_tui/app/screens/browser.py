@@ -194,6 +194,7 @@ class LevelBrowser(Screen["LevelRef | None"]):
         days: int = DAILY_DAYS,
         classic: bool | None = None,
         kinds: Sequence[str] | None = None,
+        packs: Sequence[Path] | None = None,
     ) -> None:
         """`kinds`: the puzzle kinds listed (default: every kind the app plays, unless
         `levels` fixes the catalog: then Queens)."""
@@ -206,7 +207,7 @@ class LevelBrowser(Screen["LevelRef | None"]):
         if kinds is None and levels is None:
             kinds = list(UIS)  # in the app's order
         self.listing = Listing.load(
-            store, self.today, levels=levels, kinds=kinds, classic=classic, days=days
+            store, self.today, levels=levels, kinds=kinds, classic=classic, days=days, packs=packs
         )
         self.listing.fix(self.state, self.current_key)
         self.shown: list[Entry] = []

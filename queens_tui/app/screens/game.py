@@ -734,7 +734,15 @@ class GameScreen(Screen[None]):
         self.session.leave()
         if self._browser_state is None:
             self._browser_state = BrowserState()
-        browser = LevelBrowser(store, self.ref.key, state=self._browser_state, ascii=self.ascii)
+        packs = None
+        extra = getattr(self.app, "browse", None)
+        if extra is not None:  # a collection opened by `play FILE_OR_FOLDER`, beside the packs
+            from queens_tui.catalog.user_packs import pack_folders
+
+            packs = [*pack_folders(store.root), extra]
+        browser = LevelBrowser(
+            store, self.ref.key, state=self._browser_state, ascii=self.ascii, packs=packs
+        )
         self.app.push_screen(browser, self._chosen)
 
     def _chosen(self, choice: LevelRef | None) -> None:

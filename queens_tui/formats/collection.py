@@ -1,0 +1,205 @@
+"""Collections: many levels in one file, or a folder of level files, read as one pack.
+
+Forms read (data only, never run; one located line for what cannot be read):
+
+- the community Tango app's `puzzles.json`: a JSON list of
+  `{"id", "size", "prefilled": {"r,c": "☀️" | "🌑"}, "constraints": [["r,c", "r,c", "=" | "x"]],
+  "difficulty"}` (its `id` is LinkedIn's Tango number: kept as the level's `number`);
+- the community Queens game's levels as one JSON object keyed by level
+  (`{"level1": {"size", "colorRegions": [[...]], "regionColors": {...}}, ...}`);
+- a JSON object with a `levels` list of level objects of any kind (our corpus files);
+- a folder: every level file in it (LinkedIn archive days included), by name.
+
+`read_collection(path)` gives a `Collection` (its name, and `(id, level)` items in
+the file's order), or None when `path` is a single level (the caller reads it as
+one). Each kind's own item form is parsed by that kind's format module.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from queens_tui.core.errors import LevelError
+
+if TYPE_CHECKING:
+    from queens_tui.core.kind import PuzzleLevel
+
+MAX_ITEMS = 20_000
+"""More levels than this in one collection are refused (a level is ~200 bytes; files are
+capped at `formats.MAX_BYTES`, folders are not)."""
+
+COLLECTION_BYTES = 20_000_000
+"""A collection file may be this big (a single level file: `formats.MAX_BYTES`)."""
+
+
+@dataclass(frozen=True)
+class Collection:
+    """A pack read from one file or folder: its name and its levels with their ids."""
+
+    name: str
+    items: tuple[tuple[str, PuzzleLevel], ...]
+    errors: tuple[str, ...] = ()
+    """One line per member that could not be read (a folder's broken file)."""
+
+
+def is_collection_text(text: str) -> bool:
+    """Does this text hold many levels (a JSON list, or an object of level objects)?"""
+    head = text.lstrip("\ufeff \t\r\n")
+    if head.startswith("["):
+        return True
+    if not head.startswith("{"):
+        return False
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return _is_keyed(data) or (isinstance(data, dict) and isinstance(data.get("levels"), list))
+
+
+def _is_keyed(data: Any) -> bool:
+    """An object of level objects keyed by level (the community Queens game's form)?"""
+    return (
+        isinstance(data, dict)
+        and len(data) > 0
+        and all(
+            isinstance(v, dict) and ("colorRegions" in v or "regions" in v) for v in data.values()
+        )
+        and "regions" not in data
+        and "game" not in data
+    )
+
+
+def read_collection(path: str | os.PathLike[str]) -> Collection | None:
+    """The collection at `path` (a folder, or a file of many levels), or None for a single
+    level file; `LevelError` located at `path` when it cannot be read."""
+    shown = os.fspath(path)
+    p = Path(shown)
+    if p.is_dir():
+        return _folder(p)
+    if p.suffix.lower() != ".json":
+        return None
+    text = _read(p)
+    if not is_collection_text(text):
+        return None
+    try:
+        return Collection(p.stem, tuple(parse_items(text)))
+    except LevelError as err:
+        raise err.located(shown) from None
+
+
+def _read(p: Path) -> str:
+    from queens_tui.formats import read_text
+
+    try:
+        size = p.stat().st_size
+    except OSError:
+        size = 0
+    if size <= COLLECTION_BYTES and p.is_file():
+        try:
+            return p.read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            pass
+    return read_text(p)  # says why not, as for a level file
+
+
+def parse_items(text: str) -> list[tuple[str, PuzzleLevel]]:
+    """The (id, level) items of a collection's text; `LevelError` with the item's id."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise LevelError(f"broken JSON: {err.msg}", line=err.lineno, col=err.colno) from None
+    except (ValueError, RecursionError):
+        raise LevelError("not a readable JSON collection", line=1, col=1) from None
+    if isinstance(data, dict) and isinstance(data.get("levels"), list):
+        raw: list[tuple[str, Any]] = [
+            (
+                str(item.get("id") or item.get("name") or i + 1)
+                if isinstance(item, dict)
+                else str(i + 1),
+                item,
+            )
+            for i, item in enumerate(data["levels"])
+        ]
+    elif isinstance(data, list):
+        raw = [
+            (str(item.get("id", i + 1)) if isinstance(item, dict) else str(i + 1), item)
+            for i, item in enumerate(data)
+        ]
+    elif _is_keyed(data):
+        raw = list(data.items())
+    else:
+        raise LevelError("not a collection of levels", line=1, col=1)
+    if len(raw) > MAX_ITEMS:
+        raise LevelError(f"{len(raw):,} levels: at most {MAX_ITEMS:,} in one collection")
+    out = []
+    seen: set[str] = set()
+    for level_id, item in raw:
+        if level_id in seen:
+            raise LevelError(f"level {level_id!r} is in the collection twice")
+        seen.add(level_id)
+        try:
+            out.append((level_id, _item(item)))
+        except LevelError as err:
+            raise LevelError(f"level {level_id}: {err.message}") from None
+    return out
+
+
+def _item(item: Any) -> PuzzleLevel:
+    """One member of a JSON collection, by its form."""
+    if not isinstance(item, dict):
+        raise LevelError("not a level object")
+    if "prefilled" in item or "constraints" in item:
+        from queens_tui.formats.tango import from_community
+
+        return from_community(item)
+    if "colorRegions" in item:
+        from queens_tui.formats.json import parse_json
+
+        converted = {k: v for k, v in item.items() if k not in ("colorRegions", "regionColors")}
+        converted["regions"] = ["".join(map(str, row)) for row in item["colorRegions"]]
+        colors = item.get("regionColors")
+        if isinstance(colors, dict) and all(
+            isinstance(c, str) and c.startswith("#") for c in colors.values()
+        ):
+            converted["colors"] = colors
+        return parse_json(json.dumps(converted))
+    text = json.dumps(item)
+    from queens_tui.formats import kind_of_text, reader
+
+    level: PuzzleLevel = reader(kind_of_text(text, ".json")).parse(text, ".json")
+    return level
+
+
+def _folder(folder: Path) -> Collection:
+    """Every level file in `folder` (not its sub-folders, except the archive layout's days
+    ``YYYY-MM-DD/<game>.json``), by name; broken ones are kept as error lines."""
+    from queens_tui.formats import load_puzzle
+    from queens_tui.formats.bundled import LEVEL_SUFFIXES
+
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError as err:
+        raise LevelError(
+            f"cannot list the folder: {err.strerror or err}", path=str(folder)
+        ) from None
+    items: list[tuple[str, PuzzleLevel]] = []
+    errors: list[str] = []
+    paths: list[tuple[str, Path]] = []
+    for name in names:
+        p = folder / name
+        if p.is_dir() and len(name) == 10 and name[4] == "-" and name[7] == "-":
+            paths += [(f"{name}/{q.stem}", q) for q in sorted(p.glob("*.json"))]
+        elif p.is_file() and p.suffix.lower() in LEVEL_SUFFIXES and not name.startswith("."):
+            paths.append((p.stem, p))
+    if len(paths) > MAX_ITEMS:
+        raise LevelError(f"{len(paths):,} files: at most {MAX_ITEMS:,} levels", path=str(folder))
+    for level_id, p in paths:
+        try:
+            items.append((level_id, load_puzzle(p)))
+        except LevelError as err:
+            errors.append(str(err if err.path else err.located(str(p))))
+    return Collection(folder.name, tuple(items), tuple(errors))
