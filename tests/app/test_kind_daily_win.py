@@ -50,3 +50,25 @@ async def test_a_daily_win_counts_for_its_kind_s_streak(tmp_path, kind: str, asc
         assert share.isascii(), share
     else:
         assert "🔥 1-day streak" in share
+
+
+async def test_a_linkedin_archive_day_shares_under_its_own_number(tmp_path) -> None:
+    """A level that says it is LinkedIn's (an archive day: `number`, `source: linkedin`) keeps
+    that number in its share line (issue 26), whatever day it is played on."""
+    import json
+
+    from queens_tui.formats.bundled import bundled_levels
+    from queens_tui.formats.tango import parse
+    from tests.unit.test_archive_days import tango_day
+
+    level = parse(bundled_levels("tango")[0][1].read_text())
+    path = tmp_path / "2026-07-13_tango.json"
+    path.write_text(json.dumps(tango_day(level, number=684)))
+    store = make_store(tmp_path / "data", today=DAY)
+    app = create_app(str(path), store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        await pilot.press("S", "y")
+        await settled(pilot)
+        _figures, share = _card(app)
+    assert share.splitlines()[0].startswith("Tango #684 | ")

@@ -394,7 +394,7 @@ class GameScreen(Screen[None]):
         store = self.session.store
         streak = store.streak(kind=self.kind).current if store and self.ref.day else 0
         result = game.result(
-            number=share_number(self.kind, self.ref.day) or level_number(game.level),
+            number=level_number(game.level) or share_number(self.kind, self.ref.day),
             squares=first_squares(game),
             streak=streak,
         )
