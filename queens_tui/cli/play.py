@@ -192,9 +192,9 @@ def _collection(arg: str) -> bool:
 def _open_collection(arg: str) -> tuple[Any, Any]:
     """The collection `arg` as a pack (`catalog.user_packs.open_collection`) and its first level;
     `LevelError` located at `arg`."""
-    from queens_tui.app.levels import open_ref
     from queens_tui.catalog import LevelRef
     from queens_tui.catalog.user_packs import open_collection, pack_entries
+    from queens_tui.midend.levels import open_ref
 
     pack = open_collection(arg)
     for line in pack.errors:

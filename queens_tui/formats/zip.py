@@ -40,8 +40,8 @@ from typing import Any
 
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, header, scan_header, split_text
-from queens_tui.formats._common import load_json
 from queens_tui.formats import archive
+from queens_tui.formats._common import load_json
 from queens_tui.kinds.zip.level import MAX_SIDE, Wall, ZipLevel
 
 _KIND_JSON = re.compile(r'"kind"\s*:\s*"zip"')

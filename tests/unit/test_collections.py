@@ -94,13 +94,13 @@ def test_a_single_level_file_is_not_a_collection(tmp_path: Path) -> None:
 
 @pytest.fixture
 def archive_folder(tmp_path: Path) -> Path:
-    """Two days in the archive's two layouts, and a Mini Sudoku day that is not read."""
+    """Two days in the archive's two layouts, and a Patches day that is not read."""
     folder = tmp_path / "days"
     (folder / "2026-07-14").mkdir(parents=True)
     (folder / "2026-07-13_tango.json").write_text(json.dumps(tango_day(_tango(1)[0])))
     zip_level = load_puzzle(bundled_levels("zip")[0][1])
     (folder / "2026-07-14" / "zip.json").write_text(json.dumps(zip_day(zip_level)))
-    (folder / "2026-07-13_minisudoku.json").write_text('{"game": "minisudoku", "cells": []}')
+    (folder / "2026-07-13_patches.json").write_text('{"game": "patches", "clues": []}')
     return folder
 
 
@@ -114,13 +114,13 @@ def test_batch_commands_go_through_every_level_one_line_each(
     assert [(d["file"], d["solutions"]) for d in lines] == [
         (f"{path}#{n}", 1) for n in (684, 685, 686)
     ]
-    assert main(["check", str(archive_folder)]) == 2  # the Mini Sudoku day: exit 2
+    assert main(["check", str(archive_folder)]) == 2  # the Patches day: exit 2
     out, err = capsys.readouterr()
     assert [line.split(": ")[0] for line in out.splitlines()] == [
         f"{archive_folder}#2026-07-13_tango",
         f"{archive_folder}#2026-07-14/zip",
     ]
-    assert err.count("\n") == 1 and '"game" is "minisudoku"' in err
+    assert err.count("\n") == 1 and '"game" is "patches"' in err
 
 
 def test_import_pack_lists_it_in_the_browser_with_the_games_keys(
@@ -157,9 +157,9 @@ def test_open_collection_makes_its_pack_once(tmp_path: Path, archive_folder: Pat
 
 async def test_play_a_collection_opens_the_browser_on_it(archive_folder: Path) -> None:
     from queens_tui.app import create_app
-    from queens_tui.app.levels import open_ref
     from queens_tui.app.screens.browser import LevelBrowser
     from queens_tui.catalog import LevelRef
+    from queens_tui.midend.levels import open_ref
 
     pack = open_collection(archive_folder)
     first = pack_entries(pack.folder)[0].ref
