@@ -64,15 +64,10 @@ def refuse(game: object, text: str) -> LevelError:
 
 def load_day(text: str, game: str) -> dict[str, Any]:
     """The JSON object of an archive day of `game`; `LevelError` located otherwise."""
+    from queens_tui.formats._common import load_json
+
     text = text.removeprefix("\ufeff")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise LevelError(f"broken JSON: {err.msg}", line=err.lineno, col=err.colno) from None
-    except RecursionError:
-        raise LevelError("JSON nested too deeply", line=1, col=1) from None
-    except ValueError:
-        raise LevelError("number too long", line=1, col=1) from None
+    data = load_json(text)
     if not isinstance(data, dict):
         raise LevelError("an archive day is a JSON object", line=1, col=1)
     if data.get("game") != game:

@@ -93,19 +93,13 @@ def read(path: str | os.PathLike[str]) -> Reading:
     from queens_tui.formats.image._read import BoardError, read_picture
 
     shown = os.fspath(path)
-    try:
-        st = os.stat(path)
-        stamp = (st.st_mtime_ns, st.st_size)
-    except (OSError, ValueError):
-        stamp = (-1, -1)
+    stamp = _stamp(path)
     hit = _LAST.get(shown)
     if hit is not None and hit[0] == stamp and stamp[0] >= 0:
         return hit[1]
     try:
         reading = read_picture(path, name=Path(shown).name)
-        if len(_LAST) >= 8:
-            _LAST.pop(next(iter(_LAST)))
-        _LAST[shown] = (stamp, reading)
+        _keep(_LAST, shown, (stamp, reading))
         return reading
     except BoardError as err:
         raise err.located(shown) from None
@@ -141,11 +135,7 @@ def read_puzzle(path: str | os.PathLike[str], kind: str | None = None) -> Puzzle
     unsure of is refused with what it saw, never guessed.
     """
     shown = os.fspath(path)
-    try:
-        st = os.stat(path)
-        stamp = (st.st_mtime_ns, st.st_size)
-    except (OSError, ValueError):
-        stamp = (-1, -1)
+    stamp = _stamp(path)
     hit = _LAST_PUZZLE.get((shown, kind))
     if hit is not None and hit[0] == stamp and stamp[0] >= 0:
         return hit[1]
@@ -157,10 +147,24 @@ def read_puzzle(path: str | os.PathLike[str], kind: str | None = None) -> Puzzle
         raise LevelError(
             f"cannot read the picture: out of resources ({type(err).__name__})"
         ).located(shown) from None
-    if len(_LAST_PUZZLE) >= 8:
-        _LAST_PUZZLE.pop(next(iter(_LAST_PUZZLE)))
-    _LAST_PUZZLE[(shown, kind)] = (stamp, reading)
+    _keep(_LAST_PUZZLE, (shown, kind), (stamp, reading))
     return reading
+
+
+def _stamp(path: str | os.PathLike[str]) -> tuple[int, int]:
+    """A picture's (mtime, size), or (-1, -1) when it cannot be seen (never cached then)."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return (-1, -1)
+    return (st.st_mtime_ns, st.st_size)
+
+
+def _keep(cache: dict[Any, Any], key: object, value: object) -> None:
+    """Remember `value` under `key`, the oldest of 8 dropped."""
+    if len(cache) >= 8:
+        cache.pop(next(iter(cache)))
+    cache[key] = value
 
 
 def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> PuzzleReading:
