@@ -78,9 +78,9 @@ def read_collection(path: str | os.PathLike[str]) -> Collection | None:
     level file; `LevelError` located at `path` when it cannot be read."""
     shown = os.fspath(path)
     p = Path(shown)
-    if p.is_dir():
+    if os.path.isdir(p):  # (never raises: a name too long for the OS is just not a folder)
         return _folder(p)
-    if p.suffix.lower() != ".json":
+    if p.suffix.lower() != ".json" or not os.path.isfile(p):
         return None
     text = _read(p)
     if not is_collection_text(text):

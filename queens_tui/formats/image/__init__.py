@@ -202,8 +202,8 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
     if kind is None:
         if seen_kind in SEEMS:
             raise PictureError(f"this looks like {SEEMS[seen_kind]} ({seen}): not read")
-        if seen_kind is None:
-            raise PictureError(f"{queens_error.message.split(': ', 1)[-1]}; saw {seen}")
+        if seen_kind is None:  # not Tango nor Zip cells: the Queens reader's word stands
+            raise queens_error
         kind = seen_kind
     elif seen_kind != kind:
         what = "" if seen_kind is None else SEEMS.get(seen_kind, f"a {seen_kind.title()} board")
