@@ -197,6 +197,8 @@ def _folder(folder: Path) -> Collection:
             paths.append((p.stem, p))
     if len(paths) > MAX_ITEMS:
         raise LevelError(f"{len(paths):,} files: at most {MAX_ITEMS:,} levels", path=str(folder))
+    if not paths:
+        raise LevelError("is a directory with no level files", path=str(folder))
     for level_id, p in paths:
         try:
             items.append((level_id, load_puzzle(p)))

@@ -63,7 +63,8 @@ def files(tmp_path: Path) -> dict[str, str]:
         (tmp_path / name).write_bytes(data)
         out[name] = str(tmp_path / name)
     out["missing"] = str(tmp_path / "missing.txt")
-    out["directory"] = str(tmp_path)
+    (tmp_path / "no levels").mkdir()  # a folder of levels is a collection (issue 26): not this
+    out["directory"] = str(tmp_path / "no levels")
     return out
 
 
