@@ -48,7 +48,7 @@ def _bundled(kind: str, index: int) -> Any:
 @pytest.mark.parametrize(
     ("index", "options"),
     [
-        (0, {}),
+        pytest.param(0, {}, marks=pytest.mark.slow),  # the default run keeps the harder three
         (8, {"dark": True, "jpeg": True}),
         (16, {"scale": 0.6, "jpeg": True}),
         (24, {"dark": True, "screen": True}),
@@ -67,7 +67,12 @@ def test_tango_picture_reads_to_the_level_drawn(
 
 
 @pytest.mark.parametrize(
-    ("index", "options"), [(0, {}), (30, {"scale": 0.7, "jpeg": True}), (50, {"screen": True})]
+    ("index", "options"),
+    [
+        pytest.param(0, {}, marks=pytest.mark.slow),  # the CLI test reads a plain one too
+        (30, {"scale": 0.7, "jpeg": True}),
+        pytest.param(50, {"screen": True}, marks=pytest.mark.slow),
+    ],
 )
 def test_zip_picture_reads_to_the_level_drawn(
     tmp_path: Path, index: int, options: dict[str, Any]
