@@ -24,11 +24,16 @@ from queens_tui.core.errors import LevelError
 GAME_RE = re.compile(r'"game"\s*:\s*"([^"\\]{0,40})"')
 """The `game` key near the start of a file (the archive writes it first)."""
 
-READ_GAMES = {"queens": "queens", "tango": "tango", "zip": "zip", "minisudoku": "sudoku"}
+READ_GAMES = {
+    "queens": "queens",
+    "tango": "tango",
+    "zip": "zip",
+    "minisudoku": "sudoku",
+    "patches": "patches",
+}
 """Archive games read, and the kind each becomes (each kind's format module reads its own)."""
 
 OTHER_GAMES = {
-    "patches": "Patches",
     "crossclimb": "Crossclimb",
     "pinpoint": "Pinpoint",
     "wordle": "Wordle",

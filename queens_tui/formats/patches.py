@@ -63,7 +63,7 @@ LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 LINKEDIN_TYPES = {"square": "square", "V_rect": TALL, "H_rect": WIDE, "free": FREE}
 """LinkedIn's clue `type` -> our shape."""
 TYPE_OF = {"square": "square", TALL: "V_rect", WIDE: "H_rect", FREE: "free"}
-META_KEYS: tuple[str, ...] = (*METADATA_KEYS, "number")
+META_KEYS: tuple[str, ...] = METADATA_KEYS  # (LinkedIn's `number` among them)
 
 
 def sniff(text: str, suffix: str = "") -> bool:

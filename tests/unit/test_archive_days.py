@@ -132,7 +132,7 @@ def test_a_queens_day_reads_in_both_forms(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("obj", "says"),
     [
-        ({"game": "patches", "clues": []}, '"game" is "patches": a LinkedIn Patches day'),
+        ({"game": "crossclimb", "rungs": []}, '"game" is "crossclimb": a LinkedIn Crossclimb day'),
         ({"game": "chess", "board": []}, '"game" is "chess": an archive day of an unknown game'),
         (
             {"game": "tango", "grid_size": [6, 6], "cells": [{"row": 0, "col": 0, "symbol": 1}]},
@@ -199,8 +199,9 @@ def test_every_real_day_of_a_kind_read_here_solves_to_one_solution() -> None:
             continue
         level = load_puzzle(path)
         assert level.kind == READ_GAMES[game]
-        assert len(get_kind(level.kind).solutions(level, 2)) == 1, path.name
-        solved[game] = solved.get(game, 0) + 1
+        if game in ("queens", "tango", "zip"):  # this kinds (the others: their own)
+            assert len(get_kind(level.kind).solutions(level, 2)) == 1, path.name
+            solved[game] = solved.get(game, 0) + 1
     assert {g: solved.get(g) for g in ("queens", "tango", "zip")} == {
         "queens": 12,
         "tango": 11,

@@ -94,13 +94,13 @@ def test_a_single_level_file_is_not_a_collection(tmp_path: Path) -> None:
 
 @pytest.fixture
 def archive_folder(tmp_path: Path) -> Path:
-    """Two days in the archive's two layouts, and a Patches day that is not read."""
+    """Two days in the archive's two layouts, and a Crossclimb day that is not read."""
     folder = tmp_path / "days"
     (folder / "2026-07-14").mkdir(parents=True)
     (folder / "2026-07-13_tango.json").write_text(json.dumps(tango_day(_tango(1)[0])))
     zip_level = load_puzzle(bundled_levels("zip")[0][1])
     (folder / "2026-07-14" / "zip.json").write_text(json.dumps(zip_day(zip_level)))
-    (folder / "2026-07-13_patches.json").write_text('{"game": "patches", "clues": []}')
+    (folder / "2026-07-13_crossclimb.json").write_text('{"game": "crossclimb", "rungs": []}')
     return folder
 
 
@@ -114,13 +114,13 @@ def test_batch_commands_go_through_every_level_one_line_each(
     assert [(d["file"], d["solutions"]) for d in lines] == [
         (f"{path}#{n}", 1) for n in (684, 685, 686)
     ]
-    assert main(["check", str(archive_folder)]) == 2  # the Patches day: exit 2
+    assert main(["check", str(archive_folder)]) == 2  # the Crossclimb day: exit 2
     out, err = capsys.readouterr()
     assert [line.split(": ")[0] for line in out.splitlines()] == [
         f"{archive_folder}#2026-07-13_tango",
         f"{archive_folder}#2026-07-14/zip",
     ]
-    assert err.count("\n") == 1 and '"game" is "patches"' in err
+    assert err.count("\n") == 1 and '"game" is "crossclimb"' in err
 
 
 def test_import_pack_lists_it_in_the_browser_with_the_games_keys(

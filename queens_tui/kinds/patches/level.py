@@ -140,8 +140,6 @@ class Level(Metadata):
     rows: int
     cols: int
     clues: tuple[Clue, ...]
-    number: str | None = None
-    """LinkedIn's puzzle number, for a real day read from the archive."""
 
     kind: ClassVar[str] = "patches"
     """This level's puzzle kind (see `queens_tui.kinds.KINDS`)."""
