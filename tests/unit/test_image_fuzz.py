@@ -4,6 +4,7 @@ behind each picture signature: only the one clean `LevelError` line ever escapes
 from __future__ import annotations
 
 import io
+import re
 import tempfile
 from pathlib import Path
 
@@ -37,7 +38,8 @@ def _read(data: bytes, suffix: str) -> None:
             line = str(err)
             assert line.startswith(f"{path}:") and "\n" not in line, line
             if suffix in SAMPLES:
-                assert line.startswith(f"{path}: cannot read a Queens board: "), line
+                # a picture that decodes is judged as a board (of the kind its cells suggest)
+                assert re.match(rf"{re.escape(str(path))}: cannot read a \w+ board: ", line), line
 
 
 @FUZZ
