@@ -160,7 +160,7 @@ def _dask_pool(scheduler: str, jobs: int | None) -> Pool:
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
-            silence_logs=logging.ERROR,
+            silence_logs=logging.CRITICAL,  # a lost worker is retried: no need to shout
         )
         client = Client(cluster)
         closers += [client.close, cluster.close]

@@ -257,6 +257,13 @@ def cmd_nqueens(args: argparse.Namespace) -> int:
     n: int | None = args.n
     parallel = _parallel_flags(args)
     counting = not (args.first or args.all or args.fundamental or args.table is not None)
+    from queens_tui.cli.executors import MAX_JOBS
+
+    if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
+        print(
+            f"queens-tui nqueens: --jobs must be 1 to {MAX_JOBS}, got {args.jobs}", file=sys.stderr
+        )
+        return EXIT_USAGE
     if parallel and (not counting or engines != ["fast"]):
         print(
             f"queens-tui nqueens: {', '.join(parallel)}: only for a count (by the fast engine)",
