@@ -73,19 +73,20 @@ class InlineExecutor(Executor):
 
 def _watch_parent(parent: int) -> None:
     """End this worker when its parent is gone (even SIGKILLed): it would wait for work forever
-    otherwise, the pipe to the parent held open by its siblings."""
+    otherwise, the pipe to the parent held open by its siblings. (The parent is the command's
+    process, or the forkserver that dies with it.)"""
     while os.getppid() == parent:
         time.sleep(0.5)
     os._exit(1)
 
 
-def _worker_start(parent: int) -> None:
+def _worker_start() -> None:
     """Each pool worker's first act: ctrl+c is the parent's to handle (it reaches the whole
     process group on a terminal), SIGTERM ends the worker plainly, and it dies with its
     parent."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
 
 
 @dataclass
@@ -136,11 +137,12 @@ def stop_processes(executor: Executor) -> None:
 
 def _process_pool(jobs: int) -> ProcessPoolExecutor:
     # fork on Linux: the workers start in milliseconds, with the parent's modules (light:
-    # the CLI never imports Textual for these commands) and its malloc settings
-    context = multiprocessing.get_context("fork") if sys.platform == "linux" else None
-    return ProcessPoolExecutor(
-        max_workers=jobs, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),)
-    )
+    # the CLI never imports Textual for these commands). Not from a process with other
+    # threads (a test runner, an embedding program): a lock one of them held would stay
+    # locked in the child forever; forkserver starts clean workers instead.
+    method = "fork" if threading.active_count() == 1 else "forkserver"
+    context = multiprocessing.get_context(method) if sys.platform == "linux" else None
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker_start)
 
 
 def _dask_pool(scheduler: str, jobs: int | None) -> Pool:
@@ -208,25 +210,31 @@ def open_pool(jobs: int | None, scheduler: str | None = None) -> Iterator[Pool]:
 
 
 def ordered_map(
-    executor: Executor, fn: Callable[[T], R], items: Iterable[T], *, window: int = 0
+    executor: Executor,
+    fn: Callable[[T], R],
+    items: Iterable[T],
+    *,
+    window: int = 0,
+    timeout: float | None = None,
 ) -> Iterator[R]:
     """`map(fn, items)` on `executor`: results in the order of `items`, at most `window`
     tasks submitted ahead of the one awaited (default: all of them).
 
     `Executor.map` submits every item at once; here a long or endless
     `items` stays bounded, and a consumer that stops early (`break`, an
-    exception, ctrl+c) cancels the tasks not yet started. A task's exception
-    is raised when its turn comes.
+    exception, ctrl+c, `close()`) cancels the tasks not yet started. A task's
+    exception is raised when its turn comes; `timeout` bounds the wait for
+    each result (from when its turn comes: the task has run at least that
+    long) with `concurrent.futures.TimeoutError`.
     """
     ahead: deque[Future[R]] = deque()
-    source = iter(items)
     try:
-        for item in source:
+        for item in items:
             ahead.append(executor.submit(fn, item))
             if window and len(ahead) >= window:
-                yield ahead.popleft().result()
+                yield ahead.popleft().result(timeout)
         while ahead:
-            yield ahead.popleft().result()
+            yield ahead.popleft().result(timeout)
     finally:
         for future in ahead:
             future.cancel()
