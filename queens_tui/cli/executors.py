@@ -96,6 +96,9 @@ class Pool:
     executor: Executor
     name: str
     workers: int
+    window: int = 0
+    """Tasks worth submitting ahead of the results: a few per worker for a local pool, 1 for
+    this process (each done inside `submit`), 0 (all) for Dask, whose scheduler queues them."""
     _restart: Callable[[], Executor] | None = None
     _closers: list[Callable[[], None]] = field(default_factory=list)
 
@@ -176,7 +179,7 @@ def _dask_pool(scheduler: str, jobs: int | None) -> Pool:
         workers = len(client.scheduler_info().get("workers", {}))
         name = f"the Dask cluster at {scheduler} ({workers} workers)"
     # pure=False: a task sent again after a lost worker is a new task, not the failed one
-    return Pool(client.get_executor(pure=False), name, workers, None, closers)
+    return Pool(client.get_executor(pure=False), name, workers, 0, None, closers)
 
 
 @contextlib.contextmanager
@@ -191,13 +194,14 @@ def open_pool(jobs: int | None, scheduler: str | None = None) -> Iterator[Pool]:
     if scheduler is not None:
         pool = _dask_pool(scheduler, jobs)
     elif jobs == 1:
-        pool = Pool(InlineExecutor(), "this process", 1)
+        pool = Pool(InlineExecutor(), "this process", 1, 1)
     else:
         workers = jobs or cores()
         pool = Pool(
             _process_pool(workers),
             f"{workers} processes",
             workers,
+            2 * workers,
             lambda: _process_pool(workers),
         )
     try:

@@ -196,8 +196,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     workers = args.jobs if args.jobs is not None or args.count > 1 else 1
     try:
         with open_pool(workers, args.scheduler) as pool:
-            window = 2 * pool.workers
             wait = None if limit is None else limit + 5  # a Dask worker's own limit
+            window = pool.window or 4 * pool.workers  # levels after the first failure are lost
             made = ordered_map(pool.executor, make_level, todo, window=window, timeout=wait)
             for i, seed in enumerate(seeds, 1):  # open_pool's exit cancels what is left
                 try:

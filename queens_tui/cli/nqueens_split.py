@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import signal
 import sys
+from collections import deque
 from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Future, wait
 from dataclasses import dataclass
 from pathlib import Path
@@ -87,12 +88,18 @@ def _is_lost_worker(err: BaseException) -> bool:
 
 
 def _count(run: Run, pool: Pool) -> None:
-    """Run every task not done yet on `pool`, recording each as it finishes."""
+    """Run every task not done yet on `pool`, recording each as it finishes.
+
+    At most `pool.window` tasks are submitted ahead (all of them for Dask, whose scheduler
+    queues them): one at a time in this process, so each is recorded as soon as it is done.
+    """
+    todo = deque(t for t in run.split.tasks if t.index not in run.checkpoint.done)
     pending: dict[Future[int], splitting.Task] = {}
     tries: dict[int, int] = {}
 
-    def send(tasks: list[splitting.Task]) -> None:
-        for task in tasks:
+    def fill() -> None:
+        while todo and (not pool.window or len(pending) < pool.window):
+            task = todo.popleft()
             pending[pool.executor.submit(splitting.count_task, task)] = task
 
     def again(tasks: list[splitting.Task], err: BaseException) -> None:
@@ -103,9 +110,9 @@ def _count(run: Run, pool: Pool) -> None:
                     f"task {task.index} lost its worker {LOST_WORKER_RETRIES + 1} times "
                     f"({type(err).__name__}: {err})"
                 )
-        send(tasks)
+        todo.extendleft(reversed(tasks))
 
-    send([t for t in run.split.tasks if t.index not in run.checkpoint.done])
+    fill()
     run.show()
     while pending:
         finished, _ = wait(list(pending), timeout=0.25, return_when=FIRST_COMPLETED)
@@ -131,6 +138,7 @@ def _count(run: Run, pool: Pool) -> None:
                 again([task], err)
                 continue
             run.record(task, solutions)
+        fill()
         run.show()
 
 

@@ -53,12 +53,16 @@ def test_two_processes_count_exactly_and_say_so() -> None:
     assert "2 processes, 64 tasks)" in done.stdout
 
 
-def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Record the index of each task counted in this process (`--jobs 1`)."""
+def _counting(monkeypatch: pytest.MonkeyPatch, path: Path | None = None) -> list[int]:
+    """Record the index of each task counted in this process (`--jobs 1`), checking that the
+    checkpoint at `path` already holds every task finished before it."""
     seen: list[int] = []
     real = split.count_task
+    before = len(cpfile.load(path).done) if path is not None else 0
 
     def counted(task: split.Task) -> int:
+        if path is not None:
+            assert len(cpfile.load(path).done) == before + len(seen)
         seen.append(task.index)
         return real(task)
 
@@ -76,7 +80,7 @@ def test_a_checkpoint_resumes_only_the_tasks_not_done(
     cp.done = {t.index: split.count_task(t) for t in first}
     path = tmp_path / "12.json"
     cpfile.save(path, cp)
-    seen = _counting(monkeypatch)
+    seen = _counting(monkeypatch, path)
     code, out, _ = run(capsys, "12", "--resume", str(path), "--jobs", "1", "--json")
     obj = json.loads(out)
     assert code == 0 and (obj["solutions"], obj["fundamental"]) == (A000170[12], A002562[12])
