@@ -270,6 +270,14 @@ def cmd_nqueens(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_USAGE
+    if n is None and args.resume is not None and args.table is None:
+        from queens_tui.cli import nqueens_split
+
+        try:
+            n = nqueens_split.n_of(args.resume)  # `nqueens --resume FILE`: the N it counts
+        except ValueError as err:
+            print(f"queens-tui nqueens: {err}", file=sys.stderr)
+            return EXIT_USAGE
     if args.table is None and n is None:
         print("queens-tui nqueens: give N (or --table FROM..TO)", file=sys.stderr)
         return EXIT_USAGE

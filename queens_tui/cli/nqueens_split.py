@@ -204,6 +204,14 @@ def _print_interrupted(n: int, run: Run, as_json: bool) -> None:
     )
 
 
+def n_of(resume: str) -> int:
+    """The N the checkpoint `resume` counts; ValueError with the line to print if unreadable."""
+    try:
+        return cpfile.load(Path(resume)).n
+    except cpfile.CheckpointError as err:
+        raise ValueError(f"{printable(resume)}: {err}") from None
+
+
 def _start(
     n: int, checkpoint: str | None, resume: str | None
 ) -> tuple[splitting.Split, cpfile.Checkpoint, Path | None]:

@@ -89,9 +89,9 @@ def test_a_checkpoint_resumes_only_the_tasks_not_done(
     kept = cpfile.load(path)
     assert sorted(kept.done) == list(range(len(sp.tasks)))
     assert kept.solutions() == A000170[12]
-    # a finished checkpoint gives the answer again without counting
+    # a finished checkpoint gives the answer again without counting (N read from it)
     seen.clear()
-    code, out, _ = run(capsys, "12", "--resume", str(path), "--jobs", "1")
+    code, out, _ = run(capsys, "--resume", str(path), "--jobs", "1")
     assert code == 0 and seen == [] and out.startswith("12-queens: 14,200 solutions, 1,787")
 
 
@@ -128,8 +128,12 @@ def test_a_checkpoint_of_another_count_is_refused(
     path.write_text("{not json")
     code, _, err = run(capsys, "12", "--resume", str(path))
     assert code == 2 and "not a usable checkpoint: it is not valid JSON" in err
-    code, _, err = run(capsys, "12", "--resume", str(tmp_path / "absent.json"))
+    code, _, err = run(capsys, "--resume", str(tmp_path / "absent.json"))
     assert code == 2 and "absent.json: no such file" in err
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    code, _, err = run(capsys, "12", "--checkpoint", str(blocker / "cp.json"))
+    assert code == 2 and f"{blocker / 'cp.json'}: cannot write:" in err
 
 
 def test_scheduler_without_dask_says_how_to_install_it(
