@@ -160,13 +160,20 @@ def _dask_pool(scheduler: str, jobs: int | None) -> Pool:
     closers: list[Callable[[], None]] = []
     if scheduler == "local":
         workers = jobs or cores()
-        cluster = LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.CRITICAL,  # a lost worker is retried: no need to shout
-        )
+        # The workers start with ctrl+c ignored (an ignored signal stays ignored in a new
+        # program), as the pool's do: on a terminal it reaches every process of the group, and
+        # each worker would print a traceback. (A ctrl+c during these seconds is lost.)
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            cluster = LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.CRITICAL,  # a lost worker is retried: no need to shout
+            )
+        finally:
+            signal.signal(signal.SIGINT, previous)
         client = Client(cluster)
         closers += [client.close, cluster.close]
         name = f"a local Dask cluster of {workers} workers"

@@ -362,3 +362,24 @@ def test_a_lost_dask_worker_is_retried_and_counted_once(tmp_path: Path) -> None:
     obj = json.loads(out)
     assert proc.returncode == 0, err
     assert (obj["solutions"], obj["fundamental"]) == (A000170[16], A002562[16])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("how", [["--jobs", "2"], ["--scheduler", "local", "--jobs", "2"]])
+def test_ctrl_c_on_a_terminal_stops_every_worker_quietly(tmp_path: Path, how: list[str]) -> None:
+    # ctrl+c on a terminal signals the whole process group: the workers as well as the command
+    if "--scheduler" in how:
+        pytest.importorskip("distributed", reason="the cluster extra (Dask) is not installed")
+    path = tmp_path / "16.json"
+    cmd = [sys.executable, "-m", "queens_tui", "nqueens", "16", *how, "--checkpoint", str(path)]
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
+        start_new_session=True,
+    )  # fmt: skip
+    _wait_for_tasks(path, 5)
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "Traceback" not in err
+    assert out.startswith("16-queens: interrupted after ")
+    done = len(cpfile.load(path).done)
+    assert f": {done} of 256 tasks done" in out
