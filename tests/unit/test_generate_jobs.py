@@ -27,8 +27,6 @@ def test_the_same_seed_makes_the_same_levels_whatever_the_jobs() -> None:
     one, two = generate(*argv, "--jobs", "1"), generate(*argv, "--jobs", "2")
     assert one.returncode == two.returncode == 0, two.stderr
     assert one.stdout == two.stdout and one.stdout.count("# seed: jobs") == 5
-    tango = ["--kind", "tango", "--count", "3", "--seed", "t", "--format", "json"]
-    assert generate(*tango, "--jobs", "2").stdout == generate(*tango, "--jobs", "1").stdout
 
 
 def test_the_time_limit_holds_in_a_worker_and_the_first_failure_is_said() -> None:
