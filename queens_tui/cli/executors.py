@@ -164,6 +164,11 @@ def _dask_pool(scheduler: str, jobs: int | None) -> Pool:
         # program), as the pool's do: on a terminal it reaches every process of the group, and
         # each worker would print a traceback. (A ctrl+c during these seconds is lost.)
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        # Our own cluster need not profile its workers: the sampler wakes every 10 ms in
+        # each worker, competing for the interpreter with the task it samples.
+        quiet = importlib.import_module("dask").config.set(
+            {"distributed.worker.profile.enabled": False}
+        )
         try:
             cluster = LocalCluster(
                 n_workers=workers,
@@ -174,6 +179,7 @@ def _dask_pool(scheduler: str, jobs: int | None) -> Pool:
             )
         finally:
             signal.signal(signal.SIGINT, previous)
+            quiet.__exit__(None, None, None)
         client = Client(cluster)
         closers += [client.close, cluster.close]
         name = f"a local Dask cluster of {workers} workers"
