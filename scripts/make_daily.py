@@ -1,6 +1,6 @@
 """Make the shipped daily calendars in `levels/daily/<kind>/YYYY.days`.
 
-Run from the repository root (one process per year can run in parallel):
+Run from the repository root (the days are made on every core; `--jobs N` to choose):
 
     python scripts/make_daily.py --year 2027                 # Queens, the whole year
     python scripts/make_daily.py --year 2026 --start 2026-11-23
@@ -28,6 +28,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from queens_tui.cli.executors import open_pool, ordered_map  # noqa: E402
 from queens_tui.kinds import daily_kinds, get_kind  # noqa: E402
 from queens_tui.store import daily  # noqa: E402
 
@@ -47,6 +48,12 @@ KINDS: dict[str, Callable[[date], str]] = {kind: line_maker(kind) for kind in da
 """One line-maker per kind with a daily."""
 
 
+def make_line(job: tuple[str, date]) -> str:
+    """The calendar line of (kind, day): what a worker process runs."""
+    kind, day = job
+    return KINDS[kind](day)
+
+
 def first_day(path: Path, year: int) -> date | None:
     """The first day a shipped calendar holds (`--check` starts there unless told)."""
     lines = [x for x in path.read_text("utf-8").splitlines() if not x.startswith("#")]
@@ -60,22 +67,28 @@ def main() -> int:
     parser.add_argument("--year", type=int, required=True)
     parser.add_argument("--start", help="first day (YYYY-MM-DD); earlier days get '-'")
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
+    parser.add_argument(
+        "--jobs", type=int, help="days made at once, one process each (default: one per core)"
+    )
     args = parser.parse_args()
     start = date.fromisoformat(args.start) if args.start else None
     shipped = daily.calendar_path(args.kind, args.year)
     assert shipped is not None
     if args.check and start is None and shipped.is_file():
         start = first_day(shipped, args.year)
-    make = KINDS[args.kind]
     began = time.perf_counter()
-
-    def line_for(day: date) -> str:
-        line = make(day)
-        print(f"{day}: {line} ({time.perf_counter() - began:.0f} s)", flush=True)
-        return line
+    days = [date(args.year, 1, 1) + timedelta(days=i) for i in range(366)]
+    days = [d for d in days if d.year == args.year and (start is None or d >= start)]
+    lines: dict[date, str] = {}
+    with open_pool(args.jobs) as pool:  # each day's puzzle depends on its date alone
+        jobs = [(args.kind, day) for day in days]
+        made = ordered_map(pool.executor, make_line, jobs, window=4 * pool.workers)
+        for day, line in zip(days, made, strict=True):
+            lines[day] = line
+            print(f"{day}: {line} ({time.perf_counter() - began:.0f} s)", flush=True)
 
     target = shipped.with_suffix(".new") if args.check else shipped
-    daily.write_calendar(args.kind, args.year, line_for, start=start, path=target)
+    daily.write_calendar(args.kind, args.year, lines.__getitem__, start=start, path=target)
     if args.check:
         same = shipped.read_bytes() == target.read_bytes()
         target.unlink()

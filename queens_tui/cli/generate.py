@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -60,14 +61,102 @@ def register(sub: Any) -> None:
         help="give up on a level after this long (default for Queens with --difficulty: "
         "10 + size²/8, 12 s at 4x4; otherwise no limit)",
     )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        metavar="N",
+        help="levels made at once, one process each (default: one per core with --count > 1; "
+        "1: this process alone); the same levels whatever N",
+    )
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="make the levels on the Dask cluster at ADDRESS, or 'local' (see nqueens --help)",
+    )
     p.set_defaults(func=cmd_generate)
+
+
+@dataclass(frozen=True)
+class _Job:
+    """One level to make: everything a worker process needs, picklable."""
+
+    kind: str
+    size: int | None
+    seed: str
+    difficulty: str | None
+    options: tuple[tuple[str, Any], ...]
+    limit: float | None
+    fmt: str
+
+
+def make_level(job: _Job) -> tuple[str, str]:
+    """A level as its file's text, made where the executor runs it: ("ok", text), or
+    ("size" | "difficulty", the error's message), or ("time", "") when `job.limit` ran out.
+
+    The time limit interrupts the thread making the level, which must be a process's main
+    thread: here in this process or a pool worker (whose ctrl+c is ignored, so it is turned
+    back on meanwhile); a Dask worker runs tasks in other threads, so there the command
+    bounds its wait instead (`ordered_map`'s timeout).
+    """
+    import signal
+    import threading
+
+    from queens_tui.cli.deadline import OutOfTime, within
+    from queens_tui.formats import reader
+
+    kind = get_kind(job.kind)
+    make = partial(kind.generate, job.size, job.seed, job.difficulty, **dict(job.options))
+    limit = job.limit if threading.current_thread() is threading.main_thread() else None
+    previous = signal.getsignal(signal.SIGINT) if limit is not None else None
+    try:
+        if limit is not None:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        level = within(limit, make)
+    except SizeError as e:
+        return "size", str(e)
+    except ValueError as e:  # the kind's GenerateError: a difficulty not reached
+        return "difficulty", str(e)
+    except OutOfTime:
+        return "time", ""
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+    return "ok", kind.dump_generated(level, job.fmt, reader(kind.name).dump)
+
+
+def _failed(
+    tag: str,
+    message: str,
+    seed: str,
+    limit: float | None,
+    size: int | None,
+    title: str,
+    difficulty: str | None,
+) -> int:
+    """Say why level `seed` could not be made; the exit code."""
+    if tag == "size":
+        err(f"queens-tui generate: {message}")
+        return EXIT_BAD_INPUT
+    if tag == "difficulty":
+        err(f"queens-tui generate: {message}")
+        return EXIT_NOT_UNIQUE
+    assert limit is not None  # "time" comes only from a limit
+    shape = f"{size}x{size}" if size is not None else title
+    what = f"{difficulty} {shape}" if difficulty else shape
+    err(
+        f"queens-tui generate: gave up after {limit:g} s: no {what} level found from "
+        f"seed {seed!r} (small boards rarely reach the hardest grades: try a bigger "
+        "--size, another --difficulty, or a longer --time-limit)"
+    )
+    return EXIT_NOT_UNIQUE
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
     """Generate `--count` levels of `--kind` (see the module docstring)."""
-    from queens_tui.cli.deadline import OutOfTime, within
+    from concurrent.futures import TimeoutError as FutureTimeout
+
+    from queens_tui.cli.executors import PoolError, open_pool, ordered_map
     from queens_tui.cli.generate_args import out_folder, seed_base
-    from queens_tui.formats import reader
     from queens_tui.store.jsonfile import atomic_write_bytes
 
     kind = get_kind(args.kind)
@@ -97,43 +186,42 @@ def cmd_generate(args: argparse.Namespace) -> int:
     except ValueError as e:
         err(e)
         return EXIT_BAD_INPUT
-    dump = reader(kind.name).dump
     fmt = args.format or "text"
-    options = {k: getattr(args, k) for k in kind.generate_options if hasattr(args, k)}
+    options = tuple((k, getattr(args, k)) for k in kind.generate_options if hasattr(args, k))
     width = max(3, len(str(args.count)))
-    for i in range(1, args.count + 1):
-        seed = base if i == 1 else f"{base}+{i - 1}"
-        make = partial(kind.generate, args.size, seed, args.difficulty, **options)
-        try:
-            level = within(limit, make)
-        except SizeError as e:
-            err(f"queens-tui generate: {e}")
-            return EXIT_BAD_INPUT
-        except ValueError as e:  # the kind's GenerateError: a difficulty not reached
-            err(f"queens-tui generate: {e}")
-            return EXIT_NOT_UNIQUE
-        except OutOfTime:
-            shape = f"{size}x{size}" if size is not None else kind.title
-            what = f"{args.difficulty} {shape}" if args.difficulty else shape
-            err(
-                f"queens-tui generate: gave up after {limit:g} s: no {what} level found from "
-                f"seed {seed!r} (small boards rarely reach the hardest grades: try a bigger "
-                "--size, another --difficulty, or a longer --time-limit)"
-            )
-            return EXIT_NOT_UNIQUE
-        text = kind.dump_generated(level, fmt, dump)
-        if out_dir is None:
-            if fmt == "text" and i > 1:
-                sys.stdout.write("\n")
-            sys.stdout.write(text)
-            sys.stdout.flush()
-            continue
-        stem = kind.generated_stem(size) if size is not None else kind.name
-        path = out_dir / f"{stem}-{_slug(base)}-{i:0{width}d}.{'json' if fmt == 'json' else 'txt'}"
-        try:
-            atomic_write_bytes(path, text.encode("utf-8"), sync=False)  # no partial file
-        except OSError as e:
-            err(f"{printable(str(path))}: cannot write: {e.strerror or e}")
-            return EXIT_BAD_INPUT
-        out(str(path))
+    seeds = [base if i == 1 else f"{base}+{i - 1}" for i in range(1, args.count + 1)]
+    todo = (
+        _Job(kind.name, args.size, seed, args.difficulty, options, limit, fmt) for seed in seeds
+    )
+    workers = args.jobs if args.jobs is not None or args.count > 1 else 1
+    try:
+        with open_pool(workers, args.scheduler) as pool:
+            wait = None if limit is None else limit + 5  # a Dask worker's own limit
+            window = pool.window or 4 * pool.workers  # levels after the first failure are lost
+            made = ordered_map(pool.executor, make_level, todo, window=window, timeout=wait)
+            for i, seed in enumerate(seeds, 1):  # open_pool's exit cancels what is left
+                try:
+                    tag, text = next(made)
+                except FutureTimeout:
+                    tag, text = "time", ""
+                if tag != "ok":
+                    return _failed(tag, text, seed, limit, size, kind.title, args.difficulty)
+                if out_dir is None:
+                    if fmt == "text" and i > 1:
+                        sys.stdout.write("\n")
+                    sys.stdout.write(text)
+                    sys.stdout.flush()
+                    continue
+                stem = kind.generated_stem(size) if size is not None else kind.name
+                suffix = "json" if fmt == "json" else "txt"
+                path = out_dir / f"{stem}-{_slug(base)}-{i:0{width}d}.{suffix}"
+                try:
+                    atomic_write_bytes(path, text.encode("utf-8"), sync=False)  # no partial file
+                except OSError as e:
+                    err(f"{printable(str(path))}: cannot write: {e.strerror or e}")
+                    return EXIT_BAD_INPUT
+                out(str(path))
+    except PoolError as e:
+        err(f"queens-tui generate: {e}")
+        return EXIT_BAD_INPUT
     return EXIT_OK

@@ -17,7 +17,9 @@ import os
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
+
+from queens_tui.cli.progress import Progress
 
 if TYPE_CHECKING:
     from queens_tui.kinds.classic import Solution
@@ -25,49 +27,14 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_NONE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 ENGINES = ("fast", "cpsat", "cp")
 MAX_COUNT_N = 20
-
-
-class Progress:
-    """Progress on stderr once a run has lasted a second: a bar on a terminal, else a line
-    then and every 5 s after. `done()` clears the bar."""
-
-    def __init__(self, label: str, stream: TextIO | None = None) -> None:
-        self.label = label
-        self.stream = stream if stream is not None else sys.stderr
-        self.tty = self.stream.isatty()
-        self.start = time.perf_counter()
-        self.last = 0.0
-        self.shown = False
-        self.fraction: float | None = None
-        self.found = 0
-
-    def elapsed(self) -> float:
-        return time.perf_counter() - self.start
-
-    def update(self, fraction: float | None, found: int) -> None:
-        """Record the state; draw it when a second has passed and the last drawing is old."""
-        self.fraction, self.found = fraction, found
-        now = self.elapsed()
-        if now < 1.0 or (self.shown and now - self.last < (0.2 if self.tty else 5.0)):
-            return
-        self.last = now
-        self.shown = True
-        if self.tty:
-            if fraction is None:
-                bar = ""
-            else:
-                filled = int(fraction * 30)
-                bar = f"[{'#' * filled}{'.' * (30 - filled)}] {fraction * 100:3.0f}%  "
-            self.stream.write(f"\r{self.label}: {bar}{found:,} solutions  {now:.1f} s\x1b[K")
-        else:
-            pct = "" if fraction is None else f"{fraction * 100:.0f}% done, "
-            self.stream.write(f"{self.label}: {pct}{found:,} solutions so far, {now:.1f} s\n")
-        self.stream.flush()
-
-    def done(self) -> None:
-        if self.shown and self.tty:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
+MAX_FIRST_N = 1_000_000
+"""Largest N `--first` writes: a line of 6.9 MB, built and checked in about a second (10^9
+would need ~100 GB of memory and ~10 GB of output)."""
+MAX_BOARD_N = 10_000
+"""Largest N `--first --boards` draws: 200 MB of text, written row by row."""
+SMALL_N = 14
+"""Up to this N a count runs in this process unless --jobs or --scheduler say otherwise: it
+takes less time than starting workers."""
 
 
 class Out:
@@ -85,12 +52,18 @@ class Out:
             self.last = now
 
 
+def _board_rows(q: Solution) -> Iterator[str]:
+    """The rows of `q` drawn as `. Q . .`, one at a time (a big board is never held whole)."""
+    n = len(q)
+    for c in q:
+        yield ". " * c + "Q" + " ." * (n - 1 - c)
+
+
 def _solution_text(q: Solution, fmt: str) -> str:
     if fmt == "json":
         return json.dumps(list(q))
     if fmt == "boards":
-        n = len(q)
-        return "\n".join(" ".join("Q" if c == col else "." for col in range(n)) for c in q) + "\n"
+        return "\n".join(_board_rows(q)) + "\n"
     return " ".join(str(c + 1) for c in q)
 
 
@@ -108,34 +81,10 @@ def _stream(n: int, engine: str, fundamental: bool) -> Iterator[Solution]:
             yield q
 
 
-def _keep_freed_memory() -> None:
-    """Ask glibc to keep freed arrays in the process instead of giving them back to the kernel.
-
-    The counter allocates and frees numpy arrays of 30-200 KB all the time; by
-    default glibc maps each one over 128 KB afresh and unmaps it when freed,
-    which costs a page fault per page and system time the count then waits
-    for (docs/performance.md). Best effort: a no-op off glibc.
-    """
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL("libc.so.6")
-        m_trim_threshold, m_mmap_threshold = -1, -3
-        libc.mallopt(m_mmap_threshold, 1 << 26)
-        libc.mallopt(m_trim_threshold, 1 << 27)
-    except (OSError, AttributeError):
-        pass
-
-
 def _count(n: int, engine: str, progress: Progress) -> tuple[int, int]:
     """(solutions, fundamental) by `engine`; progress updated as it goes."""
     if engine == "fast":
         from queens_tui.kinds.classic import count
-
-        if n > 10:
-            _keep_freed_memory()
 
         c = count.counts(n, progress.update)
         return c.solutions, c.fundamental
@@ -221,7 +170,12 @@ def _do_first(n: int, engine: str, fmt: str) -> int:
     if q is None:
         print(f"{n}-queens has no solution", file=sys.stderr)
         return EXIT_NONE
-    sys.stdout.write(_solution_text(q, fmt) + "\n")
+    if fmt == "boards":
+        for row in _board_rows(q):
+            sys.stdout.write(row + "\n")
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(_solution_text(q, fmt) + "\n")
     sys.stdout.flush()
     return EXIT_OK
 
@@ -277,10 +231,53 @@ def _do_table(lo: int, hi: int, engines: Sequence[str], as_json: bool) -> int:
     return worst
 
 
+def _short(n: int) -> str:
+    """N as typed, or shortened when it is absurdly long (`1000...000 (27 digits)`)."""
+    text = str(n)
+    return text if len(text) <= 20 else f"{text[:6]}...{text[-3:]} ({len(text)} digits)"
+
+
+def _split(args: argparse.Namespace, n: int) -> bool:
+    """Whether a count runs as a split on an executor rather than today's single loop: with
+    --scheduler, --checkpoint or --resume, with --jobs of 2 or more, and by default past
+    `SMALL_N`."""
+    if args.scheduler is not None or args.checkpoint is not None or args.resume is not None:
+        return True
+    return n > SMALL_N if args.jobs is None else args.jobs > 1
+
+
+def _parallel_flags(args: argparse.Namespace) -> list[str]:
+    flags = ("jobs", "scheduler", "checkpoint", "resume")
+    return [f"--{f}" for f in flags if getattr(args, f) is not None]
+
+
 def cmd_nqueens(args: argparse.Namespace) -> int:
     """Dispatch on the mode flags; see `register` for what each does."""
     engines: list[str] = args.engine
     n: int | None = args.n
+    parallel = _parallel_flags(args)
+    counting = not (args.first or args.all or args.fundamental or args.table is not None)
+    from queens_tui.cli.executors import MAX_JOBS
+
+    if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
+        print(
+            f"queens-tui nqueens: --jobs must be 1 to {MAX_JOBS}, got {args.jobs}", file=sys.stderr
+        )
+        return EXIT_USAGE
+    if parallel and (not counting or engines != ["fast"]):
+        print(
+            f"queens-tui nqueens: {', '.join(parallel)}: only for a count (by the fast engine)",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    if n is None and args.resume is not None and args.table is None:
+        from queens_tui.cli import nqueens_split
+
+        try:
+            n = nqueens_split.n_of(args.resume)  # `nqueens --resume FILE`: the N it counts
+        except ValueError as err:
+            print(f"queens-tui nqueens: {err}", file=sys.stderr)
+            return EXIT_USAGE
     if args.table is None and n is None:
         print("queens-tui nqueens: give N (or --table FROM..TO)", file=sys.stderr)
         return EXIT_USAGE
@@ -300,16 +297,35 @@ def cmd_nqueens(args: argparse.Namespace) -> int:
             return _do_table(lo, hi, engines, args.json)
         assert n is not None
         if args.first:
+            limit, what = (MAX_BOARD_N, "draw") if fmt == "boards" else (MAX_FIRST_N, "write")
+            if n > limit:
+                print(
+                    f"queens-tui nqueens: N={_short(n)} is too large to {what} a solution of "
+                    f"(at most {limit:,} with --first{' --boards' if fmt == 'boards' else ''})",
+                    file=sys.stderr,
+                )
+                return EXIT_USAGE
             return _do_first(n, engines[0], fmt)
         if args.all or args.fundamental:
             return _do_list(n, engines[0], args.fundamental, fmt)
         if n > MAX_COUNT_N:
             print(
-                f"queens-tui nqueens: N={n} is too large to count (at most {MAX_COUNT_N}); "
-                "--first works for any N",
+                f"queens-tui nqueens: N={_short(n)} is too large to count (at most "
+                f"{MAX_COUNT_N}); --first works up to N={MAX_FIRST_N:,}",
                 file=sys.stderr,
             )
             return EXIT_USAGE
+        if engines[0] == "fast" and _split(args, n):
+            from queens_tui.cli import nqueens_split
+
+            return nqueens_split.count(
+                n,
+                jobs=args.jobs,
+                scheduler=args.scheduler,
+                checkpoint=args.checkpoint,
+                resume=args.resume,
+                as_json=args.json,
+            )
         return _do_count(n, engines[0], args.json)
     except BrokenPipeError:
         # the reader went away (`| head`): stop quietly, and keep Python's exit flush quiet too
@@ -366,5 +382,34 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=["fast"],
         metavar="ENGINE",
         help="fast (default), cpsat or cp; a comma list with --table (fast,cp,cpsat)",
+    )
+    scale = p.add_argument_group(
+        "counting at scale",
+        "A count past N=14 is split into tasks run on every core (one process per core), or on "
+        "a Dask cluster; a long one can be stopped and continued.",
+    )
+    scale.add_argument(
+        "--jobs",
+        type=int,
+        metavar="N",
+        help="worker processes (default: one per core; 1: this process alone)",
+    )
+    scale.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="count on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786), or "
+        "'local' for a cluster of --jobs workers on this machine; needs "
+        "pip install 'queens-tui[cluster]'",
+    )
+    scale.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="record each finished task in FILE (a new file), so the count can be continued",
+    )
+    scale.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="continue the count recorded in FILE (and keep recording there, unless "
+        "--checkpoint names another file)",
     )
     p.set_defaults(func=cmd_nqueens)

@@ -19,8 +19,32 @@ board; N = 1,000,000 takes about a second.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from queens_tui.kinds.classic import Solution
 from queens_tui.kinds.classic.rules import is_solution
+
+
+def _odd_evens(n: int) -> tuple[Iterator[int], Iterator[int]]:
+    """The construction's two runs, 1-based: the even columns, then the odd ones."""
+    evens: Iterator[int] = iter(range(2, n + 1, 2))
+    odds: Iterator[int] = iter(range(1, n + 1, 2))
+    if n % 6 == 2:  # odds: 3, 1, 7, 9, ..., 5
+        odds = (c for part in ((3, 1), range(7, n + 1, 2), (5,)) for c in part)
+    elif n % 6 == 3:  # evens: 4, 6, ..., 2; odds: 5, 7, ..., 1, 3
+        evens = (c for part in (range(4, n + 1, 2), (2,)) for c in part)
+        odds = (c for part in (range(5, n + 1, 2), (1, 3)) for c in part)
+    return evens, odds
+
+
+def columns(n: int) -> Iterator[int]:
+    """The construction's 0-based column per row, one at a time, for n = 1 and any n >= 4."""
+    if n < 1 or n in (2, 3):
+        raise ValueError(f"no solution to construct for n={n}")
+    evens, odds = _odd_evens(n)
+    for run in (evens, odds):
+        for c in run:
+            yield c - 1
 
 
 def first_solution(n: int) -> Solution | None:
@@ -29,16 +53,7 @@ def first_solution(n: int) -> Solution | None:
         raise ValueError("n must be at least 1")
     if n in (2, 3):
         return None
-    evens = list(range(2, n + 1, 2))
-    odds = list(range(1, n + 1, 2))
-    if n % 6 == 2:
-        odds = [3, 1, *odds[2:]]
-        odds.remove(5)
-        odds.append(5)
-    elif n % 6 == 3:
-        evens = [*evens[1:], 2]
-        odds = [*odds[2:], 1, 3]
-    q = tuple(c - 1 for c in evens + odds)
+    q = tuple(columns(n))
     if not is_solution(q):  # pragma: no cover - the construction is proven; belt and braces
         raise AssertionError(f"construction failed for n={n}")
     return q

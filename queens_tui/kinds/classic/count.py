@@ -32,7 +32,7 @@ few states (the figures: docs/performance.md):
 
 How fast, against the plain recursive bitmask counter with the mirror trick:
 docs/performance.md and tests/benchmarks/test_bench_nqueens.py. numpy is
-imported inside `total` only (the game never loads it).
+imported inside the counting functions only (the game never loads it).
 
 `symmetric(n)`: S90 and S180, the solutions unchanged by a quarter turn and
 by a half turn, by small searches that place queens in orbits (pairs for
@@ -43,9 +43,11 @@ other diagonal).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import sys
+from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     import numpy as np
@@ -67,6 +69,9 @@ BATCHES = 16
 MAX_N = 32
 """Largest N the numpy counter takes (32-bit masks); far beyond what finishes anyway."""
 
+PYTHON_N = 10
+"""Up to this N the plain search beats importing numpy (~0.1 s)."""
+
 Progress = Callable[[float, int], None]
 """Called after each finished batch with (fraction of the search done, solutions so far)."""
 
@@ -82,8 +87,9 @@ class Counts:
     s180: int
 
 
-def _total_python(n: int) -> int:
-    """Plain recursive count, for boards small enough that importing numpy would cost more."""
+def _complete_python(n: int, cols: int, ld: int, rd: int) -> int:
+    """Completions of one partial placement (`cols`, `ld`, `rd`: the masks of the next row) by
+    the plain recursive search."""
     full = (1 << n) - 1
 
     def rec(cols: int, ld: int, rd: int) -> int:
@@ -97,39 +103,92 @@ def _total_python(n: int) -> int:
             total += rec(cols | bit, ((ld | bit) << 1) & full, (rd | bit) >> 1)
         return total
 
-    return rec(0, 0, 0) if n >= 1 else 0
+    return rec(cols, ld, rd)
 
 
-def _starts(n: int, depth: int) -> list[tuple[int, int, int]]:
-    """The partial placements of rows 0..depth-1 that stand for the whole search.
+def _total_python(n: int) -> int:
+    """Plain recursive count, for boards small enough that importing numpy would cost more."""
+    return _complete_python(n, 0, 0, 0) if n >= 1 else 0
 
-    Row 0 in the left half; for odd n also row 0 in the middle with row 1 in
-    the left half. Each stands for itself and its mirror (weight 2).
+
+_malloc_tuned = False
+
+
+def keep_freed_memory() -> None:
+    """Ask glibc to keep freed arrays in the process instead of giving them back to the kernel.
+
+    The counter allocates and frees numpy arrays of 30-200 KB all the time; by
+    default glibc maps each one over 128 KB afresh and unmaps it when freed,
+    which costs a page fault per page and system time the count then waits
+    for (docs/performance.md). Called by the numpy counter itself, once per process,
+    so every worker of a split count gets it too. Best effort: a no-op off
+    glibc. The one process-wide side effect of this module.
+    """
+    global _malloc_tuned
+    if _malloc_tuned or not sys.platform.startswith("linux"):
+        return
+    _malloc_tuned = True
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL("libc.so.6")
+        m_trim_threshold, m_mmap_threshold = -1, -3
+        libc.mallopt(m_mmap_threshold, 1 << 26)
+        libc.mallopt(m_trim_threshold, 1 << 27)
+    except (OSError, AttributeError):
+        pass
+
+
+class Prefix(NamedTuple):
+    """A partial placement that stands for `weight` of the search: rows 0..row-1 filled,
+    (`cols`, `ld`, `rd`) the columns and diagonals they attack in row `row`."""
+
+    row: int
+    cols: int
+    ld: int
+    rd: int
+    weight: int
+
+
+def prefixes(n: int, depth: int) -> list[Prefix]:
+    """The partial placements of rows 0..depth-1 (or more) that stand for the whole search.
+
+    Row 0's queen in the left half, weight 2: the mirror image of each of its
+    solutions has row 0's queen in the right half. For odd n, row 0's queen in
+    the middle column is its own mirror, so row 1's queen goes in the left
+    half instead (it cannot be in the middle too), again weight 2; those start
+    two rows down. n = 1 is the lone queen in the middle, weight 1. Each is
+    then extended row by row (placements that die on the way are dropped)
+    until `depth` rows are filled or the board is, in breadth-first order.
     """
     full = (1 << n) - 1
     half = n // 2
-    level: list[tuple[int, int, int, int]] = []  # (row reached, cols, ld, rd)
+    level: deque[Prefix] = deque()
     for c in range(half):
         b = 1 << c
-        level.append((1, b, (b << 1) & full, b >> 1))
-    if n % 2:
+        level.append(Prefix(1, b, (b << 1) & full, b >> 1, 2))
+    if n == 1:
+        level.append(Prefix(1, 1, 0, 0, 1))
+    elif n % 2:
         m = 1 << half
         for c in range(half):
             b = 1 << c
             if b & (m | m << 1 | m >> 1):
                 continue
-            level.append((2, m | b, (((m << 1) | b) << 1) & full, ((m >> 1) | b) >> 1))
-    out: list[tuple[int, int, int]] = []
+            level.append(Prefix(2, m | b, (((m << 1) | b) << 1) & full, ((m >> 1) | b) >> 1, 2))
+    out: list[Prefix] = []
     while level:
-        row, cols, ld, rd = level.pop(0)
-        if row == depth:
-            out.append((cols, ld, rd))
+        p = level.popleft()
+        if p.row >= depth or p.row == n:
+            out.append(p)
             continue
-        free = full & ~(cols | ld | rd)
+        free = full & ~(p.cols | p.ld | p.rd)
         while free:
             b = free & -free
             free ^= b
-            level.append((row + 1, cols | b, ((ld | b) << 1) & full, (rd | b) >> 1))
+            level.append(
+                Prefix(p.row + 1, p.cols | b, ((p.ld | b) << 1) & full, (p.rd | b) >> 1, p.weight)
+            )
     return out
 
 
@@ -226,12 +285,13 @@ def _total_numpy(n: int, progress: Progress | None = None, bits: int = 0) -> int
     """`total` by numpy for n >= 7 (`bits`: word width, 16 or 32; 0 picks the narrowest)."""
     import numpy as np
 
+    keep_freed_memory()
     bits = bits or (16 if n <= 16 else 32)
     dtype = np.uint16 if bits == 16 else np.uint32
     pad = bits - n  # the board's columns sit at the top of the word
     taken = (1 << pad) - 1  # the bits below the board: columns taken from the start
     depth = 3
-    starts = _starts(n, depth)
+    starts = [(p.cols, p.ld, p.rd) for p in prefixes(n, depth)]  # all weight 2, row 3 here
     size = max(1, -(-len(starts) // BATCHES))
     found = 0
     for i in range(0, len(starts), size):
@@ -245,6 +305,32 @@ def _total_numpy(n: int, progress: Progress | None = None, bits: int = 0) -> int
     return found
 
 
+def completions(n: int, row: int, states: Sequence[tuple[int, int, int]]) -> int:
+    """The solutions that complete the partial placements `states`, each with rows 0..row-1
+    filled and given as (cols, ld, rd), the masks of row `row` (bit c: column c attacked).
+
+    What one task of a split count does (`split.count_task`): the numpy counter where there
+    is room for it (n > 10, four rows or more left), else the plain search per state.
+    """
+    if not states:
+        return 0
+    if row >= n:
+        return len(states)
+    if n <= PYTHON_N or n - row < 4:
+        return sum(_complete_python(n, c, lft, rgt) for c, lft, rgt in states)
+    import numpy as np
+
+    keep_freed_memory()
+    bits = 16 if n <= 16 else 32
+    dtype = np.uint16 if bits == 16 else np.uint32
+    pad = bits - n
+    taken = (1 << pad) - 1
+    cols: Masks = np.array([c << pad | taken for c, _, _ in states], dtype=dtype)
+    ld: Masks = np.array([lft << pad for _, lft, _ in states], dtype=dtype)
+    rd: Masks = np.array([rgt << pad for _, _, rgt in states], dtype=dtype)
+    return _expand(cols, ld, rd, row, n)
+
+
 def total(n: int, progress: Progress | None = None) -> int:
     """The number of solutions of n-queens (A000170), exactly.
 
@@ -256,7 +342,7 @@ def total(n: int, progress: Progress | None = None) -> int:
         return 0
     if n > MAX_N:
         raise ValueError(f"n={n} is too large to count (at most {MAX_N})")
-    if n <= 10:  # up to here the pure search takes less than importing numpy
+    if n <= PYTHON_N:
         result = _total_python(n)
         if progress is not None:
             progress(1.0, result)

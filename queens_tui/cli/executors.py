@@ -1,0 +1,257 @@
+"""Where batch work runs: this process, a pool of local processes, or a Dask cluster.
+
+Every parallel command (`nqueens` counts, `generate --count`, the calendar
+script) hands its tasks to a `concurrent.futures.Executor` and needs nothing
+else from it, so one flag set picks the engine for all of them:
+
+- `--jobs N` (default: one per core): a `ProcessPoolExecutor` of N local
+  processes. Its workers ignore ctrl+c (the parent decides what an interrupt
+  means, and ends them itself) and exit on their own when the parent dies,
+  even by SIGKILL, so no worker outlives the command.
+- `--jobs 1`: this process, one task after the other (`InlineExecutor`).
+- `--scheduler ADDRESS`: a Dask cluster (`Client(address).get_executor()`);
+  `--scheduler local` starts a `LocalCluster` of `--jobs` workers here,
+  which is how the distributed path is tested on one machine. Dask is an
+  optional extra: without it the flag says how to install it.
+
+Tasks are module-level functions of the pure layers, so a worker imports
+little (never Textual): see `tests/unit/test_split.py`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, ParamSpec, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+P = ParamSpec("P")
+
+INSTALL_HINT = "pip install 'queens-tui[cluster]'"
+"""How to get Dask (the `cluster` extra of pyproject.toml)."""
+
+MAX_JOBS = 1024
+
+
+class PoolError(Exception):
+    """The executor asked for cannot be had; the message is the line to print."""
+
+
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class InlineExecutor(Executor):
+    """Runs each task at once in this process, inside `submit` (`--jobs 1`).
+
+    An exception of the task goes into its future, like any executor's; an
+    interrupt (KeyboardInterrupt, SystemExit) goes straight up to the caller.
+    """
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        future: Future[T] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as err:
+            future.set_exception(err)
+        return future
+
+
+def _watch_parent(parent: int) -> None:
+    """End this worker when its parent is gone (even SIGKILLed): it would wait for work forever
+    otherwise, the pipe to the parent held open by its siblings. (The parent is the command's
+    process, or the forkserver that dies with it.)"""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
+
+
+def _worker_start() -> None:
+    """Each pool worker's first act: ctrl+c is the parent's to handle (it reaches the whole
+    process group on a terminal), SIGTERM ends the worker plainly, and it dies with its
+    parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
+
+
+@dataclass
+class Pool:
+    """An executor and what to call it in the final line of a command."""
+
+    executor: Executor
+    name: str
+    workers: int
+    window: int = 0
+    """Tasks worth submitting ahead of the results: a few per worker for a local pool, 1 for
+    this process (each done inside `submit`), 0 (all) for Dask, whose scheduler queues them."""
+    _restart: Callable[[], Executor] | None = None
+    _closers: list[Callable[[], None]] = field(default_factory=list)
+
+    @property
+    def restartable(self) -> bool:
+        """True for a local process pool: after a worker is lost it can be made again."""
+        return self._restart is not None
+
+    def restart(self) -> None:
+        """Replace a broken process pool by a new one (its running tasks are lost: run them
+        again)."""
+        if self._restart is None:
+            raise RuntimeError("only a process pool can be restarted")
+        stop_processes(self.executor)
+        self.executor = self._restart()
+
+    def stop(self) -> None:
+        """End now: cancel what has not started, end the workers of a local pool at once."""
+        stop_processes(self.executor)
+        self.executor.shutdown(wait=False)  # Dask's executor cancels its futures here
+
+
+def stop_processes(executor: Executor) -> None:
+    """Terminate the workers of a `ProcessPoolExecutor` (their running tasks are abandoned:
+    `shutdown` alone would wait for them). Python 3.14 has `terminate_workers` for this; before
+    it the only handle on them is the pool's process table."""
+    if not isinstance(executor, ProcessPoolExecutor):
+        return
+    terminate = getattr(executor, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    processes: dict[int, Any] = getattr(executor, "_processes", None) or {}
+    for process in list(processes.values()):
+        with contextlib.suppress(Exception):
+            process.terminate()
+    executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _process_pool(jobs: int) -> ProcessPoolExecutor:
+    # fork on Linux: the workers start in milliseconds, with the parent's modules (light:
+    # the CLI never imports Textual for these commands). Not from a process with other
+    # threads (a test runner, an embedding program): a lock one of them held would stay
+    # locked in the child forever; forkserver starts clean workers instead.
+    method = "fork" if threading.active_count() == 1 else "forkserver"
+    context = multiprocessing.get_context(method) if sys.platform == "linux" else None
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker_start)
+
+
+def _dask_pool(scheduler: str, jobs: int | None) -> Pool:
+    import importlib
+    import logging
+
+    try:  # as Any: Dask's classes have no annotations mypy could check calls against
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise PoolError(f"--scheduler needs Dask: {INSTALL_HINT}") from None
+    Client, LocalCluster = distributed.Client, distributed.LocalCluster
+    closers: list[Callable[[], None]] = []
+    if scheduler == "local":
+        workers = jobs or cores()
+        # The workers start with ctrl+c ignored (an ignored signal stays ignored in a new
+        # program), as the pool's do: on a terminal it reaches every process of the group, and
+        # each worker would print a traceback. (A ctrl+c during these seconds is lost.)
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        # Our own cluster need not profile its workers: the sampler wakes every 10 ms in
+        # each worker, competing for the interpreter with the task it samples.
+        quiet = importlib.import_module("dask").config.set(
+            {"distributed.worker.profile.enabled": False}
+        )
+        try:
+            cluster = LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.CRITICAL,  # a lost worker is retried: no need to shout
+            )
+        finally:
+            signal.signal(signal.SIGINT, previous)
+            quiet.__exit__(None, None, None)
+        client = Client(cluster)
+        closers += [client.close, cluster.close]
+        name = f"a local Dask cluster of {workers} workers"
+    else:
+        try:
+            client = Client(scheduler, timeout="10s")
+        except (OSError, ValueError, TypeError) as err:
+            raise PoolError(f"cannot reach the Dask scheduler at {scheduler}: {err}") from None
+        closers.append(client.close)
+        workers = len(client.scheduler_info().get("workers", {}))
+        name = f"the Dask cluster at {scheduler} ({workers} workers)"
+    # pure=False: a task sent again after a lost worker is a new task, not the failed one
+    return Pool(client.get_executor(pure=False), name, workers, 0, None, closers)
+
+
+@contextlib.contextmanager
+def open_pool(jobs: int | None, scheduler: str | None = None) -> Iterator[Pool]:
+    """The executor `--jobs` and `--scheduler` ask for, closed on the way out.
+
+    Raises `PoolError` (the line to print) when it cannot be had: Dask not
+    installed, a scheduler out of reach, a bad number of jobs.
+    """
+    if jobs is not None and not 1 <= jobs <= MAX_JOBS:
+        raise PoolError(f"--jobs must be 1 to {MAX_JOBS}, got {jobs}")
+    if scheduler is not None:
+        pool = _dask_pool(scheduler, jobs)
+    elif jobs == 1:
+        pool = Pool(InlineExecutor(), "this process", 1, 1)
+    else:
+        workers = jobs or cores()
+        pool = Pool(
+            _process_pool(workers),
+            f"{workers} processes",
+            workers,
+            2 * workers,
+            lambda: _process_pool(workers),
+        )
+    try:
+        yield pool
+    finally:
+        pool.stop()
+        for close in pool._closers:
+            with contextlib.suppress(Exception):
+                close()
+
+
+def ordered_map(
+    executor: Executor,
+    fn: Callable[[T], R],
+    items: Iterable[T],
+    *,
+    window: int = 0,
+    timeout: float | None = None,
+) -> Iterator[R]:
+    """`map(fn, items)` on `executor`: results in the order of `items`, at most `window`
+    tasks submitted ahead of the one awaited (default: all of them).
+
+    `Executor.map` submits every item at once; here a long or endless
+    `items` stays bounded, and a consumer that stops early (`break`, an
+    exception, ctrl+c, `close()`) cancels the tasks not yet started. A task's
+    exception is raised when its turn comes; `timeout` bounds the wait for
+    each result (from when its turn comes: the task has run at least that
+    long) with `concurrent.futures.TimeoutError`.
+    """
+    ahead: deque[Future[R]] = deque()
+    try:
+        for item in items:
+            ahead.append(executor.submit(fn, item))
+            if window and len(ahead) >= window:
+                yield ahead.popleft().result(timeout)
+        while ahead:
+            yield ahead.popleft().result(timeout)
+    finally:
+        for future in ahead:
+            future.cancel()
