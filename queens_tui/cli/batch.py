@@ -159,7 +159,7 @@ def _draw(path: str, sols: Sequence[Any], target_arg: str, many: bool, kind: str
     it is not a picture or cannot be written."""
     from pathlib import Path
 
-    from queens_tui.formats.image import draw, is_image, read, read_puzzle
+    from queens_tui.formats.image import draw_solution, is_image
 
     if not is_image(path):
         err(f"{path}: --draw needs a picture of a board, not a level file")
@@ -176,14 +176,7 @@ def _draw(path: str, sols: Sequence[Any], target_arg: str, many: bool, kind: str
             return False
         target = target / f"{Path(path).stem}.png"
     try:
-        if kind == "queens":
-            draw.draw_queens(path, read(path), sols[0], target)
-        else:
-            reading = read_puzzle(path, kind)  # the read already done (cached)
-            if kind == "tango":
-                draw.draw_tango(path, reading.xs, reading.ys, sols[0], target)
-            else:
-                draw.draw_path(path, reading.xs, reading.ys, sols[0], target)
+        draw_solution(path, kind, sols[0], target)  # by the kind's picture module
     except OSError as e:
         err(f"{target}: cannot write: {e.strerror or e}")
         return False
@@ -330,11 +323,11 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
 def picture_kind_option(p: argparse.ArgumentParser) -> None:
     """`--kind`: the kind pictures are read as, and every other file must be."""
-    from queens_tui.formats.image import PICTURE_KINDS
+    from queens_tui.formats.image import picture_kinds
 
     p.add_argument(
         "--kind",
-        choices=PICTURE_KINDS,
+        choices=picture_kinds(),
         help="read pictures as this kind (default: the picture's cells decide); "
         "a level file of another kind is refused",
     )

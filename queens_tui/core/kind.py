@@ -180,6 +180,13 @@ class KindBase(Generic[LevelT, SolutionT]):
     """The reader that gets every text no other kind's reader claims (one kind: Queens)."""
     solver: str | None = None
     """Module with the worker's answers (`PLAY`, a `core.play.PlaySolver`)."""
+    image: str | None = None
+    """Module that reads the kind's board from a picture and draws a solution onto it
+    (`queens_tui.formats.image.<name>`: `read_board`, `draw`; see `formats.image`); None: the
+    kind's boards are not read from pictures."""
+    archive_games: tuple[str, ...] = ()
+    """The `game` names of LinkedIn's archive days that are this kind's levels (Mini Sudoku's
+    is `"minisudoku"`); `formats.archive` picks a day's kind by them."""
     daily: DailySpec | None = None
     """The kind's daily puzzle; None: it has none."""
     unique_solutions: bool = True

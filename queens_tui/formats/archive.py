@@ -17,21 +17,15 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from queens_tui.core.errors import LevelError
+from queens_tui.kinds import KINDS, get_kind
 
 GAME_RE = re.compile(r'"game"\s*:\s*"([^"\\]{0,40})"')
 """The `game` key near the start of a file (the archive writes it first)."""
-
-READ_GAMES = {
-    "queens": "queens",
-    "tango": "tango",
-    "zip": "zip",
-    "minisudoku": "sudoku",
-    "patches": "patches",
-}
-"""Archive games read, and the kind each becomes (each kind's format module reads its own)."""
 
 OTHER_GAMES = {
     "crossclimb": "Crossclimb",
@@ -43,8 +37,6 @@ OTHER_GAMES = {
 SOURCE = "linkedin"
 """The `source` of a level that is LinkedIn's own."""
 
-_TITLES = {"queens": "Queens", "tango": "Tango", "zip": "Zip"}
-
 
 def game_of(text: str) -> str | None:
     """The archive `game` of a JSON object's text (None when it has none: not an archive day)."""
@@ -55,11 +47,29 @@ def game_of(text: str) -> str | None:
     return m.group(1) if m else None
 
 
+@cache
+def read_games() -> Mapping[str, str]:
+    """Archive games read, and the kind each becomes: every kind's `KIND.archive_games`, in
+    `KINDS` order (each kind's format module reads its own)."""
+    return {game: kind for kind in KINDS for game in get_kind(kind).archive_games}
+
+
+def kind_of_game(game: object) -> str | None:
+    """The kind an archive day of `game` is a level of (None: a game not read here)."""
+    return read_games().get(game) if isinstance(game, str) else None
+
+
+def kind_of(text: str) -> str | None:
+    """The kind of the archive day in `text` (None: not an archive day, or of a game not read
+    here)."""
+    return kind_of_game(game_of(text))
+
+
 def refuse(game: object, text: str) -> LevelError:
     """The error for an archive day of a game not read here."""
     line, col = key_at(text, "game")
     name = OTHER_GAMES.get(str(game).lower())
-    known = ", ".join(READ_GAMES)
+    known = ", ".join(read_games())
     if name is not None:
         what = f"a LinkedIn {name} day, which is not read (archive days read: {known})"
     else:
@@ -67,15 +77,15 @@ def refuse(game: object, text: str) -> LevelError:
     return LevelError(f'"game" is {json.dumps(game)}: {what}', line=line, col=col)
 
 
-def load_day(text: str, game: str) -> dict[str, Any]:
-    """The JSON object of an archive day of `game`; `LevelError` located otherwise."""
+def load_day(text: str, kind: str) -> dict[str, Any]:
+    """The JSON object of an archive day of a game of `kind`; `LevelError` located otherwise."""
     from queens_tui.formats._common import load_json
 
     text = text.removeprefix("\ufeff")
     data = load_json(text)
     if not isinstance(data, dict):
         raise LevelError("an archive day is a JSON object", line=1, col=1)
-    if data.get("game") != game:
+    if kind_of_game(data.get("game")) != kind:
         raise refuse(data.get("game"), text)
     return data
 
@@ -123,7 +133,7 @@ def cell(value: Any, rows: int, cols: int, text: str, key: str) -> tuple[int, in
     return r, c
 
 
-def metadata(data: dict[str, Any], text: str, game: str) -> dict[str, str]:
+def metadata(data: dict[str, Any], text: str, kind: str) -> dict[str, str]:
     """The level metadata of an archive day: `date`, `difficulty` (lower case), `title` as the
     name (else "Tango #684" or "Tango 2026-07-13"), `number`, and `source: linkedin`."""
     meta: dict[str, str] = {"source": SOURCE}
@@ -146,7 +156,7 @@ def metadata(data: dict[str, Any], text: str, game: str) -> dict[str, str]:
     if isinstance(title, str) and title.strip():
         meta["name"] = " ".join(title.split())
     elif number is not None:
-        meta["name"] = f"{_TITLES[game]} #{number}"
+        meta["name"] = f"{get_kind(kind).title} #{number}"
     elif date is not None:
-        meta["name"] = f"{_TITLES[game]} {date}"
+        meta["name"] = f"{get_kind(kind).title} {date}"
     return meta

@@ -145,9 +145,9 @@ def parse_json(text: str) -> Level:
     if not isinstance(data, dict):
         raise LevelError('expected a JSON object with "grid_size" and "clues"', line=1, col=1)
     for key in ("kind", "game"):
-        if key in data and data[key] != "patches":
+        if key in data and data[key] != Level.kind:
             line, col = key_at(text, key)
-            raise LevelError(f'"{key}" is {data[key]!r}, not "patches"', line=line, col=col)
+            raise LevelError(f'"{key}" is {data[key]!r}, not "{Level.kind}"', line=line, col=col)
     size = data.get("grid_size")
     if not (isinstance(size, list) and len(size) == 2 and all(_int(v) for v in size)):
         line, col = key_at(text, "grid_size")
@@ -233,7 +233,7 @@ def parse_text(text: str) -> Level:
             found = header(stripped)
             if found is not None and found[0] == "number" and found[1]:
                 meta["number"] = found[1]
-            read_header(stripped, meta, kind="patches", line=number, col=line.index("#") + 1)
+            read_header(stripped, meta, kind=Level.kind, line=number, col=line.index("#") + 1)
             continue
         indent = len(line) - len(line.lstrip())
         m = _LEGEND.match(stripped)

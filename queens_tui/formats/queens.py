@@ -111,7 +111,7 @@ def parse(text: str, suffix: str = "") -> Level:
 
     game = archive.game_of(text)
     if game is not None:
-        if game != "queens":
+        if archive.kind_of_game(game) != Level.kind:
             raise archive.refuse(game, text)
         from queens_tui.formats.queens_archive import parse_archive
 

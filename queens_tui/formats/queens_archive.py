@@ -21,7 +21,7 @@ LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits
 
 def parse_archive(text: str) -> Level:
     """The Queens level of an archive day; `LevelError` located at the key at fault."""
-    data = archive.load_day(text, "queens")
+    data = archive.load_day(text, Level.kind)
     size = archive.grid_size(data, text)
     if "board" in data:
         ids = _board(data["board"], text)
@@ -38,7 +38,7 @@ def parse_archive(text: str) -> Level:
     if len(numbers) > len(LABELS):
         raise archive.fail(text, "board", f"{len(numbers)} regions: at most {len(LABELS)}")
     label = {v: LABELS[i] for i, v in enumerate(numbers)}
-    meta = archive.metadata(data, text, "queens")
+    meta = archive.metadata(data, text, Level.kind)
     try:
         grid = tuple(tuple(label[v] for v in row) for row in ids)
         return Level(grid, {}, **meta)

@@ -62,7 +62,7 @@ def sniff(text: str, suffix: str = "") -> bool:
     its content."""
     head = text.lstrip("\ufeff \t\r\n")
     if head.startswith("{"):
-        return bool(_JSON_KIND.search(text[:4000])) or archive.game_of(text) == "tango"
+        return bool(_JSON_KIND.search(text[:4000])) or archive.kind_of(text) == Level.kind
     if _KIND_LINE.search(text[:4000]):
         return True
     if _ANY_KIND_LINE.search(text[:4000]):  # another kind's file: its rows may read as Tango rows
@@ -111,7 +111,7 @@ _WALL_SIGNS = {"=": EQUAL, "x": "x", "X": "x", "×": "x"}
 def parse_archive(text: str) -> Level:
     """A LinkedIn archive day of Tango (`symbols`: `[row, col, "S" | "M"]`; `walls`:
     `[[r, c], [r, c], "=" | "x"]`), its number, date and difficulty kept."""
-    data = archive.load_day(text, "tango")
+    data = archive.load_day(text, Level.kind)
     rows, cols = archive.grid_size(data, text) or (6, 6)
     if rows != cols:
         raise archive.fail(text, "grid_size", f"a Tango grid is square, not {rows}x{cols}")
@@ -140,7 +140,7 @@ def parse_archive(text: str) -> Level:
         a = archive.cell(item[0], rows, cols, text, "walls")
         b = archive.cell(item[1], rows, cols, text, "walls")
         (equal if _WALL_SIGNS[item[2]] == EQUAL else opposite).append((a, b))
-    meta = archive.metadata(data, text, "tango")
+    meta = archive.metadata(data, text, Level.kind)
     try:
         return Level(tuple(map(tuple, givens)), tuple(equal), tuple(opposite), **meta)
     except LevelError as err:
@@ -240,10 +240,10 @@ def parse_json(text: str) -> Level:
     data = load_json(text)
     if not isinstance(data, dict):
         raise LevelError("expected a JSON object with a grid key", line=1, col=1)
-    kind = data.get("kind", "tango")
-    if kind != "tango":
+    kind = data.get("kind", Level.kind)
+    if kind != Level.kind:
         line, col = key_at(text, "kind")
-        raise LevelError(f'"kind" is {kind!r}, not "tango"', line=line, col=col)
+        raise LevelError(f'"kind" is {kind!r}, not "{Level.kind}"', line=line, col=col)
     if "grid" not in data:
         raise LevelError('no "grid" key: not a Tango level', line=1, col=1)
     grid = data["grid"]

@@ -53,7 +53,7 @@ def sniff(text: str, suffix: str = "") -> bool:
     first, or a `# kind: zip` line)."""
     head = text.lstrip("\ufeff \t\r\n")
     if head.startswith("{"):
-        return bool(_KIND_JSON.search(text[:4096])) or archive.game_of(text) == "zip"
+        return bool(_KIND_JSON.search(text[:4096])) or archive.kind_of(text) == ZipLevel.kind
     for raw in text.split("\n"):
         line = raw.strip()
         if not line:
@@ -61,7 +61,7 @@ def sniff(text: str, suffix: str = "") -> bool:
         if line.startswith("#"):
             found = header(line)
             if found is not None and found[0] == "kind":
-                return found[1].lower() == "zip"
+                return found[1].lower() == ZipLevel.kind
             continue
         return bool(_BORDER.match(line)) and line.startswith("+---")
     return False
@@ -104,7 +104,7 @@ def dump(level: ZipLevel, fmt: str = "text") -> str:
 def parse_archive(text: str) -> ZipLevel:
     """A LinkedIn archive day of Zip (`nodes`: `{"id", "row", "col"}`, 1 the start; `walls`:
     pairs of neighbouring cells), its number, date and difficulty kept."""
-    data = archive.load_day(text, "zip")
+    data = archive.load_day(text, ZipLevel.kind)
     size = archive.grid_size(data, text)
     nodes, walls = data.get("nodes"), data.get("walls", [])
     if not isinstance(nodes, list) or not nodes:
@@ -131,7 +131,7 @@ def parse_archive(text: str) -> ZipLevel:
         a = archive.cell(item[0], rows, cols, text, "walls")
         b = archive.cell(item[1], rows, cols, text, "walls")
         pairs.append((a, b))
-    meta = archive.metadata(data, text, "zip")
+    meta = archive.metadata(data, text, ZipLevel.kind)
     try:
         return ZipLevel(rows, cols, tuple(map(tuple, numbers)), tuple(pairs), **meta)
     except LevelError as err:
@@ -171,9 +171,11 @@ def level_from_json(obj: Any, text: str = "") -> ZipLevel:
     """The level of a decoded Zip JSON object (`text` is the source, for error positions)."""
     if not isinstance(obj, dict):
         raise LevelError("a Zip level is a JSON object", line=1, col=1)
-    if obj.get("kind", "zip") != "zip":
+    if obj.get("kind", ZipLevel.kind) != ZipLevel.kind:
         where = _locate(text, "kind")
-        raise LevelError(f"kind is {obj.get('kind')!r}, not 'zip'", line=where[0], col=where[1])
+        raise LevelError(
+            f"kind is {obj.get('kind')!r}, not {ZipLevel.kind!r}", line=where[0], col=where[1]
+        )
     for key in ("rows", "cols", "numbers"):
         if key not in obj:
             raise LevelError(f"missing key {key!r}", line=1, col=1)

@@ -112,6 +112,21 @@ def test_a_mini_sudoku_picture_is_refused_naming_mini_sudoku(tmp_path: Path) -> 
     assert "looks like a Mini Sudoku board" in str(err.value)
 
 
+def test_the_picture_kinds_are_the_kinds_naming_a_picture_module_that_reads_and_draws() -> None:
+    from queens_tui.formats.image import picture_kinds, picture_module
+    from queens_tui.kinds import KINDS, get_kind
+
+    assert picture_kinds() == tuple(k for k in KINDS if get_kind(k).image is not None)
+    assert {"queens", "tango", "zip"} <= set(picture_kinds())
+    for kind in picture_kinds():
+        module = picture_module(kind)
+        # the fallback kind finds its own board; the others read one the lattice finder located
+        reads = "read_picture" if get_kind(kind).reader_fallback else "read_board"
+        assert callable(getattr(module, reads)) and callable(module.draw), kind
+    with pytest.raises(LevelError, match="Mini Sudoku boards are not read from pictures"):
+        picture_module("sudoku")
+
+
 def _tango_truth(picture: Path) -> tuple[list[str], list[Any], list[Any]]:
     meta = json.loads((picture.parent / (picture.name + ".json")).read_text())
     truth = meta["truth"]

@@ -16,6 +16,15 @@ frames), `_board` crops the board and says which kind its cells look like,
 `tango` and `zip` read the cells, signs, numbers and walls; `draw` draws suns
 and moons, or the path.
 
+The kinds plug in through their `KIND.image`, the name of their picture
+module (`picture_module`), so nothing here names a kind: `read_board(board,
+name)` reads the level off a board the lattice finder located (its doubts
+raised as the module's `Unsure`) and `draw(source, reading, solution, out)`
+writes the picture with a solution drawn. The fallback kind's module (its
+`KIND.reader_fallback`: Queens, whose grid finder is the faster) finds its
+board itself instead, `read_picture(path)`, and is tried first on a picture
+of no given kind.
+
 This module is light: Pillow and numpy are imported only when a picture is
 actually read or drawn, never at start-up.
 """
@@ -24,31 +33,62 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.suffixes import IMAGE_SUFFIXES
+from queens_tui.kinds import KINDS, get_kind
 from queens_tui.kinds.queens.level import Level, LevelError
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from queens_tui.core.kind import PuzzleLevel
     from queens_tui.formats.image._read import Reading
-
-PICTURE_KINDS = ("queens", "tango", "zip")
-"""The kinds read from pictures (`read_puzzle`'s `kind`)."""
-
-SEEMS = {"sudoku": "a Mini Sudoku board", "patches": "a Patches board"}
-"""Kinds recognised in a picture but not read from one: the refusal names them."""
 
 __all__ = [
     "IMAGE_SUFFIXES",
     "PuzzleReading",
+    "draw_solution",
     "is_image",
     "picture_kind",
+    "picture_kinds",
+    "picture_module",
     "read",
     "read_image",
     "read_puzzle",
 ]
+
+
+@cache
+def picture_kinds() -> tuple[str, ...]:
+    """The kinds read from pictures (`read_puzzle`'s `kind`, `--kind`): those whose `KIND`
+    names a picture module (`image`), in `KINDS` order."""
+    return tuple(k for k in KINDS if get_kind(k).image is not None)
+
+
+def picture_module(kind: str) -> ModuleType:
+    """Kind `kind`'s picture module (`KIND.image`), imported on first use."""
+    from importlib import import_module
+
+    name = get_kind(kind).image
+    if name is None:
+        raise LevelError(f"{get_kind(kind).title} boards are not read from pictures")
+    return import_module(name)
+
+
+def _fallback() -> str:
+    """The kind a picture is read as when its cells show no other kind's marks: the picture
+    kind whose reader is also the text files' fallback."""
+    return next(k for k in picture_kinds() if get_kind(k).reader_fallback)
+
+
+def _a_board(kind: str) -> str:
+    """How a refusal names a board of `kind`: "a Mini Sudoku board"."""
+    return f"a {get_kind(kind).title} board"
+
 
 _MAGIC: tuple[tuple[bytes, str], ...] = (
     (b"\x89PNG\r\n\x1a\n", "PNG"),
@@ -128,11 +168,11 @@ _LAST_PUZZLE: dict[tuple[str, str | None], tuple[tuple[int, int], PuzzleReading]
 
 
 def read_puzzle(path: str | os.PathLike[str], kind: str | None = None) -> PuzzleReading:
-    """The Queens, Tango or Zip board in the picture at `path`, or a located `LevelError`.
+    """The board of a picture kind in the picture at `path`, or a located `LevelError`.
 
     `kind` None: the cells decide (suns and moons: Tango; dark numbered discs: Zip;
-    anything else goes to the Queens reader). A picture of a board the reader is
-    unsure of is refused with what it saw, never guessed.
+    anything else goes to the fallback kind's reader, Queens'). A picture of a board the
+    reader is unsure of is refused with what it saw, never guessed.
     """
     shown = os.fspath(path)
     stamp = _stamp(path)
@@ -171,42 +211,44 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
     """`read_puzzle` without the cache and the location of errors."""
     from queens_tui.formats.image._board import PictureError, board_at, guess_kind, locate
 
-    if kind is not None and kind not in PICTURE_KINDS:
-        raise LevelError(f"pictures are read as {', '.join(PICTURE_KINDS)}, not {kind}")
+    kinds = picture_kinds()
+    if kind is not None and kind not in kinds:
+        raise LevelError(f"pictures are read as {', '.join(kinds)}, not {kind}")
+    fallback = _fallback()
     if kind is None:
-        try:  # Queens first (its grid finder is the faster), unless its cells say otherwise
-            queens = read(path)
+        try:  # the fallback first (its grid finder is the faster), unless its cells say otherwise
+            first: PuzzleReading = picture_module(fallback).read_picture(path)
         except LevelError as err:
-            queens_error = err
+            first_error = err
         else:
-            board = board_at(path, queens.xs, queens.ys)
+            board = board_at(path, first.xs, first.ys)
             seen_kind, seen = guess_kind(board)
             if seen_kind is None:
-                return PuzzleReading(queens.level, queens.xs, queens.ys)
-            if seen_kind in SEEMS:
+                return first
+            if seen_kind not in kinds:
                 raise PictureError(
-                    f"this looks like {SEEMS[seen_kind]} ({seen}), which is not read"
+                    f"this looks like {_a_board(seen_kind)} ({seen}), which is not read"
                 )
             level = _read_kind(board, seen_kind, name, seen)
             return PuzzleReading(level, board.picture_xs(), board.picture_ys())
-    elif kind == "queens":
-        queens = read(path)
-        return PuzzleReading(queens.level, queens.xs, queens.ys)
+    elif kind == fallback:
+        reading: PuzzleReading = picture_module(kind).read_picture(path)
+        return reading
     try:
         board = locate(path, kind)
     except PictureError:
         if kind is None:
-            raise queens_error from None
+            raise first_error from None
         raise
     seen_kind, seen = guess_kind(board)
     if kind is None:
-        if seen_kind in SEEMS:
-            raise PictureError(f"this looks like {SEEMS[seen_kind]} ({seen}): not read")
-        if seen_kind is None:  # not Tango nor Zip cells: the Queens reader's word stands
-            raise queens_error
+        if seen_kind is not None and seen_kind not in kinds:
+            raise PictureError(f"this looks like {_a_board(seen_kind)} ({seen}): not read")
+        if seen_kind is None:  # no other kind's cells: the fallback reader's word stands
+            raise first_error
         kind = seen_kind
     elif seen_kind != kind:
-        what = "" if seen_kind is None else SEEMS.get(seen_kind, f"a {seen_kind.title()} board")
+        what = "" if seen_kind is None else _a_board(seen_kind)
         raise PictureError(f"this looks like {what} ({seen})" if what else f"saw {seen}", kind)
     level = _read_kind(board, kind, name, seen)
     return PuzzleReading(level, board.picture_xs(), board.picture_ys())
@@ -214,14 +256,23 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
 
 def _read_kind(board: Any, kind: str, name: str, seen: str) -> PuzzleLevel:
     """The level of `kind` on a located board, or `PictureError` with what was seen."""
-    from queens_tui.formats.image import tango, zip
     from queens_tui.formats.image._board import PictureError
 
+    module = picture_module(kind)
     try:
-        if kind == "tango":
-            return tango.read_tango(board, name)
-        return zip.read_zip(board, name)
-    except (tango.Unsure, zip.Unsure) as err:
+        level: PuzzleLevel = module.read_board(board, name)
+    except module.Unsure as err:
         raise PictureError(f"{err}; saw {seen}", kind) from None
     except LevelError as err:
         raise PictureError(f"{err.message}; saw {seen}", kind) from None
+    return level
+
+
+def draw_solution(
+    path: str | os.PathLike[str], kind: str, solution: Iterable[Any], out: str | os.PathLike[str]
+) -> None:
+    """Write the picture at `path` with `solution`, of kind `kind`, drawn onto its board to
+    `out` (PNG), by the kind's picture module. The board is where `read_puzzle` found it
+    (cached: `solve --draw` has just read the picture). `OSError` when `out` cannot be
+    written."""
+    picture_module(kind).draw(path, read_puzzle(path, kind), solution, out)

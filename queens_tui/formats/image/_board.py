@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.errors import LevelError
+from queens_tui.kinds import KINDS, get_kind
 
 if TYPE_CHECKING:
     import numpy as np
@@ -30,14 +31,16 @@ FIND_SIDE = 640
 SIZES = range(5, 11)
 """Board sizes looked for: Tango 6 (8 on bonus days), Zip 6 to 10."""
 
-TITLES = {"tango": "Tango", "zip": "Zip", "queens": "Queens"}
-
 
 class PictureError(LevelError):
     """A picture that does not give a board of some kind: `cannot read a <Kind> board: why`."""
 
     def __init__(self, why: str, kind: str | None = None, path: str | None = None) -> None:
-        what = f"a {TITLES.get(kind or '', 'puzzle')} board" if kind else "a puzzle board"
+        what = (
+            f"a {get_kind(kind).title} board"
+            if kind is not None and kind in KINDS
+            else "a puzzle board"
+        )
         super().__init__(f"cannot read {what}: {why}", path=path)
 
 

@@ -12,14 +12,14 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from queens_tui.formats.image._read import Reading
+    from queens_tui.formats.image import PuzzleReading
 
 GOLD = (255, 196, 0)
 
 
 def draw_queens(
     source: str | os.PathLike[str],
-    reading: Reading,
+    reading: PuzzleReading,
     queens: Iterable[tuple[int, int]],
     out: str | os.PathLike[str],
 ) -> None:

@@ -13,6 +13,8 @@ the givens being what the picture shows); its solution is the same.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from queens_tui.kinds.tango.level import MOON, SUN, Level
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from queens_tui.formats.image import PuzzleReading
     from queens_tui.formats.image._board import Board
 
 SYMBOL_SHARE = 0.12
@@ -38,7 +41,7 @@ class Unsure(Exception):
     """A cell or sign that looks like neither what it should nor nothing at all."""
 
 
-def read_tango(board: Board, name: str | None) -> Level:
+def read_board(board: Board, name: str | None) -> Level:
     """The Tango level in `board` (`Unsure` when a cell or a sign cannot be told)."""
     from queens_tui.formats.image._board import symbol_shares
 
@@ -72,6 +75,19 @@ def read_tango(board: Board, name: str | None) -> Level:
                 elif sign == "x":
                     opposite.append(((r, c), (r2, c2)))
     return Level(tuple(givens), tuple(equal), tuple(opposite), source=name)
+
+
+def draw(
+    source: str | os.PathLike[str],
+    reading: PuzzleReading,
+    solution: Iterable[Iterable[int]],
+    out: str | os.PathLike[str],
+) -> None:
+    """Write `source` with the solved grid (1 sun, 0 moon) drawn in its cells to `out` (PNG);
+    `OSError` when `out` cannot be written."""
+    from queens_tui.formats.image.draw import draw_tango
+
+    draw_tango(source, reading.xs, reading.ys, solution, out)
 
 
 def _sign(board: Board, r: int, c: int, dr: int, dc: int) -> str | None:

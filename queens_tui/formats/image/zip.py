@@ -15,6 +15,8 @@ of the boundary's length (the grid's own lines are thin and pale).
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -24,6 +26,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from queens_tui.formats.image import PuzzleReading
     from queens_tui.formats.image._board import Board
 
     Glyph = npt.NDArray[np.float32]
@@ -39,7 +42,7 @@ class Unsure(Exception):
     """A dot, a number or a wall that cannot be told."""
 
 
-def read_zip(board: Board, name: str | None) -> ZipLevel:
+def read_board(board: Board, name: str | None) -> ZipLevel:
     """The Zip level in `board` (`Unsure` when a number cannot be read)."""
     from queens_tui.formats.image._board import background, disc_share
 
@@ -66,6 +69,19 @@ def read_zip(board: Board, name: str | None) -> ZipLevel:
                 if r + dr < n and c + dc < n and _is_wall(board, r, c, dr, dc):
                     walls.append(((r, c), (r + dr, c + dc)))
     return ZipLevel(n, n, tuple(tuple(row) for row in grid), tuple(walls), source=name)
+
+
+def draw(
+    source: str | os.PathLike[str],
+    reading: PuzzleReading,
+    solution: Iterable[tuple[int, int]],
+    out: str | os.PathLike[str],
+) -> None:
+    """Write `source` with the solution's path (cells from 1 to the end) drawn through the
+    cells to `out` (PNG); `OSError` when `out` cannot be written."""
+    from queens_tui.formats.image.draw import draw_path
+
+    draw_path(source, reading.xs, reading.ys, solution, out)
 
 
 def _digits(board: Board, r: int, c: int, bg: float) -> list[Glyph]:

@@ -64,6 +64,7 @@ class PatchesKind(KindBase[Level, Any]):
     formats = "queens_tui.formats.patches"
     reader_hint = (("patches",), "")
     solver = "queens_tui.solver.patches"
+    archive_games = ("patches",)
     daily = DailySpec.of("patches", "Patches", DAILY_WEEK, calendar, SHARE_EPOCH)
 
     @property

@@ -69,6 +69,8 @@ class QueensKind(KindBase[Level, Solution]):
     formats = "queens_tui.formats.queens"
     reader_fallback = True
     solver = "queens_tui.solver.queens"
+    image = "queens_tui.formats.image.queens"
+    archive_games = ("queens",)
     save_prefix = "grid"
     daily = DailySpec(
         week=DAILY_WEEK,

@@ -48,6 +48,7 @@ class SudokuKind(KindBase[Level, Any]):
     formats = "queens_tui.formats.sudoku"
     reader_hint = (("sudoku",), ".0123456")
     solver = "queens_tui.solver.sudoku"
+    archive_games = ("minisudoku",)
     daily = DailySpec.of("sudoku", "Mini Sudoku", DAILY_WEEK, calendar, SHARE_EPOCH)
 
     @property

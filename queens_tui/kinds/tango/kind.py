@@ -38,6 +38,8 @@ class TangoKind(KindBase[Level, Any]):
     formats = "queens_tui.formats.tango"
     reader_hint = (("tango",), ".01")
     solver = "queens_tui.solver.tango"
+    image = "queens_tui.formats.image.tango"
+    archive_games = ("tango",)
     daily = DailySpec.of("tango", "Tango", DAILY_WEEK, calendar, (date(2024, 10, 8), 1))
 
     @property

@@ -64,6 +64,8 @@ class ZipKind(KindBase[ZipLevel, Any]):
     formats = "queens_tui.formats.zip"
     reader_hint = (("zip",), "+")
     solver = "queens_tui.solver.zip"
+    image = "queens_tui.formats.image.zip"
+    archive_games = ("zip",)
     daily = DailySpec.of("zip", "Zip", DAILY_WEEK, calendar, (date(2025, 3, 18), 1))
 
     @property
