@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from queens_tui.core.grid import Cell
-from queens_tui.core.kind import Grade
+from queens_tui.core.kind import Grade, rule_counts
 from queens_tui.core.play import CancelFlag, Cancelled
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.patches import search
@@ -341,9 +341,7 @@ def solved_by_rules(level: Level, max_tier: int = 3) -> list[Step] | None:
 def grade_steps(steps: Sequence[Step]) -> Grade:
     """The hardest tier used (probes more than `EXPERT_PROBES` times: expert). `unique` is
     left True: a caller that has counted the solutions replaces it."""
-    rules: dict[str, int] = {}
-    for s in steps:
-        rules[s.rule] = rules.get(s.rule, 0) + 1
+    rules = rule_counts(steps)
     if not steps:
         return Grade("easy", 0, None, rules, True)
     hardest = max(steps, key=lambda s: s.tier)

@@ -48,6 +48,7 @@ from itertools import combinations
 
 from queens_tui.core import vocabulary
 from queens_tui.core.grid import Cell
+from queens_tui.core.kind import rule_counts
 from queens_tui.core.play import CancelFlag, Cancelled
 from queens_tui.kinds.sudoku import search
 from queens_tui.kinds.sudoku.level import SIZE, Level, box_of
@@ -603,9 +604,7 @@ class Grade:
 
 def grade_steps(steps: Sequence[Step]) -> Grade:
     """Grade a logical solution by its hardest step: tier k is `DIFFICULTIES[k - 1]`."""
-    rules: dict[str, int] = {}
-    for s in steps:
-        rules[s.rule] = rules.get(s.rule, 0) + 1
+    rules = rule_counts(steps)
     if not steps:
         return Grade("easy", 0, None, rules, True)
     order = list(RULE_TIERS)  # within a tier, the rule tried later is the harder one (probe last)

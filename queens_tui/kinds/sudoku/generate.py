@@ -21,11 +21,11 @@ level byte for byte on every machine.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from itertools import islice
 
 from queens_tui.core import errors
+from queens_tui.core.seed import seed_int
 from queens_tui.kinds.sudoku import deduce, search
 from queens_tui.kinds.sudoku.level import BOX_COLS, BOX_ROWS, SIZE, Givens, Level
 
@@ -41,12 +41,6 @@ class GenerateError(errors.GenerateError):
 
 class SizeError(GenerateError, errors.SizeError):
     """A size the generator does not make (anything but 6)."""
-
-
-def seed_int(*parts: object) -> int:
-    """A 64-bit integer from the parts' text by SHA-256: the same on every machine."""
-    text = "\x1f".join(str(p) for p in parts)
-    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 
 
 def solved_grid(rng: random.Random) -> list[list[int]]:

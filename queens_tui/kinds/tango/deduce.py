@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from queens_tui.core.grid import Cell
-from queens_tui.core.kind import Grade
+from queens_tui.core.kind import Grade, rule_counts
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.tango import search
 from queens_tui.kinds.tango.level import EQUAL, MOON, SUN, SYMBOL_NAMES, Level
@@ -619,9 +619,7 @@ def hardest_tier(level: Level, max_tier: int = 4) -> int | None:
 
 def grade_steps(steps: Sequence[Step]) -> Grade:
     """Grade a logical solution by its hardest step: tier k is `DIFFICULTIES[k - 1]`."""
-    rules: dict[str, int] = {}
-    for s in steps:
-        rules[s.rule] = rules.get(s.rule, 0) + 1
+    rules = rule_counts(steps)
     if not steps:
         return Grade("easy", 0, None, rules, True)
     hardest = max(steps, key=lambda s: s.tier)

@@ -26,11 +26,11 @@ machine. How fast: docs/performance.md (tests/benchmarks/test_bench_tango.py).
 
 from __future__ import annotations
 
-import hashlib
 import random
 
 from queens_tui.core import errors
 from queens_tui.core.grid import Cell
+from queens_tui.core.seed import seed_int
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.tango import deduce, search
 from queens_tui.kinds.tango.level import Level, Pair
@@ -48,12 +48,6 @@ class GenerateError(errors.GenerateError):
 
 class SizeError(GenerateError, errors.SizeError):
     """A size the generator does not make (odd, or out of range)."""
-
-
-def seed_int(*parts: object) -> int:
-    """A 64-bit integer from the parts' text by SHA-256: the same on every machine."""
-    text = "\x1f".join(str(p) for p in parts)
-    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 
 
 def full_grid(n: int, rng: random.Random) -> list[int]:

@@ -24,7 +24,6 @@ gives the same level, byte for byte, on every machine.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import random
 import string
@@ -33,6 +32,7 @@ from collections.abc import Sequence
 from queens_tui.core import errors
 from queens_tui.core.grid import Cell, neighbours
 from queens_tui.core.kind import Grade
+from queens_tui.core.seed import seed_int
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.zip.level import Wall, ZipLevel, wall
 from queens_tui.kinds.zip.rules import Path
@@ -69,12 +69,6 @@ class GenerateError(errors.GenerateError):
 
 class SizeError(GenerateError, errors.SizeError):
     """A size the generator does not make."""
-
-
-def seed_int(*parts: object) -> int:
-    """A 64-bit integer from SHA-256 of `parts`: the same on every machine and Python run."""
-    text = "\x1f".join(str(p) for p in parts)
-    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 
 
 def zigzag(rows: int, cols: int) -> list[Cell]:
