@@ -112,6 +112,18 @@ def explanation(steps: Sequence[Any]) -> Explanation:
     return Explanation([s.as_json() for s in steps], not steps or steps[-1].rule != "solver")
 
 
+def search_step_text(verb: str, what: str, found: int) -> str:
+    """The text of a deduction's last resort, the exact search's step: "No rule applies
+    here; the exact search fills the remaining 3 cells." (`found`: solutions seen, up to 2)."""
+    many = "" if found == 1 else " (more than one solution remains; this is one)"
+    return f"No rule applies here; the exact search {verb} the remaining {what}{many}."
+
+
+def count_cells(count: int) -> str:
+    """`"1 cell"`, `"3 cells"`."""
+    return f"{count} {'cell' if count == 1 else 'cells'}"
+
+
 def rule_counts(steps: Sequence[Any]) -> dict[str, int]:
     """How often each rule fired (`Grade.rules`), in the order the rules first fired."""
     rules: dict[str, int] = {}
