@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, NamedTuple, TypeVar
 
 from queens_tui.core.meta import METADATA_KEYS
 from queens_tui.kinds.queens.level import MAX_SIZE, Level, LevelError
+
+T = TypeVar("T")
+V = TypeVar("V")
 
 COLOR_RE = re.compile(r"^#[0-9A-Fa-f]{6}$")
 """A display color as every format writes it: `#rrggbb`."""
@@ -88,6 +91,64 @@ def json_meta(data: Mapping[str, Any], text: str, keys: Iterable[str]) -> dict[s
                 f"{key} must be a string, not {type(value).__name__}", line=line, col=col
             )
     return meta
+
+
+def write(level: T, fmt: str, text: Callable[[T], str], json: Callable[[T], str]) -> str:
+    """`dump(level, fmt)` of a kind written as `"text"` (`text(level)`) or `"json"` (one line,
+    `json(level)`, and a newline); `LevelError` for any other format."""
+    if fmt == "json":
+        return json(level) + "\n"
+    if fmt == "text":
+        return text(level)
+    raise LevelError(f"cannot write format {fmt!r} (writable: text, json)")
+
+
+def read(text: str, json: Callable[[str], T], plain: Callable[[str], T]) -> T:
+    """`parse(text)` of a kind with a JSON and a text form, chosen by content: JSON when the
+    first visible character opens an object or an array."""
+    head = text.lstrip("\ufeff \t\r\n")
+    return json(text) if head.startswith(("{", "[")) else plain(text)
+
+
+def string_rows(
+    data: Mapping[str, Any],
+    text: str,
+    symbols: Mapping[str, V],
+    example: str,
+    symbols_text: str,
+    *,
+    square: bool = False,
+) -> list[list[V]]:
+    """The `"grid"` key of a level's JSON: rows written as strings of `symbols` (such as
+    `example`; `symbols_text` says which they are), each fault located; `square`: each
+    row as long as there are rows."""
+    grid = data["grid"]
+    gline, gcol = key_at(text, "grid")
+    if not isinstance(grid, list) or not grid:
+        raise LevelError(f'grid must be a list of rows such as "{example}"', line=gline, col=gcol)
+    where = elements_at(text, "grid")
+    out: list[list[V]] = []
+    for r, row in enumerate(grid):
+        line, col = where[r] if r < len(where) else (gline, gcol)
+        if not isinstance(row, str):
+            raise LevelError(
+                f'grid row {r + 1} must be a string such as "{example}"', line=line, col=col
+            )
+        cells: list[V] = []
+        for k, ch in enumerate(row):
+            if ch not in symbols:
+                raise LevelError(
+                    f"grid row {r + 1}: {ch!r} is not {symbols_text}", line=line, col=col + 1 + k
+                )
+            cells.append(symbols[ch])
+        if square and len(cells) != len(grid):
+            raise LevelError(
+                f"grid row {r + 1} has {len(cells)} cells but the grid has {len(grid)} rows",
+                line=line,
+                col=col,
+            )
+        out.append(cells)
+    return out
 
 
 def check_label(label: str, line: int | None, col: int | None) -> None:

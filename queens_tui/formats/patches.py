@@ -52,7 +52,7 @@ from typing import Any
 
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, header, numbered_lines, read_header, scan_header
-from queens_tui.formats._common import elements_at, json_meta, key_at, load_json
+from queens_tui.formats._common import elements_at, json_meta, key_at, load_json, write
 from queens_tui.kinds.patches.level import FREE, SHAPES, TALL, WIDE, Clue, Level
 
 _KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*patches\s*$", re.I | re.M)
@@ -83,11 +83,7 @@ def parse(text: str, suffix: str = "") -> Level:
 
 def dump(level: Level, fmt: str = "text") -> str:
     """`level` as `"text"` or `"json"`."""
-    if fmt == "json":
-        return dump_json(level) + "\n"
-    if fmt == "text":
-        return dump_text(level)
-    raise LevelError(f"cannot write format {fmt!r} (writable: text, json)")
+    return write(level, fmt, dump_text, dump_json)
 
 
 def scan_meta(text: str, suffix: str = "") -> tuple[str | None, int | None, str | None]:

@@ -46,7 +46,15 @@ from typing import Any
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, scan_header, split_text
 from queens_tui.formats import archive
-from queens_tui.formats._common import elements_at, json_meta, key_at, load_json
+from queens_tui.formats._common import (
+    elements_at,
+    json_meta,
+    key_at,
+    load_json,
+    read,
+    string_rows,
+    write,
+)
 from queens_tui.kinds.tango.level import EQUAL, MOON, SUN, Level, Pair, draw
 
 _KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*tango\s*$", re.I | re.M)
@@ -87,19 +95,14 @@ def scan_meta(text: str, suffix: str = "") -> tuple[str | None, int | None, str 
 def parse(text: str, suffix: str = "") -> Level:
     """A Tango level from JSON, a LinkedIn archive day or text (chosen by content);
     `LevelError` with line and column."""
-    head = text.lstrip("\ufeff \t\r\n")
     if archive.game_of(text) is not None:
         return parse_archive(text)
-    return parse_json(text) if head.startswith(("{", "[")) else parse_text(text)
+    return read(text, parse_json, parse_text)
 
 
 def dump(level: Level, fmt: str = "text") -> str:
     """`level` as `"text"` or `"json"`."""
-    if fmt == "json":
-        return dump_json(level) + "\n"
-    if fmt == "text":
-        return dump_text(level)
-    raise LevelError(f"cannot write format {fmt!r} (writable: text, json)")
+    return write(level, fmt, dump_text, dump_json)
 
 
 # --------------------------------------------------------------------------- archive day
@@ -246,34 +249,9 @@ def parse_json(text: str) -> Level:
         raise LevelError(f'"kind" is {kind!r}, not "tango"', line=line, col=col)
     if "grid" not in data:
         raise LevelError('no "grid" key: not a Tango level', line=1, col=1)
+    rows = string_rows(data, text, _CELLS, "..01..", "1 (sun), 0 (moon) or . (empty)", square=True)
+    givens = [tuple(cells) for cells in rows]
     grid = data["grid"]
-    gline, gcol = key_at(text, "grid")
-    if not isinstance(grid, list) or not grid:
-        raise LevelError('grid must be a list of rows such as "..01.."', line=gline, col=gcol)
-    rows_at = elements_at(text, "grid")
-    givens: list[tuple[int | None, ...]] = []
-    for r, row in enumerate(grid):
-        line, col = rows_at[r] if r < len(rows_at) else (gline, gcol)
-        if not isinstance(row, str):
-            raise LevelError(
-                f'grid row {r + 1} must be a string such as "..01.."', line=line, col=col
-            )
-        cells: list[int | None] = []
-        for k, ch in enumerate(row):
-            if ch not in _CELLS:
-                raise LevelError(
-                    f"grid row {r + 1}: {ch!r} is not 1 (sun), 0 (moon) or . (empty)",
-                    line=line,
-                    col=col + 1 + k,
-                )
-            cells.append(_CELLS[ch])
-        if len(cells) != len(grid):
-            raise LevelError(
-                f"grid row {r + 1} has {len(cells)} cells but the grid has {len(grid)} rows",
-                line=line,
-                col=col,
-            )
-        givens.append(tuple(cells))
     size = data.get("size", len(grid))
     if size != len(grid) or isinstance(size, bool):
         line, col = key_at(text, "size")
