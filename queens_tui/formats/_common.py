@@ -151,6 +151,17 @@ def string_rows(
     return out
 
 
+def comment_header(metadata: Mapping[str, str], kind: str | None = None) -> list[str]:
+    """The first lines of a text file: `# kind: <kind>` (when given), then `# key: value`
+    per metadata field; `LevelError` for a value one comment line cannot hold exactly."""
+    out = [] if kind is None else [f"# kind: {kind}"]
+    for key, value in metadata.items():
+        if value != " ".join(value.split()):
+            raise LevelError(f"{key} {value!r} cannot be written on one comment line")
+        out.append(f"# {key}: {value}".rstrip())
+    return out
+
+
 def check_label(label: str, line: int | None, col: int | None) -> None:
     """Labels are single visible characters, so every level can be written as text."""
     if len(label) != 1 or label.isspace() or not label.isprintable():

@@ -46,7 +46,15 @@ from typing import Any
 
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import header, numbered_lines, scan_header
-from queens_tui.formats._common import elements_at, key_at, load_json, read, string_rows, write
+from queens_tui.formats._common import (
+    comment_header,
+    elements_at,
+    key_at,
+    load_json,
+    read,
+    string_rows,
+    write,
+)
 from queens_tui.kinds.sudoku.level import BOX_COLS, BOX_ROWS, META_KEYS, SIZE, Level, size_error
 
 KINDS = ("sudoku", "minisudoku")
@@ -301,11 +309,7 @@ def parse_text(text: str) -> Level:
 
 def dump_text(level: Level) -> str:
     """The text of `level` (see the module docstring); `parse_text(dump_text(x)) == x`."""
-    out = ["# kind: sudoku"]
-    for key, value in level.metadata.items():
-        if value != " ".join(value.split()):
-            raise LevelError(f"{key} {value!r} cannot be written on one comment line")
-        out.append(f"# {key}: {value}".rstrip())
+    out = comment_header(level.metadata, "sudoku")
     for r, row in enumerate(level.givens):
         if r and r % BOX_ROWS == 0:
             out.append("")

@@ -47,6 +47,7 @@ from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, scan_header, split_text
 from queens_tui.formats import archive
 from queens_tui.formats._common import (
+    comment_header,
     elements_at,
     json_meta,
     key_at,
@@ -371,10 +372,6 @@ def parse_text(text: str) -> Level:
 
 def dump_text(level: Level) -> str:
     """The text of `level` (see the module docstring); `parse_text(dump_text(x)) == x`."""
-    out = ["# kind: tango"]
-    for key, value in level.metadata.items():
-        if value != " ".join(value.split()):
-            raise LevelError(f"{key} {value!r} cannot be written on one comment line")
-        out.append(f"# {key}: {value}".rstrip())
+    out = comment_header(level.metadata, "tango")
     out.extend(draw(level))
     return "\n".join(out) + "\n"
