@@ -162,6 +162,33 @@ def comment_header(metadata: Mapping[str, str], kind: str | None = None) -> list
     return out
 
 
+def sniff_text(
+    text: str,
+    json_kind: re.Pattern[str],
+    kind_line: re.Pattern[str],
+    any_kind_line: re.Pattern[str] | None = None,
+    row: Callable[[str], bool] | None = None,
+) -> bool:
+    """`sniff(text)` of a kind judged by content (in the first 4,000 characters): JSON when it
+    names the kind (`json_kind`); text with a `# kind:` line for it (`kind_line`); else,
+    unless a `# kind:` line names another kind (`any_kind_line`: its rows may read as this
+    kind's), whether the first board line (not blank, not a comment, in the first 50
+    lines) is one of the kind's `row`s (None: the kind line is needed)."""
+    head = text.lstrip("\ufeff \t\r\n")
+    if head.startswith("{"):
+        return bool(json_kind.search(text[:4000]))
+    if kind_line.search(text[:4000]):
+        return True
+    if row is None or (any_kind_line is not None and any_kind_line.search(text[:4000])):
+        return False
+    for raw in text.split("\n")[:50]:
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        return row(line)
+    return False
+
+
 def check_label(label: str, line: int | None, col: int | None) -> None:
     """Labels are single visible characters, so every level can be written as text."""
     if len(label) != 1 or label.isspace() or not label.isprintable():

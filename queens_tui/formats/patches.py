@@ -52,7 +52,7 @@ from typing import Any
 
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, header, numbered_lines, read_header, scan_header
-from queens_tui.formats._common import elements_at, json_meta, key_at, load_json, write
+from queens_tui.formats._common import elements_at, json_meta, key_at, load_json, sniff_text, write
 from queens_tui.kinds.patches.level import FREE, SHAPES, TALL, WIDE, Clue, Level
 
 _KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*patches\s*$", re.I | re.M)
@@ -68,10 +68,7 @@ META_KEYS: tuple[str, ...] = METADATA_KEYS  # (LinkedIn's `number` among them)
 
 def sniff(text: str, suffix: str = "") -> bool:
     """True when `text` is a Patches level (JSON, archive JSON or text), judged by content."""
-    head = text.lstrip("\ufeff \t\r\n")
-    if head.startswith("{"):
-        return bool(_JSON_KIND.search(text[:4000]))
-    return bool(_KIND_LINE.search(text[:4000]))
+    return sniff_text(text, _JSON_KIND, _KIND_LINE)
 
 
 def parse(text: str, suffix: str = "") -> Level:

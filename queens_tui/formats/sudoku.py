@@ -52,6 +52,7 @@ from queens_tui.formats._common import (
     key_at,
     load_json,
     read,
+    sniff_text,
     string_rows,
     write,
 )
@@ -76,19 +77,12 @@ def kind_name(value: object) -> str:
 
 def sniff(text: str, suffix: str = "") -> bool:
     """True when `text` is a Mini Sudoku level (any of the forms above), judged by content."""
-    head = text.lstrip("\ufeff \t\r\n")
-    if head.startswith("{"):
-        return bool(_JSON_KIND.search(text[:4000]))
-    if _KIND_LINE.search(text[:4000]):
-        return True
-    if _ANY_KIND_LINE.search(text[:4000]):
-        return False  # another kind's file says so
-    for raw in text.split("\n")[:50]:
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        return bool(_SPACED_ROW.match(line)) and (" " in line or "|" in line)
-    return False
+    return sniff_text(text, _JSON_KIND, _KIND_LINE, _ANY_KIND_LINE, _is_row)
+
+
+def _is_row(line: str) -> bool:
+    """A board row of the text form: digits and dots spaced (or split by `|`)."""
+    return bool(_SPACED_ROW.match(line)) and (" " in line or "|" in line)
 
 
 def scan_meta(text: str, suffix: str = "") -> tuple[str | None, int | None, str | None]:

@@ -53,6 +53,7 @@ from queens_tui.formats._common import (
     key_at,
     load_json,
     read,
+    sniff_text,
     string_rows,
     write,
 )
@@ -69,19 +70,11 @@ _SIGNS = {"=": "=", "x": "x", "×": "x", "X": "x"}
 def sniff(text: str, suffix: str = "") -> bool:
     """True when `text` is a Tango level (JSON, a LinkedIn archive day, or text), judged by
     its content."""
-    head = text.lstrip("\ufeff \t\r\n")
-    if head.startswith("{"):
-        return bool(_JSON_KIND.search(text[:4000])) or archive.game_of(text) == "tango"
-    if _KIND_LINE.search(text[:4000]):
+    if text.lstrip("\ufeff \t\r\n").startswith("{") and archive.game_of(text) == "tango":
         return True
-    if _ANY_KIND_LINE.search(text[:4000]):  # another kind's file: its rows may read as Tango rows
-        return False
-    for raw in text.split("\n")[:50]:
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        return bool(_ROW_RE.match(line))
-    return False
+    return sniff_text(
+        text, _JSON_KIND, _KIND_LINE, _ANY_KIND_LINE, lambda s: bool(_ROW_RE.match(s))
+    )
 
 
 def scan_meta(text: str, suffix: str = "") -> tuple[str | None, int | None, str | None]:
