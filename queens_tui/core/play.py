@@ -26,7 +26,7 @@ import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from queens_tui.core.grid import Cell
 
@@ -155,6 +155,46 @@ class PlayRules(Protocol[LevelT, StateT, MoveT]):
         """A short stable hash of the puzzle itself (not its name or file): the save key
         of a level that has no bundled id and no date."""
         ...
+
+
+L = TypeVar("L")
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+class PlayBase(Generic[L, S, M]):
+    """Defaults for a kind's `PlayRules` class: subclass it and override what differs.
+
+    They assume what most kinds' positions offer: a square level with a
+    `size`, an immutable state with `apply(move)`, `is_solved` and
+    `is_blank`, and a `level_json` that says everything about the puzzle
+    (so a save matches a level when it is equal, and the fingerprint hashes it).
+    """
+
+    def dims(self, level: L) -> tuple[int, int]:
+        size: int = cast(Any, level).size
+        return size, size
+
+    def apply(self, state: S, move: M) -> S:
+        return cast(S, cast(Any, state).apply(move))
+
+    def is_solved(self, state: S) -> bool:
+        return bool(cast(Any, state).is_solved)
+
+    def is_blank(self, state: S) -> bool:
+        return bool(cast(Any, state).is_blank)
+
+    def level_json(self, level: L) -> JSONValue:
+        raise NotImplementedError
+
+    def level_matches(self, level: L, value: JSONValue) -> bool:
+        return bool(value == self.level_json(level))
+
+    def fingerprint(self, level: L) -> str:
+        """A hash of `level_json` (the puzzle, not its name or file format)."""
+        import json
+
+        return digest(json.dumps(self.level_json(level), sort_keys=True))
 
 
 class CancelFlag(Protocol):
@@ -329,6 +369,7 @@ __all__ = [
     "Drag",
     "Hint",
     "JSONValue",
+    "PlayBase",
     "PlayRules",
     "PlaySolver",
     "QuickCheck",

@@ -25,7 +25,6 @@ rules place; the cells they read are tinted `evidence`, the cell to fill
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from queens_tui.core.grid import Cell
@@ -34,8 +33,8 @@ from queens_tui.core.play import (
     Drag,
     Hint,
     JSONValue,
+    PlayBase,
     changes_text,
-    digest,
     parse_cell,
     parse_changes,
 )
@@ -125,20 +124,19 @@ def level_json(level: Level) -> dict[str, object]:
     return {"grid": level.rows_text()}
 
 
-class SudokuPlay:
-    """The pure rules of play of Mini Sudoku (see the module docstring)."""
+class SudokuPlay(PlayBase[Level, Board, Move]):
+    """The pure rules of play of Mini Sudoku (see the module docstring); the save matches
+    and the fingerprint (a hash of the givens) are `PlayBase`'s."""
+
+    diff = staticmethod(diff)
+    move_to_json = staticmethod(move_json)
+    level_json = staticmethod(level_json)
 
     def dims(self, level: Level) -> tuple[int, int]:
         return SIZE, SIZE
 
     def new_state(self, level: Level) -> Board:
         return Board.new(level)
-
-    def apply(self, state: Board, move: Move) -> Board:
-        return state.apply(move)
-
-    def diff(self, a: Board, b: Board) -> Move:
-        return diff(a, b)
 
     def interpret(
         self, state: Board, action: str, cell: Cell, drag: Drag[Board] | None = None
@@ -163,12 +161,6 @@ class SudokuPlay:
                 return Move.set(cell, None)
             return Move(notes=((cell, 0),)) if state.note(cell) else None
         return None
-
-    def is_solved(self, state: Board) -> bool:
-        return state.is_solved
-
-    def is_blank(self, state: Board) -> bool:
-        return state.is_blank
 
     def progress_text(self, state: Board, ascii: bool) -> str:
         """`"1-6 14/36"`, and a notes mark while the keys write notes."""
@@ -215,21 +207,8 @@ class SudokuPlay:
             raise ValueError("mode should be true or false")
         return Board(level, tuple(cells), tuple(notes), mode)
 
-    def move_to_json(self, move: Move) -> JSONValue:
-        return move_json(move)
-
     def move_from_json(self, level: Level, value: JSONValue) -> Move:
         return parse_move(value)
-
-    def level_json(self, level: Level) -> JSONValue:
-        return level_json(level)
-
-    def level_matches(self, level: Level, value: JSONValue) -> bool:
-        return bool(value == level_json(level))
-
-    def fingerprint(self, level: Level) -> str:
-        """A hash of the givens (not the name or the file format)."""
-        return digest(json.dumps(level_json(level), sort_keys=True))
 
 
 PLAY = SudokuPlay()

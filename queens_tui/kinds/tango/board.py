@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from queens_tui.core.grid import Cell
+from queens_tui.core.grid import Cell, filled, value_rows
 from queens_tui.kinds.tango import rules
 from queens_tui.kinds.tango.level import MOON, SUN, Level
 
@@ -111,17 +111,11 @@ class Board:
 
     def placed(self) -> dict[Cell, int]:
         """The cells the player filled (not the givens)."""
-        given = self.level.given_cells
-        return {
-            (r, c): v
-            for r, row in enumerate(self.cells)
-            for c, v in enumerate(row)
-            if v is not None and (r, c) not in given
-        }
+        return filled(self.cells, self.level.given_cells)
 
     def rows_text(self) -> list[str]:
         """The grid as rows of `1`, `0` and `.`."""
-        return ["".join("." if v is None else str(v) for v in row) for row in self.cells]
+        return value_rows(self.cells)
 
     @classmethod
     def from_rows(cls, level: Level, rows: object) -> Board:
