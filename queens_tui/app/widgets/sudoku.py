@@ -77,13 +77,6 @@ class SudokuBoard(BoardWidget[Board]):
     SudokuBoard { width: 1fr; height: 1fr; }
     """
 
-    @property
-    def board(self) -> Board:
-        return self._state
-
-    def watch_cursor(self, old: Cell, new: Cell) -> None:
-        self.refresh()
-
     # --- geometry ----------------------------------------------------------------------
 
     def layout_now(self) -> Layout | None:

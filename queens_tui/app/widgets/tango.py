@@ -59,13 +59,6 @@ class TangoBoard(BoardWidget[Board]):
     TangoBoard { width: 1fr; height: 1fr; }
     """
 
-    @property
-    def board(self) -> Board:
-        return self._state
-
-    def watch_cursor(self, old: Cell, new: Cell) -> None:
-        self.refresh()
-
     # --- geometry ----------------------------------------------------------------------
 
     def layout_now(self) -> Layout | None:
