@@ -13,6 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from rich.segment import Segment
+from rich.style import Style
+from textual.strip import Strip
+
 from queens_tui.core.grid import Cell
 
 
@@ -71,3 +75,18 @@ def fit(
         if lay.width <= width and lay.height <= height:
             return lay
     return None
+
+
+def text_line(text: str, width: int, style: Style) -> Strip:
+    """A line of the widget holding only `text` (cut or padded to `width`)."""
+    return Strip([Segment(text[:width].ljust(width), style)], width)
+
+
+def caption_line(caption: str, width: int, style: Style) -> Strip:
+    """The board's caption line: `caption` centred, in bold."""
+    pad = max((width - len(caption)) // 2, 0)
+    return text_line(" " * pad + caption, width, style + Style(bold=True))
+
+
+TOO_SMALL = "window too small for the board"
+"""The first line of a board widget whose window is too small for its smallest drawing."""

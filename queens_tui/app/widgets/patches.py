@@ -287,7 +287,7 @@ class PatchesBoard(BoardWidget[PatchState]):
             self._lines, self._key = self._draw(lay), key
         dy = y - lay.top
         if not 0 <= dy < lay.height:
-            return Strip([Segment(" " * width, base)], width)
+            return grid.text_line("", width, base)
         segs = [Segment(" " * lay.left, base), *self._lines[dy]]
         segs.append(Segment(" " * max(width - lay.left - lay.width, 0), base))
         return Strip(segs).crop(0, width)

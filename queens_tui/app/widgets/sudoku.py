@@ -215,17 +215,14 @@ class SudokuBoard(BoardWidget[Board]):
         base = self.rich_style
         lay = self.layout_now()
         if lay is None:
-            text = "window too small for the board" if y == 0 else ""
-            return Strip([Segment(text[:width].ljust(width), base)], width)
+            return grid.text_line(grid.TOO_SMALL if y == 0 else "", width, base)
         left, top = self._origin(lay)
         dy = y - top
         if dy == -1:  # the caption: which game this is
             caption = "Mini Sudoku"
-            pad = max((width - len(caption)) // 2, 0)
-            text = (" " * pad + caption)[:width].ljust(width)
-            return Strip([Segment(text, base + Style(bold=True))], width)
+            return grid.caption_line(caption, width, base)
         if dy < 0 or dy >= lay.height:
-            return Strip([Segment(" " * width, base)], width)
+            return grid.text_line("", width, base)
         k, within = divmod(dy, lay.cell_h + 1)
         segs = [Segment(" " * left, base)]
         if within == 0:

@@ -146,16 +146,13 @@ class TangoBoard(BoardWidget[Board]):
         lay = self.layout_now()
         n = self._state.level.size
         if lay is None:
-            text = "window too small for the board" if y == 0 else ""
-            return Strip([Segment(text[:width].ljust(width), base)], width)
+            return grid.text_line(grid.TOO_SMALL if y == 0 else "", width, base)
         dy = y - lay.top
         if dy == -1 or (lay.top == 0 and dy == lay.height):  # the caption: which game this is
             caption = "S  Tango  M" if self.ascii else "☀  Tango  ☾"
-            pad = max((width - len(caption)) // 2, 0)
-            text = (" " * pad + caption)[:width].ljust(width)
-            return Strip([Segment(text, base + Style(bold=True))], width)
+            return grid.caption_line(caption, width, base)
         if dy < 0 or dy >= lay.height:
-            return Strip([Segment(" " * width, base)], width)
+            return grid.text_line("", width, base)
         r, within = divmod(dy, lay.cell_h + 1)
         faults, broken = self._faults()
         segs = [Segment(" " * lay.left, base)]

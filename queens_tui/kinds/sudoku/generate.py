@@ -118,9 +118,7 @@ def generate(size: int | None, seed: str, difficulty: str | None = None) -> Leve
     n = DEFAULT_SIZE if size is None else size
     if n != SIZE:
         raise SizeError(f"Mini Sudoku is 6x6 only (got {n})")
-    if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise GenerateError(f"difficulty is one of {', '.join(DIFFICULTIES)} (got {difficulty})")
-    tier = 4 if difficulty is None else DIFFICULTIES.index(difficulty) + 1
+    tier = errors.wanted_tier(difficulty, DIFFICULTIES, GenerateError)
     rng = random.Random(seed_int("sudoku", n, seed, difficulty or ""))
     for _ in range(MAX_TRIES):
         level = attempt(tier, rng)

@@ -132,9 +132,7 @@ def generate(size: int | None, seed: str, difficulty: str | None = None) -> Leve
     n = DEFAULT_SIZE if size is None else size
     if n % 2 or not MIN_SIZE <= n <= MAX_SIZE:
         raise SizeError(f"Tango sizes are even, {MIN_SIZE} to {MAX_SIZE} (got {n})")
-    if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise GenerateError(f"difficulty is one of {', '.join(DIFFICULTIES)} (got {difficulty})")
-    tier = 4 if difficulty is None else DIFFICULTIES.index(difficulty) + 1
+    tier = errors.wanted_tier(difficulty, DIFFICULTIES, GenerateError)
     rng = random.Random(seed_int("tango", n, seed, difficulty or ""))
     for _ in range(MAX_TRIES):
         level = attempt(n, tier, rng)

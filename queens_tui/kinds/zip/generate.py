@@ -239,8 +239,7 @@ def generate(
     for side in (rows, width):
         if not MIN_SIZE <= side <= MAX_SIZE:
             raise SizeError(f"Zip sizes run {MIN_SIZE} to {MAX_SIZE} (got {side})")
-    if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise GenerateError(f"difficulty is one of {', '.join(DIFFICULTIES)} (got {difficulty})")
+    errors.wanted_tier(difficulty, DIFFICULTIES, GenerateError)
     if walls is None:
         walls = seed_int("walls", seed) % 2 == 0
     for k in range(MAX_TRIES if difficulty else 1):
