@@ -47,6 +47,17 @@ def load_json(text: str) -> Any:
         raise LevelError("number too long", line=line, col=col) from None
 
 
+def load_object(text: str, holding: str) -> tuple[str, dict[str, Any]]:
+    """A level's JSON text without its byte-order mark, and the object it holds; a located
+    `LevelError` when it is not JSON or not an object ("expected a JSON object with
+    <holding>")."""
+    text = text.removeprefix("\ufeff")
+    data = load_json(text)
+    if not isinstance(data, dict):
+        raise LevelError(f"expected a JSON object with {holding}", line=1, col=1)
+    return text, data
+
+
 def json_at(text: str, pos: int) -> tuple[int, int]:
     """1-based (line, column) of offset `pos` in `text`."""
     return text.count("\n", 0, pos) + 1, pos - (text.rfind("\n", 0, pos) + 1) + 1

@@ -52,7 +52,14 @@ from typing import Any
 
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, header, numbered_lines, read_header, scan_header
-from queens_tui.formats._common import elements_at, json_meta, key_at, load_json, sniff_text, write
+from queens_tui.formats._common import (
+    elements_at,
+    json_meta,
+    key_at,
+    load_object,
+    sniff_text,
+    write,
+)
 from queens_tui.kinds.patches.level import FREE, SHAPES, TALL, WIDE, Clue, Level
 
 _KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*patches\s*$", re.I | re.M)
@@ -133,10 +140,7 @@ def _clue(item: object, i: int, where: tuple[int, int]) -> Clue:
 
 def parse_json(text: str) -> Level:
     """A level from our JSON or LinkedIn's archive JSON; `LevelError` with line and column."""
-    text = text.removeprefix("\ufeff")
-    data = load_json(text)
-    if not isinstance(data, dict):
-        raise LevelError('expected a JSON object with "grid_size" and "clues"', line=1, col=1)
+    text, data = load_object(text, '"grid_size" and "clues"')
     for key in ("kind", "game"):
         if key in data and data[key] != "patches":
             line, col = key_at(text, key)

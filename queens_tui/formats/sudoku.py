@@ -50,7 +50,7 @@ from queens_tui.formats._common import (
     comment_header,
     elements_at,
     key_at,
-    load_json,
+    load_object,
     read,
     sniff_text,
     string_rows,
@@ -171,10 +171,7 @@ def _rows_of_grid(data: dict[str, Any], text: str) -> list[list[int | None]]:
 
 def parse_json(text: str) -> Level:
     """A Mini Sudoku level from our JSON or LinkedIn's archive JSON; `LevelError` located."""
-    text = text.removeprefix("\ufeff")
-    data = load_json(text)
-    if not isinstance(data, dict):
-        raise LevelError("expected a JSON object with a grid or cells key", line=1, col=1)
+    text, data = load_object(text, "a grid or cells key")
     for key in ("kind", "game"):
         if key in data and kind_name(data[key]) not in KINDS:
             line, col = key_at(text, key)

@@ -51,7 +51,7 @@ from queens_tui.formats._common import (
     elements_at,
     json_meta,
     key_at,
-    load_json,
+    load_object,
     read,
     sniff_text,
     string_rows,
@@ -233,10 +233,7 @@ def _pairs(data: dict[str, Any], key: str, text: str) -> list[Pair]:
 
 def parse_json(text: str) -> Level:
     """A Tango level from its JSON; `LevelError` with line and column."""
-    text = text.removeprefix("\ufeff")
-    data = load_json(text)
-    if not isinstance(data, dict):
-        raise LevelError("expected a JSON object with a grid key", line=1, col=1)
+    text, data = load_object(text, "a grid key")
     kind = data.get("kind", "tango")
     if kind != "tango":
         line, col = key_at(text, "kind")

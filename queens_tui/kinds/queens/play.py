@@ -9,14 +9,11 @@ format saves had before the seam, so old saves still load.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.grid import Cell
 from queens_tui.core.play import (
-    CancelFlag,
-    Drag,
     Hint,
-    JSONValue,
     PlayBase,
     changes_text,
     digest,
@@ -27,6 +24,9 @@ from queens_tui.core.play import (
 from queens_tui.core.vocabulary import glyphs
 from queens_tui.kinds.queens.board import CYCLE, Board, Mark, Move, diff
 from queens_tui.kinds.queens.level import Level
+
+if TYPE_CHECKING:
+    from queens_tui.core.play import CancelFlag, Drag, JSONValue
 
 _MARKS = {m.value: m for m in Mark}
 

@@ -43,24 +43,25 @@ class SizeError(GenerateError, errors.SizeError):
     """A size the generator does not make (anything but 6)."""
 
 
+def _shuffled_lines(rng: random.Random, per_box: int) -> list[int]:
+    """The SIZE lines (rows or columns) in an order that keeps each box's lines together:
+    the groups of `per_box` lines shuffled, then the lines within each group."""
+    groups = list(range(SIZE // per_box))
+    rng.shuffle(groups)
+    lines = []
+    for g in groups:
+        within = list(range(per_box))
+        rng.shuffle(within)
+        lines += [g * per_box + k for k in within]
+    return lines
+
+
 def solved_grid(rng: random.Random) -> list[list[int]]:
     """A random solved grid: the base pattern with digits, bands, rows, stacks, columns shuffled."""
     digits = list(range(1, SIZE + 1))
     rng.shuffle(digits)
-    bands = list(range(SIZE // BOX_ROWS))
-    rng.shuffle(bands)
-    rows = []
-    for b in bands:
-        within = list(range(BOX_ROWS))
-        rng.shuffle(within)
-        rows += [b * BOX_ROWS + r for r in within]
-    stacks = list(range(SIZE // BOX_COLS))
-    rng.shuffle(stacks)
-    cols = []
-    for s in stacks:
-        within = list(range(BOX_COLS))
-        rng.shuffle(within)
-        cols += [s * BOX_COLS + c for c in within]
+    rows = _shuffled_lines(rng, BOX_ROWS)
+    cols = _shuffled_lines(rng, BOX_COLS)
     return [
         [digits[(BOX_COLS * (r % BOX_ROWS) + r // BOX_ROWS + c) % SIZE] for c in cols] for r in rows
     ]

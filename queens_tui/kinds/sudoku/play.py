@@ -25,22 +25,16 @@ rules place; the cells they read are tinted `evidence`, the cell to fill
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.grid import Cell
-from queens_tui.core.play import (
-    CancelFlag,
-    Drag,
-    Hint,
-    JSONValue,
-    PlayBase,
-    changes_text,
-    parse_cell,
-    parse_changes,
-)
+from queens_tui.core.play import Hint, PlayBase, changes_text, parse_cell, parse_changes
 from queens_tui.kinds.sudoku.board import NOTES_ALL, Board, Move, Value, diff
 from queens_tui.kinds.sudoku.deduce import Step, next_steps
 from queens_tui.kinds.sudoku.level import SIZE, Level
+
+if TYPE_CHECKING:
+    from queens_tui.core.play import CancelFlag, Drag, JSONValue
 
 _VALUES: dict[str, Value] = {".": None, **{str(d): d for d in range(1, SIZE + 1)}}
 DIGIT_ACTIONS = tuple(str(d) for d in range(1, SIZE + 1))

@@ -12,19 +12,16 @@ cells it fills `place-sun` / `place-moon` (the widget previews the symbol).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from queens_tui.core.grid import Cell
-from queens_tui.core.play import (
-    CancelFlag,
-    Drag,
-    Hint,
-    JSONValue,
-    PlayBase,
-    changes_text,
-    parse_changes,
-)
+from queens_tui.core.play import Hint, PlayBase, changes_text, parse_changes
 from queens_tui.kinds.tango.board import CYCLE, Board, Move, Value, diff
 from queens_tui.kinds.tango.deduce import Step, next_step
 from queens_tui.kinds.tango.level import MOON, SUN, Level
+
+if TYPE_CHECKING:
+    from queens_tui.core.play import CancelFlag, Drag, JSONValue
 
 _VALUES: dict[str, Value] = {"1": SUN, "0": MOON, ".": None}
 _BACK: dict[Value, Value] = {v: k for k, v in CYCLE.items()}
