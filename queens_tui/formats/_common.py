@@ -173,6 +173,11 @@ def comment_header(metadata: Mapping[str, str], kind: str | None = None) -> list
     return out
 
 
+def kind_line(name: str) -> re.Pattern[str]:
+    """A text file's `# kind: <name>` line, `name` a regular expression (any case)."""
+    return re.compile(rf"^\s*#\s*kind\s*:\s*{name}\s*$", re.I | re.M)
+
+
 def sniff_text(
     text: str,
     json_kind: re.Pattern[str],

@@ -56,13 +56,14 @@ from queens_tui.formats._common import (
     elements_at,
     json_meta,
     key_at,
+    kind_line,
     load_object,
     sniff_text,
     write,
 )
 from queens_tui.kinds.patches.level import FREE, SHAPES, TALL, WIDE, Clue, Level
 
-_KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*patches\s*$", re.I | re.M)
+_KIND_LINE = kind_line("patches")
 _JSON_KIND = re.compile(r'"(?:kind|game)"\s*:\s*"patches"')
 _LEGEND = re.compile(r"^(\S)\s*:(.*)$")
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"

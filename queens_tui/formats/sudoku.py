@@ -50,6 +50,7 @@ from queens_tui.formats._common import (
     comment_header,
     elements_at,
     key_at,
+    kind_line,
     load_object,
     read,
     sniff_text,
@@ -61,7 +62,7 @@ from queens_tui.kinds.sudoku.level import BOX_COLS, BOX_ROWS, META_KEYS, SIZE, L
 KINDS = ("sudoku", "minisudoku")
 """What a file may call the kind (`"kind"`; the archive's `"game"` says minisudoku), once
 lower-cased without `-`, `_` or spaces (`kind_name`): "Mini Sudoku", "mini-sudoku" too."""
-_KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*(mini[-_ ]?)?sudoku\s*$", re.I | re.M)
+_KIND_LINE = kind_line(r"(mini[-_ ]?)?sudoku")
 _ANY_KIND_LINE = re.compile(r"^\s*#\s*kind\s*:", re.I | re.M)
 _JSON_KIND = re.compile(r'"(kind|game)"\s*:\s*"(mini[-_ ]?)?sudoku"', re.I)
 _SPACED_ROW = re.compile(r"^[.0-6](\s*\|?\s*[.0-6])+$")

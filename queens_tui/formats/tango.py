@@ -51,6 +51,7 @@ from queens_tui.formats._common import (
     elements_at,
     json_meta,
     key_at,
+    kind_line,
     load_object,
     read,
     sniff_text,
@@ -59,9 +60,9 @@ from queens_tui.formats._common import (
 )
 from queens_tui.kinds.tango.level import EQUAL, MOON, SUN, Level, Pair, draw
 
-_KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*tango\s*$", re.I | re.M)
+_KIND_LINE = kind_line("tango")
 _JSON_KIND = re.compile(r'"kind"\s*:\s*"tango"')
-_ANY_KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*(\S+)\s*$", re.I | re.M)
+_ANY_KIND_LINE = kind_line(r"(\S+)")
 _ROW_RE = re.compile(r"^[.01]([ =x×][.01])+\s*$")
 _CELLS = {".": None, "1": SUN, "0": MOON}
 _SIGNS = {"=": "=", "x": "x", "×": "x", "X": "x"}
