@@ -354,6 +354,22 @@ def read_mark_rows(value: object, size: int, symbols: str) -> dict[str, set[Cell
     return cells
 
 
+def read_value_rows(
+    value: object, size: int, symbols: Mapping[str, ValueT], kind: str, symbols_text: str
+) -> list[tuple[ValueT, ...]]:
+    """A saved grid position: `size` strings of `size` characters of `symbols` (one character
+    -> the kind's value), as rows of values; `ValueError` naming the `kind` ("a Tango
+    position is 6 rows") or the row ("row 2 should be 6 of <symbols_text>")."""
+    if not (isinstance(value, list) and len(value) == size):
+        raise ValueError(f"a {kind} position is {size} rows")
+    rows: list[tuple[ValueT, ...]] = []
+    for r, row in enumerate(value):
+        if not (isinstance(row, str) and len(row) == size and set(row) <= symbols.keys()):
+            raise ValueError(f"row {r + 1} should be {size} of {symbols_text}")
+        rows.append(tuple(symbols[ch] for ch in row))
+    return rows
+
+
 def digest(canon: str) -> str:
     """A level's fingerprint from its canonical text: 24 hex digits of SHA-256."""
     import hashlib
@@ -380,4 +396,5 @@ __all__ = [
     "parse_cell",
     "parse_changes",
     "read_mark_rows",
+    "read_value_rows",
 ]

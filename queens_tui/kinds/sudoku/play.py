@@ -28,7 +28,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.grid import Cell
-from queens_tui.core.play import Hint, PlayBase, changes_text, parse_cell, parse_changes
+from queens_tui.core.play import (
+    Hint,
+    PlayBase,
+    changes_text,
+    parse_cell,
+    parse_changes,
+    read_value_rows,
+)
 from queens_tui.kinds.sudoku.board import NOTES_ALL, Board, Move, Value, diff
 from queens_tui.kinds.sudoku.deduce import Step, next_steps
 from queens_tui.kinds.sudoku.level import SIZE, Level
@@ -176,14 +183,7 @@ class SudokuPlay(PlayBase[Level, Board, Move]):
     def state_from_json(self, level: Level, value: JSONValue) -> Board:
         if not isinstance(value, dict):
             raise ValueError("a Mini Sudoku position is an object with grid, notes, mode")
-        rows = value.get("grid")
-        if not (isinstance(rows, list) and len(rows) == SIZE):
-            raise ValueError(f"a Mini Sudoku position is {SIZE} rows")
-        cells = []
-        for r, row in enumerate(rows):
-            if not (isinstance(row, str) and len(row) == SIZE and set(row) <= set(_VALUES)):
-                raise ValueError(f"row {r + 1} should be {SIZE} of 1-6 and .")
-            cells.append(tuple(_VALUES[ch] for ch in row))
+        cells = read_value_rows(value.get("grid"), SIZE, _VALUES, "Mini Sudoku", "1-6 and .")
         for (r, c), v in level.given_cells.items():
             if cells[r][c] != v:
                 raise ValueError(f"row {r + 1}, column {c + 1} is given as {v}")

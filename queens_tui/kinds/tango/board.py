@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from queens_tui.core.grid import Cell, filled, value_rows
+from queens_tui.core.play import read_value_rows
 from queens_tui.kinds.tango import rules
 from queens_tui.kinds.tango.level import MOON, SUN, Level
 
@@ -120,15 +121,8 @@ class Board:
     @classmethod
     def from_rows(cls, level: Level, rows: object) -> Board:
         """Read `rows_text` back onto `level`; `ValueError` when it does not fit."""
-        n = level.size
-        if not (isinstance(rows, list) and len(rows) == n):
-            raise ValueError(f"a Tango position is {n} rows")
         table: dict[str, Value] = {".": None, "1": SUN, "0": MOON}
-        cells = []
-        for r, row in enumerate(rows):
-            if not (isinstance(row, str) and len(row) == n and set(row) <= set(table)):
-                raise ValueError(f"row {r + 1} should be {n} of 1, 0 and .")
-            cells.append(tuple(table[ch] for ch in row))
+        cells = read_value_rows(rows, level.size, table, "Tango", "1, 0 and .")
         for (r, c), v in level.given_cells.items():
             if cells[r][c] != v:
                 raise ValueError(f"r{r + 1}c{c + 1} is given as {v}")
