@@ -16,9 +16,8 @@ same bytes (about 20 s on one core).
 
 from __future__ import annotations
 
-import argparse
 import sys
-import time
+from functools import partial
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -26,6 +25,7 @@ sys.path.insert(0, str(REPO))
 
 from queens_tui.formats.tango import dump_text  # noqa: E402
 from queens_tui.kinds.tango.generate import DIFFICULTIES, generate  # noqa: E402
+from scripts._packs import write_packs  # noqa: E402
 
 PER_PACK = {6: 25, 8: 5}
 """Levels of each size in every pack, smallest first."""
@@ -50,23 +50,13 @@ def plan() -> list[tuple[str, int, int, str, str]]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="compare, write nothing")
-    args = parser.parse_args()
-    start = time.perf_counter()
-    differ = 0
-    for pack, number, size, seed, difficulty in plan():
-        path = REPO / "levels" / pack / f"{number:03d}.txt"
-        text = level_text(size, seed, difficulty)
-        if args.check:
-            if not path.exists() or path.read_text("utf-8") != text:
-                print(f"differs: {path}")
-                differ += 1
-            continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8", newline="\n")
-    print(f"{len(plan())} levels in {time.perf_counter() - start:.1f} s", file=sys.stderr)
-    return 1 if differ else 0
+    return write_packs(
+        __doc__,
+        [
+            (pack, number, partial(level_text, size, seed, difficulty))
+            for pack, number, size, seed, difficulty in plan()
+        ],
+    )
 
 
 if __name__ == "__main__":

@@ -16,6 +16,17 @@ class SizeError(GenerateError):
     """A generator was asked for a size it does not make."""
 
 
+def wanted_tier(
+    difficulty: str | None, difficulties: tuple[str, ...], error: type[GenerateError]
+) -> int:
+    """The tier a generator aims at: k for the k-th of `difficulties` (1-based), the last one
+    when no difficulty is asked for; `error` (the kind's `GenerateError`) for a name that
+    is not one of them."""
+    if difficulty is not None and difficulty not in difficulties:
+        raise error(f"difficulty is one of {', '.join(difficulties)} (got {difficulty})")
+    return len(difficulties) if difficulty is None else difficulties.index(difficulty) + 1
+
+
 class LevelError(ValueError):
     """A level (or level file) is malformed.
 

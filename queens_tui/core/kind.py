@@ -23,8 +23,10 @@ from it through these objects.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
+from importlib import import_module
+from itertools import islice
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from queens_tui.core.vocabulary import DIFFICULTIES
@@ -90,6 +92,52 @@ class Grade:
     hardest_tier: int = 0
     """The hardest step's tier in the kind's own ladder (0 where a kind has none); the
     generators steer by it."""
+
+
+RAMP: tuple[str, ...] = ("easy", "easy", "medium", "medium", "hard", "hard", "expert")
+"""LinkedIn's difficulty by weekday, Monday first: two days of each, expert on Sunday."""
+
+
+def week(
+    sizes: int | Sequence[int], difficulties: Sequence[str | None] = RAMP
+) -> tuple[tuple[int, str | None], ...]:
+    """A `DailySpec.week` from the seven sizes (or one for every day) and difficulties."""
+    each = [sizes] * 7 if isinstance(sizes, int) else list(sizes)
+    return tuple(zip(each, difficulties, strict=True))
+
+
+def explanation(steps: Sequence[Any]) -> Explanation:
+    """The `Explanation` of a kind's logical solution (steps with `rule` and `as_json()`):
+    solved unless the last step is the exact search's (rule `"solver"`)."""
+    return Explanation([s.as_json() for s in steps], not steps or steps[-1].rule != "solver")
+
+
+def search_step_text(verb: str, what: str, found: int) -> str:
+    """The text of a deduction's last resort, the exact search's step: "No rule applies
+    here; the exact search fills the remaining 3 cells." (`found`: solutions seen, up to 2)."""
+    many = "" if found == 1 else " (more than one solution remains; this is one)"
+    return f"No rule applies here; the exact search {verb} the remaining {what}{many}."
+
+
+def count_cells(count: int) -> str:
+    """`"1 cell"`, `"3 cells"`."""
+    return f"{count} {'cell' if count == 1 else 'cells'}"
+
+
+def rule_counts(steps: Sequence[Any]) -> dict[str, int]:
+    """How often each rule fired (`Grade.rules`), in the order the rules first fired."""
+    rules: dict[str, int] = {}
+    for s in steps:
+        rules[s.rule] = rules.get(s.rule, 0) + 1
+    return rules
+
+
+def grid_json(solution: Sequence[Sequence[int]] | None) -> JSONObject:
+    """`{"grid": ["011010", ...]}`: a solved grid of one-digit values, row by row, as the
+    `solve --json` field of the grid kinds; empty when there is no solution."""
+    if solution is None:
+        return {"grid": []}
+    return {"grid": ["".join(str(v) for v in row) for row in solution]}
 
 
 @dataclass(frozen=True)
@@ -198,17 +246,29 @@ class KindBase(Generic[LevelT, SolutionT]):
 
     # --- the kind's own work ---------------------------------------------------------------
 
+    def own(self, module: str) -> Any:
+        """The kind's own module `kinds/<name>/<module>.py` (the package of the subclass),
+        imported on first use: the registry reads every kind's facts as the app starts,
+        and the search, the deduction and the generator wait until something asks."""
+        return import_module(f"{type(self).__module__.rpartition('.')[0]}.{module}")
+
     @property
     def play(self) -> PlayRules[Any, Any, Any]:
-        """The kind's rules of play (`kinds/<name>/play.py` `PLAY`), imported on first use."""
-        raise NotImplementedError
+        """The kind's rules of play: `kinds/<name>/play.py` `PLAY`."""
+        rules: PlayRules[Any, Any, Any] = self.own("play").PLAY
+        return rules
 
     def solutions(
         self, level: LevelT, limit: int, cancel: CancelFlag | None = None
     ) -> Sequence[SolutionT]:
-        """Up to `limit` solutions of `level`, by the kind's fastest exact pure search.
+        """Up to `limit` solutions of `level`, by the kind's fastest exact pure search
+        (default: the first of `kinds/<name>/search.py` `solutions(level)`).
         A kind that can stop early raises `core.play.Cancelled` once `cancel` is set."""
-        raise NotImplementedError
+        return list(islice(self.own("search").solutions(level), limit))
+
+    def unique(self, level: LevelT) -> bool:
+        """Whether `level` has exactly one solution."""
+        return len(self.solutions(level, 2)) == 1
 
     def solution_json(self, level: LevelT, solution: SolutionT | None) -> JSONObject:
         """The kind's fields of a `solve --json` line for `solution` (None: no solution)."""
@@ -223,12 +283,16 @@ class KindBase(Generic[LevelT, SolutionT]):
         raise NotImplementedError
 
     def explain(self, level: LevelT, cancel: CancelFlag | None = None) -> Explanation:
-        """The level solved by named rules, step by step."""
-        raise NotImplementedError
+        """The level solved by named rules, step by step (default: `kinds/<name>/deduce.py`
+        `solve_logically(level)`, steps with `rule` and `as_json()`)."""
+        return explanation(self.own("deduce").solve_logically(level))
 
     def grade(self, level: LevelT, cancel: CancelFlag | None = None) -> Grade:
-        """The level's difficulty."""
-        raise NotImplementedError
+        """The level's difficulty (default: `kinds/<name>/deduce.py` `grade_steps` of its
+        logical solution, with `unique` from the search)."""
+        deduce = self.own("deduce")
+        graded: Grade = deduce.grade_steps(deduce.solve_logically(level))
+        return replace(graded, unique=self.unique(level))
 
     def generate(self, size: int | None, seed: str, difficulty: str | None, **options: Any) -> Any:
         """A level with exactly one solution from `seed` (`ValueError` when it cannot)."""

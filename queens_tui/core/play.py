@@ -26,7 +26,7 @@ import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from queens_tui.core.grid import Cell
 
@@ -155,6 +155,46 @@ class PlayRules(Protocol[LevelT, StateT, MoveT]):
         """A short stable hash of the puzzle itself (not its name or file): the save key
         of a level that has no bundled id and no date."""
         ...
+
+
+L = TypeVar("L")
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+class PlayBase(Generic[L, S, M]):
+    """Defaults for a kind's `PlayRules` class: subclass it and override what differs.
+
+    They assume what most kinds' positions offer: a square level with a
+    `size`, an immutable state with `apply(move)`, `is_solved` and
+    `is_blank`, and a `level_json` that says everything about the puzzle
+    (so a save matches a level when it is equal, and the fingerprint hashes it).
+    """
+
+    def dims(self, level: L) -> tuple[int, int]:
+        size: int = cast(Any, level).size
+        return size, size
+
+    def apply(self, state: S, move: M) -> S:
+        return cast(S, cast(Any, state).apply(move))
+
+    def is_solved(self, state: S) -> bool:
+        return bool(cast(Any, state).is_solved)
+
+    def is_blank(self, state: S) -> bool:
+        return bool(cast(Any, state).is_blank)
+
+    def level_json(self, level: L) -> JSONValue:
+        raise NotImplementedError
+
+    def level_matches(self, level: L, value: JSONValue) -> bool:
+        return bool(value == self.level_json(level))
+
+    def fingerprint(self, level: L) -> str:
+        """A hash of `level_json` (the puzzle, not its name or file format)."""
+        import json
+
+        return digest(json.dumps(self.level_json(level), sort_keys=True))
 
 
 class CancelFlag(Protocol):
@@ -314,6 +354,22 @@ def read_mark_rows(value: object, size: int, symbols: str) -> dict[str, set[Cell
     return cells
 
 
+def read_value_rows(
+    value: object, size: int, symbols: Mapping[str, ValueT], kind: str, symbols_text: str
+) -> list[tuple[ValueT, ...]]:
+    """A saved grid position: `size` strings of `size` characters of `symbols` (one character
+    -> the kind's value), as rows of values; `ValueError` naming the `kind` ("a Tango
+    position is 6 rows") or the row ("row 2 should be 6 of <symbols_text>")."""
+    if not (isinstance(value, list) and len(value) == size):
+        raise ValueError(f"a {kind} position is {size} rows")
+    rows: list[tuple[ValueT, ...]] = []
+    for r, row in enumerate(value):
+        if not (isinstance(row, str) and len(row) == size and set(row) <= symbols.keys()):
+            raise ValueError(f"row {r + 1} should be {size} of {symbols_text}")
+        rows.append(tuple(symbols[ch] for ch in row))
+    return rows
+
+
 def digest(canon: str) -> str:
     """A level's fingerprint from its canonical text: 24 hex digits of SHA-256."""
     import hashlib
@@ -329,6 +385,7 @@ __all__ = [
     "Drag",
     "Hint",
     "JSONValue",
+    "PlayBase",
     "PlayRules",
     "PlaySolver",
     "QuickCheck",
@@ -339,4 +396,5 @@ __all__ = [
     "parse_cell",
     "parse_changes",
     "read_mark_rows",
+    "read_value_rows",
 ]

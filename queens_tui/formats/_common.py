@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, NamedTuple, TypeVar
 
 from queens_tui.core.meta import METADATA_KEYS
 from queens_tui.kinds.queens.level import MAX_SIZE, Level, LevelError
+
+T = TypeVar("T")
+V = TypeVar("V")
 
 COLOR_RE = re.compile(r"^#[0-9A-Fa-f]{6}$")
 """A display color as every format writes it: `#rrggbb`."""
@@ -42,6 +45,17 @@ def load_json(text: str) -> Any:
         line = text.count("\n", 0, pos) + 1
         col = pos - (text.rfind("\n", 0, pos) + 1) + 1
         raise LevelError("number too long", line=line, col=col) from None
+
+
+def load_object(text: str, holding: str) -> tuple[str, dict[str, Any]]:
+    """A level's JSON text without its byte-order mark, and the object it holds; a located
+    `LevelError` when it is not JSON or not an object ("expected a JSON object with
+    <holding>")."""
+    text = text.removeprefix("\ufeff")
+    data = load_json(text)
+    if not isinstance(data, dict):
+        raise LevelError(f"expected a JSON object with {holding}", line=1, col=1)
+    return text, data
 
 
 def json_at(text: str, pos: int) -> tuple[int, int]:
@@ -88,6 +102,107 @@ def json_meta(data: Mapping[str, Any], text: str, keys: Iterable[str]) -> dict[s
                 f"{key} must be a string, not {type(value).__name__}", line=line, col=col
             )
     return meta
+
+
+def write(level: T, fmt: str, text: Callable[[T], str], json: Callable[[T], str]) -> str:
+    """`dump(level, fmt)` of a kind written as `"text"` (`text(level)`) or `"json"` (one line,
+    `json(level)`, and a newline); `LevelError` for any other format."""
+    if fmt == "json":
+        return json(level) + "\n"
+    if fmt == "text":
+        return text(level)
+    raise LevelError(f"cannot write format {fmt!r} (writable: text, json)")
+
+
+def read(text: str, json: Callable[[str], T], plain: Callable[[str], T]) -> T:
+    """`parse(text)` of a kind with a JSON and a text form, chosen by content: JSON when the
+    first visible character opens an object or an array."""
+    head = text.lstrip("\ufeff \t\r\n")
+    return json(text) if head.startswith(("{", "[")) else plain(text)
+
+
+def string_rows(
+    data: Mapping[str, Any],
+    text: str,
+    symbols: Mapping[str, V],
+    example: str,
+    symbols_text: str,
+    *,
+    square: bool = False,
+) -> list[list[V]]:
+    """The `"grid"` key of a level's JSON: rows written as strings of `symbols` (such as
+    `example`; `symbols_text` says which they are), each fault located; `square`: each
+    row as long as there are rows."""
+    grid = data["grid"]
+    gline, gcol = key_at(text, "grid")
+    if not isinstance(grid, list) or not grid:
+        raise LevelError(f'grid must be a list of rows such as "{example}"', line=gline, col=gcol)
+    where = elements_at(text, "grid")
+    out: list[list[V]] = []
+    for r, row in enumerate(grid):
+        line, col = where[r] if r < len(where) else (gline, gcol)
+        if not isinstance(row, str):
+            raise LevelError(
+                f'grid row {r + 1} must be a string such as "{example}"', line=line, col=col
+            )
+        cells: list[V] = []
+        for k, ch in enumerate(row):
+            if ch not in symbols:
+                raise LevelError(
+                    f"grid row {r + 1}: {ch!r} is not {symbols_text}", line=line, col=col + 1 + k
+                )
+            cells.append(symbols[ch])
+        if square and len(cells) != len(grid):
+            raise LevelError(
+                f"grid row {r + 1} has {len(cells)} cells but the grid has {len(grid)} rows",
+                line=line,
+                col=col,
+            )
+        out.append(cells)
+    return out
+
+
+def comment_header(metadata: Mapping[str, str], kind: str | None = None) -> list[str]:
+    """The first lines of a text file: `# kind: <kind>` (when given), then `# key: value`
+    per metadata field; `LevelError` for a value one comment line cannot hold exactly."""
+    out = [] if kind is None else [f"# kind: {kind}"]
+    for key, value in metadata.items():
+        if value != " ".join(value.split()):
+            raise LevelError(f"{key} {value!r} cannot be written on one comment line")
+        out.append(f"# {key}: {value}".rstrip())
+    return out
+
+
+def kind_line(name: str) -> re.Pattern[str]:
+    """A text file's `# kind: <name>` line, `name` a regular expression (any case)."""
+    return re.compile(rf"^\s*#\s*kind\s*:\s*{name}\s*$", re.I | re.M)
+
+
+def sniff_text(
+    text: str,
+    json_kind: re.Pattern[str],
+    kind_line: re.Pattern[str],
+    any_kind_line: re.Pattern[str] | None = None,
+    row: Callable[[str], bool] | None = None,
+) -> bool:
+    """`sniff(text)` of a kind judged by content (in the first 4,000 characters): JSON when it
+    names the kind (`json_kind`); text with a `# kind:` line for it (`kind_line`); else,
+    unless a `# kind:` line names another kind (`any_kind_line`: its rows may read as this
+    kind's), whether the first board line (not blank, not a comment, in the first 50
+    lines) is one of the kind's `row`s (None: the kind line is needed)."""
+    head = text.lstrip("\ufeff \t\r\n")
+    if head.startswith("{"):
+        return bool(json_kind.search(text[:4000]))
+    if kind_line.search(text[:4000]):
+        return True
+    if row is None or (any_kind_line is not None and any_kind_line.search(text[:4000])):
+        return False
+    for raw in text.split("\n")[:50]:
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        return row(line)
+    return False
 
 
 def check_label(label: str, line: int | None, col: int | None) -> None:

@@ -52,10 +52,18 @@ from typing import Any
 
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, header, numbered_lines, read_header, scan_header
-from queens_tui.formats._common import elements_at, json_meta, key_at, load_json
+from queens_tui.formats._common import (
+    elements_at,
+    json_meta,
+    key_at,
+    kind_line,
+    load_object,
+    sniff_text,
+    write,
+)
 from queens_tui.kinds.patches.level import FREE, SHAPES, TALL, WIDE, Clue, Level
 
-_KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*patches\s*$", re.I | re.M)
+_KIND_LINE = kind_line("patches")
 _JSON_KIND = re.compile(r'"(?:kind|game)"\s*:\s*"patches"')
 _LEGEND = re.compile(r"^(\S)\s*:(.*)$")
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
@@ -68,10 +76,7 @@ META_KEYS: tuple[str, ...] = METADATA_KEYS  # (LinkedIn's `number` among them)
 
 def sniff(text: str, suffix: str = "") -> bool:
     """True when `text` is a Patches level (JSON, archive JSON or text), judged by content."""
-    head = text.lstrip("\ufeff \t\r\n")
-    if head.startswith("{"):
-        return bool(_JSON_KIND.search(text[:4000]))
-    return bool(_KIND_LINE.search(text[:4000]))
+    return sniff_text(text, _JSON_KIND, _KIND_LINE)
 
 
 def parse(text: str, suffix: str = "") -> Level:
@@ -83,11 +88,7 @@ def parse(text: str, suffix: str = "") -> Level:
 
 def dump(level: Level, fmt: str = "text") -> str:
     """`level` as `"text"` or `"json"`."""
-    if fmt == "json":
-        return dump_json(level) + "\n"
-    if fmt == "text":
-        return dump_text(level)
-    raise LevelError(f"cannot write format {fmt!r} (writable: text, json)")
+    return write(level, fmt, dump_text, dump_json)
 
 
 def scan_meta(text: str, suffix: str = "") -> tuple[str | None, int | None, str | None]:
@@ -140,10 +141,7 @@ def _clue(item: object, i: int, where: tuple[int, int]) -> Clue:
 
 def parse_json(text: str) -> Level:
     """A level from our JSON or LinkedIn's archive JSON; `LevelError` with line and column."""
-    text = text.removeprefix("\ufeff")
-    data = load_json(text)
-    if not isinstance(data, dict):
-        raise LevelError('expected a JSON object with "grid_size" and "clues"', line=1, col=1)
+    text, data = load_object(text, '"grid_size" and "clues"')
     for key in ("kind", "game"):
         if key in data and data[key] != Level.kind:
             line, col = key_at(text, key)

@@ -46,13 +46,23 @@ from typing import Any
 
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import header, numbered_lines, scan_header
-from queens_tui.formats._common import load_json
+from queens_tui.formats._common import (
+    comment_header,
+    elements_at,
+    key_at,
+    kind_line,
+    load_object,
+    read,
+    sniff_text,
+    string_rows,
+    write,
+)
 from queens_tui.kinds.sudoku.level import BOX_COLS, BOX_ROWS, META_KEYS, SIZE, Level, size_error
 
 KINDS = ("sudoku", "minisudoku")
 """What a file may call the kind (`"kind"`; the archive's `"game"` says minisudoku), once
 lower-cased without `-`, `_` or spaces (`kind_name`): "Mini Sudoku", "mini-sudoku" too."""
-_KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*(mini[-_ ]?)?sudoku\s*$", re.I | re.M)
+_KIND_LINE = kind_line(r"(mini[-_ ]?)?sudoku")
 _ANY_KIND_LINE = re.compile(r"^\s*#\s*kind\s*:", re.I | re.M)
 _JSON_KIND = re.compile(r'"(kind|game)"\s*:\s*"(mini[-_ ]?)?sudoku"', re.I)
 _SPACED_ROW = re.compile(r"^[.0-6](\s*\|?\s*[.0-6])+$")
@@ -68,19 +78,12 @@ def kind_name(value: object) -> str:
 
 def sniff(text: str, suffix: str = "") -> bool:
     """True when `text` is a Mini Sudoku level (any of the forms above), judged by content."""
-    head = text.lstrip("\ufeff \t\r\n")
-    if head.startswith("{"):
-        return bool(_JSON_KIND.search(text[:4000]))
-    if _KIND_LINE.search(text[:4000]):
-        return True
-    if _ANY_KIND_LINE.search(text[:4000]):
-        return False  # another kind's file says so
-    for raw in text.split("\n")[:50]:
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        return bool(_SPACED_ROW.match(line)) and (" " in line or "|" in line)
-    return False
+    return sniff_text(text, _JSON_KIND, _KIND_LINE, _ANY_KIND_LINE, _is_row)
+
+
+def _is_row(line: str) -> bool:
+    """A board row of the text form: digits and dots spaced (or split by `|`)."""
+    return bool(_SPACED_ROW.match(line)) and (" " in line or "|" in line)
 
 
 def scan_meta(text: str, suffix: str = "") -> tuple[str | None, int | None, str | None]:
@@ -94,43 +97,15 @@ def scan_meta(text: str, suffix: str = "") -> tuple[str | None, int | None, str 
 
 def parse(text: str, suffix: str = "") -> Level:
     """A Mini Sudoku level from any of its forms (chosen by content); `LevelError` located."""
-    head = text.lstrip("\ufeff \t\r\n")
-    return parse_json(text) if head.startswith(("{", "[")) else parse_text(text)
+    return read(text, parse_json, parse_text)
 
 
 def dump(level: Level, fmt: str = "text") -> str:
     """`level` as `"text"` or `"json"`."""
-    if fmt == "json":
-        return dump_json(level) + "\n"
-    if fmt == "text":
-        return dump_text(level)
-    raise LevelError(f"cannot write format {fmt!r} (writable: text, json)")
+    return write(level, fmt, dump_text, dump_json)
 
 
 # --------------------------------------------------------------------------- JSON
-
-
-def _at(text: str, pos: int) -> tuple[int, int]:
-    return text.count("\n", 0, pos) + 1, pos - (text.rfind("\n", 0, pos) + 1) + 1
-
-
-def _key_at(text: str, key: str) -> tuple[int, int]:
-    found = None
-    for found in re.finditer(r'"' + re.escape(key) + r'"\s*:', text):  # noqa: B007
-        continue  # json.loads keeps the last of duplicate keys; so do we
-    return _at(text, found.start()) if found else (1, 1)
-
-
-def _elements_at(text: str, key: str) -> list[tuple[int, int]]:
-    """Where each element of the array under `key` starts (best effort)."""
-    from queens_tui.formats.json import _elements
-
-    found = None
-    for found in re.finditer(r'"' + re.escape(key) + r'"\s*:\s*\[', text):  # noqa: B007
-        continue
-    if found is None:
-        return []
-    return [_at(text, p) for p in _elements(text, found.end())]
 
 
 def _is_int(v: object) -> bool:
@@ -151,12 +126,12 @@ def _digit(v: object, where: str, line: int, col: int) -> int | None:
 def _rows_of_cells(data: dict[str, Any], text: str) -> list[list[int | None]]:
     """The `cells` key: rows of values, or the archive's older list of {row, col, value}."""
     cells = data["cells"]
-    cline, ccol = _key_at(text, "cells")
+    cline, ccol = key_at(text, "cells")
     if not isinstance(cells, list) or not cells:
         raise LevelError(
             "cells must be a list of rows (or of {row, col, value})", line=cline, col=ccol
         )
-    where = _elements_at(text, "cells")
+    where = elements_at(text, "cells")
     if all(isinstance(x, dict) for x in cells):
         size = data.get("grid_size", [SIZE, SIZE])
         rows_n, cols_n = size if _is_pair(size) else (SIZE, SIZE)
@@ -192,44 +167,19 @@ def _is_pair(size: object) -> bool:
 
 def _rows_of_grid(data: dict[str, Any], text: str) -> list[list[int | None]]:
     """The `grid` key: rows written as strings of digits and `.`."""
-    grid = data["grid"]
-    gline, gcol = _key_at(text, "grid")
-    if not isinstance(grid, list) or not grid:
-        raise LevelError('grid must be a list of rows such as ".6..4."', line=gline, col=gcol)
-    where = _elements_at(text, "grid")
-    out: list[list[int | None]] = []
-    for r, row in enumerate(grid):
-        line, col = where[r] if r < len(where) else (gline, gcol)
-        if not isinstance(row, str):
-            raise LevelError(
-                f'grid row {r + 1} must be a string such as ".6..4."', line=line, col=col
-            )
-        cells: list[int | None] = []
-        for k, ch in enumerate(row):
-            if ch not in _CELL:
-                raise LevelError(
-                    f"grid row {r + 1}: {ch!r} is not a digit 1-6, . or 0",
-                    line=line,
-                    col=col + 1 + k,
-                )
-            cells.append(_CELL[ch])
-        out.append(cells)
-    return out
+    return string_rows(data, text, _CELL, ".6..4.", "a digit 1-6, . or 0")
 
 
 def parse_json(text: str) -> Level:
     """A Mini Sudoku level from our JSON or LinkedIn's archive JSON; `LevelError` located."""
-    text = text.removeprefix("\ufeff")
-    data = load_json(text)
-    if not isinstance(data, dict):
-        raise LevelError("expected a JSON object with a grid or cells key", line=1, col=1)
+    text, data = load_object(text, "a grid or cells key")
     for key in ("kind", "game"):
         if key in data and kind_name(data[key]) not in KINDS:
-            line, col = _key_at(text, key)
+            line, col = key_at(text, key)
             raise LevelError(f'"{key}" is {data[key]!r}, not "sudoku"', line=line, col=col)
     if "grid_size" in data:
         size = data["grid_size"]
-        line, col = _key_at(text, "grid_size")
+        line, col = key_at(text, "grid_size")
         if not _is_pair(size):
             raise LevelError("grid_size must be [rows, columns]", line=line, col=col)
         problem = size_error(size[0], size[1])
@@ -241,12 +191,12 @@ def parse_json(text: str) -> Level:
         rows, key = _rows_of_cells(data, text), "cells"
     else:
         raise LevelError('no "grid" or "cells" key: not a Mini Sudoku level', line=1, col=1)
-    kline, kcol = _key_at(text, key)
+    kline, kcol = key_at(text, key)
     problem = size_error(len(rows), max(len(r) for r in rows))
     if problem is not None:
         raise LevelError(problem, line=kline, col=kcol)
     if "size" in data and data["size"] != SIZE:
-        line, col = _key_at(text, "size")
+        line, col = key_at(text, "size")
         raise LevelError(f"size is {data['size']!r}; Mini Sudoku is 6x6 only", line=line, col=col)
     meta = _json_meta(data, text)
     try:
@@ -267,7 +217,7 @@ def _json_meta(data: dict[str, Any], text: str) -> dict[str, str]:
         elif _is_int(value) or isinstance(value, float):
             shown = str(value)
         else:
-            line, col = _key_at(text, key)
+            line, col = key_at(text, key)
             raise LevelError(
                 f"{key} must be a string, not {type(value).__name__}", line=line, col=col
             )
@@ -351,11 +301,7 @@ def parse_text(text: str) -> Level:
 
 def dump_text(level: Level) -> str:
     """The text of `level` (see the module docstring); `parse_text(dump_text(x)) == x`."""
-    out = ["# kind: sudoku"]
-    for key, value in level.metadata.items():
-        if value != " ".join(value.split()):
-            raise LevelError(f"{key} {value!r} cannot be written on one comment line")
-        out.append(f"# {key}: {value}".rstrip())
+    out = comment_header(level.metadata, "sudoku")
     for r, row in enumerate(level.givens):
         if r and r % BOX_ROWS == 0:
             out.append("")

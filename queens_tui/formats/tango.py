@@ -46,12 +46,23 @@ from typing import Any
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, scan_header, split_text
 from queens_tui.formats import archive
-from queens_tui.formats._common import elements_at, json_meta, key_at, load_json
+from queens_tui.formats._common import (
+    comment_header,
+    elements_at,
+    json_meta,
+    key_at,
+    kind_line,
+    load_object,
+    read,
+    sniff_text,
+    string_rows,
+    write,
+)
 from queens_tui.kinds.tango.level import EQUAL, MOON, SUN, Level, Pair, draw
 
-_KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*tango\s*$", re.I | re.M)
+_KIND_LINE = kind_line("tango")
 _JSON_KIND = re.compile(r'"kind"\s*:\s*"tango"')
-_ANY_KIND_LINE = re.compile(r"^\s*#\s*kind\s*:\s*(\S+)\s*$", re.I | re.M)
+_ANY_KIND_LINE = kind_line(r"(\S+)")
 _ROW_RE = re.compile(r"^[.01]([ =x×][.01])+\s*$")
 _CELLS = {".": None, "1": SUN, "0": MOON}
 _SIGNS = {"=": "=", "x": "x", "×": "x", "X": "x"}
@@ -60,19 +71,11 @@ _SIGNS = {"=": "=", "x": "x", "×": "x", "X": "x"}
 def sniff(text: str, suffix: str = "") -> bool:
     """True when `text` is a Tango level (JSON, a LinkedIn archive day, or text), judged by
     its content."""
-    head = text.lstrip("\ufeff \t\r\n")
-    if head.startswith("{"):
-        return bool(_JSON_KIND.search(text[:4000])) or archive.kind_of(text) == Level.kind
-    if _KIND_LINE.search(text[:4000]):
+    if text.lstrip("\ufeff \t\r\n").startswith("{") and archive.kind_of(text) == Level.kind:
         return True
-    if _ANY_KIND_LINE.search(text[:4000]):  # another kind's file: its rows may read as Tango rows
-        return False
-    for raw in text.split("\n")[:50]:
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        return bool(_ROW_RE.match(line))
-    return False
+    return sniff_text(
+        text, _JSON_KIND, _KIND_LINE, _ANY_KIND_LINE, lambda s: bool(_ROW_RE.match(s))
+    )
 
 
 def scan_meta(text: str, suffix: str = "") -> tuple[str | None, int | None, str | None]:
@@ -87,19 +90,14 @@ def scan_meta(text: str, suffix: str = "") -> tuple[str | None, int | None, str 
 def parse(text: str, suffix: str = "") -> Level:
     """A Tango level from JSON, a LinkedIn archive day or text (chosen by content);
     `LevelError` with line and column."""
-    head = text.lstrip("\ufeff \t\r\n")
     if archive.game_of(text) is not None:
         return parse_archive(text)
-    return parse_json(text) if head.startswith(("{", "[")) else parse_text(text)
+    return read(text, parse_json, parse_text)
 
 
 def dump(level: Level, fmt: str = "text") -> str:
     """`level` as `"text"` or `"json"`."""
-    if fmt == "json":
-        return dump_json(level) + "\n"
-    if fmt == "text":
-        return dump_text(level)
-    raise LevelError(f"cannot write format {fmt!r} (writable: text, json)")
+    return write(level, fmt, dump_text, dump_json)
 
 
 # --------------------------------------------------------------------------- archive day
@@ -236,44 +234,16 @@ def _pairs(data: dict[str, Any], key: str, text: str) -> list[Pair]:
 
 def parse_json(text: str) -> Level:
     """A Tango level from its JSON; `LevelError` with line and column."""
-    text = text.removeprefix("\ufeff")
-    data = load_json(text)
-    if not isinstance(data, dict):
-        raise LevelError("expected a JSON object with a grid key", line=1, col=1)
+    text, data = load_object(text, "a grid key")
     kind = data.get("kind", Level.kind)
     if kind != Level.kind:
         line, col = key_at(text, "kind")
         raise LevelError(f'"kind" is {kind!r}, not "{Level.kind}"', line=line, col=col)
     if "grid" not in data:
         raise LevelError('no "grid" key: not a Tango level', line=1, col=1)
+    rows = string_rows(data, text, _CELLS, "..01..", "1 (sun), 0 (moon) or . (empty)", square=True)
+    givens = [tuple(cells) for cells in rows]
     grid = data["grid"]
-    gline, gcol = key_at(text, "grid")
-    if not isinstance(grid, list) or not grid:
-        raise LevelError('grid must be a list of rows such as "..01.."', line=gline, col=gcol)
-    rows_at = elements_at(text, "grid")
-    givens: list[tuple[int | None, ...]] = []
-    for r, row in enumerate(grid):
-        line, col = rows_at[r] if r < len(rows_at) else (gline, gcol)
-        if not isinstance(row, str):
-            raise LevelError(
-                f'grid row {r + 1} must be a string such as "..01.."', line=line, col=col
-            )
-        cells: list[int | None] = []
-        for k, ch in enumerate(row):
-            if ch not in _CELLS:
-                raise LevelError(
-                    f"grid row {r + 1}: {ch!r} is not 1 (sun), 0 (moon) or . (empty)",
-                    line=line,
-                    col=col + 1 + k,
-                )
-            cells.append(_CELLS[ch])
-        if len(cells) != len(grid):
-            raise LevelError(
-                f"grid row {r + 1} has {len(cells)} cells but the grid has {len(grid)} rows",
-                line=line,
-                col=col,
-            )
-        givens.append(tuple(cells))
     size = data.get("size", len(grid))
     if size != len(grid) or isinstance(size, bool):
         line, col = key_at(text, "size")
@@ -393,10 +363,6 @@ def parse_text(text: str) -> Level:
 
 def dump_text(level: Level) -> str:
     """The text of `level` (see the module docstring); `parse_text(dump_text(x)) == x`."""
-    out = ["# kind: tango"]
-    for key, value in level.metadata.items():
-        if value != " ".join(value.split()):
-            raise LevelError(f"{key} {value!r} cannot be written on one comment line")
-        out.append(f"# {key}: {value}".rstrip())
+    out = comment_header(level.metadata, "tango")
     out.extend(draw(level))
     return "\n".join(out) + "\n"

@@ -22,7 +22,7 @@ ignored. A level is N rows of N cells with exactly N distinct labels.
 from __future__ import annotations
 
 from queens_tui.core.meta import METADATA_KEYS, header, numbered_lines, scan_header
-from queens_tui.formats._common import COLOR_RE, Located, build_level, check_label
+from queens_tui.formats._common import COLOR_RE, Located, build_level, check_label, comment_header
 from queens_tui.kinds.queens.level import Level, LevelError
 
 
@@ -93,11 +93,7 @@ def dump_text(level: Level) -> str:
     (multi-character labels, a row starting with `#`, metadata with line
     breaks or edge spaces), rather than writing a file that reads back wrong.
     """
-    out = []
-    for key, value in level.metadata.items():
-        if value != " ".join(value.split()):
-            raise LevelError(f"{key} {value!r} cannot be written on one comment line")
-        out.append(f"# {key}: {value}".rstrip())
+    out = comment_header(level.metadata)
     if level.colors:
         for label, color in level.colors.items():
             if len(label) != 1 or label.isspace() or not label.isprintable():

@@ -21,6 +21,8 @@ import threading
 from collections.abc import Iterator
 from typing import Any, Literal
 
+from queens_tui.solver import cpsat
+
 Symmetry = Literal["none", "half", "quarter"]
 ENGINES = ("cpsat", "cp")
 
@@ -150,17 +152,9 @@ def _complete_cpsat(
         model.add(q[r] == c)
     for r, c in crosses:
         model.add(q[r] != c)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = max(time_limit, 0.0)
-    detach = cancel.attach(solver) if hasattr(cancel, "attach") else None
-    try:
-        if cancel.is_set():
-            raise _Undecided
-        status = solver.solve(model)
-    finally:
-        if detach is not None:
-            detach()
+    if cancel.is_set():
+        raise _Undecided
+    status, solver = cpsat.solve(model, max(time_limit, 0.0), cancel)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return tuple(solver.value(v) for v in q)
     if status == cp_model.INFEASIBLE:

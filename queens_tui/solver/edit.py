@@ -38,7 +38,7 @@ class Deadline:
 
 def _cpsat_available() -> bool:
     try:
-        from queens_tui.solver.queens_model import cp_model
+        from queens_tui.solver.cpsat import cp_model
 
         cp_model()
     except ImportError:

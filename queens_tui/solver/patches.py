@@ -12,22 +12,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
-from queens_tui.core.play import CancelFlag, Deadline, Hint, Verdict
+from queens_tui.core.play import Deadline, Hint, Verdict
 from queens_tui.kinds.patches.level import Level, Rect, rect_cells, rect_name
 from queens_tui.kinds.patches.play import Move, PatchState
 from queens_tui.kinds.patches.rules import allowed, candidates
 from queens_tui.kinds.patches.search import Solution
-
-
-@cache
-def cp_model() -> Any:
-    """The `cp_model` module, imported on first use."""
-    from ortools.sat.python import cp_model as module
-
-    return module
+from queens_tui.solver.cpsat import cp_model, enumerate_solutions
+from queens_tui.solver.grid_play import SolutionPlay, mistake_hint, unfit_text
 
 
 def build(
@@ -69,34 +62,21 @@ def solutions(
     running search at once) or the time limit running out raise `TimeoutError`:
     no answer, which is not "no solution".
     """
-    cp = cp_model()
     cands = candidates(level) if cands is None else cands
     if not all(cands):
         return []
     model, x = build(level, cands, keep)
-    found: list[Solution] = []
-    deadline = time.monotonic() + time_limit
-    while len(found) < limit:
-        if cancel is not None and cancel.is_set():
-            raise TimeoutError("cancelled")
-        solver = cp.CpSolver()
-        solver.parameters.num_workers = 1
-        solver.parameters.max_time_in_seconds = max(deadline - time.monotonic(), 0.001)
-        detach = cancel.attach(solver) if hasattr(cancel, "attach") else None
-        try:
-            status = solver.solve(model)
-        finally:
-            if detach is not None:
-                detach()
-        if status == cp.INFEASIBLE:
-            break
-        if status not in (cp.OPTIMAL, cp.FEASIBLE):
-            raise TimeoutError("CP-SAT found no answer in time")
-        chosen = [next(i for i, v in enumerate(row) if solver.boolean_value(v)) for row in x]
-        found.append(tuple(cands[k][i] for k, i in enumerate(chosen)))
+    chosen: list[int] = []  # the candidate index per clue of the solution last read
+
+    def read(solver: Any) -> Solution:
+        chosen[:] = [next(i for i, v in enumerate(row) if solver.boolean_value(v)) for row in x]
+        return tuple(cands[k][i] for k, i in enumerate(chosen))
+
+    def forbid(sol: Solution) -> None:
         # not this set of rectangles again: at least one clue takes another
         model.add(sum(x[k][i] for k, i in enumerate(chosen)) <= len(chosen) - 1)
-    return found
+
+    return enumerate_solutions(model, read, forbid, limit, time_limit, cancel)
 
 
 # --------------------------------------------------------------------------- the game's worker
@@ -127,105 +107,61 @@ def _solutions(
     return found
 
 
-def _fault_hint(state: PatchState) -> Hint[Move]:
-    rect, why = next(iter(state.faults.items()))
-    text = f"Mistake: the patch at {rect_name(rect)} {why}."
-    marks = dict.fromkeys(rect_cells(rect), "mistake")
-    return Hint(text, marks, Move(remove=(rect,)), "mistake", mistake=True)
-
-
-class PatchesSolver:
+class PatchesSolver(SolutionPlay[PatchState, Move, Solution]):
     """`core.play.PlaySolver` for Patches: what the game's background worker asks.
 
     Patches grids are small (a 7x7 check takes a few milliseconds either way), so every
     question is one or two solution searches under one deadline.
     """
 
+    keep_faulty = True
+    no_solution = "This level has no solution at all: no patch you draw can be right."
+
     def quick_check(self, state: Any) -> Verdict | None:
         """A patch that breaks its clue, or holds none or two, can never be part of a solution."""
         return Verdict.CANNOT_FINISH if state.faults else None
 
-    def check(
-        self, state: PatchState, *, engine: str, time_limit: float, cancel: CancelFlag
-    ) -> Verdict:
-        if state.faults:
-            return Verdict.CANNOT_FINISH
-        cands = allowed(state.level, state.patches)
-        try:
-            found = _solutions(state.level, cands, 1, engine, Deadline(time_limit, cancel))
-        except TimeoutError:
-            return Verdict.UNKNOWN
-        return Verdict.CAN_FINISH if found else Verdict.CANNOT_FINISH
-
-    def mistake(
-        self, state: PatchState, *, engine: str, time_limit: float, cancel: CancelFlag
-    ) -> Hint[Move] | None:
-        """A patch that breaks a rule if there is one, else the patches no solution keeps
-        (the solution keeping most of them)."""
-        if state.faults:
-            return _fault_hint(state)
+    def find(
+        self, state: PatchState, mine: bool, engine: str, deadline: Deadline
+    ) -> list[Solution]:
         level = state.level
-        deadline = Deadline(time_limit, cancel)
-        try:
-            if _solutions(level, allowed(level, state.patches), 1, engine, deadline):
-                return None
-            sols = _solutions(level, candidates(level), 1, engine, deadline, state.patches)
-        except TimeoutError:
-            return None
-        if not sols:
-            text = "This level has no solution at all: no patch you draw can be right."
-            return Hint(text, {}, None, "mistake", mistake=True)
-        keep = set(sols[0])
+        cands = allowed(level, state.patches) if mine else candidates(level)
+        return _solutions(level, cands, 1, engine, deadline)
+
+    def nearest(self, state: PatchState, engine: str, deadline: Deadline) -> list[Solution]:
+        """The solution keeping most of the player's patches."""
+        level = state.level
+        return _solutions(level, candidates(level), 1, engine, deadline, state.patches)
+
+    def finished(self, state: PatchState, solution: Solution) -> PatchState:
+        return PatchState(state.level, tuple(sorted(solution)))
+
+    def fault_hint(self, state: PatchState) -> Hint[Move]:
+        rect, why = next(iter(state.faults.items()))
+        text = f"Mistake: the patch at {rect_name(rect)} {why}."
+        return mistake_hint(text, dict.fromkeys(rect_cells(rect), "mistake"), Move(remove=(rect,)))
+
+    def unfit(self, state: PatchState, solution: Solution) -> Hint[Move] | None:
+        keep = set(solution)
         wrong = tuple(p for p in state.patches if p not in keep)
         if not wrong:
             return None
         names = "; ".join(rect_name(p) for p in wrong)
-        one = len(wrong) == 1
-        text = (
-            f"Mistake: the {'patch' if one else 'patches'} at {names} "
-            f"{'does' if one else 'do'} not fit the solution (no way to finish the grid "
-            f"keeps {'it' if one else 'them'})."
-        )
+        text = unfit_text(f"the {'patch' if len(wrong) == 1 else 'patches'} at {names}", len(wrong))
         marks = {cell: "mistake" for p in wrong for cell in rect_cells(p)}
-        return Hint(text, marks, Move(remove=wrong), "mistake", mistake=True)
+        return mistake_hint(text, marks, Move(remove=wrong))
 
-    def reveal(
-        self, state: PatchState, *, engine: str, time_limit: float, cancel: CancelFlag
-    ) -> Hint[Move] | None:
-        level = state.level
-        try:
-            sols = _solutions(
-                level, allowed(level, state.patches), 1, engine, Deadline(time_limit, cancel)
-            )
-        except TimeoutError:
-            return None
-        if not sols:
-            return None
+    def step(self, state: PatchState, solution: Solution) -> Hint[Move] | None:
         drawn = set(state.patches)
-        for k, rect in enumerate(sols[0]):
+        for k, rect in enumerate(solution):
             if rect not in drawn:
-                clue = level.clues[k]
+                clue = state.level.clues[k]
                 text = (
                     f"No rule I know applies here; the solver reveals the patch of "
                     f"{clue.name}: {rect_name(rect)}."
                 )
                 marks = dict.fromkeys(rect_cells(rect), "place")
                 return Hint(text, marks, Move(add=(rect,)), "solver", helped=True)
-        return None
-
-    def solve(
-        self, state: PatchState, *, engine: str, time_limit: float, cancel: CancelFlag
-    ) -> PatchState | None:
-        """A solution keeping the player's patches if one does, else any solution."""
-        level = state.level
-        deadline = Deadline(time_limit, cancel)
-        try:
-            for cands in (allowed(level, state.patches), candidates(level)):
-                sols = _solutions(level, cands, 1, engine, deadline)
-                if sols:
-                    return PatchState(level, tuple(sorted(sols[0])))
-        except TimeoutError:
-            return None
         return None
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from queens_tui.kinds.queens.level import Cell, Level
 from queens_tui.kinds.queens.search import CancelFlag
+from queens_tui.solver.cpsat import cp_model
 
 PRESOLVE = False
 """Presolve off: these models are too small to gain from it, and on the corpus it cost
@@ -30,14 +31,6 @@ more time than it saved (docs/performance.md)."""
 
 POLL_SECONDS = 0.005
 """How often a helper thread looks at a plain cancel flag to stop CP-SAT."""
-
-
-@cache
-def cp_model() -> Any:
-    """The `cp_model` module, imported on first use (imports are thread-safe)."""
-    from ortools.sat.python import cp_model as module
-
-    return module
 
 
 @cache

@@ -35,7 +35,7 @@ from queens_tui.core.play import Deadline
 from queens_tui.kinds.queens import search
 from queens_tui.kinds.queens.level import Cell, Level
 from queens_tui.kinds.queens.search import CancelFlag
-from queens_tui.solver import queens_model
+from queens_tui.solver import cpsat, queens_model
 
 Engine = Literal["auto", "search", "cpsat"]
 """Which engine answers: "auto" and "search" mean the core search; "cpsat" means CP-SAT."""
@@ -378,7 +378,7 @@ def reveal(
 def warm_up() -> None:
     """Import OR-Tools now (slow: it pulls numpy and pandas), e.g. from a worker after the
     first frame."""
-    queens_model.cp_model()
+    cpsat.cp_model()
 
 
 def _name(cpsat: bool) -> str:

@@ -16,20 +16,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.zip.level import ZipLevel
 from queens_tui.kinds.zip.rules import Path
-
-
-@cache
-def cp_model() -> Any:
-    """The `cp_model` module, imported on first use."""
-    from ortools.sat.python import cp_model as module
-
-    return module
+from queens_tui.solver.cpsat import cp_model, solve
 
 
 def build(level: ZipLevel, prefix: Sequence[Cell] = ()) -> tuple[Any, dict[tuple[int, int], Any]]:
@@ -95,10 +87,7 @@ def solutions(
     model, steps = build(level, prefix)
     found: list[Path] = []
     while len(found) < limit:
-        solver = cp.CpSolver()
-        solver.parameters.num_workers = 1
-        solver.parameters.max_time_in_seconds = time_limit
-        status = solver.solve(model)
+        status, solver = solve(model, time_limit)
         if status == cp.INFEASIBLE or status == cp.MODEL_INVALID:
             break
         if status not in (cp.OPTIMAL, cp.FEASIBLE):
@@ -142,18 +131,9 @@ def _completion(
         found = solutions(level, 1)
         return found[0] if found and tuple(found[0][: len(prefix)]) == tuple(prefix) else None
     model, steps = build(level, prefix)
-    solver = cp.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = max(0.01, deadline.end - time.monotonic())
-    attach = getattr(cancel, "attach", None)
-    detach = attach(solver) if attach is not None else None
-    try:
-        if cancel.is_set():
-            raise Undecided
-        status = solver.solve(model)
-    finally:
-        if detach is not None:
-            detach()
+    if cancel.is_set():
+        raise Undecided
+    status, solver = solve(model, max(0.01, deadline.end - time.monotonic()), cancel)
     if status == cp.INFEASIBLE or status == cp.MODEL_INVALID:
         return None
     if status not in (cp.OPTIMAL, cp.FEASIBLE):

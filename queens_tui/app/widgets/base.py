@@ -96,6 +96,15 @@ class BoardWidget(Widget, Generic[S]):
         """The position drawn."""
         return self._state
 
+    @property
+    def board(self) -> S:
+        """The position drawn (`state`, by the name the game screen's tests read)."""
+        return self._state
+
+    def watch_cursor(self, old: Cell, new: Cell) -> None:
+        """The whole board is drawn again (a widget that can repaint less overrides this)."""
+        self.refresh()
+
     def show(self, state: S, options: Mapping[str, bool] | None = None) -> None:
         """Draw a new position with the kind's display options (None: unchanged)."""
         opts = self._options if options is None else dict(options)

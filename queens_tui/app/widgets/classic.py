@@ -76,9 +76,6 @@ class ClassicBoard(BoardWidget[Any]):
         if hunt.add(sol, helped=state.helped):
             self.post_message(HuntFound(hunt.n, tuple(hunt.found), tuple(hunt.found_with_help())))
 
-    def watch_cursor(self, old: Cell, new: Cell) -> None:
-        self.refresh()
-
     # --- drawing -------------------------------------------------------------------------
 
     def get_content_width(self, container: Size, viewport: Size) -> int:

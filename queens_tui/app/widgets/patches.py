@@ -17,15 +17,15 @@ mouse into `CellAction`s and draws the state it is given.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Size
 from textual.strip import Strip
 
 from queens_tui.app.palette import HIGHLIGHTS, PASTELS, blend, highlight
+from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
+from queens_tui.app.widgets.grid import Layout
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.patches.level import FREE, SQUARE, TALL, Clue, Rect, contains, span
 from queens_tui.kinds.patches.play import PatchState
@@ -87,22 +87,11 @@ def clue_color(k: int) -> str:
     return PASTELS[k % len(PASTELS)]
 
 
-class Layout(NamedTuple):
-    cell_w: int
-    cell_h: int
-    left: int
-    top: int
-    width: int
-    height: int
-
-
 def fit(rows: int, cols: int, width: int, height: int) -> Layout:
     """The biggest drawing that fits (the smallest when none does)."""
-    for w, h in SCALES:
-        bw, bh = cols * (w + 1) + 1, rows * (h + 1) + 1
-        if bw <= width and bh <= height:
-            break
-    return Layout(w, h, max((width - bw) // 2, 0), max((height - bh) // 2, 0), bw, bh)
+    return grid.fit(SCALES, rows, cols, width, height, 1) or grid.place(
+        SCALES[-1], rows, cols, width, height, 1
+    )
 
 
 class PatchesBoard(BoardWidget[PatchState]):
@@ -141,24 +130,11 @@ class PatchesBoard(BoardWidget[PatchState]):
         return fit(level.rows, level.cols, self.size.width, self.size.height)
 
     def cell_at(self, x: int, y: int) -> Cell | None:
-        lay = self.layout_now()
-        dx, dy = x - lay.left - 1, y - lay.top - 1
-        if dx < 0 or dy < 0:
-            return None
-        c, cx = divmod(dx, lay.cell_w + 1)
-        r, cy = divmod(dy, lay.cell_h + 1)
         level = self._state.level
-        if r >= level.rows or c >= level.cols or cx >= lay.cell_w or cy >= lay.cell_h:
-            return None
-        return (r, c)
+        return self.layout_now().cell_at(x, y, level.rows, level.cols)
 
     def cell_offset(self, cell: Cell) -> tuple[int, int]:
-        lay = self.layout_now()
-        r, c = cell
-        return (
-            lay.left + 1 + c * (lay.cell_w + 1) + lay.cell_w // 2,
-            lay.top + 1 + r * (lay.cell_h + 1) + lay.cell_h // 2,
-        )
+        return self.layout_now().center(cell)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return self._state.level.cols * (SCALES[0][0] + 1) + 1
@@ -311,7 +287,7 @@ class PatchesBoard(BoardWidget[PatchState]):
             self._lines, self._key = self._draw(lay), key
         dy = y - lay.top
         if not 0 <= dy < lay.height:
-            return Strip([Segment(" " * width, base)], width)
+            return grid.text_line("", width, base)
         segs = [Segment(" " * lay.left, base), *self._lines[dy]]
         segs.append(Segment(" " * max(width - lay.left - lay.width, 0), base))
         return Strip(segs).crop(0, width)

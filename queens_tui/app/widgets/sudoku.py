@@ -19,15 +19,15 @@ click selects, a right click clears); it decides nothing about the rules.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Size
 from textual.strip import Strip
 
 from queens_tui.app.palette import blend
+from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
+from queens_tui.app.widgets.grid import Layout
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.sudoku.board import Board
 from queens_tui.kinds.sudoku.level import BOX_COLS, BOX_ROWS, SIZE, box_of
@@ -56,22 +56,9 @@ NOTE_SPOTS = {d: ((d - 1) // 3, (d - 1) % 3) for d in range(1, SIZE + 1)}
 """Where each digit sits among a cell's notes: (line, place), 1 2 3 over 4 5 6."""
 
 
-class Layout(NamedTuple):
-    cell_w: int
-    cell_h: int
-    left: int
-    top: int
-    width: int
-    height: int
-
-
 def fit(width: int, height: int) -> Layout | None:
-    """The biggest drawing of the grid (cells and the lines between them) that fits."""
-    for w, h in SCALES:
-        bw, bh = SIZE * (w + 1) + 1, SIZE * (h + 1) + 1
-        if bw <= width and bh <= height:
-            return Layout(w, h, (width - bw) // 2, (height - bh) // 2, bw, bh)
-    return None
+    """The biggest drawing of the grid (cells and the lines around and between them) that fits."""
+    return grid.fit(SCALES, SIZE, SIZE, width, height, border=1)
 
 
 def _thick_row(k: int) -> bool:
@@ -90,13 +77,6 @@ class SudokuBoard(BoardWidget[Board]):
     SudokuBoard { width: 1fr; height: 1fr; }
     """
 
-    @property
-    def board(self) -> Board:
-        return self._state
-
-    def watch_cursor(self, old: Cell, new: Cell) -> None:
-        self.refresh()
-
     # --- geometry ----------------------------------------------------------------------
 
     def layout_now(self) -> Layout | None:
@@ -105,29 +85,18 @@ class SudokuBoard(BoardWidget[Board]):
     def _origin(self, lay: Layout) -> tuple[int, int]:
         return lay.left, lay.top + 1
 
-    def cell_at(self, x: int, y: int) -> Cell | None:
+    def _placed(self) -> Layout | None:
+        """The layout with the grid where it is drawn, below the caption."""
         lay = self.layout_now()
-        if lay is None:
-            return None
-        left, top = self._origin(lay)
-        c, cx = divmod(x - left - 1, lay.cell_w + 1)
-        r, cy = divmod(y - top - 1, lay.cell_h + 1)
-        if not (0 <= r < SIZE and 0 <= c < SIZE) or cx >= lay.cell_w or cy >= lay.cell_h:
-            return None
-        if x - left - 1 < 0 or y - top - 1 < 0:
-            return None
-        return (r, c)
+        return None if lay is None else lay._replace(top=self._origin(lay)[1])
+
+    def cell_at(self, x: int, y: int) -> Cell | None:
+        lay = self._placed()
+        return None if lay is None else lay.cell_at(x, y, SIZE, SIZE)
 
     def cell_offset(self, cell: Cell) -> tuple[int, int]:
-        lay = self.layout_now()
-        if lay is None:
-            return (0, 0)
-        left, top = self._origin(lay)
-        r, c = cell
-        return (
-            left + 1 + c * (lay.cell_w + 1) + lay.cell_w // 2,
-            top + 1 + r * (lay.cell_h + 1) + lay.cell_h // 2,
-        )
+        lay = self._placed()
+        return (0, 0) if lay is None else lay.center(cell)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return SIZE * (SCALES[0][0] + 1) + 1
@@ -246,17 +215,14 @@ class SudokuBoard(BoardWidget[Board]):
         base = self.rich_style
         lay = self.layout_now()
         if lay is None:
-            text = "window too small for the board" if y == 0 else ""
-            return Strip([Segment(text[:width].ljust(width), base)], width)
+            return grid.text_line(grid.TOO_SMALL if y == 0 else "", width, base)
         left, top = self._origin(lay)
         dy = y - top
         if dy == -1:  # the caption: which game this is
             caption = "Mini Sudoku"
-            pad = max((width - len(caption)) // 2, 0)
-            text = (" " * pad + caption)[:width].ljust(width)
-            return Strip([Segment(text, base + Style(bold=True))], width)
+            return grid.caption_line(caption, width, base)
         if dy < 0 or dy >= lay.height:
-            return Strip([Segment(" " * width, base)], width)
+            return grid.text_line("", width, base)
         k, within = divmod(dy, lay.cell_h + 1)
         segs = [Segment(" " * left, base)]
         if within == 0:

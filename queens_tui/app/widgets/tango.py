@@ -13,15 +13,15 @@ come shown faintly, `mistake` magenta. The widget draws a `Board` and posts
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Size
 from textual.strip import Strip
 
 from queens_tui.app.palette import blend, highlight
+from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
+from queens_tui.app.widgets.grid import Layout
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.tango.board import Board
 from queens_tui.kinds.tango.level import EQUAL, SUN
@@ -47,22 +47,9 @@ SCALES: tuple[tuple[int, int], ...] = ((9, 4), (7, 3), (5, 2), (3, 1))
 """Cell sizes tried, biggest first: (columns, lines)."""
 
 
-class Layout(NamedTuple):
-    cell_w: int
-    cell_h: int
-    left: int
-    top: int
-    width: int
-    height: int
-
-
 def fit(n: int, width: int, height: int) -> Layout | None:
     """The biggest drawing of an n x n grid (cells, one-column and one-line gaps) that fits."""
-    for w, h in SCALES:
-        bw, bh = n * (w + 1) - 1, n * (h + 1) - 1
-        if bw <= width and bh <= height:
-            return Layout(w, h, (width - bw) // 2, (height - bh) // 2, bw, bh)
-    return None
+    return grid.fit(SCALES, n, n, width, height, border=0)
 
 
 class TangoBoard(BoardWidget[Board]):
@@ -72,41 +59,18 @@ class TangoBoard(BoardWidget[Board]):
     TangoBoard { width: 1fr; height: 1fr; }
     """
 
-    @property
-    def board(self) -> Board:
-        return self._state
-
-    def watch_cursor(self, old: Cell, new: Cell) -> None:
-        self.refresh()
-
     # --- geometry ----------------------------------------------------------------------
 
     def layout_now(self) -> Layout | None:
         return fit(self._state.level.size, self.size.width, self.size.height)
 
     def cell_at(self, x: int, y: int) -> Cell | None:
-        lay = self.layout_now()
-        if lay is None:
-            return None
-        dx, dy = x - lay.left, y - lay.top
-        if dx < 0 or dy < 0:
-            return None
-        c, cx = divmod(dx, lay.cell_w + 1)
-        r, cy = divmod(dy, lay.cell_h + 1)
-        n = self._state.level.size
-        if r >= n or c >= n or cx >= lay.cell_w or cy >= lay.cell_h:
-            return None
-        return (r, c)
+        lay, n = self.layout_now(), self._state.level.size
+        return None if lay is None else lay.cell_at(x, y, n, n)
 
     def cell_offset(self, cell: Cell) -> tuple[int, int]:
         lay = self.layout_now()
-        if lay is None:
-            return (0, 0)
-        r, c = cell
-        return (
-            lay.left + c * (lay.cell_w + 1) + lay.cell_w // 2,
-            lay.top + r * (lay.cell_h + 1) + lay.cell_h // 2,
-        )
+        return (0, 0) if lay is None else lay.center(cell)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         n = self._state.level.size
@@ -182,16 +146,13 @@ class TangoBoard(BoardWidget[Board]):
         lay = self.layout_now()
         n = self._state.level.size
         if lay is None:
-            text = "window too small for the board" if y == 0 else ""
-            return Strip([Segment(text[:width].ljust(width), base)], width)
+            return grid.text_line(grid.TOO_SMALL if y == 0 else "", width, base)
         dy = y - lay.top
         if dy == -1 or (lay.top == 0 and dy == lay.height):  # the caption: which game this is
             caption = "S  Tango  M" if self.ascii else "☀  Tango  ☾"
-            pad = max((width - len(caption)) // 2, 0)
-            text = (" " * pad + caption)[:width].ljust(width)
-            return Strip([Segment(text, base + Style(bold=True))], width)
+            return grid.caption_line(caption, width, base)
         if dy < 0 or dy >= lay.height:
-            return Strip([Segment(" " * width, base)], width)
+            return grid.text_line("", width, base)
         r, within = divmod(dy, lay.cell_h + 1)
         faults, broken = self._faults()
         segs = [Segment(" " * lay.left, base)]

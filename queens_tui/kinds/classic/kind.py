@@ -18,7 +18,7 @@ from queens_tui.kinds.classic import Solution, listing
 from queens_tui.kinds.classic.rules import Forced, forced_move, queens_of
 
 if TYPE_CHECKING:
-    from queens_tui.core.play import CancelFlag, PlayRules
+    from queens_tui.core.play import CancelFlag
     from queens_tui.kinds.classic.hunt import Hunt
 
 MIN_SIZE, MAX_SIZE = 4, 16
@@ -82,12 +82,6 @@ class ClassicKind(KindBase[ClassicLevel, Solution]):
     default_size = 8
     unique_solutions = False
     solver = "queens_tui.solver.classic"
-
-    @property
-    def play(self) -> PlayRules[Any, Any, Any]:
-        from queens_tui.kinds.classic.play import PLAY
-
-        return PLAY
 
     def board_title(self, size: int, found: int) -> str:
         """ "8 queens · 3 of 92 found"."""

@@ -29,9 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 
 from queens_tui.core.grid import Cell
-from queens_tui.core.kind import Grade
+from queens_tui.core.kind import Grade, rule_counts, search_step_text
 from queens_tui.core.play import CancelFlag, Cancelled
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.patches import search
@@ -261,21 +262,14 @@ class Engine:
     def solver_step(self) -> Step | None:
         """The remaining patches of one solution of what is left, by exact search."""
         allowed = [[r for r, _ in c] for c in self.cands]
-        found = []
-        for sol in search.solutions(self.level, allowed):
-            found.append(sol)
-            if len(found) == 2:
-                break
+        found = list(islice(search.solutions(self.level, allowed), 2))
         if not found:
             return None
         rest = tuple(found[0][k] for k in range(len(self.cands)) if k not in self.placed)
         if not rest:
             return None
-        many = "" if len(found) == 1 else " (more than one solution remains; this is one)"
-        text = (
-            f"No rule applies here; the exact search draws the remaining "
-            f"{_count(len(rest), 'patch').replace('patchs', 'patches')}{many}."
-        )
+        patches = _count(len(rest), "patch").replace("patchs", "patches")
+        text = search_step_text("draws", patches, len(found))
         first = self.level.clues[self.open_clues()[0]].cell
         return Step("solver", text, first, (), rest)
 
@@ -341,9 +335,7 @@ def solved_by_rules(level: Level, max_tier: int = 3) -> list[Step] | None:
 def grade_steps(steps: Sequence[Step]) -> Grade:
     """The hardest tier used (probes more than `EXPERT_PROBES` times: expert). `unique` is
     left True: a caller that has counted the solutions replaces it."""
-    rules: dict[str, int] = {}
-    for s in steps:
-        rules[s.rule] = rules.get(s.rule, 0) + 1
+    rules = rule_counts(steps)
     if not steps:
         return Grade("easy", 0, None, rules, True)
     hardest = max(steps, key=lambda s: s.tier)

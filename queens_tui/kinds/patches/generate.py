@@ -23,10 +23,10 @@ same level on every machine. Tens of milliseconds a 7x7 level
 
 from __future__ import annotations
 
-import hashlib
 import random
 
 from queens_tui.core import errors, vocabulary
+from queens_tui.core.seed import seed_int
 from queens_tui.kinds.patches import deduce
 from queens_tui.kinds.patches.level import DEFAULT_SIZE, FREE, Clue, Level, Rect, shape_of
 
@@ -44,12 +44,6 @@ class GenerateError(errors.GenerateError):
 
 class SizeError(GenerateError, errors.SizeError):
     """A size the generator does not make."""
-
-
-def seed_int(*parts: object) -> int:
-    """A 64-bit integer from the parts' text by SHA-256: the same on every machine."""
-    text = "\x1f".join(str(p) for p in parts)
-    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 
 
 def _weight(height: int, width: int) -> float:

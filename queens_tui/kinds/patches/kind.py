@@ -9,27 +9,16 @@ game starts, and a Queens player's first frame should not wait for Patches' solv
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from datetime import date
-from itertools import islice
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from queens_tui.core.kind import DailySpec, Explanation, Grade, JSONObject, KindBase
+from queens_tui.core.kind import DailySpec, JSONObject, KindBase, week
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.patches import calendar
 from queens_tui.kinds.patches.level import DEFAULT_SIZE, SIZES, Level, Rect
 
-if TYPE_CHECKING:
-    from queens_tui.core.play import CancelFlag, PlayRules
-
-DAILY_WEEK: tuple[tuple[int, str | None], ...] = (
-    (6, "easy"),  # Monday
-    (6, "medium"),  # Tuesday
-    (7, "easy"),  # Wednesday
-    (7, "medium"),  # Thursday
-    (7, "medium"),  # Friday
-    (7, "hard"),  # Saturday
-    (8, "hard"),  # Sunday
+DAILY_WEEK = week(
+    (6, 6, 7, 7, 7, 7, 8), ("easy", "medium", "easy", "medium", "medium", "hard", "hard")
 )
 """(size, difficulty) of the generated daily Patches by weekday, Monday first: LinkedIn's
 Patches runs 6x6 to 8x8, gentle first."""
@@ -53,7 +42,9 @@ def draw(level: Level, solution: Sequence[Rect]) -> list[str]:
 
 
 class PatchesKind(KindBase[Level, Any]):
-    """The Patches kind (`kinds.patches.level.Level`)."""
+    """The Patches kind (`kinds.patches.level.Level`). Its play, search and deduction are
+    `KindBase`'s defaults; `explain` steps are `{"rule", "clue", "patches", "cells", "text"}`.
+    """
 
     name = "patches"
     title = "Patches"
@@ -67,23 +58,11 @@ class PatchesKind(KindBase[Level, Any]):
     archive_games = ("patches",)
     daily = DailySpec.of("patches", "Patches", DAILY_WEEK, calendar, SHARE_EPOCH)
 
-    @property
-    def play(self) -> PlayRules[Any, Any, Any]:
-        from queens_tui.kinds.patches.play import PLAY
-
-        return PLAY
-
     def generate(self, size: int | None, seed: str, difficulty: str | None, **options: Any) -> Any:
         """A unique level (see `kinds.patches.generate`)."""
         from queens_tui.kinds.patches.generate import generate
 
         return generate(size, seed, difficulty)
-
-    def solutions(self, level: Any, limit: int, cancel: CancelFlag | None = None) -> Sequence[Any]:
-        """Up to `limit` solutions by the exact-cover search (about a millisecond at 7x7)."""
-        from queens_tui.kinds.patches import search
-
-        return list(islice(search.solutions(level), limit))
 
     def solution_json(self, level: Any, solution: Any | None) -> JSONObject:
         """`{"patches": [[top, left, bottom, right], ...]}` (0-based, inclusive, in clue
@@ -104,21 +83,6 @@ class PatchesKind(KindBase[Level, Any]):
             "sized": sum(c.size is not None for c in lv.clues),
             "shaped": sum(c.shape != "free" for c in lv.clues),
         }
-
-    def explain(self, level: Any, cancel: CancelFlag | None = None) -> Explanation:
-        """The logical solution: steps `{"rule", "clue", "patches", "cells", "text"}`."""
-        from queens_tui.kinds.patches import deduce
-
-        steps = deduce.solve_logically(level)
-        solved = not steps or steps[-1].rule != "solver"
-        return Explanation([s.as_json() for s in steps], solved)
-
-    def grade(self, level: Any, cancel: CancelFlag | None = None) -> Grade:
-        """The hardest rule the logical solution needs (easy .. expert)."""
-        from queens_tui.kinds.patches import deduce
-
-        unique = len(self.solutions(level, 2)) == 1
-        return replace(deduce.grade_steps(deduce.solve_logically(level)), unique=unique)
 
 
 KIND = PatchesKind()

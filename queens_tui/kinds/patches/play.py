@@ -22,12 +22,11 @@ first that fixes a patch (a narrowing alone shows nothing on the board).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from queens_tui.core.grid import Cell
-from queens_tui.core.play import CancelFlag, Drag, Hint, JSONValue, digest
+from queens_tui.core.play import CancelFlag, Drag, Hint, JSONValue, PlayBase
 from queens_tui.kinds.patches import deduce
 from queens_tui.kinds.patches.level import (
     Level,
@@ -210,8 +209,14 @@ def step_hint(level: Level, steps: list[deduce.Step]) -> Hint[Move]:
     return Hint(hint_text(level, steps), marks, move, last.rule, helped=last.rule == "solver")
 
 
-class PatchesPlay:
-    """The pure rules of play of Patches (see the module docstring)."""
+class PatchesPlay(PlayBase[Level, PatchState, Move]):
+    """The pure rules of play of Patches (see the module docstring); the save matches and
+    the fingerprint (a hash of the size and clues) are `PlayBase`'s."""
+
+    diff = staticmethod(diff)
+    move_to_json = staticmethod(move_text)
+    move_from_json = staticmethod(parse_move)
+    level_json = staticmethod(level_json)
 
     def dims(self, level: Level) -> tuple[int, int]:
         return level.rows, level.cols
@@ -221,9 +226,6 @@ class PatchesPlay:
 
     def apply(self, state: PatchState, move: Move) -> PatchState:
         return apply(state, move)
-
-    def diff(self, a: PatchState, b: PatchState) -> Move:
-        return diff(a, b)
 
     def interpret(
         self, state: PatchState, action: str, cell: Cell, drag: Drag[PatchState] | None = None
@@ -291,22 +293,6 @@ class PatchesPlay:
                 raise ValueError("a patch is [top, left, bottom, right]")
             rects.append((item[0], item[1], item[2], item[3]))
         return apply(PatchState(level), Move(add=tuple(rects)))
-
-    def move_to_json(self, move: Move) -> JSONValue:
-        return move_text(move)
-
-    def move_from_json(self, level: Level, value: JSONValue) -> Move:
-        return parse_move(level, value)
-
-    def level_json(self, level: Level) -> JSONValue:
-        return level_json(level)
-
-    def level_matches(self, level: Level, value: JSONValue) -> bool:
-        return bool(value == level_json(level))
-
-    def fingerprint(self, level: Level) -> str:
-        """A hash of the size and clues (not the name or the file format)."""
-        return digest(json.dumps(level_json(level), sort_keys=True))
 
 
 def _without(state: PatchState, rect: Rect) -> PatchState:

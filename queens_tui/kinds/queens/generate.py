@@ -46,11 +46,11 @@ player.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Callable, Sequence
 
 from queens_tui.core import errors
+from queens_tui.core.seed import seed_int
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.queens import search
 from queens_tui.kinds.queens.level import Cell, Level
@@ -125,15 +125,6 @@ _NOUNS = (
 
 class GenerateError(errors.GenerateError):
     """The generator cannot make the level asked for (bad size, difficulty not reached)."""
-
-
-def seed_int(*parts: object) -> int:
-    """A 64-bit integer from the parts, stable across machines and Python versions.
-
-    `hash()` of a string varies with PYTHONHASHSEED; SHA-256 does not.
-    """
-    text = "\x1f".join(str(p) for p in parts)
-    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 
 
 def title(seed: str) -> str:

@@ -13,14 +13,14 @@ from datetime import date
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from queens_tui.core.kind import VERDICTS, DailySpec, Explanation, Grade, JSONObject, KindBase
+from queens_tui.core.kind import VERDICTS, DailySpec, Explanation, Grade, JSONObject, KindBase, week
 from queens_tui.core.play import Deadline
 from queens_tui.core.suffixes import IMAGE_SUFFIXES
 from queens_tui.kinds.queens import calendar
 from queens_tui.kinds.queens.level import Level
 
 if TYPE_CHECKING:
-    from queens_tui.core.play import CancelFlag, PlayRules
+    from queens_tui.core.play import CancelFlag
 
 Solution = tuple[tuple[int, int], ...]
 
@@ -31,15 +31,7 @@ SEVERAL_RULES_LIMIT = 1.0
 """Seconds of rules on a level with several solutions before the solver completes it (huge
 open boards would keep the probes busy for minutes)."""
 
-DAILY_WEEK: tuple[tuple[int, str | None], ...] = (
-    (7, "easy"),  # Monday
-    (8, "easy"),  # Tuesday
-    (8, "medium"),  # Wednesday
-    (9, "medium"),  # Thursday
-    (9, "hard"),  # Friday
-    (10, "hard"),  # Saturday
-    (10, "expert"),  # Sunday
-)
+DAILY_WEEK = week((7, 8, 8, 9, 9, 10, 10))
 """(size, difficulty) of the generated daily puzzle by weekday, Monday first."""
 
 
@@ -82,12 +74,6 @@ class QueensKind(KindBase[Level, Solution]):
         extensions=(".txt", ".ts", ".json", *IMAGE_SUFFIXES),
         share_epoch=(date(2024, 10, 17), 170),
     )
-
-    @property
-    def play(self) -> PlayRules[Any, Any, Any]:
-        from queens_tui.kinds.queens.play import PLAY
-
-        return PLAY
 
     # --- solving ---------------------------------------------------------------------------
 

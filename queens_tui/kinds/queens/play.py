@@ -9,14 +9,12 @@ format saves had before the seam, so old saves still load.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.grid import Cell
 from queens_tui.core.play import (
-    CancelFlag,
-    Drag,
     Hint,
-    JSONValue,
+    PlayBase,
     changes_text,
     digest,
     mark_rows,
@@ -26,6 +24,9 @@ from queens_tui.core.play import (
 from queens_tui.core.vocabulary import glyphs
 from queens_tui.kinds.queens.board import CYCLE, Board, Mark, Move, diff
 from queens_tui.kinds.queens.level import Level
+
+if TYPE_CHECKING:
+    from queens_tui.core.play import CancelFlag, Drag, JSONValue
 
 _MARKS = {m.value: m for m in Mark}
 
@@ -58,20 +59,18 @@ def level_grid(level: Level) -> list[str] | list[list[str]]:
     return [list(row) for row in level.grid]
 
 
-class QueensPlay:
+class QueensPlay(PlayBase[Level, Board, Move]):
     """The pure rules of play of Queens (see the module docstring)."""
 
-    def dims(self, level: Level) -> tuple[int, int]:
-        return level.size, level.size
+    diff = staticmethod(diff)
+    state_to_json = staticmethod(board_rows)
+    state_from_json = staticmethod(rows_board)
+    move_to_json = staticmethod(move_text)
+    move_from_json = staticmethod(parse_move)
+    level_json = staticmethod(level_grid)
 
     def new_state(self, level: Level) -> Board:
         return Board(level)
-
-    def apply(self, state: Board, move: Move) -> Board:
-        return state.apply(move)
-
-    def diff(self, a: Board, b: Board) -> Move:
-        return diff(a, b)
 
     def interpret(
         self, state: Board, action: str, cell: Cell, drag: Drag[Board] | None = None
@@ -101,9 +100,6 @@ class QueensPlay:
             return None
         return None if new is mark else Move.set(cell, new)
 
-    def is_solved(self, state: Board) -> bool:
-        return state.is_solved
-
     def is_blank(self, state: Board) -> bool:
         return not state.queens and not state.crosses
 
@@ -119,21 +115,6 @@ class QueensPlay:
         if step is None:
             return None
         return step_hint(step)
-
-    def state_to_json(self, state: Board) -> JSONValue:
-        return board_rows(state)
-
-    def state_from_json(self, level: Level, value: JSONValue) -> Board:
-        return rows_board(level, value)
-
-    def move_to_json(self, move: Move) -> JSONValue:
-        return move_text(move)
-
-    def move_from_json(self, level: Level, value: JSONValue) -> Move:
-        return parse_move(level, value)
-
-    def level_json(self, level: Level) -> JSONValue:
-        return level_grid(level)
 
     def level_matches(self, level: Level, value: JSONValue) -> bool:
         """Same regions (labels may differ)."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from queens_tui.core.grid import Cell
+from queens_tui.core.grid import Cell, filled, value_rows
 from queens_tui.kinds.sudoku import rules
 from queens_tui.kinds.sudoku.level import DIGITS, SIZE, Level
 
@@ -133,17 +133,11 @@ class Board:
 
     def placed(self) -> dict[Cell, int]:
         """The cells the player filled (not the givens)."""
-        given = self.level.given_cells
-        return {
-            (r, c): v
-            for r, row in enumerate(self.cells)
-            for c, v in enumerate(row)
-            if v is not None and (r, c) not in given
-        }
+        return filled(self.cells, self.level.given_cells)
 
     def rows_text(self) -> list[str]:
         """The digits as six rows of `1`-`6` and `.`."""
-        return ["".join("." if v is None else str(v) for v in row) for row in self.cells]
+        return value_rows(self.cells)
 
 
 def _on_grid(r: int, c: int) -> None:

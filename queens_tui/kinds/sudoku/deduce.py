@@ -44,10 +44,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, islice
 
 from queens_tui.core import vocabulary
 from queens_tui.core.grid import Cell
+from queens_tui.core.kind import count_cells, rule_counts, search_step_text
 from queens_tui.core.play import CancelFlag, Cancelled
 from queens_tui.kinds.sudoku import search
 from queens_tui.kinds.sudoku.level import SIZE, Level, box_of
@@ -501,11 +502,7 @@ def probe(g: Grid, cancel: CancelFlag | None = None) -> Step | None:
 
 def solver_step(g: Grid) -> Step | None:
     """The remaining cells of one completion of `g`, by exact search (None if none)."""
-    found = []
-    for sol in search.solutions_of(g.rows()):
-        found.append(sol)
-        if len(found) == 2:
-            break
+    found = list(islice(search.solutions_of(g.rows()), 2))
     if not found:
         return None
     rest = tuple(
@@ -513,11 +510,7 @@ def solver_step(g: Grid) -> Step | None:
     )
     if not rest:
         return None
-    many = "" if len(found) == 1 else " (more than one solution remains; this is one)"
-    text = (
-        f"No rule applies here; the exact search fills the remaining {len(rest)} "
-        f"{'cell' if len(rest) == 1 else 'cells'}{many}."
-    )
+    text = search_step_text("fills", count_cells(len(rest)), len(found))
     return Step("solver", rest, (), tuple((r, c) for r, c, _ in rest), text)
 
 
@@ -603,9 +596,7 @@ class Grade:
 
 def grade_steps(steps: Sequence[Step]) -> Grade:
     """Grade a logical solution by its hardest step: tier k is `DIFFICULTIES[k - 1]`."""
-    rules: dict[str, int] = {}
-    for s in steps:
-        rules[s.rule] = rules.get(s.rule, 0) + 1
+    rules = rule_counts(steps)
     if not steps:
         return Grade("easy", 0, None, rules, True)
     order = list(RULE_TIERS)  # within a tier, the rule tried later is the harder one (probe last)

@@ -21,11 +21,11 @@ level byte for byte on every machine.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from itertools import islice
 
 from queens_tui.core import errors
+from queens_tui.core.seed import seed_int
 from queens_tui.kinds.sudoku import deduce, search
 from queens_tui.kinds.sudoku.level import BOX_COLS, BOX_ROWS, SIZE, Givens, Level
 
@@ -43,30 +43,25 @@ class SizeError(GenerateError, errors.SizeError):
     """A size the generator does not make (anything but 6)."""
 
 
-def seed_int(*parts: object) -> int:
-    """A 64-bit integer from the parts' text by SHA-256: the same on every machine."""
-    text = "\x1f".join(str(p) for p in parts)
-    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
+def _shuffled_lines(rng: random.Random, per_box: int) -> list[int]:
+    """The SIZE lines (rows or columns) in an order that keeps each box's lines together:
+    the groups of `per_box` lines shuffled, then the lines within each group."""
+    groups = list(range(SIZE // per_box))
+    rng.shuffle(groups)
+    lines = []
+    for g in groups:
+        within = list(range(per_box))
+        rng.shuffle(within)
+        lines += [g * per_box + k for k in within]
+    return lines
 
 
 def solved_grid(rng: random.Random) -> list[list[int]]:
     """A random solved grid: the base pattern with digits, bands, rows, stacks, columns shuffled."""
     digits = list(range(1, SIZE + 1))
     rng.shuffle(digits)
-    bands = list(range(SIZE // BOX_ROWS))
-    rng.shuffle(bands)
-    rows = []
-    for b in bands:
-        within = list(range(BOX_ROWS))
-        rng.shuffle(within)
-        rows += [b * BOX_ROWS + r for r in within]
-    stacks = list(range(SIZE // BOX_COLS))
-    rng.shuffle(stacks)
-    cols = []
-    for s in stacks:
-        within = list(range(BOX_COLS))
-        rng.shuffle(within)
-        cols += [s * BOX_COLS + c for c in within]
+    rows = _shuffled_lines(rng, BOX_ROWS)
+    cols = _shuffled_lines(rng, BOX_COLS)
     return [
         [digits[(BOX_COLS * (r % BOX_ROWS) + r // BOX_ROWS + c) % SIZE] for c in cols] for r in rows
     ]
@@ -124,9 +119,7 @@ def generate(size: int | None, seed: str, difficulty: str | None = None) -> Leve
     n = DEFAULT_SIZE if size is None else size
     if n != SIZE:
         raise SizeError(f"Mini Sudoku is 6x6 only (got {n})")
-    if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise GenerateError(f"difficulty is one of {', '.join(DIFFICULTIES)} (got {difficulty})")
-    tier = 4 if difficulty is None else DIFFICULTIES.index(difficulty) + 1
+    tier = errors.wanted_tier(difficulty, DIFFICULTIES, GenerateError)
     rng = random.Random(seed_int("sudoku", n, seed, difficulty or ""))
     for _ in range(MAX_TRIES):
         level = attempt(tier, rng)

@@ -10,27 +10,17 @@ reads every kind's facts as the app starts.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import date
-from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from queens_tui.core.kind import DailySpec, Explanation, Grade, JSONObject, KindBase
+from queens_tui.core.kind import DailySpec, Grade, JSONObject, KindBase, grid_json, week
 from queens_tui.kinds.sudoku import calendar
 from queens_tui.kinds.sudoku.level import SIZE, Level, draw
 
 if TYPE_CHECKING:
-    from queens_tui.core.play import CancelFlag, PlayRules
+    from queens_tui.core.play import CancelFlag
 
-DAILY_WEEK: tuple[tuple[int, str | None], ...] = (
-    (6, "easy"),  # Monday
-    (6, "easy"),  # Tuesday
-    (6, "medium"),  # Wednesday
-    (6, "medium"),  # Thursday
-    (6, "hard"),  # Friday
-    (6, "hard"),  # Saturday
-    (6, "expert"),  # Sunday
-)
+DAILY_WEEK = week(6)
 """(size, difficulty) of the daily Mini Sudoku by weekday, Monday first: LinkedIn's ramp."""
 
 SHARE_EPOCH = (date(2026, 7, 20), 343)
@@ -38,7 +28,9 @@ SHARE_EPOCH = (date(2026, 7, 20), 343)
 
 
 class SudokuKind(KindBase[Level, Any]):
-    """The Mini Sudoku kind (`kinds.sudoku.level.Level`)."""
+    """The Mini Sudoku kind (`kinds.sudoku.level.Level`). Its play, search and deduction
+    are `KindBase`'s defaults; `explain` steps are `{"rule", "place", "eliminate", "text"}`.
+    """
 
     name = "sudoku"
     title = "Mini Sudoku"
@@ -51,28 +43,14 @@ class SudokuKind(KindBase[Level, Any]):
     archive_games = ("minisudoku",)
     daily = DailySpec.of("sudoku", "Mini Sudoku", DAILY_WEEK, calendar, SHARE_EPOCH)
 
-    @property
-    def play(self) -> PlayRules[Any, Any, Any]:
-        from queens_tui.kinds.sudoku.play import PLAY
-
-        return PLAY
-
     def generate(self, size: int | None, seed: str, difficulty: str | None, **options: Any) -> Any:
         from queens_tui.kinds.sudoku.generate import generate
 
         return generate(size, seed, difficulty)
 
-    def solutions(self, level: Any, limit: int, cancel: CancelFlag | None = None) -> Sequence[Any]:
-        """Up to `limit` solutions by the bitmask search (about a millisecond)."""
-        from queens_tui.kinds.sudoku import search
-
-        return list(islice(search.solutions(level), limit))
-
     def solution_json(self, level: Any, solution: Any | None) -> JSONObject:
         """`{"grid": ["123456", ...]}`: six strings of digits, empty when there is no solution."""
-        if solution is None:
-            return {"grid": []}
-        return {"grid": ["".join(str(v) for v in row) for row in solution]}
+        return grid_json(solution)
 
     def solution_text(self, level: Any, solution: Any) -> str:
         """The solved grid, boxes apart."""
@@ -83,21 +61,13 @@ class SudokuKind(KindBase[Level, Any]):
         lv: Level = level
         return {"size": SIZE, "givens": len(lv.given_cells)}
 
-    def explain(self, level: Any, cancel: CancelFlag | None = None) -> Explanation:
-        """The logical solution: `{"rule", "place", "eliminate", "text"}` per step."""
-        from queens_tui.kinds.sudoku import deduce
-
-        steps = deduce.solve_logically(level)
-        solved = not steps or steps[-1].rule != "solver"
-        return Explanation([s.as_json() for s in steps], solved)
-
     def grade(self, level: Any, cancel: CancelFlag | None = None) -> Grade:
-        """The hardest rule the logical solution needs (easy .. expert)."""
+        """The hardest rule the logical solution needs (easy .. expert); the deduction's
+        own grade (`deduce.Grade`) as the shared `Grade`."""
         from queens_tui.kinds.sudoku import deduce
 
-        steps = deduce.solve_logically(level)
-        g = deduce.grade_steps(steps)
-        unique = len(self.solutions(level, 2)) == 1
+        g = deduce.grade_steps(deduce.solve_logically(level))
+        unique = self.unique(level)
         return Grade(g.difficulty, g.steps, g.hardest_rule, g.rules, g.rules_alone, unique)
 
 

@@ -18,7 +18,7 @@ from functools import cached_property
 from typing import ClassVar
 
 from queens_tui.core.errors import LevelError
-from queens_tui.core.grid import Cell
+from queens_tui.core.grid import Cell, filled, value_rows
 from queens_tui.core.meta import METADATA_KEYS, Metadata
 
 SIZE = 6
@@ -114,17 +114,12 @@ class Level(Metadata):
 
     def rows_text(self) -> list[str]:
         """The givens as six rows of digits and `.`."""
-        return ["".join("." if v is None else str(v) for v in row) for row in self.givens]
+        return value_rows(self.givens)
 
     @cached_property
     def given_cells(self) -> dict[Cell, int]:
         """Every given cell and its digit."""
-        return {
-            (r, c): v
-            for r, row in enumerate(self.givens)
-            for c, v in enumerate(row)
-            if v is not None
-        }
+        return filled(self.givens)
 
 
 def draw(grid: Iterable[Iterable[int | None]]) -> list[str]:

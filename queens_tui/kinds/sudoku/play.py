@@ -25,23 +25,23 @@ rules place; the cells they read are tinted `evidence`, the cell to fill
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.grid import Cell
 from queens_tui.core.play import (
-    CancelFlag,
-    Drag,
     Hint,
-    JSONValue,
+    PlayBase,
     changes_text,
-    digest,
     parse_cell,
     parse_changes,
+    read_value_rows,
 )
 from queens_tui.kinds.sudoku.board import NOTES_ALL, Board, Move, Value, diff
 from queens_tui.kinds.sudoku.deduce import Step, next_steps
 from queens_tui.kinds.sudoku.level import SIZE, Level
+
+if TYPE_CHECKING:
+    from queens_tui.core.play import CancelFlag, Drag, JSONValue
 
 _VALUES: dict[str, Value] = {".": None, **{str(d): d for d in range(1, SIZE + 1)}}
 DIGIT_ACTIONS = tuple(str(d) for d in range(1, SIZE + 1))
@@ -125,20 +125,19 @@ def level_json(level: Level) -> dict[str, object]:
     return {"grid": level.rows_text()}
 
 
-class SudokuPlay:
-    """The pure rules of play of Mini Sudoku (see the module docstring)."""
+class SudokuPlay(PlayBase[Level, Board, Move]):
+    """The pure rules of play of Mini Sudoku (see the module docstring); the save matches
+    and the fingerprint (a hash of the givens) are `PlayBase`'s."""
+
+    diff = staticmethod(diff)
+    move_to_json = staticmethod(move_json)
+    level_json = staticmethod(level_json)
 
     def dims(self, level: Level) -> tuple[int, int]:
         return SIZE, SIZE
 
     def new_state(self, level: Level) -> Board:
         return Board.new(level)
-
-    def apply(self, state: Board, move: Move) -> Board:
-        return state.apply(move)
-
-    def diff(self, a: Board, b: Board) -> Move:
-        return diff(a, b)
 
     def interpret(
         self, state: Board, action: str, cell: Cell, drag: Drag[Board] | None = None
@@ -164,12 +163,6 @@ class SudokuPlay:
             return Move(notes=((cell, 0),)) if state.note(cell) else None
         return None
 
-    def is_solved(self, state: Board) -> bool:
-        return state.is_solved
-
-    def is_blank(self, state: Board) -> bool:
-        return state.is_blank
-
     def progress_text(self, state: Board, ascii: bool) -> str:
         """`"1-6 14/36"`, and a notes mark while the keys write notes."""
         text = f"1-6 {state.filled}/{SIZE * SIZE}"
@@ -190,14 +183,7 @@ class SudokuPlay:
     def state_from_json(self, level: Level, value: JSONValue) -> Board:
         if not isinstance(value, dict):
             raise ValueError("a Mini Sudoku position is an object with grid, notes, mode")
-        rows = value.get("grid")
-        if not (isinstance(rows, list) and len(rows) == SIZE):
-            raise ValueError(f"a Mini Sudoku position is {SIZE} rows")
-        cells = []
-        for r, row in enumerate(rows):
-            if not (isinstance(row, str) and len(row) == SIZE and set(row) <= set(_VALUES)):
-                raise ValueError(f"row {r + 1} should be {SIZE} of 1-6 and .")
-            cells.append(tuple(_VALUES[ch] for ch in row))
+        cells = read_value_rows(value.get("grid"), SIZE, _VALUES, "Mini Sudoku", "1-6 and .")
         for (r, c), v in level.given_cells.items():
             if cells[r][c] != v:
                 raise ValueError(f"row {r + 1}, column {c + 1} is given as {v}")
@@ -215,21 +201,8 @@ class SudokuPlay:
             raise ValueError("mode should be true or false")
         return Board(level, tuple(cells), tuple(notes), mode)
 
-    def move_to_json(self, move: Move) -> JSONValue:
-        return move_json(move)
-
     def move_from_json(self, level: Level, value: JSONValue) -> Move:
         return parse_move(value)
-
-    def level_json(self, level: Level) -> JSONValue:
-        return level_json(level)
-
-    def level_matches(self, level: Level, value: JSONValue) -> bool:
-        return bool(value == level_json(level))
-
-    def fingerprint(self, level: Level) -> str:
-        """A hash of the givens (not the name or the file format)."""
-        return digest(json.dumps(level_json(level), sort_keys=True))
 
 
 PLAY = SudokuPlay()

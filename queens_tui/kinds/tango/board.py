@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from queens_tui.core.grid import Cell
+from queens_tui.core.grid import Cell, filled, value_rows
+from queens_tui.core.play import read_value_rows
 from queens_tui.kinds.tango import rules
 from queens_tui.kinds.tango.level import MOON, SUN, Level
 
@@ -111,30 +112,17 @@ class Board:
 
     def placed(self) -> dict[Cell, int]:
         """The cells the player filled (not the givens)."""
-        given = self.level.given_cells
-        return {
-            (r, c): v
-            for r, row in enumerate(self.cells)
-            for c, v in enumerate(row)
-            if v is not None and (r, c) not in given
-        }
+        return filled(self.cells, self.level.given_cells)
 
     def rows_text(self) -> list[str]:
         """The grid as rows of `1`, `0` and `.`."""
-        return ["".join("." if v is None else str(v) for v in row) for row in self.cells]
+        return value_rows(self.cells)
 
     @classmethod
     def from_rows(cls, level: Level, rows: object) -> Board:
         """Read `rows_text` back onto `level`; `ValueError` when it does not fit."""
-        n = level.size
-        if not (isinstance(rows, list) and len(rows) == n):
-            raise ValueError(f"a Tango position is {n} rows")
         table: dict[str, Value] = {".": None, "1": SUN, "0": MOON}
-        cells = []
-        for r, row in enumerate(rows):
-            if not (isinstance(row, str) and len(row) == n and set(row) <= set(table)):
-                raise ValueError(f"row {r + 1} should be {n} of 1, 0 and .")
-            cells.append(tuple(table[ch] for ch in row))
+        cells = read_value_rows(rows, level.size, table, "Tango", "1, 0 and .")
         for (r, c), v in level.given_cells.items():
             if cells[r][c] != v:
                 raise ValueError(f"r{r + 1}c{c + 1} is given as {v}")

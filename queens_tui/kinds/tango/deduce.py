@@ -40,9 +40,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import islice
 
 from queens_tui.core.grid import Cell
-from queens_tui.core.kind import Grade
+from queens_tui.core.kind import Grade, count_cells, rule_counts, search_step_text
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.tango import search
 from queens_tui.kinds.tango.level import EQUAL, MOON, SUN, SYMBOL_NAMES, Level
@@ -560,11 +561,7 @@ def solver_step(level: Level, vals: list[int]) -> Step | None:
         [None if vals[r * n + c] == EMPTY else vals[r * n + c] for c in range(n)] for r in range(n)
     ]
     partial = Level(tuple(tuple(row) for row in grid), level.equal, level.opposite)
-    found = []
-    for sol in search.solutions(partial):
-        found.append(sol)
-        if len(found) == 2:
-            break
+    found = list(islice(search.solutions(partial), 2))
     if not found:
         return None
     rest = tuple(
@@ -572,11 +569,7 @@ def solver_step(level: Level, vals: list[int]) -> Step | None:
     )
     if not rest:
         return None
-    many = "" if len(found) == 1 else " (more than one solution remains; this is one)"
-    text = (
-        f"No rule applies here; the exact search fills the remaining {len(rest)} "
-        f"{'cell' if len(rest) == 1 else 'cells'}{many}."
-    )
+    text = search_step_text("fills", count_cells(len(rest)), len(found))
     return Step("solver", rest, tuple((r, c) for r, c, _ in rest), text)
 
 
@@ -619,9 +612,7 @@ def hardest_tier(level: Level, max_tier: int = 4) -> int | None:
 
 def grade_steps(steps: Sequence[Step]) -> Grade:
     """Grade a logical solution by its hardest step: tier k is `DIFFICULTIES[k - 1]`."""
-    rules: dict[str, int] = {}
-    for s in steps:
-        rules[s.rule] = rules.get(s.rule, 0) + 1
+    rules = rule_counts(steps)
     if not steps:
         return Grade("easy", 0, None, rules, True)
     hardest = max(steps, key=lambda s: s.tier)

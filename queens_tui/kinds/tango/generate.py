@@ -26,11 +26,11 @@ machine. How fast: docs/performance.md (tests/benchmarks/test_bench_tango.py).
 
 from __future__ import annotations
 
-import hashlib
 import random
 
 from queens_tui.core import errors
 from queens_tui.core.grid import Cell
+from queens_tui.core.seed import seed_int
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.tango import deduce, search
 from queens_tui.kinds.tango.level import Level, Pair
@@ -48,12 +48,6 @@ class GenerateError(errors.GenerateError):
 
 class SizeError(GenerateError, errors.SizeError):
     """A size the generator does not make (odd, or out of range)."""
-
-
-def seed_int(*parts: object) -> int:
-    """A 64-bit integer from the parts' text by SHA-256: the same on every machine."""
-    text = "\x1f".join(str(p) for p in parts)
-    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 
 
 def full_grid(n: int, rng: random.Random) -> list[int]:
@@ -138,9 +132,7 @@ def generate(size: int | None, seed: str, difficulty: str | None = None) -> Leve
     n = DEFAULT_SIZE if size is None else size
     if n % 2 or not MIN_SIZE <= n <= MAX_SIZE:
         raise SizeError(f"Tango sizes are even, {MIN_SIZE} to {MAX_SIZE} (got {n})")
-    if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise GenerateError(f"difficulty is one of {', '.join(DIFFICULTIES)} (got {difficulty})")
-    tier = 4 if difficulty is None else DIFFICULTIES.index(difficulty) + 1
+    tier = errors.wanted_tier(difficulty, DIFFICULTIES, GenerateError)
     rng = random.Random(seed_int("tango", n, seed, difficulty or ""))
     for _ in range(MAX_TRIES):
         level = attempt(n, tier, rng)

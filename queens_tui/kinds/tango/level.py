@@ -19,7 +19,7 @@ from functools import cached_property
 from typing import ClassVar
 
 from queens_tui.core.errors import LevelError
-from queens_tui.core.grid import Cell, are_neighbours
+from queens_tui.core.grid import Cell, are_neighbours, filled, value_rows
 from queens_tui.core.meta import Metadata
 
 SUN = 1
@@ -127,17 +127,12 @@ class Level(Metadata):
 
     def rows_text(self) -> list[str]:
         """The givens as rows of `1`, `0` and `.`."""
-        return ["".join("." if v is None else str(v) for v in row) for row in self.givens]
+        return value_rows(self.givens)
 
     @cached_property
     def given_cells(self) -> dict[Cell, int]:
         """Every given cell and its symbol."""
-        return {
-            (r, c): v
-            for r, row in enumerate(self.givens)
-            for c, v in enumerate(row)
-            if v is not None
-        }
+        return filled(self.givens)
 
     @cached_property
     def signs(self) -> dict[Pair, str]:

@@ -12,21 +12,16 @@ cells it fills `place-sun` / `place-moon` (the widget previews the symbol).
 
 from __future__ import annotations
 
-import json
+from typing import TYPE_CHECKING
 
 from queens_tui.core.grid import Cell
-from queens_tui.core.play import (
-    CancelFlag,
-    Drag,
-    Hint,
-    JSONValue,
-    changes_text,
-    digest,
-    parse_changes,
-)
+from queens_tui.core.play import Hint, PlayBase, changes_text, parse_changes
 from queens_tui.kinds.tango.board import CYCLE, Board, Move, Value, diff
 from queens_tui.kinds.tango.deduce import Step, next_step
 from queens_tui.kinds.tango.level import MOON, SUN, Level
+
+if TYPE_CHECKING:
+    from queens_tui.core.play import CancelFlag, Drag, JSONValue
 
 _VALUES: dict[str, Value] = {"1": SUN, "0": MOON, ".": None}
 _BACK: dict[Value, Value] = {v: k for k, v in CYCLE.items()}
@@ -62,20 +57,17 @@ def level_json(level: Level) -> dict[str, object]:
     }
 
 
-class TangoPlay:
-    """The pure rules of play of Tango (see the module docstring)."""
+class TangoPlay(PlayBase[Level, Board, Move]):
+    """The pure rules of play of Tango (see the module docstring); the save matches and
+    the fingerprint (a hash of the givens and signs) are `PlayBase`'s."""
 
-    def dims(self, level: Level) -> tuple[int, int]:
-        return level.size, level.size
+    diff = staticmethod(diff)
+    move_to_json = staticmethod(move_text)
+    move_from_json = staticmethod(parse_move)
+    level_json = staticmethod(level_json)
 
     def new_state(self, level: Level) -> Board:
         return Board.new(level)
-
-    def apply(self, state: Board, move: Move) -> Board:
-        return state.apply(move)
-
-    def diff(self, a: Board, b: Board) -> Move:
-        return diff(a, b)
 
     def interpret(
         self, state: Board, action: str, cell: Cell, drag: Drag[Board] | None = None
@@ -99,12 +91,6 @@ class TangoPlay:
             return None
         return None if new == now else Move.set(cell, new)
 
-    def is_solved(self, state: Board) -> bool:
-        return state.is_solved
-
-    def is_blank(self, state: Board) -> bool:
-        return state.is_blank
-
     def progress_text(self, state: Board, ascii: bool) -> str:
         n = state.level.size
         return f"{'S/M' if ascii else '☀/☾'} {state.filled}/{n * n}"
@@ -120,22 +106,6 @@ class TangoPlay:
 
     def state_from_json(self, level: Level, value: JSONValue) -> Board:
         return Board.from_rows(level, value)
-
-    def move_to_json(self, move: Move) -> JSONValue:
-        return move_text(move)
-
-    def move_from_json(self, level: Level, value: JSONValue) -> Move:
-        return parse_move(level, value)
-
-    def level_json(self, level: Level) -> JSONValue:
-        return level_json(level)
-
-    def level_matches(self, level: Level, value: JSONValue) -> bool:
-        return bool(value == level_json(level))
-
-    def fingerprint(self, level: Level) -> str:
-        """A hash of the givens and signs (not the name or the file format)."""
-        return digest(json.dumps(level_json(level), sort_keys=True))
 
 
 PLAY = TangoPlay()

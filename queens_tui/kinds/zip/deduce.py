@@ -29,7 +29,7 @@ import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from queens_tui.core.kind import Grade, JSONObject
+from queens_tui.core.kind import Grade, JSONObject, rule_counts
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.zip.level import ZipLevel
 from queens_tui.kinds.zip.rules import Path
@@ -348,9 +348,7 @@ def share(level: ZipLevel, steps: list[Step]) -> float:
 
 def grade_steps(level: ZipLevel, steps: list[Step], unique: bool = True) -> Grade:
     """The difficulty: the hardest rule used, None when the solver had to finish."""
-    counts: dict[str, int] = {}
-    for s in steps:
-        counts[s.rule] = counts.get(s.rule, 0) + 1
+    counts = rule_counts(steps)
     alone = not steps or steps[-1].rule != "solver"
     used = [r for r in RULES if r in counts]
     hardest = max(used, key=lambda r: TIER[r]) if used else None

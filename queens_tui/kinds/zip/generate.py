@@ -24,7 +24,6 @@ gives the same level, byte for byte, on every machine.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import random
 import string
@@ -33,6 +32,7 @@ from collections.abc import Sequence
 from queens_tui.core import errors
 from queens_tui.core.grid import Cell, neighbours
 from queens_tui.core.kind import Grade
+from queens_tui.core.seed import seed_int
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.zip.level import Wall, ZipLevel, wall
 from queens_tui.kinds.zip.rules import Path
@@ -69,12 +69,6 @@ class GenerateError(errors.GenerateError):
 
 class SizeError(GenerateError, errors.SizeError):
     """A size the generator does not make."""
-
-
-def seed_int(*parts: object) -> int:
-    """A 64-bit integer from SHA-256 of `parts`: the same on every machine and Python run."""
-    text = "\x1f".join(str(p) for p in parts)
-    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 
 
 def zigzag(rows: int, cols: int) -> list[Cell]:
@@ -245,8 +239,7 @@ def generate(
     for side in (rows, width):
         if not MIN_SIZE <= side <= MAX_SIZE:
             raise SizeError(f"Zip sizes run {MIN_SIZE} to {MAX_SIZE} (got {side})")
-    if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise GenerateError(f"difficulty is one of {', '.join(DIFFICULTIES)} (got {difficulty})")
+    errors.wanted_tier(difficulty, DIFFICULTIES, GenerateError)
     if walls is None:
         walls = seed_int("walls", seed) % 2 == 0
     for k in range(MAX_TRIES if difficulty else 1):

@@ -7,14 +7,14 @@ from collections.abc import Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from queens_tui.core.kind import DailySpec, Explanation, Grade, JSONObject, KindBase
+from queens_tui.core.kind import DailySpec, Explanation, Grade, JSONObject, KindBase, week
 from queens_tui.kinds.zip import calendar, deduce, search
 from queens_tui.kinds.zip.generate import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE
 from queens_tui.kinds.zip.level import ZipLevel
 from queens_tui.kinds.zip.rules import Path
 
 if TYPE_CHECKING:
-    from queens_tui.core.play import CancelFlag, PlayRules
+    from queens_tui.core.play import CancelFlag
 
 _ARROWS = {(0, 1): "→", (0, -1): "←", (1, 0): "↓", (-1, 0): "↑"}
 
@@ -38,15 +38,7 @@ def draw_path(level: ZipLevel, path: Path) -> str:
     return "\n".join(lines)
 
 
-DAILY_WEEK: tuple[tuple[int, str | None], ...] = (
-    (6, None),  # Monday
-    (6, None),  # Tuesday
-    (7, None),  # Wednesday
-    (7, None),  # Thursday
-    (7, None),  # Friday
-    (8, None),  # Saturday
-    (8, None),  # Sunday
-)
+DAILY_WEEK = week((6, 6, 7, 7, 7, 8, 8), (None,) * 7)
 """(size, difficulty) of the generated daily Zip by weekday, Monday first: LinkedIn's Zip runs
 6x6 to 8x8 and grows through the week; walls on about every other day (from the seed)."""
 
@@ -67,12 +59,6 @@ class ZipKind(KindBase[ZipLevel, Any]):
     image = "queens_tui.formats.image.zip"
     archive_games = ("zip",)
     daily = DailySpec.of("zip", "Zip", DAILY_WEEK, calendar, (date(2025, 3, 18), 1))
-
-    @property
-    def play(self) -> PlayRules[Any, Any, Any]:
-        from queens_tui.kinds.zip.play import PLAY
-
-        return PLAY
 
     def generate(self, size: int | None, seed: str, difficulty: str | None, **options: Any) -> Any:
         from queens_tui.kinds.zip.generate import generate
@@ -115,7 +101,7 @@ class ZipKind(KindBase[ZipLevel, Any]):
     def grade(self, level: Any, cancel: CancelFlag | None = None) -> Grade:
         """The hardest rule the logical solution needs (easy .. expert; None: the solver)."""
         steps = deduce.solve_logically(level)
-        unique = len(self.solutions(level, 2)) == 1
+        unique = self.unique(level)
         return deduce.grade_steps(level, steps, unique)
 
 

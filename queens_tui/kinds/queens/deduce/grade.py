@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from queens_tui.core.kind import Grade
+from queens_tui.core.kind import Grade, rule_counts
 from queens_tui.kinds.queens.deduce.driver import solve_logically
 from queens_tui.kinds.queens.deduce.steps import Step
 from queens_tui.kinds.queens.level import Level
@@ -40,9 +40,7 @@ def difficulty(steps: list[Step]) -> str:
 
 def grade_steps(steps: list[Step]) -> Grade:
     """Grade a logical solution (`difficulty`), with the numbers it comes from."""
-    rules: dict[str, int] = {}
-    for s in steps:
-        rules[s.rule] = rules.get(s.rule, 0) + 1
+    rules = rule_counts(steps)
     if not steps:
         return Grade("easy", 0, "last_cell_row", rules)  # an empty board: nothing to grade
     hardest = max(steps, key=lambda s: s.tier)

@@ -1,0 +1,92 @@
+"""The geometry of a board drawn as a grid of equal cells one column and one line apart.
+
+Tango, Mini Sudoku and Patches draw their boards this way: cells of
+`cell_w` columns by `cell_h` lines with a one-character gap (or rule)
+between neighbours, and, with `border`, a rule around the whole grid too. The
+widget picks the biggest cell size that fits (`fit`), then maps mouse
+positions to cells (`Layout.cell_at`) and cells to the point a tooltip or
+the cursor aims at (`Layout.center`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.strip import Strip
+
+from queens_tui.core.grid import Cell
+
+
+class Layout(NamedTuple):
+    """Where the grid sits in its widget and how big its cells are."""
+
+    cell_w: int
+    cell_h: int
+    left: int
+    top: int
+    width: int
+    height: int
+    border: int = 0
+    """1: a rule around the grid (its cells start one column and one line in); 0: none."""
+
+    def cell_at(self, x: int, y: int, rows: int, cols: int) -> Cell | None:
+        """The cell under widget position (x, y); None on a gap, a rule or off the grid."""
+        dx, dy = x - self.left - self.border, y - self.top - self.border
+        if dx < 0 or dy < 0:
+            return None
+        c, cx = divmod(dx, self.cell_w + 1)
+        r, cy = divmod(dy, self.cell_h + 1)
+        if r >= rows or c >= cols or cx >= self.cell_w or cy >= self.cell_h:
+            return None
+        return (r, c)
+
+    def center(self, cell: Cell) -> tuple[int, int]:
+        """The widget position of the middle of `cell`."""
+        r, c = cell
+        return (
+            self.left + self.border + c * (self.cell_w + 1) + self.cell_w // 2,
+            self.top + self.border + r * (self.cell_h + 1) + self.cell_h // 2,
+        )
+
+
+def extent(cells: int, size: int, border: int) -> int:
+    """Columns (or lines) of `cells` cells of `size`, one apart, with `border` rules around."""
+    return cells * (size + 1) - 1 + 2 * border
+
+
+def place(
+    scale: tuple[int, int], rows: int, cols: int, width: int, height: int, border: int
+) -> Layout:
+    """The grid at cell size `scale` (columns, lines), centred in width x height."""
+    w, h = scale
+    bw, bh = extent(cols, w, border), extent(rows, h, border)
+    return Layout(w, h, max((width - bw) // 2, 0), max((height - bh) // 2, 0), bw, bh, border)
+
+
+def fit(
+    scales: Sequence[tuple[int, int]], rows: int, cols: int, width: int, height: int, border: int
+) -> Layout | None:
+    """The grid at the first of `scales` (biggest first) that fits in width x height."""
+    for scale in scales:
+        lay = place(scale, rows, cols, width, height, border)
+        if lay.width <= width and lay.height <= height:
+            return lay
+    return None
+
+
+def text_line(text: str, width: int, style: Style) -> Strip:
+    """A line of the widget holding only `text` (cut or padded to `width`)."""
+    return Strip([Segment(text[:width].ljust(width), style)], width)
+
+
+def caption_line(caption: str, width: int, style: Style) -> Strip:
+    """The board's caption line: `caption` centred, in bold."""
+    pad = max((width - len(caption)) // 2, 0)
+    return text_line(" " * pad + caption, width, style + Style(bold=True))
+
+
+TOO_SMALL = "window too small for the board"
+"""The first line of a board widget whose window is too small for its smallest drawing."""
