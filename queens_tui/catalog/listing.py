@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TypeVar
 
 from queens_tui.catalog.refs import LevelRef, kind_levels, pack_of
+from queens_tui.core.errors import printable
 from queens_tui.core.vocabulary import DIFFICULTIES, mmss
 from queens_tui.formats.meta import read_meta
 from queens_tui.kinds import DEFAULT_KIND, KINDS, daily_kinds, get_kind
@@ -405,10 +406,10 @@ class Listing:
             entry.key,
             number,
             s.mark,
-            entry.title,
+            printable(entry.title),  # names and grades come from files: no escapes
             pack_cell(entry.pack),
             size,
-            entry.difficulty or "",
+            printable(entry.difficulty or ""),
             best,
         )
 

@@ -13,12 +13,11 @@ some level has none or several; 2 some file could not be read or parsed; 3
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from queens_tui.core.errors import printable
+from queens_tui.core.errors import json_line, printable
 from queens_tui.core.kind import VERDICTS
 
 if TYPE_CHECKING:
@@ -39,7 +38,7 @@ def err(message: object) -> None:
 
 def out(obj: object) -> None:
     """One line on stdout: text as it is, anything else as JSON."""
-    text = obj if isinstance(obj, str) else json.dumps(obj, ensure_ascii=False)
+    text = obj if isinstance(obj, str) else json_line(obj)  # escapes what is not printable
     sys.stdout.write(text + "\n")
 
 
@@ -156,29 +155,32 @@ def _draw(path: str, sols: Sequence[Any], target_arg: str, many: bool, kind: str
     """`solve --draw`: the picture `path` with the first solution drawn (queens, suns and
     moons, or Zip's path), written to `target_arg` (a file for one picture; a folder,
     `<out>/<stem>.png`, for several or when it is one). False, after one line on stderr, when
-    it is not a picture or cannot be written."""
+    it is not a picture or cannot be written. The new picture replaces the file whole (a
+    temporary file, then a rename): a full disk leaves the old one as it was."""
     from pathlib import Path
 
     from queens_tui.formats.image import draw_solution, is_image
+    from queens_tui.store.jsonfile import atomic_write_bytes
 
     if not is_image(path):
-        err(f"{path}: --draw needs a picture of a board, not a level file")
+        err(f"{printable(path)}: --draw needs a picture of a board, not a level file")
         return False
     if not sols:
-        err(f"{path}: no solution to draw")
+        err(f"{printable(path)}: no solution to draw")
         return True  # exit 1 already says so; the picture itself was fine
     target = Path(target_arg)
     if many or target.is_dir():
         try:
             target.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            err(f"{target_arg}: cannot create the folder: {e.strerror or e}")
+            err(f"{printable(target_arg)}: cannot create the folder: {e.strerror or e}")
             return False
         target = target / f"{Path(path).stem}.png"
     try:
-        draw_solution(path, kind, sols[0], target)  # by the kind's picture module
+        png = draw_solution(path, kind, sols[0])  # by the kind's picture module
+        atomic_write_bytes(target, png, sync=False, public=True)
     except OSError as e:
-        err(f"{target}: cannot write: {e.strerror or e}")
+        err(f"{printable(str(target))}: cannot write: {e.strerror or e}")
         return False
     return True
 

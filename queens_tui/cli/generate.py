@@ -216,11 +216,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
                 suffix = "json" if fmt == "json" else "txt"
                 path = out_dir / f"{stem}-{_slug(base)}-{i:0{width}d}.{suffix}"
                 try:
-                    atomic_write_bytes(path, text.encode("utf-8"), sync=False)  # no partial file
+                    atomic_write_bytes(path, text.encode("utf-8"), sync=False, public=True)
                 except OSError as e:
                     err(f"{printable(str(path))}: cannot write: {e.strerror or e}")
                     return EXIT_BAD_INPUT
-                out(str(path))
+                out(printable(str(path)))
     except PoolError as e:
         err(f"queens-tui generate: {e}")
         return EXIT_BAD_INPUT

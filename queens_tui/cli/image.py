@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from queens_tui.core.errors import printable
@@ -53,8 +54,6 @@ def cmd_import(args: argparse.Namespace) -> int:
     one collection into the player's packs instead."""
     if args.pack is not None:
         return _import_pack(args.pack, args.images)
-    from pathlib import Path
-
     from queens_tui.formats import reader
     from queens_tui.formats.image import read_puzzle
     from queens_tui.kinds.queens.level import LevelError
@@ -65,16 +64,17 @@ def cmd_import(args: argparse.Namespace) -> int:
         try:
             out_dir.mkdir(parents=True, exist_ok=True)
         except OSError as err:
-            print(f"{args.out}: cannot create the folder: {err.strerror or err}", file=sys.stderr)
+            _err(f"{printable(args.out)}: cannot create the folder: {err.strerror or err}")
             return EXIT_BAD_INPUT
     worst = EXIT_OK
     printed = 0
+    written: set[str] = set()
     for image in args.images:
         try:
             level = read_puzzle(image, args.kind).level
             text = reader(level.kind).dump(level, "text")
         except LevelError as err:
-            print(err if err.path else err.located(image), file=sys.stderr, flush=True)
+            _err(err if err.path else err.located(image))
             worst = EXIT_BAD_INPUT
             continue
         if out_dir is None:
@@ -83,15 +83,13 @@ def cmd_import(args: argparse.Namespace) -> int:
         else:
             from queens_tui.store.jsonfile import atomic_write_bytes  # (only when writing)
 
-            path = out_dir / f"{Path(image).stem}.txt"
+            path = out_dir / unused_name(Path(image).stem, ".txt", written)
             try:
-                atomic_write_bytes(path, text.encode("utf-8"), sync=False)  # no partial file
+                atomic_write_bytes(path, text.encode("utf-8"), sync=False, public=True)  # whole
             except OSError as err:
-                print(
-                    f"{printable(str(path))}: cannot write: {err.strerror or err}", file=sys.stderr
-                )
+                _err(f"{printable(str(path))}: cannot write: {err.strerror or err}")
                 return EXIT_BAD_INPUT
-            print(path, flush=True)
+            print(printable(str(path)), flush=True)
         printed += 1
     return worst
 
@@ -116,3 +114,19 @@ def _import_pack(name: str, sources: list[str]) -> int:
         print(line, file=sys.stderr)
     print(f"{printable(name)}: {pack.count} levels from {printable(sources[0])} ({pack.folder})")
     return EXIT_BAD_INPUT if pack.errors else EXIT_OK
+
+
+def unused_name(stem: str, suffix: str, taken: set[str]) -> str:
+    """`stem + suffix`, or `stem-2 + suffix`, `-3`, ... when this run already wrote that name
+    (a/x.png and b/x.jpg both make x.txt): the second picture never overwrites the first.
+    Names are compared case-folded, as a case-insensitive disk would. Adds the name to `taken`."""
+    name, k = f"{stem}{suffix}", 1
+    while name.casefold() in taken:
+        k += 1
+        name = f"{stem}-{k}{suffix}"
+    taken.add(name.casefold())
+    return name
+
+
+def _err(message: object) -> None:
+    print(message, file=sys.stderr, flush=True)

@@ -7,6 +7,9 @@ Shared by all puzzle kinds so the CLI prints one kind of located line,
 
 from __future__ import annotations
 
+import json
+import re
+
 
 class GenerateError(ValueError):
     """A generator could not make the level asked for (a wanted difficulty not reached)."""
@@ -65,3 +68,20 @@ def printable(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+_UNSHOWN = re.compile(r"[^\x20-\x7e]")
+"""Candidates for escaping in JSON output: anything outside printable ASCII (then tested)."""
+
+
+def _escape(match: re.Match[str]) -> str:
+    ch = match.group()
+    return ch if ch.isprintable() else json.dumps(ch)[1:-1]  # ASCII escapes, pairs above BMP
+
+
+def json_line(obj: object) -> str:
+    """`obj` as one line of JSON, readable text kept (é, ♛) and every character that is not
+    printable escaped as `\\uXXXX`: C0 (json does those), C1 such as U+009B (a terminal's
+    CSI), bidi overrides, and the lone surrogates a non-UTF-8 file name decodes to (which a
+    UTF-8 stdout cannot encode). Every JSON reader gives back the same strings."""
+    return _UNSHOWN.sub(_escape, json.dumps(obj, ensure_ascii=False))

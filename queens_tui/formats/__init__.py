@@ -13,7 +13,6 @@ reader claims it (`sniff`), in the order of `kinds.KINDS`, the fallback kind
 from __future__ import annotations
 
 import os
-import stat
 import sys
 from functools import cache
 from pathlib import Path
@@ -95,25 +94,11 @@ def read_text(path: str | os.PathLike[str]) -> str:
 
 
 def _read_file(path: str | os.PathLike[str], shown: str) -> bytes:
-    """At most `MAX_BYTES + 1` bytes of `path`, never blocking on a FIFO or a device.
+    """At most `MAX_BYTES + 1` bytes of `path`, never blocking on a FIFO or a device
+    (`formats.files.read_bytes`: only a regular file or a ``<(cmd)`` pipe is read)."""
+    from queens_tui.formats.files import read_bytes
 
-    Opened non-blocking and checked on the open descriptor: a folder, a device
-    (/dev/tty would wait for a key, /dev/zero never ends) or a named pipe is
-    refused; only a pipe the shell made (``<(cmd)``: /dev/fd/N) is read, blocking.
-    """
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    fd = os.open(path, flags | getattr(os, "O_BINARY", 0))
-    with open(fd, "rb") as f:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise LevelError("is a directory, not a level file", path=shown)
-        if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
-            if not shown.startswith(("/dev/fd/", "/proc/")):
-                raise LevelError("is a pipe or socket, not a level file", path=shown)
-            os.set_blocking(fd, True)
-        elif not stat.S_ISREG(mode):
-            raise LevelError("is a device, not a level file", path=shown)
-        return f.read(MAX_BYTES + 1)
+    return read_bytes(path, MAX_BYTES + 1)
 
 
 def _where(data: bytes, pos: int) -> tuple[int, int]:

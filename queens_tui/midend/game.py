@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from typing import Any, NamedTuple
 
+from queens_tui.core.errors import printable
 from queens_tui.core.grid import Cell
 from queens_tui.core.history import History
 from queens_tui.core.play import Drag, PlayRules
@@ -116,7 +117,7 @@ class Game:
         self.rules = rules
         self.kind = get_kind(level.kind)
         """The kind's facts (title, emoji) for the result and the share line."""
-        self.title = title or level.name or "Untitled"
+        self.title = printable(title or level.name or "Untitled")  # a file's text: no escapes
         self.history: History[Any, Any] = History(rules, rules.new_state(level))
         self.stopwatch = Stopwatch(now)
         self.hints_used = 0

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from queens_tui.catalog.refs import LevelRef
+from queens_tui.core.errors import printable
 from queens_tui.kinds import get_kind
 
 
@@ -50,11 +51,11 @@ class OpenLevel(NamedTuple):
     def title(self) -> str:
         """What the status line and the share line call this level."""
         if self.level.name:
-            return str(self.level.name)
+            return printable(str(self.level.name))
         if self.bundled_id:
             return self.bundled_id
         if self.path:
-            return Path(self.path).stem
+            return printable(Path(self.path).stem)
         return "Untitled"
 
 

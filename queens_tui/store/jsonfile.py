@@ -76,18 +76,22 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write_bytes(path: Path, data: bytes, *, sync: bool = True) -> None:
+def atomic_write_bytes(path: Path, data: bytes, *, sync: bool = True, public: bool = False) -> None:
     """Replace `path` with `data` atomically (temp file, fsync, rename, fsync dir).
 
     Raises OSError on failure, after removing its temp file; the old file is
     untouched in every failure case because it is only ever replaced whole.
-    `sync=False` skips both fsyncs (tests, benchmarks of the rest).
+    `sync=False` skips both fsyncs (tests, benchmarks of the rest). The file is the
+    user's alone (a temp file's 0600), or with `public` as the umask says (a level or a
+    picture the command line writes, like any file a shell command makes).
     """
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)
     tmp = Path(tmp_name)
     try:
+        if public and hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
@@ -100,6 +104,13 @@ def atomic_write_bytes(path: Path, data: bytes, *, sync: bool = True) -> None:
         raise
     if sync:
         _fsync_dir(folder)
+
+
+def _umask() -> int:
+    """The process's umask (reading it means setting it: put straight back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def atomic_write_json(path: Path, obj: Any, *, sync: bool = True) -> None:

@@ -45,6 +45,7 @@ from queens_tui.app.messages import CellAction
 from queens_tui.app.palette import PASTELS
 from queens_tui.app.widgets.keyline import KeyLine
 from queens_tui.app.widgets.sketch import SketchBoard
+from queens_tui.core.errors import printable
 from queens_tui.core.grid import Cell
 from queens_tui.core.history import History
 from queens_tui.kinds.queens import edit
@@ -110,7 +111,7 @@ def save_target(path: Path) -> Target:
     suffix = path.suffix.lower()
     if suffix in READ_ONLY_SUFFIXES:
         out = path.with_suffix(".txt")
-        return Target(out, "text", file_stamp(out), f"saves to {out.name}")
+        return Target(out, "text", file_stamp(out), f"saves to {printable(out.name)}")
     return Target(path, WRITABLE.get(suffix, "text"), file_stamp(path))
 
 
@@ -169,8 +170,9 @@ class MetaForm(ModalScreen[dict[str, str] | None]):
         difficulty = self.graded or self.meta.get("difficulty", "")
         with Vertical(id="dialog"):
             yield Label("Level details (saved with ctrl+s)", id="question")
-            yield Input(self.meta.get("name", ""), placeholder="name", id="meta-name")
-            yield Input(self.meta.get("author", ""), placeholder="author", id="meta-author")
+            yield Input(printable(self.meta.get("name", "")), placeholder="name", id="meta-name")
+            author = printable(self.meta.get("author", ""))
+            yield Input(author, placeholder="author", id="meta-author")
             yield Input(
                 difficulty, placeholder="difficulty (from the grader)", id="meta-difficulty"
             )
@@ -302,10 +304,10 @@ class EditorScreen(Screen[None]):
         n = self.sketch.size
         star = " *" if self.dirty else ""
         note = f" ({self.target.note})" if self.target.note else ""
-        return f"Editing {self.path}{note} · {n}×{n}{star}"
+        return f"Editing {printable(str(self.path))}{note} · {n}×{n}{star}"
 
     def on_mount(self) -> None:
-        self.title = f"edit {self.path}"
+        self.title = f"edit {printable(str(self.path))}"
         self._changed()
 
     # --- every change goes through here -----------------------------------------------
@@ -584,7 +586,7 @@ class EditorScreen(Screen[None]):
         if level.name is None:
             from dataclasses import replace
 
-            level = replace(level, name=f"{self.path.name} (editing)")
+            level = replace(level, name=f"{printable(self.path.name)} (editing)")
         screen = GameScreen(
             OpenLevel(level), ascii=self.ascii, session=Session(None), engine=self.worker.engine
         )

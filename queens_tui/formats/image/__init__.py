@@ -19,8 +19,8 @@ and moons, or the path.
 The kinds plug in through their `KIND.image`, the name of their picture
 module (`picture_module`), so nothing here names a kind: `read_board(board,
 name)` reads the level off a board the lattice finder located (its doubts
-raised as the module's `Unsure`) and `draw(source, reading, solution, out)`
-writes the picture with a solution drawn. The fallback kind's module (its
+raised as the module's `Unsure`) and `draw(source, reading, solution)` gives
+the picture with a solution drawn, as PNG bytes (the CLI replaces its file whole). The fallback kind's module (its
 `KIND.reader_fallback`: Queens, whose grid finder is the faster) finds its
 board itself instead, `read_picture(path)`, and is tried first on a picture
 of no given kind.
@@ -36,8 +36,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+from queens_tui.core.errors import printable
 from queens_tui.core.suffixes import IMAGE_SUFFIXES
 from queens_tui.kinds import KINDS, get_kind
 from queens_tui.kinds.queens.level import Level, LevelError
@@ -117,11 +118,10 @@ def is_image(path: str | os.PathLike[str]) -> bool:
         return True
     if os.fspath(path) == "-":
         return False
-    try:
-        with open(path, "rb") as f:
-            return picture_kind(f.read(16)) is not None
-    except (OSError, ValueError):
-        return False
+    from queens_tui.formats.files import regular_head
+
+    head = regular_head(path, 16)  # a pipe or a device is never read to sniff it
+    return head is not None and picture_kind(head) is not None
 
 
 _LAST: dict[str, tuple[tuple[int, int], Reading]] = {}
@@ -138,7 +138,7 @@ def read(path: str | os.PathLike[str]) -> Reading:
     if hit is not None and hit[0] == stamp and stamp[0] >= 0:
         return hit[1]
     try:
-        reading = read_picture(path, name=Path(shown).name)
+        reading = read_picture(path, name=printable(Path(shown).name))  # the level's source
         _keep(_LAST, shown, (stamp, reading))
         return reading
     except BoardError as err:
@@ -180,7 +180,7 @@ def read_puzzle(path: str | os.PathLike[str], kind: str | None = None) -> Puzzle
     if hit is not None and hit[0] == stamp and stamp[0] >= 0:
         return hit[1]
     try:
-        reading = _read_puzzle(path, kind, Path(shown).name)
+        reading = _read_puzzle(path, kind, printable(Path(shown).name))  # the level's source
     except LevelError as err:
         raise err.located(shown) from None
     except (MemoryError, RecursionError) as err:
@@ -268,11 +268,9 @@ def _read_kind(board: Any, kind: str, name: str, seen: str) -> PuzzleLevel:
     return level
 
 
-def draw_solution(
-    path: str | os.PathLike[str], kind: str, solution: Iterable[Any], out: str | os.PathLike[str]
-) -> None:
-    """Write the picture at `path` with `solution`, of kind `kind`, drawn onto its board to
-    `out` (PNG), by the kind's picture module. The board is where `read_puzzle` found it
-    (cached: `solve --draw` has just read the picture). `OSError` when `out` cannot be
-    written."""
-    picture_module(kind).draw(path, read_puzzle(path, kind), solution, out)
+def draw_solution(path: str | os.PathLike[str], kind: str, solution: Iterable[Any]) -> bytes:
+    """The PNG bytes of the picture at `path` with `solution`, of kind `kind`, drawn onto its
+    board by the kind's picture module. The board is where `read_puzzle` found it (cached:
+    `solve --draw` has just read the picture). Bytes, not a file: the caller replaces its
+    file whole (a full disk must not leave half a picture where a good one was)."""
+    return cast("bytes", picture_module(kind).draw(path, read_puzzle(path, kind), solution))

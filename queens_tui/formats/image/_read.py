@@ -19,8 +19,23 @@ if TYPE_CHECKING:
     from queens_tui.formats.image import _regions
     from queens_tui.formats.image._grid import Grid
 
-MAX_PIXELS = 50_000_000
-"""Larger pictures are refused before decoding (a 8K screen is 33 M pixels)."""
+MAX_PIXELS = 40_000_000
+"""Larger pictures are refused before decoding (an 8K screen is 33 M pixels)."""
+
+ANALYSIS_PIXELS = 8_500_000
+"""A bigger picture (a 4K screen is 8.3 M pixels) is reduced by a whole factor right after
+decoding, before anything else reads it: a 37 M pixel board read in full took 8.8 s and
+960 MB; its cells are hundreds of pixels wide, far more than reading them needs."""
+
+ORIENTATION = 0x0112
+"""The EXIF tag of a phone picture's rotation."""
+
+MAX_FILE_BYTES = 100_000_000
+"""A picture file is read into memory whole (never opened by Pillow itself): at most this."""
+
+FORMATS = ("PNG", "JPEG", "WEBP", "BMP", "GIF")
+"""The only formats Pillow may decode here (the README's list): never EPS (Ghostscript) or
+the dozens of other plug-ins a crafted file could name."""
 
 WORK_SIDE = 1280
 """The board is looked for in a copy whose longer side is at most this many pixels."""
@@ -63,14 +78,16 @@ def open_picture(source: str | os.PathLike[str] | bytes) -> Any:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            fp: Any = io.BytesIO(source) if isinstance(source, bytes) else source
-            with Image.open(fp) as opened:
+            data = source if isinstance(source, bytes) else _file_bytes(source)
+            with Image.open(io.BytesIO(data), formats=FORMATS) as opened:
                 w, h = opened.size
                 if w * h > MAX_PIXELS:
                     raise BoardError(f"the picture is too large ({w}x{h} pixels)")
                 opened.seek(0)  # an animated GIF or WebP: its first frame
                 opened.load()
-                im: Image.Image = ImageOps.exif_transpose(opened) or opened
+                im: Image.Image = opened
+                if opened.getexif().get(ORIENTATION, 1) != 1:  # else a copy for nothing
+                    im = ImageOps.exif_transpose(opened) or opened
                 if im.mode.startswith("I") or im.mode == "F":  # 16-bit or float grey
                     im = _to_8bit(im)
                 alpha = im.mode in ("RGBA", "LA", "PA")
@@ -80,7 +97,7 @@ def open_picture(source: str | os.PathLike[str] | bytes) -> Any:
                     rgba = im.convert("RGBA")
                     white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
                     im = Image.alpha_composite(white, rgba)
-                return im.convert("RGB")
+                return im if im.mode == "RGB" and im is not opened else im.convert("RGB")
     except BoardError:
         raise
     except UnidentifiedImageError:
@@ -99,6 +116,31 @@ def open_picture(source: str | os.PathLike[str] | bytes) -> Any:
         raise BoardError(f"the picture is damaged ({text[:80]})") from None
     except (MemoryError, RecursionError) as err:
         raise BoardError(f"the picture is damaged ({type(err).__name__})") from None
+
+
+def _file_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of the picture file `path`; a FIFO, a device or a folder is refused before
+    anything is read (`formats.files`), and so is a file over `MAX_FILE_BYTES`."""
+    from queens_tui.formats.files import read_bytes
+
+    try:
+        data = read_bytes(path, MAX_FILE_BYTES + 1, what="picture")
+    except LevelError as err:
+        raise BoardError(err.message) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise BoardError(f"the file is over {MAX_FILE_BYTES:,} bytes")
+    return data
+
+
+def open_reduced(source: str | os.PathLike[str] | bytes) -> tuple[Any, int, tuple[int, int]]:
+    """(the picture reduced by a whole factor to at most about `ANALYSIS_PIXELS`, the factor,
+    the picture's own size): what the board is looked for and read in."""
+    import math
+
+    im = open_picture(source)
+    w, h = im.size
+    factor = max(1, math.ceil(math.sqrt(w * h / ANALYSIS_PIXELS)))
+    return (im.reduce(factor) if factor > 1 else im), factor, (w, h)
 
 
 def _to_8bit(im: Any) -> Any:
@@ -120,7 +162,7 @@ def read_picture(source: str | os.PathLike[str] | bytes, name: str | None = None
 
     from queens_tui.formats.image import _grid, _regions
 
-    im = open_picture(source)
+    im, scale, own_size = open_reduced(source)
     full_w, full_h = im.size
     if min(full_w, full_h) < 20:
         raise BoardError(f"the picture is too small ({full_w}x{full_h} pixels)")
@@ -135,13 +177,7 @@ def read_picture(source: str | os.PathLike[str] | bytes, name: str | None = None
         for found in _find(gray, thorough=factor == first):
             grid = found
             if factor > 1:  # the cells are read in the full picture (fine lines, small boards)
-                grid = _grid.Grid(
-                    n=found.n,
-                    xs=tuple((x + 0.5) * factor - 0.5 for x in found.xs),
-                    ys=tuple((y + 0.5) * factor - 0.5 for y in found.ys),
-                    matched=found.matched,
-                    strength=found.strength,
-                )
+                grid = _scaled(found, factor)
             # only the board's box is converted to numbers (a desktop is mostly not board)
             pad = grid.cell
             left = max(0, int(grid.xs[0] - pad))
@@ -166,10 +202,25 @@ def read_picture(source: str | os.PathLike[str] | bytes, name: str | None = None
             except _regions.Doubtful as err:
                 doubt = doubt or BoardError(str(err))
                 continue  # perhaps a table of plain cells: the next grid may be the board
-            return _reading(part, grid, name, (full_w, full_h))
+            if scale > 1:  # back to the picture's own pixels (--draw draws on it)
+                grid = _scaled(grid, scale)
+            return _reading(part, grid, name, own_size)
     if doubt is not None:
         raise doubt
     raise BoardError("no grid of N x N cells found")
+
+
+def _scaled(grid: Grid, factor: int) -> Grid:
+    """`grid` found in a picture reduced by `factor`, in the full picture's pixels."""
+    from queens_tui.formats.image import _grid
+
+    return _grid.Grid(
+        n=grid.n,
+        xs=tuple((x + 0.5) * factor - 0.5 for x in grid.xs),
+        ys=tuple((y + 0.5) * factor - 0.5 for y in grid.ys),
+        matched=grid.matched,
+        strength=grid.strength,
+    )
 
 
 def _partition(rgb: Any, gray: Any, grid: Grid) -> _regions.Partition:

@@ -7,9 +7,10 @@ keeps the picture's size, so it lines up with the original.
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from queens_tui.formats.image import PuzzleReading
@@ -21,12 +22,11 @@ def draw_queens(
     source: str | os.PathLike[str],
     reading: PuzzleReading,
     queens: Iterable[tuple[int, int]],
-    out: str | os.PathLike[str],
-) -> None:
-    """Write `source` with `queens` (row, column) drawn in their cells to `out` (PNG).
+) -> bytes:
+    """The PNG bytes of `source` with `queens` (row, column) drawn in their cells.
 
-    Raises `OSError` when `out` cannot be written.
-    """
+    Bytes, not a file: the caller replaces its file whole (a full disk must not leave
+    half a picture where a good one was)."""
     from PIL import ImageDraw
 
     from queens_tui.formats.image._read import open_picture
@@ -42,7 +42,14 @@ def draw_queens(
         pen.ellipse((cx - outer, cy - outer, cx + outer, cy + outer), fill=(255, 255, 255))
         pen.ellipse((cx - inner, cy - inner, cx + inner, cy + inner), fill=(0, 0, 0))
         pen.polygon(_crown(cx, cy, 0.19 * size), fill=GOLD)
-    im.save(out, format="PNG")
+    return _png(im)
+
+
+def _png(im: Any) -> bytes:
+    """`im` as PNG bytes: the caller replaces its file whole (never half a picture)."""
+    buffer = io.BytesIO()
+    im.save(buffer, format="PNG")
+    return buffer.getvalue()
 
 
 def _crown(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
@@ -69,13 +76,10 @@ def draw_tango(
     xs: tuple[float, ...],
     ys: tuple[float, ...],
     grid: Iterable[Iterable[int]],
-    out: str | os.PathLike[str],
-) -> None:
-    """Write `source` with a solved Tango `grid` (1 sun, 0 moon) drawn in its cells to `out`.
-
-    A sun is an orange disc, a moon a blue crescent, each in a white ring so it
-    shows on light and dark themes. Raises `OSError` when `out` cannot be written.
-    """
+) -> bytes:
+    """The PNG bytes of `source` with a solved Tango `grid` (1 sun, 0 moon) drawn in its
+    cells. A sun is an orange disc, a moon a blue crescent, each in a white ring so it
+    shows on light and dark themes."""
     from PIL import ImageDraw
 
     from queens_tui.formats.image._read import open_picture
@@ -94,7 +98,7 @@ def draw_tango(
                 bite = 0.2 * size
                 bx, by = cx + 0.12 * size, cy - 0.08 * size
                 pen.ellipse((bx - bite, by - bite, bx + bite, by + bite), fill=(255, 255, 255))
-    im.save(out, format="PNG")
+    return _png(im)
 
 
 def draw_path(
@@ -102,10 +106,9 @@ def draw_path(
     xs: tuple[float, ...],
     ys: tuple[float, ...],
     path: Iterable[tuple[int, int]],
-    out: str | os.PathLike[str],
-) -> None:
-    """Write `source` with a Zip `path` (cells from 1 to the end) drawn through the cell
-    centres to `out` (PNG): a thick orange line over a white one, under the dots' middles."""
+) -> bytes:
+    """The PNG bytes of `source` with a Zip `path` (cells from 1 to the end) drawn through
+    the cell centres: a thick orange line over a white one, under the dots' middles."""
     from PIL import ImageDraw
 
     from queens_tui.formats.image._read import open_picture
@@ -118,4 +121,4 @@ def draw_path(
     if len(points) >= 2:
         pen.line(points, fill=(255, 255, 255), width=max(3, round(0.34 * size)), joint="curve")
         pen.line(points, fill=PATH_FILL, width=max(2, round(0.26 * size)), joint="curve")
-    im.save(out, format="PNG")
+    return _png(im)

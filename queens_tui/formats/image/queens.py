@@ -32,10 +32,8 @@ def draw(
     source: str | os.PathLike[str],
     reading: PuzzleReading,
     solution: Iterable[tuple[int, int]],
-    out: str | os.PathLike[str],
-) -> None:
-    """Write `source` with the solution's queens (row, column) drawn in their cells to `out`
-    (PNG); `OSError` when `out` cannot be written."""
+) -> bytes:
+    """The PNG bytes of `source` with the solution's queens (row, column) in their cells."""
     from queens_tui.formats.image.draw import draw_queens
 
-    draw_queens(source, reading, solution, out)
+    return draw_queens(source, reading, solution)

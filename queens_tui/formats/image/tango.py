@@ -81,13 +81,11 @@ def draw(
     source: str | os.PathLike[str],
     reading: PuzzleReading,
     solution: Iterable[Iterable[int]],
-    out: str | os.PathLike[str],
-) -> None:
-    """Write `source` with the solved grid (1 sun, 0 moon) drawn in its cells to `out` (PNG);
-    `OSError` when `out` cannot be written."""
+) -> bytes:
+    """The PNG bytes of `source` with the solved grid (1 sun, 0 moon) drawn in its cells."""
     from queens_tui.formats.image.draw import draw_tango
 
-    draw_tango(source, reading.xs, reading.ys, solution, out)
+    return draw_tango(source, reading.xs, reading.ys, solution)
 
 
 def _sign(board: Board, r: int, c: int, dr: int, dc: int) -> str | None:

@@ -75,13 +75,12 @@ def draw(
     source: str | os.PathLike[str],
     reading: PuzzleReading,
     solution: Iterable[tuple[int, int]],
-    out: str | os.PathLike[str],
-) -> None:
-    """Write `source` with the solution's path (cells from 1 to the end) drawn through the
-    cells to `out` (PNG); `OSError` when `out` cannot be written."""
+) -> bytes:
+    """The PNG bytes of `source` with the solution's path (cells from 1 to the end) drawn
+    through the cells."""
     from queens_tui.formats.image.draw import draw_path
 
-    draw_path(source, reading.xs, reading.ys, solution, out)
+    return draw_path(source, reading.xs, reading.ys, solution)
 
 
 def _digits(board: Board, r: int, c: int, bg: float) -> list[Glyph]:

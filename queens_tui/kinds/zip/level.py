@@ -61,6 +61,10 @@ class ZipLevel(Metadata):
                     raise LevelError(f"cell r{r + 1}c{c + 1}: {n!r} is not a number >= 0")
                 if n == 0:
                     continue
+                if n > rows * cols:  # 10**40 would make the gap check below count to it
+                    raise LevelError(
+                        f"cell r{r + 1}c{c + 1}: {n} is more than the board's {rows * cols} cells"
+                    )
                 if n in seen:
                     a = seen[n]
                     raise LevelError(
