@@ -153,7 +153,7 @@ def cmd_serve(args: argparse.Namespace, play: argparse.ArgumentParser) -> int:
         _err(error)
         return EXIT_BAD_INPUT
     try:
-        from textual_serve.server import Server
+        from queens_tui.cli.web import Door, QueensServer
     except ImportError:
         _err(INSTALL_HINT)
         return EXIT_BAD_INPUT
@@ -167,15 +167,13 @@ def cmd_serve(args: argparse.Namespace, play: argparse.ArgumentParser) -> int:
             f"queens-tui serve: warning: listening on {args.host or 'every address'}: anyone who "
             f"can reach port {args.port} can play, as you, and write your saves in {data_dir()}"
         )
-
-    class QueensServer(Server):
-        """textual-serve's server, announcing itself in one line instead of its logo."""
-
-        async def on_startup(self, app: object) -> None:
-            print(f"queens-tui serve: open {url} in a browser (ctrl+c stops)", flush=True)
-
-    server = QueensServer(command, host=args.host, port=args.port, title="queens-tui")
-    server.public_url = url
+    door = Door.of({url, public_url(args.host, args.port)}, loopback_port=args.port)
+    server = QueensServer(
+        command, host=args.host, port=args.port, url=url, door=door, title="queens-tui"
+    )
+    server.announce = partial(
+        print, f"queens-tui serve: open {url} in a browser (ctrl+c stops)", flush=True
+    )
     try:
         server.serve()
     except OSError as err:

@@ -114,11 +114,11 @@ def test_other_hosts_are_warned_about(
 ) -> None:
     """Listening beyond this machine: the warning says who can play and whose saves they write."""
     pytest.importorskip("textual_serve", reason="textual-serve is not installed (extra 'web')")
-    from textual_serve import server
+    from queens_tui.cli import web
 
     served: list[tuple[str, str, int]] = []
     monkeypatch.setattr(
-        server.Server,
+        web.QueensServer,
         "serve",
         lambda self, debug=False: served.append((self.command, self.host, self.port)),
     )
