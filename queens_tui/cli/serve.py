@@ -153,6 +153,8 @@ def cmd_serve(args: argparse.Namespace, play: argparse.ArgumentParser) -> int:
         _err(error)
         return EXIT_BAD_INPUT
     try:
+        import textual_serve.server  # noqa: F401  # the extra itself, asked every time
+
         from queens_tui.cli.web import Door, QueensServer
     except ImportError:
         _err(INSTALL_HINT)
