@@ -7,7 +7,7 @@ and a killed one keeps what it printed.
 
 Exit codes: 0 every file is a well-formed level with exactly one solution; 1
 some level has none or several; 2 some file could not be read or parsed; 3
-(`explain`, `grade`) some level was given up after `--time-limit` seconds.
+some level was given up after `--time-limit` seconds (every command has one).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from queens_tui.core.errors import json_line, printable
@@ -27,6 +28,11 @@ EXIT_OK, EXIT_NOT_UNIQUE, EXIT_BAD_INPUT, EXIT_GAVE_UP = 0, 1, 2, 3
 
 TIME_LIMIT = 10.0
 """Seconds `explain` and `grade` spend on one level before giving up (`--time-limit`)."""
+
+SOLVE_TIME_LIMIT = 60.0
+"""Seconds `solve` and `check` spend on one level before giving up (`--time-limit`): a
+real level takes milliseconds, but a crafted one (16x16, regions `(r + c) mod 16`) ran
+past 15 minutes."""
 
 T = TypeVar("T")
 
@@ -134,7 +140,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 out({**line, "error": error})
             continue
         kind = kind_of(level)
-        sols = kind.solutions(level, 2)
+        sols, why = _within_time(path, args.time_limit, partial(kind.solutions, level, 2))
+        if sols is None:
+            worst = max(worst, EXIT_GAVE_UP)
+            if args.json:
+                out({"file": path, "size": None, "solutions": None, "error": why})
+            continue
         if len(sols) != 1:
             worst = max(worst, EXIT_NOT_UNIQUE)
         if args.json:
@@ -200,7 +211,12 @@ def cmd_check(args: argparse.Namespace) -> int:
                 out({"file": path, "ok": False, "verdict": "unreadable", "error": error})
             continue
         kind = kind_of(level)
-        sols = kind.solutions(level, 2)
+        sols, why = _within_time(path, args.time_limit, partial(kind.solutions, level, 2))
+        if sols is None:
+            worst = max(worst, EXIT_GAVE_UP)
+            if args.json:
+                out({"file": path, "ok": False, "verdict": "gave up", "error": why})
+            continue
         ok = len(sols) == 1
         if not ok:
             worst = max(worst, EXIT_NOT_UNIQUE)
@@ -214,12 +230,17 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _within_time(path: str, limit: float, work: Callable[[Any], T]) -> tuple[T | None, str | None]:
-    """(`work(deadline)`, None), or (None, "gave up") after saying so once the deadline passed."""
+    """(`work(deadline)`, None), or (None, "gave up") after saying so once the deadline passed.
+
+    A kind's search that polls the deadline stops by itself (`Cancelled`); one that does not
+    (Tango's and Zip's exact searches and rules) is interrupted at the same moment
+    (`deadline.within`), so every kind gives up on time."""
+    from queens_tui.cli.deadline import OutOfTime, within
     from queens_tui.core.play import Cancelled, Deadline
 
     try:
-        return work(Deadline(limit)), None
-    except Cancelled:
+        return within(limit, lambda: work(Deadline(limit))), None
+    except (Cancelled, OutOfTime):
         err(f"{printable(path)}: gave up after {limit:g} s (--time-limit raises it)")
         return None, "gave up"
 
@@ -335,14 +356,16 @@ def picture_kind_option(p: argparse.ArgumentParser) -> None:
     )
 
 
-def time_limit_option(p: argparse.ArgumentParser) -> None:
-    """`--time-limit S` for `explain` and `grade`."""
+def time_limit_option(p: argparse.ArgumentParser, default: float = TIME_LIMIT) -> None:
+    """`--time-limit S` (a finite number of seconds) for every batch command."""
+    from queens_tui.cli.deadline import seconds
+
     p.add_argument(
         "--time-limit",
-        type=float,
-        default=TIME_LIMIT,
+        type=seconds,
+        default=default,
         metavar="S",
-        help=f"give up on a level after S seconds, exit code 3 ({TIME_LIMIT:g})",
+        help=f"give up on a level after S seconds, exit code 3 ({default:g})",
     )
 
 
@@ -358,12 +381,14 @@ def register(sub: Any) -> None:
         "OUT.png for one picture, a folder OUT for several",
     )
     picture_kind_option(p)
+    time_limit_option(p, SOLVE_TIME_LIMIT)
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("check", help="validate level files (shape, regions, unique solution)")
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--json", action="store_true", help="one JSON object per file per line")
     picture_kind_option(p)
+    time_limit_option(p, SOLVE_TIME_LIMIT)
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("explain", help="print the logical solution of levels, step by step")

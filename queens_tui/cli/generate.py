@@ -3,7 +3,8 @@
 Level i (from 1) gets the seed S for i = 1 and "S+<i-1>" after, and its file
 says that seed, its size and its difficulty, so any level can be made again
 alone, byte for byte. Exit codes: 0 done, 1 a wanted difficulty was not
-reached (or the time limit ran out), 2 bad arguments or an unwritable DIR.
+reached, 2 bad arguments or an unwritable DIR, 3 `--time-limit` ran out (as for every
+batch command).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from queens_tui.cli.batch import EXIT_BAD_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, err, out
+from queens_tui.cli.batch import EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_NOT_UNIQUE, EXIT_OK, err, out
 from queens_tui.core.errors import SizeError, printable
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds import KINDS, get_kind
@@ -148,7 +149,7 @@ def _failed(
         f"seed {seed!r} (small boards rarely reach the hardest grades: try a bigger "
         "--size, another --difficulty, or a longer --time-limit)"
     )
-    return EXIT_NOT_UNIQUE
+    return EXIT_GAVE_UP
 
 
 def cmd_generate(args: argparse.Namespace) -> int:

@@ -146,7 +146,7 @@ def test_generate_gives_up_with_a_clear_message(
         ["generate", "--size", "4", "--difficulty", "expert", "--seed", "t", "--time-limit", "1"]
     )
     took = time.monotonic() - start
-    assert code == 1
+    assert code == 3  # out of time, as every batch command says it
     assert took < 10
     err = capsys.readouterr().err
     assert err.startswith("queens-tui generate: gave up after 1 s: no expert 4x4 level found")

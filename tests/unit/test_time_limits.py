@@ -1,0 +1,66 @@
+"""Every batch command gives up on time (issue 29, item 6): `--time-limit` for every command
+and every kind (a default for `solve` and `check` too), a finite one, and exit 3 with one
+line when it runs out. The hopeless levels are made here."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from queens_tui.cli import build_parser, main
+from queens_tui.cli.batch import SOLVE_TIME_LIMIT
+
+LIMIT = 0.3
+
+
+def _mod16(tmp_path: Path) -> str:
+    """16x16 Queens, regions (r + c) mod 16: no solution, and the search takes > 15 minutes."""
+    letters = "ABCDEFGHIJKLMNOP"
+    rows = ("".join(letters[(r + c) % 16] for c in range(16)) for r in range(16))
+    path = tmp_path / "mod16.txt"
+    path.write_text("\n".join(rows) + "\n")
+    return str(path)
+
+
+def _empty_tango(tmp_path: Path, n: int = 14) -> str:
+    """An empty 14x14 Tango: its row-by-row search runs for minutes."""
+    path = tmp_path / "tango14.txt"
+    path.write_text("# kind: tango\n" + "\n\n".join(" ".join("." * n) for _ in range(n)) + "\n")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("command", "maker"),
+    [
+        (["solve"], _mod16),
+        (["check", "--json"], _mod16),
+        (["solve", "--json"], _empty_tango),
+        (["explain"], _empty_tango),
+        (["grade", "--json"], _empty_tango),
+    ],
+)
+def test_a_hopeless_level_is_given_up_on_time(
+    tmp_path: Path, command: list[str], maker: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = maker(tmp_path)  # type: ignore[operator]
+    start = time.monotonic()
+    assert main([*command, "--time-limit", str(LIMIT), path]) == 3
+    assert time.monotonic() - start < LIMIT + 5
+    captured = capsys.readouterr()
+    assert captured.err == f"{path}: gave up after {LIMIT:g} s (--time-limit raises it)\n"
+    if "--json" in command:
+        line = json.loads(captured.out)
+        assert line["file"] == path and line["error"] == "gave up"
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "explain", "grade"])
+def test_every_command_has_a_finite_time_limit(command: str) -> None:
+    parsed = build_parser().parse_args([command, "x.txt"])
+    assert 0 < parsed.time_limit <= SOLVE_TIME_LIMIT
+    for bad in ("nan", "inf", "-1", "soon"):
+        with pytest.raises(SystemExit) as exit_:
+            build_parser().parse_args([command, "--time-limit", bad, "x.txt"])
+        assert exit_.value.code == 2
