@@ -69,6 +69,30 @@ def on_a_terminal() -> bool:
         return False
 
 
+def keys_from_terminal() -> str | None:
+    """Make sure the game reads its keys from a terminal; None when it does, else the line
+    that says why it cannot. Standard input that is not a terminal (`cat level | play -`:
+    the level came through it, then end of file) made the game spin at 100% CPU, deaf to
+    `q`. Such input is replaced by the controlling terminal, /dev/tty, as `less` does; with
+    none, the game is refused. The browser's game (`serve`) reads its own pipe."""
+    import os
+
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return None
+    try:
+        if os.isatty(0):
+            return None
+        tty = os.open("/dev/tty", os.O_RDWR | getattr(os, "O_NOCTTY", 0))
+    except OSError:
+        return (
+            "queens-tui play: standard input is not a terminal and there is none to read keys "
+            "from: give the level as a file, not on standard input"
+        )
+    os.dup2(tty, 0)
+    os.close(tty)
+    return None
+
+
 def board_ref(args: argparse.Namespace) -> object | None:
     """`play --kind K --size N` for a kind played on an empty board of a size (classic): the
     level to open, or None after printing why not (a LEVEL or --date given too, a bad size)."""
@@ -163,6 +187,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not on_a_terminal():  # after the level is read: a bad file is said first
         store.close()
         _err("queens-tui play: standard output is not a terminal: the game draws on one")
+        return EXIT_BAD_INPUT
+    problem = keys_from_terminal()
+    if problem is not None:
+        store.close()
+        _err(problem)
         return EXIT_BAD_INPUT
     try:
         app.run()
