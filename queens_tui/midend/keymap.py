@@ -31,10 +31,18 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from queens_tui.core.errors import printable
 from queens_tui.midend.actions import KEY_NAMES, Action
 
 MAX_BYTES = 64 * 1024
 """A larger keys file is not a keys file: one notice, no remaps."""
+
+MAX_NOTICES = 5
+"""More lines ignored than this make one notice, counting them and naming the first few: a
+notice a line, 3000 of them, froze the game for two minutes."""
+
+NAMED = 3
+"""How many ignored lines that one notice names."""
 
 RESERVED = {
     "ctrl+q": "quit",
@@ -147,8 +155,10 @@ def parse(text: str, path: str, action_sets: Iterable[Iterable[Action]]) -> Keym
     wanted: dict[str, tuple[int, str]] = {}
     notices: list[str] = []
 
+    shown = printable(path)
+
     def say(line: int, what: str) -> None:
-        notices.append(f"{path}:{line}: {what}")
+        notices.append(f"{shown}:{line}: {what}")
 
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
@@ -196,7 +206,16 @@ def parse(text: str, path: str, action_sets: Iterable[Iterable[Action]]) -> Keym
             f"{title[loser]} keeps {_shown(default[loser])} (ignored)",
         )
         del wanted[loser]
-    return Keymap({a: k for a, (_, k) in wanted.items()}, tuple(notices))
+    return Keymap({a: k for a, (_, k) in wanted.items()}, _summed(notices, shown))
+
+
+def _summed(notices: list[str], shown: str) -> tuple[str, ...]:
+    """The notices as they are, or, past `MAX_NOTICES`, one that counts them and names the
+    first `NAMED` (each is `FILE:LINE: what`; the summary keeps `LINE: what`)."""
+    if len(notices) <= MAX_NOTICES:
+        return tuple(notices)
+    first = "; ".join(n.removeprefix(f"{shown}:") for n in notices[:NAMED])
+    return (f"{shown}: {len(notices)} lines ignored, the first: {first}; ...",)
 
 
 def _first_clash(
@@ -228,14 +247,16 @@ def load(path: Path | None, action_sets: Callable[[], Iterable[Iterable[Action]]
         if not path.exists():
             return EMPTY
         if not path.is_file():
-            return Keymap({}, (f"{path}: not a file (no keys remapped)",))
+            return Keymap({}, (f"{printable(str(path))}: not a file (no keys remapped)",))
         if path.stat().st_size > MAX_BYTES:
-            return Keymap({}, (f"{path}: larger than {MAX_BYTES} bytes (no keys remapped)",))
+            too_big = f"{printable(str(path))}: larger than {MAX_BYTES} bytes (no keys remapped)"
+            return Keymap({}, (too_big,))
         text = path.read_bytes().decode("utf-8")
     except UnicodeDecodeError:
-        return Keymap({}, (f"{path}: not UTF-8 text (no keys remapped)",))
+        return Keymap({}, (f"{printable(str(path))}: not UTF-8 text (no keys remapped)",))
     except (OSError, ValueError) as err:
-        return Keymap({}, (f"{path}: cannot read it ({err}; no keys remapped)",))
+        why = printable(str(err))
+        return Keymap({}, (f"{printable(str(path))}: cannot read it ({why}; no keys remapped)",))
     return parse(text, str(path), action_sets())
 
 

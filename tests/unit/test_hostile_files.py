@@ -74,6 +74,7 @@ def test_the_game_and_the_browser_show_a_level_name_with_its_escapes_visible(
 
     from queens_tui.app.game import Game
     from queens_tui.app.levels import OpenLevel
+
     from queens_tui.catalog.listing import Listing, daily_entries
     from queens_tui.kinds.queens.level import Level
     from queens_tui.kinds.queens.play import PLAY
