@@ -64,3 +64,41 @@ def test_every_command_has_a_finite_time_limit(command: str) -> None:
         with pytest.raises(SystemExit) as exit_:
             build_parser().parse_args([command, "--time-limit", bad, "x.txt"])
         assert exit_.value.code == 2
+
+
+@pytest.mark.parametrize("maker", [_empty_tango, _mod16])
+def test_the_games_several_solutions_count_stops_when_cancelled(
+    tmp_path: Path, maker: object
+) -> None:
+    """The game's "is there a second solution?" job (item 7) polls its token: leaving the
+    level (or its time limit) ends the search, so six levels opened leave no six searches."""
+    import threading
+
+    from queens_tui.app.screens.game import count_solutions
+    from queens_tui.formats import load_puzzle
+
+    level = load_puzzle(maker(tmp_path))  # type: ignore[operator]
+    left = threading.Event()
+    threading.Timer(LIMIT, left.set).start()
+    start = time.monotonic()
+    assert count_solutions(level.kind, level, 2, left) == 0
+    assert time.monotonic() - start < LIMIT + 5
+
+
+def test_zip_and_tango_searches_stop_at_a_set_flag(tmp_path: Path) -> None:
+    import threading
+
+    from queens_tui.core.play import Cancelled
+    from queens_tui.formats import load_puzzle
+    from queens_tui.kinds import get_kind
+    from queens_tui.kinds.zip.level import ZipLevel
+
+    stopped = threading.Event()
+    stopped.set()
+    ends = {(0, 0): 1, (5, 0): 2}  # corner to corner: many paths through the open board
+    corner = tuple(tuple(ends.get((r, c), 0) for c in range(6)) for r in range(6))
+    for level in (load_puzzle(_empty_tango(tmp_path, 8)), ZipLevel(6, 6, corner)):
+        kind = get_kind(level.kind)
+        assert len(kind.solutions(level, 2)) == 2  # an open board: many
+        with pytest.raises(Cancelled):
+            kind.solutions(level, 2, stopped)

@@ -37,7 +37,7 @@ from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.app.widgets.keyline import KeyLine
 from queens_tui.app.widgets.message import MessageArea
 from queens_tui.core.grid import Cell
-from queens_tui.core.play import CancelFlag, PlaySolver, Verdict
+from queens_tui.core.play import CancelFlag, Cancelled, PlaySolver, Verdict
 from queens_tui.core.vocabulary import to_ascii
 from queens_tui.kinds import DEFAULT_KIND, get_kind, get_play
 from queens_tui.midend import actions
@@ -96,9 +96,13 @@ def first_squares(game: Game) -> str:
     return " ".join(color_square(c) for c in picks)
 
 
-def count_solutions(kind: str, level: Any, limit: int) -> int:
-    """Up to `limit` solutions of `level`, by the kind's pure search."""
-    return len(get_kind(kind).solutions(level, limit))
+def count_solutions(kind: str, level: Any, limit: int, cancel: CancelFlag | None = None) -> int:
+    """Up to `limit` solutions of `level`, by the kind's pure search; 0 once `cancel` is set
+    (the level was left, or the time ran out): the search stops then, its thread ends."""
+    try:
+        return len(get_kind(kind).solutions(level, limit, cancel))
+    except Cancelled:
+        return 0
 
 
 @runtime_checkable
@@ -259,7 +263,7 @@ class GameScreen(Screen[None]):
             return
 
         def work(token: CancelFlag) -> bool:
-            several = count_solutions(self.kind, game.level, 2) > 1
+            several = count_solutions(self.kind, game.level, 2, token) > 1
             return several and not token.is_set()  # too late: the player is well into it
 
         def done(several: bool) -> None:

@@ -20,7 +20,8 @@ The kinds plug in through their `KIND.image`, the name of their picture
 module (`picture_module`), so nothing here names a kind: `read_board(board,
 name)` reads the level off a board the lattice finder located (its doubts
 raised as the module's `Unsure`) and `draw(source, reading, solution)` gives
-the picture with a solution drawn, as PNG bytes (the CLI replaces its file whole). The fallback kind's module (its
+the picture with a solution drawn, as PNG bytes (the CLI replaces its file
+whole). The fallback kind's module (its
 `KIND.reader_fallback`: Queens, whose grid finder is the faster) finds its
 board itself instead, `read_picture(path)`, and is tried first on a picture
 of no given kind.

@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
-from typing import Any
+from itertools import islice
+from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.kind import DailySpec, JSONObject, KindBase, grid_json, week
-from queens_tui.kinds.tango import calendar
+from queens_tui.kinds.tango import calendar, search
 from queens_tui.kinds.tango.level import Level, draw
+
+if TYPE_CHECKING:
+    from queens_tui.core.play import CancelFlag
 
 DAILY_WEEK = week(6)
 """(size, difficulty) of the generated daily Tango by weekday, Monday first: LinkedIn's ramp."""
 
 
 class TangoKind(KindBase[Level, Any]):
-    """The Tango kind (`kinds.tango.level.Level`). Its play, search and deduction are
-    `KindBase`'s defaults; `explain` steps are `{"rule", "place": [[r, c, symbol], ...], "text"}`.
+    """The Tango kind (`kinds.tango.level.Level`). Its play and deduction are `KindBase`'s
+    defaults, its search its own (it polls a cancel flag); `explain` steps are
+    `{"rule", "place": [[r, c, symbol], ...], "text"}`.
     """
 
     name = "tango"
@@ -34,6 +40,11 @@ class TangoKind(KindBase[Level, Any]):
         from queens_tui.kinds.tango.generate import generate
 
         return generate(size, seed, difficulty)
+
+    def solutions(self, level: Any, limit: int, cancel: CancelFlag | None = None) -> Sequence[Any]:
+        """Up to `limit` solutions by the row-by-row search (well under a millisecond at 6x6);
+        `core.play.Cancelled` once `cancel` is set (an open 14x14 board runs for minutes)."""
+        return list(islice(search.solutions(level, cancel), limit))
 
     def solution_json(self, level: Any, solution: Any | None) -> JSONObject:
         """`{"grid": ["011010", ...]}`, empty when there is no solution."""

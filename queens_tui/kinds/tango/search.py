@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
+from queens_tui.core.play import CancelFlag, Cancelled
 from queens_tui.kinds.tango.level import EQUAL, SUN, Level
 
 Solution = tuple[tuple[int, ...], ...]
@@ -83,16 +84,26 @@ def candidates(level: Level) -> list[list[int]]:
     return out
 
 
-def solutions(level: Level) -> Iterator[Solution]:
-    """Every solution of `level`, lazily, in a fixed order (take two to test uniqueness)."""
+POLL = 255
+"""The cancel flag is asked once every `POLL + 1` rows tried (cheap, and still fast enough:
+an empty 14x14 board tries millions)."""
+
+
+def solutions(level: Level, cancel: CancelFlag | None = None) -> Iterator[Solution]:
+    """Every solution of `level`, lazily, in a fixed order (take two to test uniqueness).
+    Raises `core.play.Cancelled` once `cancel` is set (an open big board runs for minutes)."""
     n = level.size
     half = n // 2
     masks = _row_masks(level)
     cands = candidates(level)
     chosen: list[int] = []
     suns = [0] * n
+    tried = [0]
 
     def rec(r: int) -> Iterator[Solution]:
+        tried[0] += 1
+        if cancel is not None and tried[0] & POLL == 1 and cancel.is_set():  # 1st, 257th, ..
+            raise Cancelled
         if r == n:
             yield tuple(tuple((bits >> c) & 1 for c in range(n)) for bits in chosen)
             return

@@ -8,6 +8,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.kind import DailySpec, Explanation, Grade, JSONObject, KindBase, week
+from queens_tui.core.play import Cancelled
 from queens_tui.kinds.zip import calendar, deduce, search
 from queens_tui.kinds.zip.generate import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE
 from queens_tui.kinds.zip.level import ZipLevel
@@ -66,8 +67,14 @@ class ZipKind(KindBase[ZipLevel, Any]):
         return generate(size, seed, difficulty, **options)
 
     def solutions(self, level: Any, limit: int, cancel: CancelFlag | None = None) -> Sequence[Any]:
-        """Up to `limit` solution paths by the pruned bitmask search."""
-        return search.solutions(level, limit)
+        """Up to `limit` solution paths by the pruned bitmask search; `core.play.Cancelled`
+        once `cancel` is set (the search polls it every 256 states)."""
+        if cancel is None:
+            return search.solutions(level, limit)
+        try:
+            return search.solutions(level, limit, stop=cancel.is_set)
+        except search.SearchBudgetExceeded:
+            raise Cancelled from None
 
     def solution_json(self, level: Any, solution: Any | None) -> JSONObject:
         """`{"path": [[r, c], ...]}` from 1 to the end, empty when there is no solution."""

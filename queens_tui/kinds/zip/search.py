@@ -107,7 +107,7 @@ def solutions(
     is raised (the generator uses it to drop levels too costly to prove).
     `prefix` (a legal start of a path from 1) fixes the first cells: the game's
     "can this still be finished?". `stop()` is polled every 256 states; when
-    it says True the search ends with `SearchBudgetExceeded`.
+    it says True the search ends with `SearchBudgetExceeded` (asked first at the first state).
     """
     search = _Search(level, limit, budget)
     search.prefix = tuple(prefix)
@@ -252,7 +252,7 @@ class _Search:
     def _dfs(self, head: int, visited: int, reached: int) -> int:
         """Count completions from this state (up to what the limit still needs)."""
         self.nodes += 1
-        if self.stop is not None and not self.nodes & 255 and self.stop():
+        if self.stop is not None and self.nodes & 255 == 1 and self.stop():  # 1st, 257th, ..
             raise SearchBudgetExceeded("stopped")
         if self.budget is not None and self.nodes > self.budget:
             raise SearchBudgetExceeded(f"more than {self.budget} search states")
