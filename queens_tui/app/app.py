@@ -159,6 +159,10 @@ class QueensApp(App[None]):
         )
 
     def on_mount(self) -> None:
+        if not self.is_headless:  # a real terminal to give back on SIGTERM and SIGHUP
+            from queens_tui.app.signals import end_on_signals
+
+            end_on_signals(lambda code: self.exit(return_code=code))
         # After the first frame: import OR-Tools in the background for the assistant.
         self.call_after_refresh(self._warm_engine)
         if self.ref is None:
