@@ -72,12 +72,11 @@ def test_the_game_and_the_browser_show_a_level_name_with_its_escapes_visible(
 ) -> None:
     from datetime import date
 
-    from queens_tui.app.game import Game
-    from queens_tui.app.levels import OpenLevel
-
     from queens_tui.catalog.listing import Listing, daily_entries
     from queens_tui.kinds.queens.level import Level
     from queens_tui.kinds.queens.play import PLAY
+    from queens_tui.midend.game import Game
+    from queens_tui.midend.levels import OpenLevel
 
     level = Level.from_rows(EXAMPLE_8.split(), name=ESC_NAME)
     for title in (OpenLevel(level).title, Game(level, PLAY).title):
