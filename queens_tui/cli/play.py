@@ -188,7 +188,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         store.close()
         _err("queens-tui play: standard output is not a terminal: the game draws on one")
         return EXIT_BAD_INPUT
-    problem = keys_from_terminal()
+    problem = keys_from_terminal() if args.level == "-" else None  # the level took stdin
     if problem is not None:
         store.close()
         _err(problem)

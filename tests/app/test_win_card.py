@@ -157,8 +157,8 @@ async def test_a_unique_level_says_nothing_of_it(level8_file: Path, monkeypatch)
 
     counted: list[int] = []
 
-    def count(kind: str, level: object, limit: int) -> int:
-        counted.append(real(kind, level, limit))
+    def count(kind: str, level: object, limit: int, cancel: object = None) -> int:
+        counted.append(real(kind, level, limit, cancel))
         return counted[-1]
 
     real = game.count_solutions
