@@ -10,6 +10,7 @@ and call these methods, so all of it is unit-tested without a screen.
 from __future__ import annotations
 
 import time
+from datetime import date
 from typing import Any, NamedTuple
 
 from queens_tui.core.grid import Cell
@@ -41,7 +42,8 @@ class Result(NamedTuple):
     mistakes: int = 0
     """Times the board could not be finished any more (the live check's verdict)."""
     number: str = ""
-    """The share line's puzzle id: "#426" for a daily, else empty (the level's name is used)."""
+    """LinkedIn's puzzle number ("426"), only for a level whose file says it is LinkedIn's
+    (`linkedin_number`); empty for every level of ours."""
     squares: str = ""
     """The colours of the first queens placed, as coloured squares ("🟩 🟦 ⬜")."""
     streak: int = 0
@@ -50,6 +52,8 @@ class Result(NamedTuple):
     """Moves that took part of the position back (Zip: cutting the path)."""
     flawed_emoji: str = ""
     """The share line's mark when not flawless (Zip: "🛑"); empty: the kind's `emoji`."""
+    day: str = ""
+    """The day of a daily puzzle of ours ("2026-11-24"), else empty."""
 
     @property
     def flawless(self) -> bool:
@@ -64,12 +68,23 @@ class Result(NamedTuple):
             return "solved with help" + (f", {hints}" if self.hints else "")
         return hints
 
+    @property
+    def puzzle(self) -> str:
+        """What the share line calls the puzzle. Only LinkedIn's own levels get LinkedIn's
+        `Queens #426`; ours say whose they are, so a post beside LinkedIn's results can't be
+        taken for one of them: `queens-tui Queens 2026-11-24` (a daily),
+        `queens-tui Queens Cross (8×8)` (any other level)."""
+        if self.number:
+            return f"{self.kind_title} #{self.number}"
+        if self.day:
+            return f"{APP} {self.kind_title} {self.day}"
+        return f"{APP} {self.kind_title} {self.level_name} ({self.size})"
+
     def share_line(self) -> str:
-        """Spoiler-free share text in LinkedIn's shape: `Queens #426 | 0:27 and flawless`,
+        """Spoiler-free share text in LinkedIn's shape: `<puzzle> | 0:27 and flawless`,
         then the first queens' colours and the streak (no board, no positions); Zip's
-        `Zip #250 | 1:04 with 3 backtracks 🛑`."""
+        `... | 1:04 with 3 backtracks 🛑`. The one home of the share text."""
         clock = mmss(self.seconds, short=True)
-        name = self.number or f"{self.level_name} ({self.size})"
         if self.flawless:
             how = "and flawless"
         else:
@@ -88,12 +103,30 @@ class Result(NamedTuple):
             else:
                 how = "with " + ", ".join(used)
         mark = self.emoji if self.flawless else self.flawed_emoji or self.emoji
-        lines = [f"{self.kind_title} {name} | {clock} {how} {mark}"]
+        lines = [f"{self.puzzle} | {clock} {how} {mark}"]
         if self.squares:
             lines.append(f"First {self.emoji}s: {self.squares}")
         if self.streak:
             lines.append(f"🔥 {self.streak}-day streak")
         return "\n".join(lines)
+
+
+APP = "queens-tui"
+"""The name our own puzzles go by in a share line."""
+
+
+def linkedin_number(level: Any) -> str:
+    """LinkedIn's number of `level` ("426") when its file says it is LinkedIn's puzzle (an
+    archive day read with its metadata `number` and a `source` naming LinkedIn), else "".
+    A level of ours never borrows LinkedIn's number for its date."""
+    meta = getattr(level, "metadata", None)
+    if not isinstance(meta, dict):
+        return ""
+    number, source = meta.get("number") or getattr(level, "number", None), meta.get("source")
+    if not isinstance(number, str | int) or not isinstance(source, str):
+        return ""
+    number = str(number).strip().lstrip("#")
+    return number if number.isdigit() and "linkedin" in source.lower() else ""
 
 
 def size_text(level: Any) -> str:
@@ -163,8 +196,8 @@ class Game:
         h = self.history
         return not h.past and not h.future and bool(self.rules.is_blank(self.state))
 
-    def result(self, *, number: str = "", squares: str = "", streak: int = 0) -> Result:
-        """The figures of a finished game."""
+    def result(self, *, day: date | None = None, squares: str = "", streak: int = 0) -> Result:
+        """The figures of a finished game (`day`: the date of a daily puzzle of ours)."""
         return Result(
             self.title,
             size_text(self.level),
@@ -176,11 +209,12 @@ class Game:
             self.kind.emoji,
             self.undos,
             self.mistakes,
-            number,
+            linkedin_number(self.level),
             squares,
             streak,
             self.backtracks,
             self.kind.flawed_emoji,
+            "" if day is None else day.isoformat(),
         )
 
     def first_pieces(self) -> list[Any]:

@@ -170,28 +170,36 @@ async def test_hints_count_on_the_win_screen_and_share_line(app8, solution8) -> 
 
 
 def test_share_line_wording() -> None:
-    assert Result("L", "8×8", 27, 9).share_line() == "Queens L (8×8) | 0:27 and flawless 👑"
+    line = Result("L", "8×8", 27, 9).share_line()
+    assert line == "queens-tui Queens L (8×8) | 0:27 and flawless 👑"
     assert "| 1:00 with 1 hint 👑" in Result("L", "8×8", 60, 9, 1).share_line()
     assert "with 3 hints" in Result("L", "8×8", 60, 9, 3).share_line()
     assert "with solved with help" not in Result("L", "8×8", 60, 9, 0, True).share_line()
     assert "solved with help" in Result("L", "8×8", 60, 9, 0, True).share_line()
-    daily = Result("L", "8×8", 27, 9, number="#426", squares="🟩 🟦 ⬜", streak=3)
+    daily = Result("L", "8×8", 27, 9, squares="🟩 🟦 ⬜", streak=3, day="2026-11-24")
     assert daily.share_line() == (
-        "Queens #426 | 0:27 and flawless 👑\nFirst 👑s: 🟩 🟦 ⬜\n🔥 3-day streak"
+        "queens-tui Queens 2026-11-24 | 0:27 and flawless 👑\nFirst 👑s: 🟩 🟦 ⬜\n🔥 3-day streak"
     )
+    linkedin = Result("L", "8×8", 27, 9, number="426")
+    assert linkedin.share_line().startswith("Queens #426 | 0:27")
     assert "with 2 undos, 1 mistake" in Result("L", "8×8", 5, 9, undos=2, mistakes=1).share_line()
 
 
-def test_daily_numbers_as_linkedin_counts_them() -> None:
-    from datetime import date
+def test_only_a_level_whose_file_says_linkedin_shares_linkedins_number() -> None:
+    """Our dailies are our own puzzles: LinkedIn's number for that date would mislead."""
+    from types import SimpleNamespace
 
-    from queens_tui.app.screens.game import share_number
+    from queens_tui.app.game import linkedin_number
 
-    assert share_number("queens", date(2024, 10, 17)) == "#170"
-    assert share_number("queens", date(2025, 6, 24)) == "#420"
-    assert share_number("tango", date(2024, 10, 8)) == "#1"
-    assert share_number("zip", date(2025, 3, 18)) == "#1"
-    assert share_number("queens", None) == ""
+    def level(**meta: str) -> SimpleNamespace:
+        return SimpleNamespace(metadata=meta)
+
+    assert linkedin_number(level(number="426", source="LinkedIn archive")) == "426"
+    assert linkedin_number(level(number="#426", source="linkedin")) == "426"
+    assert linkedin_number(level(number="426")) == ""  # not said to be LinkedIn's
+    assert linkedin_number(level(number="426", source="queens-tui")) == ""
+    assert linkedin_number(level(source="LinkedIn")) == ""
+    assert linkedin_number(level(number="x1", source="LinkedIn")) == ""
 
 
 def test_help_and_bindings_list_the_assist_keys() -> None:

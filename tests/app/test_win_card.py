@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 from queens_tui.app import create_app
@@ -97,8 +97,9 @@ async def test_replaying_a_solved_daily_keeps_the_first_result(tmp_path, clock, 
             await pilot.press("enter")
         await pilot.pause()
         assert "first result is kept" in card_text(app)
-        number = (day - date(2024, 10, 17)).days + 170  # LinkedIn's numbering
-        assert f"Queens #{number} | 0:00 and flawless" in card_text(app)  # the replay's
+        # our own daily: our name and its date, never LinkedIn's number for that date
+        assert f"queens-tui Queens {day.isoformat()} | 0:00 and flawless" in card_text(app)
+        assert "#" not in card_text(app)
         clock.advance(GUARD + 1)
         await pilot.press("q")
     store = make_store(data)

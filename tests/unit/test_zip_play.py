@@ -130,14 +130,14 @@ def test_cuts_are_backtracks_and_the_share_line_says_so() -> None:
     for action in ("down", "left", "left", "down", "right", "right"):
         assert game.act(action, game.state.end), action
     assert game.solved and game.undos == 0
-    share = game.result(number="#250").share_line()
-    assert share == "Zip #250 | 0:00 with 2 backtracks 🛑"
-    assert to_ascii(game.result(number="#250", streak=3).share_line()) == (
-        "Zip #250 | 0:00 with 2 backtracks\n3-day streak"
+    share = game.result().share_line()
+    assert share == "queens-tui Zip Corner (3×3) | 0:00 with 2 backtracks 🛑"
+    assert to_ascii(game.result(streak=3).share_line()) == (
+        "queens-tui Zip Corner (3x3) | 0:00 with 2 backtracks\n3-day streak"
     )
     game.restart()
     for cell in [(0, 1), (0, 2), (1, 2), (1, 1), (1, 0), (2, 0), (2, 1), (2, 2)]:
         game.act("click", cell)
     assert game.solved and game.backtracks == 0
-    assert game.result(number="#250").share_line() == "Zip #250 | 0:00 and flawless 🏁"
-    assert to_ascii(game.result(number="#250").share_line()) == "Zip #250 | 0:00 and flawless"
+    assert game.result().share_line() == "queens-tui Zip Corner (3×3) | 0:00 and flawless 🏁"
+    assert to_ascii(game.result().share_line()) == "queens-tui Zip Corner (3x3) | 0:00 and flawless"

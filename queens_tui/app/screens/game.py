@@ -61,25 +61,6 @@ TICK = 0.25
 """Seconds between timer refreshes of the status line."""
 
 
-def share_number(kind: str, day: date | None) -> str:
-    """ "#426": a daily puzzle's number as LinkedIn counts them (the kind's
-    `DailySpec.share_epoch`); "" when not a daily."""
-    if day is None:
-        return ""
-    spec = get_kind(kind).daily
-    epoch = None if spec is None else spec.share_epoch
-    if epoch is None:
-        return day.isoformat()
-    return f"#{epoch[1] + (day - epoch[0]).days}"
-
-
-def level_number(level: object) -> str:
-    """ "#119": the puzzle number a level carries (a LinkedIn archive day read with its
-    `number`), so its share line names it as LinkedIn does; "" when it carries none."""
-    number = getattr(level, "number", None)
-    return f"#{number}" if isinstance(number, str) and number.isdigit() else ""
-
-
 def first_squares(game: Game) -> str:
     """The colours of the regions of the first queens placed, as squares (Queens only)."""
     from queens_tui.app.palette import color_square, region_colors
@@ -394,7 +375,7 @@ class GameScreen(Screen[None]):
         store = self.session.store
         streak = store.streak(kind=self.kind).current if store and self.ref.day else 0
         result = game.result(
-            number=level_number(game.level) or share_number(self.kind, self.ref.day),
+            day=self.ref.day,
             squares=first_squares(game),
             streak=streak,
         )
