@@ -9,7 +9,9 @@ and call these methods, so all of it is unit-tested without a screen.
 
 from __future__ import annotations
 
+import json
 import time
+import zlib
 from datetime import date
 from typing import Any, NamedTuple
 
@@ -129,6 +131,13 @@ def linkedin_number(level: Any) -> str:
     return number if number.isdigit() and "linkedin" in source.lower() else ""
 
 
+def position_mark(rules: PlayRules[Any, Any, Any], state: Any) -> int:
+    """A small, stable number for a position (crc32 of its saved JSON): how a mistake is
+    remembered, in the game and in its save, so undoing and redoing it counts it once."""
+    text = json.dumps(rules.state_to_json(state), sort_keys=True, separators=(",", ":"))
+    return zlib.crc32(text.encode("utf-8"))
+
+
 def size_text(level: Any) -> str:
     """ "8×8": the level's size with a multiplication sign."""
     return str(level.size_text).replace("x", "×")
@@ -164,7 +173,10 @@ class Game:
         """Moves that took part of the position back, when the kind says which
         (its rules' optional `backtracked(before, after)`: Zip's cuts of the path)."""
         self.mistakes = 0
-        """Positions the live check found can't be finished any more."""
+        """Mistakes: moves that took a position that could be finished to one that can't
+        (`note_cannot_finish`; each counted once, however often undone and redone)."""
+        self.mistake_marks: set[int] = set()
+        """The positions found unfinishable so far (`position_mark`), saved with the game."""
         self.replaying = False
         """The player chose to play a solved level again: the first result is kept."""
         self.revealed = False
@@ -231,6 +243,24 @@ class Game:
                 if cell in final and cell not in seen:
                     seen.append(cell)
         return seen
+
+    def note_cannot_finish(self, state: Any) -> bool:
+        """The check found `state` can't be finished: True if that is a new mistake.
+
+        A mistake is the move *into* trouble: a position seen before (undone and redone)
+        counts nothing, nor does a move made while the board was already unfinishable
+        (the previous position was found so too)."""
+        mark = position_mark(self.rules, state)
+        if mark in self.mistake_marks:
+            return False
+        self.mistake_marks.add(mark)
+        past = self.history.past
+        if state is self.state and past:
+            before = self.rules.apply(state, past[-1].backward)
+            if position_mark(self.rules, before) in self.mistake_marks:
+                return False
+        self.mistakes += 1
+        return True
 
     # --- moves -------------------------------------------------------------------
 
@@ -343,6 +373,7 @@ class Game:
         self.hints_used = 0
         self.helped = False
         self.undos = self.mistakes = self.backtracks = 0
+        self.mistake_marks = set()
         self.revealed = False
         self.stopwatch.reset()
         self.stopwatch.start()

@@ -32,6 +32,7 @@ from queens_tui.midend.levels import OpenLevel, open_ref
 
 if TYPE_CHECKING:
     from queens_tui.store import LevelStats, Settings, Store
+    from queens_tui.store.progress import Progress
 
 NOTICE_SECONDS = 10.0
 """How long a store notice (a file set aside, a failed write) stays on screen."""
@@ -60,11 +61,52 @@ class _Mark(NamedTuple):
     helped: bool
     empty: bool
     """Nothing to keep: a fresh or restarted board with no history."""
+    tallies: tuple[int, int, int, int]
+    """Undos, mistakes, backtracks, positions marked as mistakes."""
 
     @classmethod
     def of(cls, game: Game) -> _Mark:
         h = game.history
-        return cls(h, h.state, len(h.past), len(h.future), game.hints_used, game.helped, game.blank)
+        tallies = (game.undos, game.mistakes, game.backtracks, len(game.mistake_marks))
+        return cls(
+            h,
+            h.state,
+            len(h.past),
+            len(h.future),
+            game.hints_used,
+            game.helped,
+            game.blank,
+            tallies,
+        )
+
+
+def progress_of(game: Game) -> Progress:
+    """What is saved of `game`: its history, clock and every figure its card shows."""
+    from queens_tui.store.progress import Progress
+
+    return Progress(
+        game.history,
+        game.stopwatch.elapsed,
+        game.hints_used,
+        game.helped,
+        undos=game.undos,
+        mistakes=game.mistakes,
+        backtracks=game.backtracks,
+        mistake_marks=tuple(sorted(game.mistake_marks)),
+        replay=game.replaying,
+    )
+
+
+def restore(game: Game, saved: Progress) -> None:
+    """Put a saved game's history, clock and figures back, so its card and share line say
+    what they said before the restart."""
+    game.history = saved.history
+    game.stopwatch.set_elapsed(saved.elapsed)
+    game.hints_used = saved.hints
+    game.helped = saved.helped
+    game.undos, game.mistakes, game.backtracks = saved.undos, saved.mistakes, saved.backtracks
+    game.mistake_marks = set(saved.mistake_marks)
+    game.replaying = saved.replay
 
 
 class Session:
@@ -153,10 +195,7 @@ class Session:
         if self.store is not None:
             saved = self.store.load_progress(ref.key, ref.level)
             if saved is not None and not game.rules.is_solved(saved.history.state):
-                game.history = saved.history
-                game.stopwatch.set_elapsed(saved.elapsed)
-                game.hints_used = saved.hints
-                game.helped = saved.helped
+                restore(game, saved)  # a replay resumes as a replay
                 resumed = True
             else:
                 resumed = self._reopen_solved(game, ref)
@@ -171,11 +210,9 @@ class Session:
         won = self.store.load_solved(ref.key, ref.level)
         if won is None or not game.rules.is_solved(won.history.state):
             return False
-        game.history = won.history
-        game.stopwatch.set_elapsed(won.elapsed)
+        restore(game, won)
+        game.replaying = False
         game.stopwatch.stop()
-        game.hints_used = won.hints
-        game.helped = won.helped
         self._recorded = game.history  # already counted: reopening is not another solve
         self.last_stats = self.store.level_stats(ref.key)
         return True
@@ -191,14 +228,14 @@ class Session:
             elif _Mark.of(game) != self._saved:
                 self._keep_solved(game, self._ref)  # solved again after undoing S: counted once
             return
-        if game.history.in_gesture or game.replaying:
-            return  # a drag is saved once, when it ends; a replay is not saved over the win
-        self._save(game, self._ref)
+        if game.history.in_gesture:
+            return  # a drag is saved once, when it ends
+        self._save(game, self._ref)  # a replay too: it resumes (the win is kept apart)
 
     def leave(self) -> None:
         """Save the game being played as it stands, clock included (before a switch or quit)."""
         game, ref = self._game, self._ref
-        if game is None or ref is None or game.solved or game.replaying or self.store is None:
+        if game is None or ref is None or game.solved or self.store is None:
             return
         self._save(game, ref, force=True)
 
@@ -217,14 +254,7 @@ class Session:
                 if force or self._saved is None or not self._saved.empty:
                     self.store.clear_progress(ref.key)
             else:
-                self.store.save_progress(
-                    ref.key,
-                    game.history,
-                    game.stopwatch.elapsed,
-                    hints=game.hints_used,
-                    helped=game.helped,
-                    background=True,
-                )
+                self.store.save_game(ref.key, progress_of(game), background=True)
         self._saved = mark
 
     def _record(self, game: Game, ref: OpenLevel) -> None:
@@ -232,7 +262,10 @@ class Session:
 
         A daily already counted (solved by `S`, undone, finished in a later session) keeps
         its first result: the board is kept, the solve is not counted again."""
-        if self.store is None or (game.replaying and ref.day is not None):
+        if self.store is None:
+            return
+        if game.replaying and ref.day is not None:
+            self.store.clear_progress(ref.key)  # the replay is over; the first result stays
             return
         if ref.day is not None and self.store.level_stats(ref.key) is not None:
             self._keep_solved(game, ref)
@@ -245,6 +278,9 @@ class Session:
             helped=game.helped,
             daily=ref.day,
             kind=ref.level.kind,
+            undos=game.undos,
+            mistakes=game.mistakes,
+            backtracks=game.backtracks,
         )
         self._save_solved(game, ref)
 
@@ -258,13 +294,10 @@ class Session:
     def _save_solved(self, game: Game, ref: OpenLevel) -> None:
         """The winning board and its result, so the level reopens solved."""
         assert self.store is not None
-        self.store.save_solved(
-            ref.key,
-            game.history,
-            game.stopwatch.elapsed,
-            hints=game.hints_used,
-            helped=game.helped,
-        )
+        self.store.save_won(ref.key, progress_of(game))
+        won = self.store.load_solved(ref.key, ref.level)
+        if won is not None:  # the card reads what was saved: the same after a restart
+            game.stopwatch.set_elapsed(won.elapsed)
         self._saved = _Mark.of(game)
 
     def win_line(self, ref: OpenLevel) -> str:

@@ -200,3 +200,78 @@ async def test_names_and_paths_with_brackets_are_shown_as_they_are(tmp_path: Pat
         await pilot.pause()
         assert name in str(app.screen.query_one("#loading-text").render())
         assert app.return_code is None  # still running
+
+
+async def test_the_card_says_the_same_after_a_restart(
+    level8_file: Path, tmp_path, clock, solution8
+):
+    """Issue 28 item 2: hints, undos and mistakes are saved with the win; a wrong queen
+    undone and redone is one mistake, not two."""
+    from .assist_fixtures import settle
+
+    data = tmp_path / "data"
+    app = create_app(str(level8_file), now=clock, store=make_store(data))
+    async with app.run_test(size=SIZE) as pilot:
+        game = app.game_screen.game
+        wrong = next(c for c in [(0, 0), (0, 1), (1, 0)] if c not in solution8)
+        await go_to(pilot, app, wrong)
+        await pilot.press("enter")  # a wrong queen: the check finds it can't be finished
+        await settle(pilot, app)
+        await pilot.press("u", "ctrl+r")  # undone and redone: the same mistake
+        await settle(pilot, app)
+        await pilot.press("u")
+        await settle(pilot, app)
+        assert (game.mistakes, game.undos) == (1, 2)
+        await pilot.press("h")
+        await settle(pilot, app)
+        await pilot.press("h")
+        await settle(pilot, app)
+        await solve(pilot, app, [c for c in solution8 if c not in game.state.queens], clock)
+        await settle(pilot, app)
+        assert isinstance(app.screen, WinScreen)
+        first = str(app.screen.query_one("#share").render())
+        assert "1 hint, 2 undos, 1 mistake" in first, first
+        clock.advance(GUARD + 1)
+        await pilot.press("q")
+    store = make_store(data)
+    stats = store.level_stats(app.ref.key)
+    assert stats is not None and (stats.last_undos, stats.last_mistakes) == (2, 1)
+    again = create_app(str(level8_file), now=clock, store=store)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, WinScreen)
+        assert str(again.screen.query_one("#share").render()) == first
+
+
+async def test_a_replay_is_saved_and_resumes(tmp_path, clock, solution8):
+    """Issue 28 item 3: `r` on a solved daily, two queens, quit, relaunch: the replay
+    resumes; the first result stays as it was."""
+    data = tmp_path / "data"
+    day = TODAY - timedelta(days=1)
+    folder = data / "daily"
+    folder.mkdir(parents=True)
+    (folder / f"{day.isoformat()}.txt").write_text("# name: Yesterday\n" + EXAMPLE_8)
+    app = create_app(now=clock, store=make_store(data), daily=day)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await solve(pilot, app, solution8, clock)
+        clock.advance(GUARD + 1)
+        await pilot.press("r")
+        await pilot.pause()
+        await solve(pilot, app, solution8[:2], clock)
+        await pilot.press("q")
+    store = make_store(data)
+    again = create_app(now=clock, store=store, daily=day)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = again.game_screen.game
+        assert not game.solved and game.replaying
+        assert game.state.queens == frozenset(solution8[:2])
+        await solve(pilot, again, solution8[2:], clock)
+        assert "first result is kept" in card_text(again)
+        clock.advance(GUARD + 1)
+        await pilot.press("q")
+    store = make_store(data)
+    stats = store.level_stats(f"daily:{day.isoformat()}")
+    assert stats is not None and stats.solves == 1 and stats.best_time == 40
+    assert f"daily:{day.isoformat()}" not in store.in_progress()

@@ -469,7 +469,7 @@ class GameScreen(Screen[None]):
             and not reply.followup
             and reply.request.job is Job.CHECK
         ):
-            self.game.mistakes += 1  # not flawless any more
+            self.game.note_cannot_finish(reply.request.state)  # not flawless any more
         self._run(self.assistant.receive(reply))
 
     def action_hint(self) -> None:
