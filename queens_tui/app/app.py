@@ -235,7 +235,24 @@ class QueensApp(App[None]):
             mine = remap(kind_actions(screen.kind), self.keymap.keys)
             for title, help_text, action in actions.palette(mine):
                 yield SystemCommand(title, help_text, partial(screen.run_action, action))
+            yield from self._kind_commands(screen)
         yield from super().get_system_commands(screen)
+
+    def _kind_commands(self, screen: GameScreen) -> Iterable[SystemCommand]:
+        """ "Play today's Tango": a switch to each other kind's daily puzzle."""
+        from queens_tui.app.kinds import UIS
+        from queens_tui.kinds import get_kind
+
+        today = self.session.today()
+        for name in UIS:
+            kind = get_kind(name)
+            if name == screen.kind or kind.daily is None:
+                continue
+            yield SystemCommand(
+                f"Play today's {kind.title}",
+                f"Switch to {kind.title}: today's daily puzzle (l lists every kind's levels)",
+                partial(self.open_daily, today, screen.load, name),
+            )
 
     # --- settings and quitting --------------------------------------------------------------
 

@@ -65,10 +65,7 @@ class Result(NamedTuple):
     @property
     def help_text(self) -> str:
         """ "no hints", "1 hint", "3 hints", or "solved with help" (plus hints, if any)."""
-        hints = "no hints" if self.hints == 0 else f"{self.hints} hint" + "s" * (self.hints > 1)
-        if self.helped:
-            return "solved with help" + (f", {hints}" if self.hints else "")
-        return hints
+        return help_words(self.hints, self.helped) or "no hints"
 
     @property
     def puzzle(self) -> str:
@@ -111,6 +108,23 @@ class Result(NamedTuple):
         if self.streak:
             lines.append(f"🔥 {self.streak}-day streak")
         return "\n".join(lines)
+
+
+HINT_RULE = (
+    "A hint counts as soon as it is shown (the first {key:hint}), applied or not: the status "
+    "line, the win card, the share line and the stats all count it, and a solve with a hint is "
+    "not flawless. {key:solve} (a whole solution) makes it *solved with help*."
+)
+"""One definition of "a hint counts" for every kind, as the help states it."""
+
+
+def help_words(hints: int, helped: bool) -> str:
+    """ "1 hint", "3 hints", "solved with help" (plus hints, if any); "" without help. The
+    status line and the win card say it in the same words (`HINT_RULE`)."""
+    words = f"{hints} hint" + "s" * (hints > 1) if hints else ""
+    if helped:
+        return "solved with help" + (f", {words}" if words else "")
+    return words
 
 
 APP = "queens-tui"

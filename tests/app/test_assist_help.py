@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import date
+
+from queens_tui.app.bindings import help_text
 from queens_tui.app.kinds.queens import describe
 from queens_tui.app.screens.confirm import ConfirmScreen
 from queens_tui.app.screens.game import GameScreen, screen_class
@@ -239,3 +242,39 @@ async def test_S_asks_first_and_no_keeps_the_board(app8, solution8) -> None:
         await settle(pilot, app8)
         assert not screen.game.solved and not screen.game.helped
         assert screen.game.board.queens == frozenset(solution8[:1])
+
+
+async def test_a_hint_only_looked_at_counts_everywhere_alike(app8, solution8) -> None:
+    """Issue 28 item 4: `h` then `escape`: the status line says so, as the card, the share
+    line and the stats will; the help states the rule, the same for every kind."""
+    from queens_tui.app.game import help_words
+
+    from queens_tui.kinds import KINDS
+    from queens_tui.store.stats import LevelStats
+
+    async with app8.run_test(size=SIZE) as pilot:
+        screen = game_screen(app8)
+        assert "hint" not in screen.status.plain
+        await pilot.press("h")
+        await settle(pilot, app8)
+        await pilot.press("escape")
+        await settle(pilot, app8)
+        assert screen.game.hints_used == 1
+        assert "1 hint" in screen.status.plain
+        result = screen.game.result()
+        assert result.help_text == help_words(1, False) == "1 hint"
+        assert "with 1 hint" in result.share_line() and not result.flawless
+    assert LevelStats().with_solve(60, date(2026, 1, 1), hints=1).helped
+    for kind in KINDS:
+        assert "A hint counts as soon as it is shown" in help_text(kind), kind
+
+
+async def test_help_and_palette_say_how_to_switch_kind(app8) -> None:
+    """Issue 28 item 13: another kind is one palette command (or the browser) away."""
+    async with app8.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        titles = [c.title for c in app8.get_system_commands(app8.screen)]
+        assert "Play today's Tango" in titles and "Play today's Zip" in titles
+        assert "Play today's Queens" not in titles  # the kind being played
+    text = help_text("queens")
+    assert "## Other kinds" in text and "--kind tango" in text and "`l`" in text

@@ -43,7 +43,7 @@ from queens_tui.kinds import DEFAULT_KIND, get_kind, get_play
 from queens_tui.midend import actions
 from queens_tui.midend.assistant import CHECKING_AFTER, Assistant, Effects, Job, Reply
 from queens_tui.midend.clock import Clock
-from queens_tui.midend.game import Game, size_text
+from queens_tui.midend.game import Game, help_words, size_text
 from queens_tui.midend.levels import OpenLevel
 from queens_tui.midend.session import NOTICE_SECONDS, Session
 from queens_tui.midend.worker import WorkerController
@@ -318,6 +318,7 @@ class GameScreen(Screen[None]):
         status.progress = self.rules.progress_text(state, self.ascii)
         status.progress_done = game.solved
         status.moves = game.moves
+        status.helped = help_words(game.hints_used, game.helped)
         status.options = tuple(
             o.status(game.options.get(o.name, o.default), self.ascii) for o in self.ui.options
         )
@@ -358,6 +359,7 @@ class GameScreen(Screen[None]):
         """Draw what the assistant wants shown: status word, message, tinted cells."""
         view = self.assistant.view
         self.status.check = view.status
+        self.status.helped = help_words(self.game.hints_used, self.game.helped)
         message = view.message
         if message and self.ui.describe is not None:
             message = self.ui.describe(self.game.level, message)
