@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import date
+from datetime import date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from queens_tui.catalog.refs import LevelRef
@@ -107,6 +107,19 @@ def restore(game: Game, saved: Progress) -> None:
     game.undos, game.mistakes, game.backtracks = saved.undos, saved.mistakes, saved.backtracks
     game.mistake_marks = set(saved.mistake_marks)
     game.replaying = saved.replay
+
+
+def next_daily_words(kind: str, now: datetime) -> str:
+    """When the next daily of `kind` comes (local midnight, `now` being local), and what to
+    play meanwhile: "The next Tango daily comes at midnight, in 2 h 05 min. Press l for
+    the level packs."."""
+    from queens_tui.kinds import get_kind
+
+    midnight = datetime.combine(now.date() + timedelta(days=1), time(), tzinfo=now.tzinfo)
+    minutes = max(1, int((midnight - now).total_seconds() // 60))
+    left = f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+    title = get_kind(kind).title
+    return f"The next {title} daily comes at midnight, in {left}. Press l for the level packs."
 
 
 class Session:
@@ -328,13 +341,28 @@ class Session:
 
         found = catalog_step(ref.ref, step, today=self.today())
         if isinstance(found, str):
-            return found
+            return self._why_nowhere(ref, found)
         if found.day is not None:
             return found.day
         try:
             return open_ref(found)
         except LevelError as err:  # changed on disk since the catalog looked
             return str(err)
+
+    def nowhere(self, ref: OpenLevel) -> str:
+        """Why `n` has nowhere to go from `ref` ("" when it has somewhere)."""
+        from queens_tui.catalog import step as catalog_step
+
+        found = catalog_step(ref.ref, 1, today=self.today())
+        return self._why_nowhere(ref, found) if isinstance(found, str) else ""
+
+    def _why_nowhere(self, ref: OpenLevel, why: str) -> str:
+        """The catalog's sentence, or for today's daily when the next one comes."""
+        from queens_tui.catalog.refs import TOMORROW
+
+        if why != TOMORROW or ref.day is None:
+            return why
+        return next_daily_words(ref.level.kind, datetime.now().astimezone())
 
     def can_step(self, ref: OpenLevel, step: int) -> bool:
         """True if `n` (1) or `p` (-1) has somewhere to go."""

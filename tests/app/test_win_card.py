@@ -275,3 +275,40 @@ async def test_a_replay_is_saved_and_resumes(tmp_path, clock, solution8):
     stats = store.level_stats(f"daily:{day.isoformat()}")
     assert stats is not None and stats.solves == 1 and stats.best_time == 40
     assert f"daily:{day.isoformat()}" not in store.in_progress()
+
+
+async def test_n_on_todays_solved_daily_says_when_the_next_comes(tmp_path, clock, solution8):
+    """Issue 28 item 5: not "This was the last level": when the next daily comes, and the
+    packs (`l` opens the level browser from the card)."""
+    from queens_tui.app.screens.browser import LevelBrowser
+
+    data = tmp_path / "data"
+    folder = data / "daily"
+    folder.mkdir(parents=True)
+    (folder / f"{TODAY.isoformat()}.txt").write_text("# name: Today\n" + EXAMPLE_8)
+    app = create_app(now=clock, store=make_store(data), daily=TODAY)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        await solve(pilot, app, solution8, clock)
+        clock.advance(GUARD + 1)
+        await pilot.press("n")
+        await pilot.pause()
+        said = " ".join(n.message for n in app._notifications)
+        assert "next Queens daily comes at midnight" in said and "level packs" in said
+        assert "last level" not in said
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LevelBrowser)
+
+
+def test_next_daily_words_count_down_to_midnight() -> None:
+    from datetime import datetime, timezone
+
+    from queens_tui.app.session import next_daily_words
+
+    now = datetime(2026, 11, 24, 21, 50, tzinfo=timezone.utc)
+    assert next_daily_words("tango", now) == (
+        "The next Tango daily comes at midnight, in 2 h 10 min. Press l for the level packs."
+    )
+    late = datetime(2026, 11, 24, 23, 59, 30, tzinfo=timezone.utc)
+    assert "in 1 min." in next_daily_words("zip", late)

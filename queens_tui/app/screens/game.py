@@ -389,6 +389,7 @@ class GameScreen(Screen[None]):
             now=game.stopwatch.now,
             ascii=self.ascii,
             undoable=game.revealed,
+            nowhere="" if has_next else self.session.nowhere(self.ref),
         )
         self.add_class("-won")  # the board makes room for the card beside it
         self.app.push_screen(card, self._after_win)
@@ -403,6 +404,8 @@ class GameScreen(Screen[None]):
             self.action_undo()
         elif choice == "quit":
             self.app.exit()
+        elif choice == "levels":
+            self.action_levels()
 
     # --- the assistant and its worker ---------------------------------------------------------
 
@@ -691,7 +694,7 @@ class GameScreen(Screen[None]):
     def _step(self, step: int) -> None:
         target = self.session.neighbour(self.ref, step)
         if isinstance(target, str):
-            self.notify(target, timeout=2)
+            self.notify(target, timeout=6 if target.endswith("packs.") else 2)
         elif isinstance(target, OpenLevel):
             self.load(target)
         elif self._open_daily is not None:

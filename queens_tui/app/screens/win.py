@@ -25,8 +25,8 @@ GUARD = 0.5
 
 
 class WinScreen(ModalScreen[str]):
-    """Dismisses with "next", "replay", "quit", "close" (just look at the board) or "undo"
-    (take `S`'s solution back)."""
+    """Dismisses with "next", "replay", "quit", "close" (just look at the board), "undo"
+    (take `S`'s solution back) or "levels" (the level browser)."""
 
     AUTO_FOCUS = ""
     """No button is focused: Enter chooses nothing (a second winning Enter must not replay)."""
@@ -38,6 +38,7 @@ class WinScreen(ModalScreen[str]):
         Binding("c", "copy", "Copy share line"),
         Binding("escape", "choose('close')", "Look at the board"),
         Binding("u", "choose('undo')", "Take the solution back", show=False),
+        Binding("l", "choose('levels')", "Levels", show=False),
     ]
 
     def __init__(
@@ -50,8 +51,11 @@ class WinScreen(ModalScreen[str]):
         now: Clock = time.monotonic,
         ascii: bool = False,
         undoable: bool = False,
+        nowhere: str = "",
     ) -> None:
         super().__init__()
+        self.nowhere = nowhere
+        """Why `n` has nowhere to go (today's daily: when the next one comes)."""
         self.undoable = undoable
         """The board is `S`'s solution: `u` takes it back (dismisses with "undo")."""
         self.ascii = ascii
@@ -117,7 +121,7 @@ class WinScreen(ModalScreen[str]):
         if choice == "undo" and not self.undoable:
             return
         if choice == "next" and not self.has_next:
-            self.notify("This was the last level.")
+            self.notify(self.nowhere or "This was the last level.", timeout=6)
             return
         self.dismiss(choice)
 
