@@ -15,7 +15,7 @@ from queens_tui.kinds.queens.board import Board
 from queens_tui.kinds.queens.deduce import Mistake, Step
 from queens_tui.midend.game import Result
 
-from .assist_fixtures import message_text, settle
+from .assist_fixtures import message_text, settle, wrong_marks
 from .conftest import SIZE, board_view, drawn, game_screen, go_to
 
 
@@ -87,7 +87,7 @@ async def test_hint_on_a_mistake_says_so_first_and_can_take_it_away(app8) -> Non
         await settle(pilot, app8)
         assert isinstance(deduce.hint(screen.game.board), Mistake)
         assert message_text(app8).startswith("This board already holds a mistake")
-        assert board_view(app8).highlights == {(0, 0): "mistake"}
+        assert wrong_marks(board_view(app8).highlights) == {(0, 0)}
         await pilot.press("h")
         await settle(pilot, app8)
         assert not screen.game.board.queens
