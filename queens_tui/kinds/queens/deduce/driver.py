@@ -203,20 +203,19 @@ def _explained(
         noun = "cross" if len(bad_x) == 1 else "crosses"
         marks.append(f"the {noun} at {cells_phrase(list(bad_x))}")
     them = join_words(marks)
+    it = "it" if len(bad_q) + len(bad_x) == 1 else "them"
+    emptied: tuple[Cell, ...] = ()
     if probed is not None:
         name, emptied = probed
-        it = "it" if len(bad_q) + len(bad_x) == 1 else "them"
         why = (
             f"with {it}, {name} can no longer hold a queen (each of its free cells would "
             "empty another row, column or region)"
         )
     elif found is None:
-        why = "no solution keeps " + ("it" if len(bad_q) + len(bad_x) == 1 else "them")
-        why += " (the dead end is a few steps deeper than one row, column or region)"
-        emptied: tuple[Cell, ...] = ()
+        why = f"no solution keeps {it} (the dead end is a few steps deeper than one row, "
+        why += "column or region)"
     else:
         name, emptied, chained = found
-        it = "it" if len(bad_q) + len(bad_x) == 1 else "them"
         why = f"with {it}, {name} can no longer hold a queen"
         if chained:
             why += " (once the lines left with one free cell each take their queen)"
