@@ -207,7 +207,7 @@ def test_common_attack() -> None:
     assert step.cross == ((1, 3), (2, 1))
     assert step.cells == ((1, 0), (1, 1), (1, 2), (2, 2))
     assert step.text.startswith(
-        "Every free cell of region A rules out row 2, column 4; row 3, column 2"
+        "Every free cell of region A rules out the cells at row 2, column 4; row 3, column 2"
     )
 
 
