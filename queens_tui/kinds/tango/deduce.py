@@ -435,11 +435,12 @@ class Engine:
             )
         else:  # line
             ways = m.extra[0]
-            what = "; ".join(f"a {_sym(w)} at {cell_name((r, c))}" for r, c, w in place)
+            each = [f"a {_sym(w)} at {cell_name((r, c))}" for r, c, w in place]
+            what = "; ".join(each) if len(each) > 2 else _join(each)  # names hold commas
             signs = " and its signs kept" if self.line_signs[k] else ""
             text = (
                 f"{name} can be finished in {_number(ways)} {'way' if ways == 1 else 'ways'} "
-                f"({_number(self.n // 2)} of each symbol, no three alike{signs}); "
+                f"({_number(self.n // 2)} of each symbol, no three alike{signs}): "
                 f"{'it puts' if ways == 1 else 'all of them put'} {what}."
             )
         return Step(m.rule, place, evidence, text)
