@@ -12,6 +12,7 @@ import pytest
 
 from queens_tui.app import create_app
 from queens_tui.app.screens.win import WinScreen
+from queens_tui.core.vocabulary import to_ascii
 from tests.scenes import settled
 
 from .session_fixtures import SIZE, make_store
@@ -23,7 +24,9 @@ def _card(app: object) -> tuple[str, str]:
     screen = app.screen  # type: ignore[attr-defined]
     assert isinstance(screen, WinScreen)
     figures = str(screen.query_one("#figures").render())
-    share = str(screen.query_one("#share").render())
+    share = screen.result.share_line()  # the card shows it laid out by phrases
+    if screen.ascii:
+        share = to_ascii(share)
     return figures, share
 
 

@@ -25,7 +25,8 @@ async def solve(pilot, app, cells, clock, *, last_twice: bool = False) -> None:
 
 
 def card_text(app) -> str:
-    return " ".join(str(w.render()) for w in app.screen.query("Static"))
+    """The card's texts as one line (the card breaks its lines between phrases)."""
+    return " ".join(str(w.render()) for w in app.screen.query("Static")).replace("\n", " ")
 
 
 async def test_eager_double_enter_keeps_the_win(level8_file: Path, tmp_path, clock, solution8):
@@ -312,3 +313,20 @@ def test_next_daily_words_count_down_to_midnight() -> None:
     )
     late = datetime(2026, 11, 24, 23, 59, 30, tzinfo=timezone.utc)
     assert "in 1 min." in next_daily_words("zip", late)
+
+
+def test_the_card_breaks_lines_between_phrases_by_cell_width() -> None:
+    """Issue 28 item 11: no "moves 10 · 2" / "hints"; "☀️" (with its variation selector)
+    does not push the border out: every line fits the card's width in cells."""
+    from rich.cells import cell_len
+
+    from queens_tui.app.game import Result
+    from queens_tui.app.screens.win import TEXT_WIDTH, lay_out
+
+    figures = lay_out("time 00:40 · moves 10 · 2 hints")
+    assert figures.splitlines() == ["time 00:40 · moves 10 ·", "2 hints"]
+    tango = Result("Sun", "6×6", 27, 9, 2, kind_title="Tango", emoji="☀️", day="2026-11-24")
+    shown = lay_out(tango.share_line())
+    assert "\ufe0f" not in shown and "\ufe0f" in tango.share_line()  # the copy keeps it
+    assert all(cell_len(line) <= TEXT_WIDTH for line in shown.splitlines()), shown
+    assert "with 2 hints" in shown.replace("\n", " ")

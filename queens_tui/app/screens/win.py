@@ -7,6 +7,7 @@ do nothing, so the winning Enter pressed twice cannot choose anything.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import ClassVar
 
@@ -22,6 +23,32 @@ from queens_tui.midend.game import Result
 
 GUARD = 0.5
 """Seconds after the card opens during which keys and clicks on it do nothing."""
+TEXT_WIDTH = 30
+"""Columns of text on the card (queens.tcss: 34 wide, less its border and padding)."""
+SEPARATORS = (" · ", " | ")
+"""Where a card line may break: between its phrases, never inside one."""
+
+
+def lay_out(text: str, width: int = TEXT_WIDTH) -> str:
+    """`text` with each line broken between its phrases (at " · " or " | ") so that no
+    phrase is cut ("moves 10 · 2" / "hints" was), measured in terminal cells; a phrase wider
+    than the card is left to wrap by words. A variation selector (U+FE0F, the emoji form of
+    "☀️") is dropped on screen: terminals disagree on its width and the border moved."""
+    from rich.cells import cell_len
+
+    out: list[str] = []
+    for line in text.replace("\ufe0f", "").split("\n"):
+        parts = re.split("(" + "|".join(re.escape(sep) for sep in SEPARATORS) + ")", line)
+        pieces = [a + b for a, b in zip(parts[::2], [*parts[1::2], ""], strict=True)]
+        current = ""
+        for piece in pieces:
+            if current and cell_len((current + piece).rstrip()) > width:
+                out.append(current.rstrip())
+                current = piece
+            else:
+                current += piece
+        out.append(current.rstrip())
+    return "\n".join(out)
 
 
 class WinScreen(ModalScreen[str]):
@@ -77,7 +104,7 @@ class WinScreen(ModalScreen[str]):
             # Nothing on the card is markup: a level's name ("[/]") must not crash the win.
             yield Label(self._text(f"{mark}  Solved  {mark}").strip(), id="title", markup=False)
             yield Static(
-                self._text(
+                self._card(
                     f"{r.level_name} · {r.size}\n"
                     f"time {mmss(r.seconds)} · moves {r.moves} · {hints}"
                     + (f"\n{self.stats}" if self.stats else "")
@@ -87,7 +114,7 @@ class WinScreen(ModalScreen[str]):
                 id="figures",
                 markup=False,
             )
-            yield Static(self._text(r.share_line()), id="share", markup=False)
+            yield Static(self._card(r.share_line()), id="share", markup=False)
             yield Static("c: copy the share text", id="copy-hint", markup=False)
             with Horizontal(id="buttons"):
                 yield Button(
@@ -105,6 +132,10 @@ class WinScreen(ModalScreen[str]):
 
     def _text(self, text: str) -> str:
         return to_ascii(text) if self.ascii else text
+
+    def _card(self, text: str) -> str:
+        """A text of the card, laid out by cell width (`lay_out`)."""
+        return lay_out(self._text(text))
 
     def guarded(self) -> bool:
         """True within `GUARD` seconds of opening: a key meant for the board, not the card."""
