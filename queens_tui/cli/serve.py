@@ -17,10 +17,13 @@ writes this user's saves.
 from __future__ import annotations
 
 import argparse
+import asyncio
+import errno
+import logging
 import shlex
 import sys
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -61,6 +64,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="URL",
         help="the address browsers use to reach the server, when it is not http://HOST:PORT "
         "(a proxy, or --host 0.0.0.0)",
+    )
+    p.add_argument(
+        "--verbose", action="store_true", help="log every request (default: warnings only)"
     )
     p.set_defaults(func=partial(cmd_serve, play=play))
 
@@ -137,6 +143,29 @@ def public_url(host: str, port: int, given: str | None = None) -> str:
     return f"http://{url_host(host)}:{port}"
 
 
+FOCUS_SCRIPT = """<script>
+/* queens-tui: keys typed before any click go to the game: focus its terminal at once */
+(function () {
+  function focus() {
+    var t = document.querySelector(".xterm-helper-textarea");
+    if (t) { t.focus(); }
+    return !!t;
+  }
+  var tries = 0;
+  var timer = setInterval(function () { if (focus() || ++tries > 200) clearInterval(timer); }, 50);
+  window.addEventListener("focus", focus);
+})();
+</script>
+"""
+"""Added to the served page (`with_focus`): textual-serve's page waits for a click."""
+
+
+def with_focus(html: str) -> str:
+    """The served page with `FOCUS_SCRIPT` before its closing body tag."""
+    head, body, tail = html.rpartition("</body>")
+    return head + FOCUS_SCRIPT + body + tail if body else html + FOCUS_SCRIPT
+
+
 def served_command(argv: Sequence[str]) -> str:
     """The shell command textual-serve runs for each browser tab: this Python, `play`, argv."""
     return shlex.join([sys.executable, "-m", "queens_tui", "play", *argv])
@@ -168,17 +197,60 @@ def cmd_serve(args: argparse.Namespace, play: argparse.ArgumentParser) -> int:
             f"can reach port {args.port} can play, as you, and write your saves in {data_dir()}"
         )
 
+    from aiohttp import web
+
+    sessions: set[asyncio.Task[Any]] = set()
+    """The running browser sessions (their websocket handlers), ended on ctrl+c."""
+
+    @web.middleware
+    async def focus_page(request: web.Request, handler: Any) -> web.StreamResponse:
+        session = asyncio.current_task() if request.path == "/ws" else None
+        if session is not None:
+            sessions.add(session)
+        try:
+            response: web.StreamResponse = await handler(request)
+        finally:
+            sessions.discard(session)
+        if request.path == "/" and isinstance(response, web.Response) and response.text:
+            response.text = with_focus(response.text)
+        return response
+
     class QueensServer(Server):
-        """textual-serve's server, announcing itself in one line instead of its logo."""
+        """textual-serve's server, announcing itself in one line instead of its logo, quiet
+        unless --verbose, and focusing the game's terminal as the page loads."""
 
         async def on_startup(self, app: object) -> None:
             print(f"queens-tui serve: open {url} in a browser (ctrl+c stops)", flush=True)
+
+        def initialize_logging(self) -> None:
+            super().initialize_logging()
+            if not args.verbose:  # requests are logged at INFO: warnings and errors only
+                logging.getLogger().setLevel(logging.WARNING)
+
+        async def _make_app(self) -> web.Application:
+            app = await super()._make_app()
+            app.middlewares.append(focus_page)
+            return app
+
+        async def on_shutdown(self, app: web.Application) -> None:
+            """ctrl+c: end every browser session now (each game is told to quit and saves);
+            aiohttp would otherwise wait a minute for them, then tear their pipes down."""
+            for task in list(sessions):
+                task.cancel()
+            if sessions:
+                await asyncio.wait(list(sessions), timeout=5)
 
     server = QueensServer(command, host=args.host, port=args.port, title="queens-tui")
     server.public_url = url
     try:
         server.serve()
+    except KeyboardInterrupt:
+        pass  # ctrl+c during start or shutdown: stop quietly
     except OSError as err:
-        _err(f"queens-tui serve: cannot listen on {url_host(args.host)}:{args.port}: {err}")
-        return EXIT_BAD_INPUT
+        if err.errno == errno.EBADF:
+            pass  # the loop closing under a served game's pipes, after ctrl+c: stop quietly
+        else:
+            _err(f"queens-tui serve: cannot listen on {url_host(args.host)}:{args.port}: {err}")
+            return EXIT_BAD_INPUT
+    print("queens-tui serve: stopped", flush=True)
     return EXIT_OK
