@@ -95,6 +95,8 @@ class QueensApp(App[None]):
         """The player's keys file, read (`midend.keymap`); its remaps apply to every screen."""
         self.set_keymap(dict(keymap.keys))
         self.daily_kind = kind
+        self._quit_asked = False
+        """In a browser: the player said yes to "Quit?"."""
         """The kind of the daily puzzle played when `ref` is None."""
         self.ref = ref
         self.engine = "search" if engine == "search" else "cpsat"
@@ -264,9 +266,22 @@ class QueensApp(App[None]):
     async def action_quit(self) -> None:
         """Stop every background request, save the game as it stands, wait for the writes, leave.
 
+        In a browser (`serve`) it asks first: a click on the footer's "Quit" would end the
+        tab's game for good (a closed session is the only way back there).
         Quitting never waits for the solver: requests run in daemon threads and a
         cancelled CP-SAT search stops at once.
         """
+        if self.is_web and not self._quit_asked:
+            from queens_tui.app.screens.confirm import ConfirmScreen
+
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self._quit_asked = True
+                    self.call_later(self.action_quit)
+
+            question = "Quit? This ends the game in this browser tab (your progress is saved)."
+            self.push_screen(ConfirmScreen(question, "Quit"), answer)
+            return
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
                 screen.worker.cancel()

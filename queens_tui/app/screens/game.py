@@ -403,7 +403,7 @@ class GameScreen(Screen[None]):
         elif choice == "undo":
             self.action_undo()
         elif choice == "quit":
-            self.app.exit()
+            self.app.call_later(self.app.action_quit)  # saves; in a browser, asks first
         elif choice == "levels":
             self.action_levels()
 
