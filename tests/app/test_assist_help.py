@@ -192,7 +192,7 @@ def test_only_a_level_whose_file_says_linkedin_shares_linkedins_number() -> None
     """Our dailies are our own puzzles: LinkedIn's number for that date would mislead."""
     from types import SimpleNamespace
 
-    from queens_tui.app.game import linkedin_number
+    from queens_tui.midend.game import linkedin_number
 
     def level(**meta: str) -> SimpleNamespace:
         return SimpleNamespace(metadata=meta)
@@ -247,9 +247,8 @@ async def test_S_asks_first_and_no_keeps_the_board(app8, solution8) -> None:
 async def test_a_hint_only_looked_at_counts_everywhere_alike(app8, solution8) -> None:
     """Issue 28 item 4: `h` then `escape`: the status line says so, as the card, the share
     line and the stats will; the help states the rule, the same for every kind."""
-    from queens_tui.app.game import help_words
-
     from queens_tui.kinds import KINDS
+    from queens_tui.midend.game import help_words
     from queens_tui.store.stats import LevelStats
 
     async with app8.run_test(size=SIZE) as pilot:

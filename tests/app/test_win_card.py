@@ -305,7 +305,7 @@ async def test_n_on_todays_solved_daily_says_when_the_next_comes(tmp_path, clock
 def test_next_daily_words_count_down_to_midnight() -> None:
     from datetime import datetime, timezone
 
-    from queens_tui.app.session import next_daily_words
+    from queens_tui.midend.session import next_daily_words
 
     now = datetime(2026, 11, 24, 21, 50, tzinfo=timezone.utc)
     assert next_daily_words("tango", now) == (
@@ -320,8 +320,8 @@ def test_the_card_breaks_lines_between_phrases_by_cell_width() -> None:
     does not push the border out: every line fits the card's width in cells."""
     from rich.cells import cell_len
 
-    from queens_tui.app.game import Result
     from queens_tui.app.screens.win import TEXT_WIDTH, lay_out
+    from queens_tui.midend.game import Result
 
     figures = lay_out("time 00:40 · moves 10 · 2 hints")
     assert figures.splitlines() == ["time 00:40 · moves 10 ·", "2 hints"]
