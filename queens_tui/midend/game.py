@@ -196,6 +196,8 @@ class Game:
         self.revealed = False
         """The board is solved because `S` filled it in (`reveal`): undo may take it back."""
         self._drag: Drag[Any] | None = None
+        self._came_from: tuple[Any, Any] | None = None
+        """(position before, position after) of the last change: where a mistake came from."""
 
     # --- what the screen reads -------------------------------------------------
 
@@ -268,11 +270,13 @@ class Game:
         if mark in self.mistake_marks:
             return False
         self.mistake_marks.add(mark)
-        past = self.history.past
-        if state is self.state and past:
-            before = self.rules.apply(state, past[-1].backward)
-            if position_mark(self.rules, before) in self.mistake_marks:
-                return False
+        came = self._came_from
+        if (
+            came is not None
+            and came[1] is state
+            and position_mark(self.rules, came[0]) in self.mistake_marks
+        ):
+            return False  # the board was already unfinishable: the same mistake
         self.mistakes += 1
         return True
 
@@ -286,6 +290,7 @@ class Game:
         changed = self.history.apply(move)
         if changed:
             self.revealed = False  # the player's own move: a win from here is theirs
+            self._came_from = (before, self.state)
         backtracked = getattr(self.rules, "backtracked", None)
         if changed and backtracked is not None and backtracked(before, self.state):
             self.backtracks += 1
@@ -307,9 +312,11 @@ class Game:
         if self.solved:
             return False
         self._drag = None
+        before = self.state
         changed = self.history.reset(state)
         if changed:
             self.revealed = False  # `reveal` sets it again for S's own fill
+            self._came_from = (before, self.state)
         if changed and helped:
             self.helped = True
         if changed and self.solved:
@@ -361,7 +368,9 @@ class Game:
         if self.solved and not self.revealed:
             return False
         self._drag = None
+        before = self.state
         if self.history.undo():
+            self._came_from = (before, self.state)
             self.undos += 1
             if self.stopwatch.stopped and not self.solved:
                 self.stopwatch.reopen()
@@ -373,7 +382,10 @@ class Game:
         """Step forward again (not once solved); redoing `S`'s fill solves it again."""
         if self.solved:
             return False
+        before = self.state
         changed = self.history.redo()
+        if changed:
+            self._came_from = (before, self.state)
         if changed and self.solved:
             self.stopwatch.stop()
         return changed
