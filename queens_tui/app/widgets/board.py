@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
@@ -20,7 +20,7 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 
 from queens_tui.app.messages import CellAction
-from queens_tui.app.palette import HIGHLIGHTS, blend, lab, region_colors
+from queens_tui.app.palette import HIGHLIGHTS, blend, lab, region_colors, terminal_colors
 from queens_tui.app.widgets.base import BoardWidget, S
 from queens_tui.kinds.queens.board import Board
 from queens_tui.kinds.queens.level import Cell, Level
@@ -187,13 +187,22 @@ class BoardView(SquareBoard[Board]):
     CellAction = CellAction
     MOUSE = "drag"
 
+    def _region_colors(self, level: Any) -> tuple[str, ...]:
+        """The level's region colours as this terminal should get them (`terminal_colors`:
+        on 256 colours, the palette's chosen entries)."""
+        try:
+            system = self.app.console.color_system
+        except Exception:  # no app yet (a widget built alone): full colour
+            system = None
+        return terminal_colors(region_colors(level), system)
+
     def prepare(self) -> None:
         """The caches (`BoardWidget.__init__` calls it, with the board and the options)."""
         board = self._board = self._state
         self._auto = self._options.get("auto_cross", True)
         self._show_labels = self._options.get("labels", True)
         self._letters = self._options.get("letters", False)
-        self._colors = region_colors(board.level)
+        self._colors = self._region_colors(board.level)
         self._lines: dict[int, Strip] = {}
         """Lines drawn for the current position (cleared by every change)."""
         self._static: dict[int, Strip] = {}
@@ -238,7 +247,7 @@ class BoardView(SquareBoard[Board]):
         if board is self._board and auto_cross == self._auto:
             return
         if board.level is not self._board.level:
-            self._colors = region_colors(board.level)
+            self._colors = self._region_colors(board.level)
             self._geo = None
             self._layout_key = None
             self._forget(everything=True)
