@@ -27,3 +27,18 @@ async def test_a_6x6_board_takes_half_the_height_at_120x40(level_id: str) -> Non
         for cell in [(0, 0), (5, 5), (2, 3)]:
             x, y = view.cell_offset(cell)
             assert view.cell_at(x, y) == cell
+
+
+async def test_tango_numbers_its_rows_and_columns_as_hints_name_them() -> None:
+    """Issue 28 item 8: hints say "row 3, column 1"; the board shows those numbers."""
+    level_id = "tango-1-easy/001"
+    app = create_app(OpenLevel(open_arg(level_id)[1], bundled_id=level_id), persist=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        view = app.game_screen.board_view
+        text = ["".join(s.text for s in view.render_line(y)) for y in range(view.size.height)]
+        for r in range(6):
+            x, y = view.cell_offset((r, 0))
+            assert text[y][:x].split() == [str(r + 1)], text[y]
+        under = next(i for i, line in enumerate(text) if line.split() == list("123456"))
+        assert under > view.cell_offset((5, 0))[1]
