@@ -224,6 +224,15 @@ class ZipBoard(BoardWidget[ZipState]):
                         bold=True,
                     )
                 y, x = py * r + 1 + ch // 2, px * c + 1 + cw // 2 - len(text) // 2
+                if cw >= 7 and ch >= 3 and not self.ascii:  # room for LinkedIn's round dot
+                    text = f" {text} "
+                    x -= 1
+                    disc = style.bgcolor.name if style.bgcolor else NUMBER_BG
+                    rim = Style(color=disc, bgcolor=bg_of[(r, c)])
+                    for dy, half in ((-1, "▄"), (1, "▀")):
+                        for k in range(1, len(text) - 1):
+                            chars[y + dy][x + k] = half
+                            styles[y + dy][x + k] = rim
                 for k, letter in enumerate(text):
                     chars[y][x + k] = letter
                     styles[y][x + k] = style
