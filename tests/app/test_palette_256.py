@@ -70,3 +70,32 @@ def test_the_mistake_tint_is_the_magenta_the_help_names_in_any_depth() -> None:
             _rich_256(highlight(FALLBACK_256[pastel], "mistake")),
         ):
             assert 290 <= hue(shown) <= 345, (pastel, shown)
+
+
+async def test_the_cursor_keeps_its_region_colour_in_view(app8) -> None:
+    """Issue 28 item 10: the cursor cell was darkened whole (its region's colour gone); on a
+    cell wide enough it is framed by dark bars and its middle keeps the region's colour."""
+    from queens_tui.app.widgets.board import CURSOR_BARS
+
+    from .conftest import SIZE, board_view, drawn
+
+    async with app8.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        view = board_view(app8)
+        assert view.layout_now is not None and view.layout_now.cell_w >= 5
+        cursor, other = (0, 0), (0, 1)
+        region = view._colors[view.level.region_ids[0][0]]
+        _glyph, style = drawn(view, cursor)
+        assert style.bgcolor is not None and style.bgcolor.triplet.hex == region
+        _x, y = view.cell_offset(cursor)
+        bars = [
+            seg.style.bgcolor.triplet.hex
+            for seg in view.render_line(y)
+            if seg.style and seg.style.bgcolor and seg.style.bgcolor.triplet
+        ]
+        assert CURSOR_BARS in bars
+        await pilot.press("right")
+        await pilot.pause()
+        _glyph, moved = drawn(view, other)
+        assert moved.bgcolor is not None
+        assert moved.bgcolor.triplet.hex == view._colors[view.level.region_ids[0][1]]

@@ -42,7 +42,10 @@ CONFLICT_QUEEN = "#d7263d"
 CLASH_MARK, MISTAKE_MARK = "!", "*"
 """With --ascii (no colour needed): a clash cell's glyph reads `!x!`, a wrong mark's `*Q*`."""
 CURSOR_SHADE = 0.62
-"""How far the cursor cell's colour is pulled towards black."""
+"""How far the cursor cell's colour is pulled towards black (cells too narrow for bars)."""
+CURSOR_BARS = "#1c1c1c"
+"""The cursor on a wide cell: bars this dark at both its sides, the region's colour between
+them (darkening the whole cell hid which region it was, on 256 colours above all)."""
 
 
 class Layout(NamedTuple):
@@ -496,12 +499,16 @@ class BoardView(SquareBoard[Board]):
         kind = self._highlights.get(cell)
         if kind is not None:
             text, fg, bg, bold = self._highlighted(kind, text, fg, bg, bold)
-        if cell == self.cursor:
+        lay = self.layout_now
+        framed = cell == self.cursor and not self.ascii and lay is not None and lay.cell_w >= 5
+        if cell == self.cursor and not framed:
             fg = "#ffffff" if fg in (INK, "#ffffff") else _blend(bg, "#ffffff", 0.25)
             bg = _blend(bg, "#000000", CURSOR_SHADE)
         style = _style(fg, bg, bold)
         bars: tuple[str, Style] | None = None
-        if kind == "mistake":
+        if framed:  # dark bars at its sides: the region's colour stays in view between them
+            bars = (" ", _style(None, CURSOR_BARS))
+        elif kind == "mistake":
             bars = (MISTAKE_MARK, style) if self.ascii else None
         elif clash:
             bars = (CLASH_MARK if self.ascii else " ", _style("#ffffff", CONFLICT_TINT, True))
