@@ -222,7 +222,9 @@ def _explained(
     return Mistake(
         queens=bad_q,
         crosses=bad_x,
-        text=f"This board already holds a mistake: {them}: {why}.",
+        # the wrong marks first: a cut message (80x24) keeps them and the conclusion
+        text=f"{them[0].upper()}{them[1:]} {'is a mistake' if it == 'it' else 'are mistakes'}: "
+        f"{why}.",
         emptied=emptied,
     )
 
