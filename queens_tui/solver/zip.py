@@ -212,7 +212,8 @@ class ZipSolver:
             return None
         k = len(state.path)
         stretch = next_stretch(level, sol, k)
-        text = f"Next stretch (from the solver): {len(stretch)} cells"
+        cells = f"{len(stretch)} cell{'s' * (len(stretch) > 1)}"
+        text = f"No rule I know settles the next step here; the solver shows the next {cells}."
         return Hint(
             text, dict.fromkeys(stretch, "place"), ZipMove(k, tuple(stretch)), "solver", helped=True
         )

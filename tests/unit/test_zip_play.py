@@ -158,7 +158,7 @@ def test_a_zip_hint_names_its_rule_and_cells_as_every_kind_does() -> None:
     hint = play.hint(play.new_state(level))
     assert hint is not None and hint.text.endswith(".")
     assert re.match(r"(Only free neighbour|Cut off otherwise|Dead end|No loop|Trial)", hint.text)
-    assert "Next stretch:" in hint.text and "row " in hint.text and not hint.helped
+    assert "The next stretch is" in hint.text and "row " in hint.text and not hint.helped
     steps = get_kind("zip").explain(level).steps
     texts = " ".join(str(s["text"]) for s in steps)
     assert not re.search(r"\br\d+c\d+\b", texts + hint.text)

@@ -201,7 +201,7 @@ class ZipPlay:
         why = why_next(level, state.path, stretch[0]) if on_track and k else None
         if why is None:
             why = "No rule I know settles the next step here; the solver shows it."
-        text = f"{why} Next stretch: {cells} to {goal}."
+        text = f"{why} The next stretch is {cells}, to {goal}."  # no ": ": cuts keep it
         marks = dict.fromkeys(stretch, "place")
         move = ZipMove(k, tuple(stretch))
         return Hint(text, marks, move, "next-stretch", helped=why.startswith("No rule"))
