@@ -95,6 +95,8 @@ class QueensApp(App[None]):
         """The player's keys file, read (`midend.keymap`); its remaps apply to every screen."""
         self.set_keymap(dict(keymap.keys))
         self.daily_kind = kind
+        self._quit_asked = False
+        """In a browser: the player said yes to "Quit?"."""
         """The kind of the daily puzzle played when `ref` is None."""
         self.ref = ref
         self.engine = "search" if engine == "search" else "cpsat"
@@ -239,7 +241,24 @@ class QueensApp(App[None]):
             mine = remap(kind_actions(screen.kind), self.keymap.keys)
             for title, help_text, action in actions.palette(mine):
                 yield SystemCommand(title, help_text, partial(screen.run_action, action))
+            yield from self._kind_commands(screen)
         yield from super().get_system_commands(screen)
+
+    def _kind_commands(self, screen: GameScreen) -> Iterable[SystemCommand]:
+        """ "Play today's Tango": a switch to each other kind's daily puzzle."""
+        from queens_tui.app.kinds import UIS
+        from queens_tui.kinds import get_kind
+
+        today = self.session.today()
+        for name in UIS:
+            kind = get_kind(name)
+            if name == screen.kind or kind.daily is None:
+                continue
+            yield SystemCommand(
+                f"Play today's {kind.title}",
+                f"Switch to {kind.title}: today's daily puzzle (l lists every kind's levels)",
+                partial(self.open_daily, today, screen.load, name),
+            )
 
     # --- settings and quitting --------------------------------------------------------------
 
@@ -251,9 +270,22 @@ class QueensApp(App[None]):
     async def action_quit(self) -> None:
         """Stop every background request, save the game as it stands, wait for the writes, leave.
 
+        In a browser (`serve`) it asks first: a click on the footer's "Quit" would end the
+        tab's game for good (a closed session is the only way back there).
         Quitting never waits for the solver: requests run in daemon threads and a
         cancelled CP-SAT search stops at once.
         """
+        if self.is_web and not self._quit_asked:
+            from queens_tui.app.screens.confirm import ConfirmScreen
+
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self._quit_asked = True
+                    self.call_later(self.action_quit)
+
+            question = "Quit? This ends the game in this browser tab (your progress is saved)."
+            self.push_screen(ConfirmScreen(question, "Quit"), answer)
+            return
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
                 screen.worker.cancel()

@@ -13,6 +13,7 @@ from textual.binding import Binding
 
 from queens_tui.app.kinds import get_ui
 from queens_tui.midend import actions
+from queens_tui.midend.game import HINT_RULE
 from queens_tui.midend.keymap import remap
 
 
@@ -35,11 +36,35 @@ def key_words(kind: str, keys: Mapping[str, str] | None = None) -> Callable[[str
     return actions.key_words(remap(kind_actions(kind), keys or {}))
 
 
+def common_help(kind: str) -> str:
+    """What every kind's help says, written once: when a hint counts, how to switch kinds."""
+    from queens_tui.kinds import KINDS, get_kind
+
+    other = next(get_kind(k) for k in KINDS if k != kind and get_kind(k).daily is not None)
+    return f"""
+
+## Hints and flawless
+
+{HINT_RULE.replace("{key:hint}", "`{key:hint}`").replace("{key:solve}", "`{key:solve}`")}
+
+## Other kinds
+
+`{{key:levels}}` opens the level browser: it lists every kind's packs and daily puzzles; pick
+one of another kind to switch. The command palette (`ctrl+p`) offers *Play today's
+{other.title}* (and each other kind's daily). From the command line:
+`queens-tui play --kind {other.name}`.
+"""
+
+
 def help_text(kind: str, keys: Mapping[str, str] | None = None) -> str:
     """Kind `kind`'s help page, its key table built from the action registry and the
     player's keys (`midend.keymap`: action id -> keys)."""
     mine = remap(kind_actions(kind), keys or {})
-    return actions.key_words(mine)(get_ui(kind).help.replace("{keys}", actions.key_table(mine)))
+    text = get_ui(kind).help.replace("{keys}", actions.key_table(mine))
+    end = text.rfind("\nPress `escape`")  # the closing line stays last
+    end = len(text) if end < 0 else end
+    text = text[:end] + common_help(kind) + text[end:]
+    return actions.key_words(mine)(text)
 
 
 __all__ = ["every_kind_actions", "help_text", "key_words", "kind_actions"]

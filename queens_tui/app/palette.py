@@ -40,6 +40,45 @@ PASTELS: tuple[str, ...] = (
 )
 """Region colours, chosen greedily to maximise the smallest distance between any two."""
 
+FALLBACK_256: dict[str, str] = {
+    "#96beff": "#87afff",  # blue: xterm 111, ΔE 10.1
+    "#ffc992": "#ffaf5f",  # orange: xterm 215, ΔE 20.7
+    "#e6f388": "#ffff87",  # yellow: xterm 228, ΔE 9.3
+    "#b3dfa0": "#afd787",  # green: xterm 150, ΔE 9.5
+    "#bdbdbd": "#949494",  # grey: xterm 246, ΔE 15.3 (Rich turns the lighter greys into others)
+    "#ff7b60": "#ff875f",  # red: xterm 209, ΔE 7.2
+    "#bba3e2": "#af87d7",  # purple: xterm 140, ΔE 14.3
+    "#62efea": "#5fffff",  # cyan: xterm 87, ΔE 6.5
+    "#ff8fb0": "#ff87af",  # pink: xterm 211, ΔE 4.5
+    "#74c8dc": "#00d7ff",  # teal: xterm 45, ΔE 17.2
+    "#d89e97": "#d7afaf",  # rose: xterm 181, ΔE 10.1
+    "#77f8c4": "#5fffd7",  # mint: xterm 86, ΔE 8.3
+    "#fcc5e6": "#ffafd7",  # blush: xterm 218, ΔE 11.4
+    "#c2ffe7": "#afffd7",  # pale mint: xterm 158, ΔE 10.8
+    "#ffadff": "#ffafff",  # magenta: xterm 219, ΔE 1.3
+    "#fcf6c5": "#ffffd7",  # cream: xterm 230, ΔE 6.0
+    "#cfc881": "#afaf5f",  # khaki: xterm 143, ΔE 11.4
+    "#f89e77": "#ffaf87",  # salmon: xterm 216, ΔE 7.1
+    "#cecef3": "#d7d7ff",  # lavender: xterm 189, ΔE 3.6
+    "#81cfb0": "#5faf87",  # jade: xterm 72, ΔE 13.3
+    "#ffd4c2": "#ffd7af",  # peach: xterm 223, ΔE 11.2
+    "#adffad": "#87ffaf",  # lime: xterm 121, ΔE 11.1
+}
+"""Each pastel's colour on a 256-colour terminal: an xterm palette entry (its exact RGB, which
+Rich keeps as that entry), chosen so every pair of regions stays apart (smallest CIE76
+distance 19.2, where Rich's own rounding gives 8.3: mint and cyan) with the hue kept within
+a few degrees (Rich rounded LinkedIn's yellow to a lime beside the green). Made by a local
+search over the entries near each pastel; `tests/app/test_palette_256.py` measures it."""
+
+
+def terminal_colors(colors: tuple[str, ...], color_system: str | None) -> tuple[str, ...]:
+    """`colors` as a terminal of `color_system` ("256", "truecolor", ...) should get them:
+    on 256 colours each pastel's `FALLBACK_256` entry; unchanged otherwise."""
+    if color_system != "256":
+        return colors
+    return tuple(FALLBACK_256.get(c.lower(), c) for c in colors)
+
+
 COLOR_NAMES: dict[str, str] = {
     "#96beff": "blue",
     "#ffc992": "orange",
@@ -122,7 +161,7 @@ HIGHLIGHTS: dict[str, tuple[str, float]] = {
     "evidence": ("#ffd23f", 0.6),
     "place": ("#2ecc71", 0.7),
     "cross": ("#4d9de0", 0.65),
-    "mistake": ("#c2185b", 0.85),
+    "mistake": ("#d81b9f", 0.85),  # magenta, as every help names it, on 256 colours too
     "clash": ("#ff3b3b", 0.55),
 }
 """Every board's highlight roles -> (tint, how much of it over the cell's own colour): the

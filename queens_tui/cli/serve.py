@@ -17,6 +17,7 @@ writes this user's saves.
 from __future__ import annotations
 
 import argparse
+import errno
 import shlex
 import sys
 from functools import partial
@@ -61,6 +62,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="URL",
         help="the address browsers use to reach the server, when it is not http://HOST:PORT "
         "(a proxy, or --host 0.0.0.0)",
+    )
+    p.add_argument(
+        "--verbose", action="store_true", help="log every request (default: warnings only)"
     )
     p.set_defaults(func=partial(cmd_serve, play=play))
 
@@ -137,6 +141,29 @@ def public_url(host: str, port: int, given: str | None = None) -> str:
     return f"http://{url_host(host)}:{port}"
 
 
+FOCUS_SCRIPT = """<script>
+/* queens-tui: keys typed before any click go to the game: focus its terminal at once */
+(function () {
+  function focus() {
+    var t = document.querySelector(".xterm-helper-textarea");
+    if (t) { t.focus(); }
+    return !!t;
+  }
+  var tries = 0;
+  var timer = setInterval(function () { if (focus() || ++tries > 200) clearInterval(timer); }, 50);
+  window.addEventListener("focus", focus);
+})();
+</script>
+"""
+"""Added to the served page (`with_focus`): textual-serve's page waits for a click."""
+
+
+def with_focus(html: str) -> str:
+    """The served page with `FOCUS_SCRIPT` before its closing body tag."""
+    head, body, tail = html.rpartition("</body>")
+    return head + FOCUS_SCRIPT + body + tail if body else html + FOCUS_SCRIPT
+
+
 def served_command(argv: Sequence[str]) -> str:
     """The shell command textual-serve runs for each browser tab: this Python, `play`, argv."""
     return shlex.join([sys.executable, "-m", "queens_tui", "play", *argv])
@@ -171,14 +198,27 @@ def cmd_serve(args: argparse.Namespace, play: argparse.ArgumentParser) -> int:
         )
     door = Door.of({url, public_url(args.host, args.port)}, loopback_port=args.port)
     server = QueensServer(
-        command, host=args.host, port=args.port, url=url, door=door, title="queens-tui"
+        command,
+        host=args.host,
+        port=args.port,
+        url=url,
+        door=door,
+        verbose=args.verbose,
+        page=with_focus,
+        title="queens-tui",
     )
     server.announce = partial(
         print, f"queens-tui serve: open {url} in a browser (ctrl+c stops)", flush=True
     )
     try:
         server.serve()
+    except KeyboardInterrupt:
+        pass  # ctrl+c during start or shutdown: stop quietly
     except OSError as err:
-        _err(f"queens-tui serve: cannot listen on {url_host(args.host)}:{args.port}: {err}")
-        return EXIT_BAD_INPUT
+        if err.errno == errno.EBADF:
+            pass  # the loop closing under a served game's pipes, after ctrl+c: stop quietly
+        else:
+            _err(f"queens-tui serve: cannot listen on {url_host(args.host)}:{args.port}: {err}")
+            return EXIT_BAD_INPUT
+    print("queens-tui serve: stopped", flush=True)
     return EXIT_OK

@@ -190,10 +190,23 @@ class QueensServer(Server):
     """textual-serve's server behind the door, with bounded games (see the module)."""
 
     def __init__(
-        self, command: str, *, host: str, port: int, url: str, door: Door, **kw: Any
+        self,
+        command: str,
+        *,
+        host: str,
+        port: int,
+        url: str,
+        door: Door,
+        verbose: bool = False,
+        page: Callable[[str], str] = str,
+        **kw: Any,
     ) -> None:
         super().__init__(command, host=host, port=port, public_url=url, **kw)
         self.door = door
+        self.verbose = verbose
+        """Log every request (`--verbose`); else warnings and errors only."""
+        self.page = page
+        """What the served page becomes (`serve.with_focus`: the terminal takes the keys)."""
         self.games: set[GameService] = set()
         self.announce: Callable[[], None] = lambda: None
         """Called once the port is bound (the address is printed only then)."""
@@ -214,7 +227,16 @@ class QueensServer(Server):
                 "refused %s %s from %s: %s", request.method, request.path, request.remote, why
             )
             raise web.HTTPForbidden(text=f"queens-tui serve: {why}\n")
-        return await handler(request)
+        response = await handler(request)
+        if request.path == "/" and isinstance(response, web.Response) and response.text:
+            response.text = self.page(response.text)
+        return response
+
+    def initialize_logging(self) -> None:
+        """textual-serve's logging, quiet unless `--verbose` (requests are logged at INFO)."""
+        super().initialize_logging()
+        if not self.verbose:
+            logging.getLogger().setLevel(logging.WARNING)
 
     async def on_startup(self, app: web.Application) -> None:
         """Nothing yet: the address is announced once bound (see `serve`)."""

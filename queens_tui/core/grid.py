@@ -1,4 +1,5 @@
-"""Grid geometry shared by every puzzle kind: cells and their orthogonal neighbours."""
+"""Grid geometry shared by every puzzle kind: cells, their orthogonal neighbours, and how a
+sentence names them ("row 3, column 1": one way for every kind, as the board labels count)."""
 
 from __future__ import annotations
 
@@ -42,3 +43,42 @@ def filled(values: Values, skip: Container[Cell] = ()) -> dict[Cell, int]:
         for c, v in enumerate(row)
         if v is not None and (r, c) not in skip
     }
+
+
+def cell_name(cell: Cell) -> str:
+    """`(3, 1)` -> "row 4, column 2": 1-based, as a player counts."""
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+
+
+def join_words(words: list[str]) -> str:
+    """["a"] -> "a"; ["a", "b"] -> "a and b"; ["a", "b", "c"] -> "a, b and c"."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def cells_phrase(cells: list[Cell]) -> str:
+    """Cells grouped by row: "row 2, columns 3 and 5; row 4, columns 1 to 4"."""
+    if len(cells) == 1:
+        return cell_name(cells[0])
+    by_row: dict[int, list[int]] = {}
+    for r, c in sorted(set(cells)):
+        by_row.setdefault(r, []).append(c)
+    groups = []
+    for r, cols in by_row.items():
+        runs: list[str] = []
+        start = prev = cols[0]
+        following: list[int | None] = [*cols[1:], None]
+        for nxt in following:
+            if nxt is not None and nxt == prev + 1:
+                prev = nxt
+                continue
+            if prev - start >= 2:
+                runs.append(f"{start + 1} to {prev + 1}")
+            else:
+                runs.extend(str(k + 1) for k in range(start, prev + 1))
+            if nxt is not None:
+                start = prev = nxt
+        plural = len(cols) > 1
+        groups.append(f"row {r + 1}, column{'s' if plural else ''} {join_words(runs)}")
+    return "; ".join(groups)

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date
 from importlib import import_module
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
@@ -164,9 +163,6 @@ class DailySpec:
     """A daily level's name: `<name_prefix> 2026-11-24`."""
     extensions: tuple[str, ...] = (".txt", ".json")
     """Day file extensions in the daily folder, in the order they are looked for."""
-    share_epoch: tuple[date, int] | None = None
-    """(day, number): the share line numbers the day's puzzle as LinkedIn does, `number`
-    on `day` and one more each day after. None: no number."""
 
     @classmethod
     def of(
@@ -175,7 +171,6 @@ class DailySpec:
         title: str,
         week: tuple[tuple[int, str | None], ...],
         calendar: Any,
-        share_epoch: tuple[date, int] | None = None,
     ) -> DailySpec:
         """A kind's daily laid out as every kind after the first: files in `<daily>/<name>/`,
         seeds `<name>-daily-DATE`, named `Daily <title> DATE`; `calendar` is the kind's
@@ -187,7 +182,6 @@ class DailySpec:
             seed_prefix=f"{name}-daily",
             folder=name,
             name_prefix=f"Daily {title}",
-            share_epoch=share_epoch,
         )
 
 

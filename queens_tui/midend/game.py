@@ -9,7 +9,10 @@ and call these methods, so all of it is unit-tested without a screen.
 
 from __future__ import annotations
 
+import json
 import time
+import zlib
+from datetime import date
 from typing import Any, NamedTuple
 
 from queens_tui.core.errors import printable
@@ -42,7 +45,8 @@ class Result(NamedTuple):
     mistakes: int = 0
     """Times the board could not be finished any more (the live check's verdict)."""
     number: str = ""
-    """The share line's puzzle id: "#426" for a daily, else empty (the level's name is used)."""
+    """LinkedIn's puzzle number ("426"), only for a level whose file says it is LinkedIn's
+    (`linkedin_number`); empty for every level of ours."""
     squares: str = ""
     """The colours of the first queens placed, as coloured squares ("🟩 🟦 ⬜")."""
     streak: int = 0
@@ -51,6 +55,8 @@ class Result(NamedTuple):
     """Moves that took part of the position back (Zip: cutting the path)."""
     flawed_emoji: str = ""
     """The share line's mark when not flawless (Zip: "🛑"); empty: the kind's `emoji`."""
+    day: str = ""
+    """The day of a daily puzzle of ours ("2026-11-24"), else empty."""
 
     @property
     def flawless(self) -> bool:
@@ -60,17 +66,25 @@ class Result(NamedTuple):
     @property
     def help_text(self) -> str:
         """ "no hints", "1 hint", "3 hints", or "solved with help" (plus hints, if any)."""
-        hints = "no hints" if self.hints == 0 else f"{self.hints} hint" + "s" * (self.hints > 1)
-        if self.helped:
-            return "solved with help" + (f", {hints}" if self.hints else "")
-        return hints
+        return help_words(self.hints, self.helped) or "no hints"
+
+    @property
+    def puzzle(self) -> str:
+        """What the share line calls the puzzle. Only LinkedIn's own levels get LinkedIn's
+        `Queens #426`; ours say whose they are, so a post beside LinkedIn's results can't be
+        taken for one of them: `queens-tui Queens 2026-11-24` (a daily),
+        `queens-tui Queens Cross (8×8)` (any other level)."""
+        if self.number:
+            return f"{self.kind_title} #{self.number}"
+        if self.day:
+            return f"{APP} {self.kind_title} {self.day}"
+        return f"{APP} {self.kind_title} {self.level_name} ({self.size})"
 
     def share_line(self) -> str:
-        """Spoiler-free share text in LinkedIn's shape: `Queens #426 | 0:27 and flawless`,
+        """Spoiler-free share text in LinkedIn's shape: `<puzzle> | 0:27 and flawless`,
         then the first queens' colours and the streak (no board, no positions); Zip's
-        `Zip #250 | 1:04 with 3 backtracks 🛑`."""
+        `... | 1:04 with 3 backtracks 🛑`. The one home of the share text."""
         clock = mmss(self.seconds, short=True)
-        name = self.number or f"{self.level_name} ({self.size})"
         if self.flawless:
             how = "and flawless"
         else:
@@ -89,12 +103,54 @@ class Result(NamedTuple):
             else:
                 how = "with " + ", ".join(used)
         mark = self.emoji if self.flawless else self.flawed_emoji or self.emoji
-        lines = [f"{self.kind_title} {name} | {clock} {how} {mark}"]
+        lines = [f"{self.puzzle} | {clock} {how} {mark}"]
         if self.squares:
             lines.append(f"First {self.emoji}s: {self.squares}")
         if self.streak:
             lines.append(f"🔥 {self.streak}-day streak")
         return "\n".join(lines)
+
+
+HINT_RULE = (
+    "A hint counts as soon as it is shown (the first {key:hint}), applied or not: the status "
+    "line, the win card, the share line and the stats all count it, and a solve with a hint is "
+    "not flawless. {key:solve} (a whole solution) makes it *solved with help*."
+)
+"""One definition of "a hint counts" for every kind, as the help states it."""
+
+
+def help_words(hints: int, helped: bool) -> str:
+    """ "1 hint", "3 hints", "solved with help" (plus hints, if any); "" without help. The
+    status line and the win card say it in the same words (`HINT_RULE`)."""
+    words = f"{hints} hint" + "s" * (hints > 1) if hints else ""
+    if helped:
+        return "solved with help" + (f", {words}" if words else "")
+    return words
+
+
+APP = "queens-tui"
+"""The name our own puzzles go by in a share line."""
+
+
+def linkedin_number(level: Any) -> str:
+    """LinkedIn's number of `level` ("426") when its file says it is LinkedIn's puzzle (an
+    archive day read with its metadata `number` and a `source` naming LinkedIn), else "".
+    A level of ours never borrows LinkedIn's number for its date."""
+    meta = getattr(level, "metadata", None)
+    if not isinstance(meta, dict):
+        return ""
+    number, source = meta.get("number") or getattr(level, "number", None), meta.get("source")
+    if not isinstance(number, str | int) or not isinstance(source, str):
+        return ""
+    number = str(number).strip().lstrip("#")
+    return number if number.isdigit() and "linkedin" in source.lower() else ""
+
+
+def position_mark(rules: PlayRules[Any, Any, Any], state: Any) -> int:
+    """A small, stable number for a position (crc32 of its saved JSON): how a mistake is
+    remembered, in the game and in its save, so undoing and redoing it counts it once."""
+    text = json.dumps(rules.state_to_json(state), sort_keys=True, separators=(",", ":"))
+    return zlib.crc32(text.encode("utf-8"))
 
 
 def size_text(level: Any) -> str:
@@ -132,12 +188,17 @@ class Game:
         """Moves that took part of the position back, when the kind says which
         (its rules' optional `backtracked(before, after)`: Zip's cuts of the path)."""
         self.mistakes = 0
-        """Positions the live check found can't be finished any more."""
+        """Mistakes: moves that took a position that could be finished to one that can't
+        (`note_cannot_finish`; each counted once, however often undone and redone)."""
+        self.mistake_marks: set[int] = set()
+        """The positions found unfinishable so far (`position_mark`), saved with the game."""
         self.replaying = False
         """The player chose to play a solved level again: the first result is kept."""
         self.revealed = False
         """The board is solved because `S` filled it in (`reveal`): undo may take it back."""
         self._drag: Drag[Any] | None = None
+        self._came_from: tuple[Any, Any] | None = None
+        """(position before, position after) of the last change: where a mistake came from."""
 
     # --- what the screen reads -------------------------------------------------
 
@@ -164,8 +225,8 @@ class Game:
         h = self.history
         return not h.past and not h.future and bool(self.rules.is_blank(self.state))
 
-    def result(self, *, number: str = "", squares: str = "", streak: int = 0) -> Result:
-        """The figures of a finished game."""
+    def result(self, *, day: date | None = None, squares: str = "", streak: int = 0) -> Result:
+        """The figures of a finished game (`day`: the date of a daily puzzle of ours)."""
         return Result(
             self.title,
             size_text(self.level),
@@ -177,11 +238,12 @@ class Game:
             self.kind.emoji,
             self.undos,
             self.mistakes,
-            number,
+            linkedin_number(self.level),
             squares,
             streak,
             self.backtracks,
             self.kind.flawed_emoji,
+            "" if day is None else day.isoformat(),
         )
 
     def first_pieces(self) -> list[Any]:
@@ -199,6 +261,26 @@ class Game:
                     seen.append(cell)
         return seen
 
+    def note_cannot_finish(self, state: Any) -> bool:
+        """The check found `state` can't be finished: True if that is a new mistake.
+
+        A mistake is the move *into* trouble: a position seen before (undone and redone)
+        counts nothing, nor does a move made while the board was already unfinishable
+        (the previous position was found so too)."""
+        mark = position_mark(self.rules, state)
+        if mark in self.mistake_marks:
+            return False
+        self.mistake_marks.add(mark)
+        came = self._came_from
+        if (
+            came is not None
+            and came[1] is state
+            and position_mark(self.rules, came[0]) in self.mistake_marks
+        ):
+            return False  # the board was already unfinishable: the same mistake
+        self.mistakes += 1
+        return True
+
     # --- moves -------------------------------------------------------------------
 
     def play(self, move: Any) -> bool:
@@ -209,6 +291,7 @@ class Game:
         changed = self.history.apply(move)
         if changed:
             self.revealed = False  # the player's own move: a win from here is theirs
+            self._came_from = (before, self.state)
         backtracked = getattr(self.rules, "backtracked", None)
         if changed and backtracked is not None and backtracked(before, self.state):
             self.backtracks += 1
@@ -230,9 +313,11 @@ class Game:
         if self.solved:
             return False
         self._drag = None
+        before = self.state
         changed = self.history.reset(state)
         if changed:
             self.revealed = False  # `reveal` sets it again for S's own fill
+            self._came_from = (before, self.state)
         if changed and helped:
             self.helped = True
         if changed and self.solved:
@@ -284,7 +369,9 @@ class Game:
         if self.solved and not self.revealed:
             return False
         self._drag = None
+        before = self.state
         if self.history.undo():
+            self._came_from = (before, self.state)
             self.undos += 1
             if self.stopwatch.stopped and not self.solved:
                 self.stopwatch.reopen()
@@ -296,7 +383,10 @@ class Game:
         """Step forward again (not once solved); redoing `S`'s fill solves it again."""
         if self.solved:
             return False
+        before = self.state
         changed = self.history.redo()
+        if changed:
+            self._came_from = (before, self.state)
         if changed and self.solved:
             self.stopwatch.stop()
         return changed
@@ -310,6 +400,7 @@ class Game:
         self.hints_used = 0
         self.helped = False
         self.undos = self.mistakes = self.backtracks = 0
+        self.mistake_marks = set()
         self.revealed = False
         self.stopwatch.reset()
         self.stopwatch.start()

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import date
+from datetime import date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from queens_tui.catalog.refs import LevelRef
@@ -32,6 +32,7 @@ from queens_tui.midend.levels import OpenLevel, open_ref
 
 if TYPE_CHECKING:
     from queens_tui.store import LevelStats, Settings, Store
+    from queens_tui.store.progress import Progress
 
 NOTICE_SECONDS = 10.0
 """How long a store notice (a file set aside, a failed write) stays on screen."""
@@ -60,11 +61,65 @@ class _Mark(NamedTuple):
     helped: bool
     empty: bool
     """Nothing to keep: a fresh or restarted board with no history."""
+    tallies: tuple[int, int, int, int]
+    """Undos, mistakes, backtracks, positions marked as mistakes."""
 
     @classmethod
     def of(cls, game: Game) -> _Mark:
         h = game.history
-        return cls(h, h.state, len(h.past), len(h.future), game.hints_used, game.helped, game.blank)
+        tallies = (game.undos, game.mistakes, game.backtracks, len(game.mistake_marks))
+        return cls(
+            h,
+            h.state,
+            len(h.past),
+            len(h.future),
+            game.hints_used,
+            game.helped,
+            game.blank,
+            tallies,
+        )
+
+
+def progress_of(game: Game) -> Progress:
+    """What is saved of `game`: its history, clock and every figure its card shows."""
+    from queens_tui.store.progress import Progress
+
+    return Progress(
+        game.history,
+        game.stopwatch.elapsed,
+        game.hints_used,
+        game.helped,
+        undos=game.undos,
+        mistakes=game.mistakes,
+        backtracks=game.backtracks,
+        mistake_marks=tuple(sorted(game.mistake_marks)),
+        replay=game.replaying,
+    )
+
+
+def restore(game: Game, saved: Progress) -> None:
+    """Put a saved game's history, clock and figures back, so its card and share line say
+    what they said before the restart."""
+    game.history = saved.history
+    game.stopwatch.set_elapsed(saved.elapsed)
+    game.hints_used = saved.hints
+    game.helped = saved.helped
+    game.undos, game.mistakes, game.backtracks = saved.undos, saved.mistakes, saved.backtracks
+    game.mistake_marks = set(saved.mistake_marks)
+    game.replaying = saved.replay
+
+
+def next_daily_words(kind: str, now: datetime) -> str:
+    """When the next daily of `kind` comes (local midnight, `now` being local), and what to
+    play meanwhile: "The next Tango daily comes at midnight, in 2 h 05 min. Press l for
+    the level packs."."""
+    from queens_tui.kinds import get_kind
+
+    midnight = datetime.combine(now.date() + timedelta(days=1), time(), tzinfo=now.tzinfo)
+    minutes = max(1, int((midnight - now).total_seconds() // 60))
+    left = f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+    title = get_kind(kind).title
+    return f"The next {title} daily comes at midnight, in {left}. Press l for the level packs."
 
 
 class Session:
@@ -153,10 +208,7 @@ class Session:
         if self.store is not None:
             saved = self.store.load_progress(ref.key, ref.level)
             if saved is not None and not game.rules.is_solved(saved.history.state):
-                game.history = saved.history
-                game.stopwatch.set_elapsed(saved.elapsed)
-                game.hints_used = saved.hints
-                game.helped = saved.helped
+                restore(game, saved)  # a replay resumes as a replay
                 resumed = True
             else:
                 resumed = self._reopen_solved(game, ref)
@@ -171,11 +223,9 @@ class Session:
         won = self.store.load_solved(ref.key, ref.level)
         if won is None or not game.rules.is_solved(won.history.state):
             return False
-        game.history = won.history
-        game.stopwatch.set_elapsed(won.elapsed)
+        restore(game, won)
+        game.replaying = False
         game.stopwatch.stop()
-        game.hints_used = won.hints
-        game.helped = won.helped
         self._recorded = game.history  # already counted: reopening is not another solve
         self.last_stats = self.store.level_stats(ref.key)
         return True
@@ -191,14 +241,14 @@ class Session:
             elif _Mark.of(game) != self._saved:
                 self._keep_solved(game, self._ref)  # solved again after undoing S: counted once
             return
-        if game.history.in_gesture or game.replaying:
-            return  # a drag is saved once, when it ends; a replay is not saved over the win
-        self._save(game, self._ref)
+        if game.history.in_gesture:
+            return  # a drag is saved once, when it ends
+        self._save(game, self._ref)  # a replay too: it resumes (the win is kept apart)
 
     def leave(self) -> None:
         """Save the game being played as it stands, clock included (before a switch or quit)."""
         game, ref = self._game, self._ref
-        if game is None or ref is None or game.solved or game.replaying or self.store is None:
+        if game is None or ref is None or game.solved or self.store is None:
             return
         self._save(game, ref, force=True)
 
@@ -217,14 +267,7 @@ class Session:
                 if force or self._saved is None or not self._saved.empty:
                     self.store.clear_progress(ref.key)
             else:
-                self.store.save_progress(
-                    ref.key,
-                    game.history,
-                    game.stopwatch.elapsed,
-                    hints=game.hints_used,
-                    helped=game.helped,
-                    background=True,
-                )
+                self.store.save_game(ref.key, progress_of(game), background=True)
         self._saved = mark
 
     def _record(self, game: Game, ref: OpenLevel) -> None:
@@ -232,7 +275,10 @@ class Session:
 
         A daily already counted (solved by `S`, undone, finished in a later session) keeps
         its first result: the board is kept, the solve is not counted again."""
-        if self.store is None or (game.replaying and ref.day is not None):
+        if self.store is None:
+            return
+        if game.replaying and ref.day is not None:
+            self.store.clear_progress(ref.key)  # the replay is over; the first result stays
             return
         if ref.day is not None and self.store.level_stats(ref.key) is not None:
             self._keep_solved(game, ref)
@@ -245,6 +291,9 @@ class Session:
             helped=game.helped,
             daily=ref.day,
             kind=ref.level.kind,
+            undos=game.undos,
+            mistakes=game.mistakes,
+            backtracks=game.backtracks,
         )
         self._save_solved(game, ref)
 
@@ -258,13 +307,10 @@ class Session:
     def _save_solved(self, game: Game, ref: OpenLevel) -> None:
         """The winning board and its result, so the level reopens solved."""
         assert self.store is not None
-        self.store.save_solved(
-            ref.key,
-            game.history,
-            game.stopwatch.elapsed,
-            hints=game.hints_used,
-            helped=game.helped,
-        )
+        self.store.save_won(ref.key, progress_of(game))
+        won = self.store.load_solved(ref.key, ref.level)
+        if won is not None:  # the card reads what was saved: the same after a restart
+            game.stopwatch.set_elapsed(won.elapsed)
         self._saved = _Mark.of(game)
 
     def win_line(self, ref: OpenLevel) -> str:
@@ -295,13 +341,28 @@ class Session:
 
         found = catalog_step(ref.ref, step, today=self.today())
         if isinstance(found, str):
-            return found
+            return self._why_nowhere(ref, found)
         if found.day is not None:
             return found.day
         try:
             return open_ref(found)
         except LevelError as err:  # changed on disk since the catalog looked
             return str(err)
+
+    def nowhere(self, ref: OpenLevel) -> str:
+        """Why `n` has nowhere to go from `ref` ("" when it has somewhere)."""
+        from queens_tui.catalog import step as catalog_step
+
+        found = catalog_step(ref.ref, 1, today=self.today())
+        return self._why_nowhere(ref, found) if isinstance(found, str) else ""
+
+    def _why_nowhere(self, ref: OpenLevel, why: str) -> str:
+        """The catalog's sentence, or for today's daily when the next one comes."""
+        from queens_tui.catalog.refs import TOMORROW
+
+        if why != TOMORROW or ref.day is None:
+            return why
+        return next_daily_words(ref.level.kind, datetime.now().astimezone())
 
     def can_step(self, ref: OpenLevel, step: int) -> bool:
         """True if `n` (1) or `p` (-1) has somewhere to go."""

@@ -21,6 +21,7 @@ import threading
 from collections.abc import Iterator
 from typing import Any, Literal
 
+from queens_tui.core.grid import cell_name
 from queens_tui.solver import cpsat
 
 Symmetry = Literal["none", "half", "quarter"]
@@ -243,7 +244,7 @@ class ClassicSolver:
         cell = (r, sol[r])
         text = (
             f"No row or column is forced; a solution that keeps your queens has one on "
-            f"r{r + 1}c{sol[r] + 1}."
+            f"{cell_name((r, sol[r]))}."
         )
         move = ClassicMove(((cell, QUEEN),), hint=True)
         return Hint(text, {cell: "place"}, move, "solver", helped=True)

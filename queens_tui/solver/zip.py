@@ -18,7 +18,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Any
 
-from queens_tui.core.grid import Cell
+from queens_tui.core.grid import Cell, cell_name
 from queens_tui.kinds.zip.level import ZipLevel
 from queens_tui.kinds.zip.rules import Path
 from queens_tui.solver.cpsat import cp_model, solve
@@ -194,7 +194,7 @@ class ZipSolver:
         wrong = state.path[k:]
         at = state.path[k - 1]
         text = (
-            f"The path cannot be finished from here: it goes wrong after r{at[0] + 1}c{at[1] + 1}"
+            f"The path cannot be finished from here: it goes wrong after {cell_name(at)}"
             f" ({len(wrong)} cell{'s' if len(wrong) > 1 else ''} to take back)"
         )
         return Hint(text, dict.fromkeys(wrong, "mistake"), ZipMove(k), "mistake", mistake=True)
@@ -212,7 +212,8 @@ class ZipSolver:
             return None
         k = len(state.path)
         stretch = next_stretch(level, sol, k)
-        text = f"Next stretch (from the solver): {len(stretch)} cells"
+        cells = f"{len(stretch)} cell{'s' * (len(stretch) > 1)}"
+        text = f"No rule I know settles the next step here; the solver shows the next {cells}."
         return Hint(
             text, dict.fromkeys(stretch, "place"), ZipMove(k, tuple(stretch)), "solver", helped=True
         )

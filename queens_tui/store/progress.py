@@ -18,6 +18,11 @@ Schema (``format: "queens-tui/progress"``, ``version: 1``)::
       "redo": [],                         the same, forward (redo[0] is the next redo)
       "moves": 2, "elapsed": 41.5,        steps made; seconds played
       "hints": 0, "helped": false,        hints used; solver reveal/solve used
+      "undos": 1, "mistakes": 1,          undos made; positions that could no longer be
+      "backtracks": 0,                    finished; moves that took part of it back (Zip)
+      "mistake_marks": [123456789],       the positions counted as mistakes (a crc32 of
+                                          each), so an undo and redo counts one once
+      "replay": true,                     a solved level played again (only when true)
       "saved_at": "2026-11-21T18:30:00+01:00"
     }
 
@@ -125,6 +130,21 @@ class Progress:
     helped: bool = False
     """True once the solver revealed or solved something on this attempt."""
     saved_at: str | None = field(default=None, compare=False)
+    undos: int = 0
+    """Undos made on this attempt."""
+    mistakes: int = 0
+    """Mistakes made on this attempt (each position that could no longer be finished once)."""
+    backtracks: int = 0
+    """Moves that took part of the position back (Zip's cuts of the path)."""
+    mistake_marks: tuple[int, ...] = ()
+    """The positions already counted as mistakes (`position_mark`), so undoing and redoing
+    one never counts it again, in this session or after a restart."""
+    replay: bool = False
+    """A level already solved, played again: its first result stays as it was."""
+
+
+TALLIES = ("undos", "mistakes", "backtracks")
+"""The counters of an attempt saved beside hints (missing in older files: 0)."""
 
 
 class MoveCache:
@@ -198,9 +218,13 @@ def encode(
             "elapsed": round(float(progress.elapsed), 3),
             "hints": int(progress.hints),
             "helped": bool(progress.helped),
+            **{name: int(getattr(progress, name)) for name in TALLIES},
+            "mistake_marks": list(progress.mistake_marks),
             "saved_at": (now or datetime.now().astimezone()).isoformat(timespec="seconds"),
         }
     )
+    if progress.replay:
+        obj["replay"] = True
     return obj
 
 
@@ -253,8 +277,22 @@ def decode(obj: Any, key: str, level: Any) -> Progress:
     expect(moves >= 0 and hints >= 0 and 0 <= elapsed < 1e9, "negative or absurd counters")
     helped = get(obj, "helped", bool, False)
     saved_at = get(obj, "saved_at", str, None)
+    tallies = {name: get(obj, name, int, 0) for name in TALLIES}
+    expect(min(tallies.values()) >= 0, "negative counters")
+    marks = get(obj, "mistake_marks", list, [])
+    expect(all(type(m) is int for m in marks), "mistake marks should be numbers")
+    replay = get(obj, "replay", bool, False)
     history = History(rules, state, past, future, moves)
-    return Progress(history, float(elapsed), hints, helped, saved_at)
+    return Progress(
+        history,
+        float(elapsed),
+        hints,
+        helped,
+        saved_at,
+        **tallies,
+        mistake_marks=tuple(marks),
+        replay=replay,
+    )
 
 
 def validate_any(obj: Any) -> dict[str, Any]:

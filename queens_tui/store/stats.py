@@ -10,7 +10,9 @@ stats.json (``format: "queens-tui/stats"``, ``version: 1``)::
           "first_time": 312.4, "first_date": "2026-11-21", "first_helped": true,
           "best_time": 290.0,  "best_date": "2026-11-22",  "best_helped": false,
           "last_time": 290.0,  "last_date": "2026-11-22",  "last_helped": false,
-          "hints": 3, "last_hints": 0                  hints over all solves; in the last one
+          "hints": 3, "last_hints": 0,                 hints over all solves; in the last one
+          "last_undos": 1, "last_mistakes": 1,         the last solve's undos, mistakes and
+          "last_backtracks": 0                         backtracks (written only when not 0)
         }
       },
       "streak_days": ["2026-11-20", "2026-11-21"],   days whose daily was solved that day
@@ -80,6 +82,9 @@ class LevelStats:
     last_helped: bool = False
     hints: int = 0
     last_hints: int = 0
+    last_undos: int = 0
+    last_mistakes: int = 0
+    last_backtracks: int = 0
 
     @property
     def solved(self) -> bool:
@@ -91,8 +96,23 @@ class LevelStats:
         """Solved, but never without help (the browser's "S" mark)."""
         return self.solves > 0 and self.clean_solves == 0
 
+    @property
+    def last_flawless(self) -> bool:
+        """The last solve had no hint, no help, no undo, no mistake, no backtrack."""
+        return not (
+            self.last_helped or self.last_undos or self.last_mistakes or self.last_backtracks
+        )
+
     def with_solve(
-        self, seconds: float, day: date, *, hints: int = 0, helped: bool = False
+        self,
+        seconds: float,
+        day: date,
+        *,
+        hints: int = 0,
+        helped: bool = False,
+        undos: int = 0,
+        mistakes: int = 0,
+        backtracks: int = 0,
     ) -> LevelStats:
         """These stats after one more solve taking `seconds` on `day`."""
         helped = helped or hints > 0
@@ -107,6 +127,9 @@ class LevelStats:
             last_helped=helped,
             hints=self.hints + max(0, hints),
             last_hints=max(0, hints),
+            last_undos=max(0, undos),
+            last_mistakes=max(0, mistakes),
+            last_backtracks=max(0, backtracks),
         )
         if self.first_time is None:
             s = replace(s, first_time=t, first_date=d, first_helped=helped)
@@ -134,7 +157,16 @@ _STATS_TYPES: dict[str, tuple[type, ...]] = {
     "last_helped": (bool,),
     "hints": (int,),
     "last_hints": (int,),
+    "last_undos": (int,),
+    "last_mistakes": (int,),
+    "last_backtracks": (int,),
 }
+_QUIET = ("last_undos", "last_mistakes", "last_backtracks")
+"""Fields added later, written only when not 0: an older file is written back unchanged."""
+
+
+def _level_obj(s: LevelStats) -> dict[str, Any]:
+    return {k: v for k, v in asdict(s).items() if not (k in _QUIET and v == 0)}
 
 
 def _level_stats(key: str, obj: Any) -> LevelStats:
@@ -148,6 +180,7 @@ def _level_stats(key: str, obj: Any) -> LevelStats:
         values[f.name] = value
     s = LevelStats(**values)
     expect(s.solves >= s.clean_solves >= 0 and s.hints >= 0, f"bad counters for {key!r}")
+    expect(min(getattr(s, k) for k in _QUIET) >= 0, f"bad counters for {key!r}")
     for name in ("first_time", "best_time", "last_time"):
         t = getattr(s, name)
         expect(t is None or 0 <= t < MAX_SECONDS, f"bad {name} for {key!r}")
@@ -210,11 +243,12 @@ class Stats:
         helped: bool = False,
         daily: date | None = None,
         kind: str = DEFAULT_KIND,
+        **tallies: int,
     ) -> LevelStats:
         """Count a solve of `key` made on `today`; `daily` is the puzzle's date for a daily
-        (of `kind`: it feeds that kind's streak)."""
+        (of `kind`: it feeds that kind's streak); `tallies`: undos, mistakes, backtracks."""
         s = self.levels.get(key, LevelStats()).with_solve(
-            seconds, today, hints=hints, helped=helped
+            seconds, today, hints=hints, helped=helped, **tallies
         )
         self.levels[key] = s
         if daily is not None and daily == today:
@@ -255,7 +289,7 @@ def encode_stats(stats: Stats) -> dict[str, Any]:
     out: dict[str, Any] = {
         "format": STATS_FORMAT,
         "version": VERSION,
-        "levels": {k: asdict(v) for k, v in sorted(stats.levels.items())},
+        "levels": {k: _level_obj(v) for k, v in sorted(stats.levels.items())},
         "streak_days": _dates(first.days),
         "best_streak": first.best,
     }

@@ -326,7 +326,12 @@ class Store:
         helped: bool = False,
         background: bool = False,
     ) -> bool:
-        """Save `key`'s board, undo/redo history and clock (call after every move).
+        """Save `key`'s board, undo/redo history and clock (`save_game` with these figures)."""
+        return self.save_game(key, Progress(history, elapsed, hints, helped), background=background)
+
+    def save_game(self, key: str, progress: Progress, *, background: bool = False) -> bool:
+        """Save `key`'s game in progress: board, undo/redo history, clock and counters (call
+        after every move).
 
         Returns False if it could not be written (a notice says why, once).
         With `background=True` the history is encoded now (cheap) and written
@@ -338,7 +343,7 @@ class Store:
         if cache is None:
             # One game at a time in practice: drop other levels' caches.
             self._diff_caches = {key: (cache := MoveCache())}
-        obj = encode(key, Progress(history, elapsed, hints, helped), cache=cache)
+        obj = encode(key, progress, cache=cache)
         data = _fit(obj, PROGRESS_MAX_BYTES)
         if background:
             self._writer.submit(self.progress_path(key), data, "your progress")
@@ -356,8 +361,13 @@ class Store:
     def save_solved(
         self, key: str, history: History[Any, Any], elapsed: float, *, hints: int, helped: bool
     ) -> bool:
-        """Keep the winning board of `key` so the level reopens solved (after `record_solve`)."""
-        obj = encode(key, Progress(history, elapsed, hints, helped))
+        """Keep the winning board of `key` (`save_won` with these figures)."""
+        return self.save_won(key, Progress(history, elapsed, hints, helped))
+
+    def save_won(self, key: str, progress: Progress) -> bool:
+        """Keep the winning board of `key` and its figures (time, hints, undos, mistakes), so
+        the level reopens solved with the same card (after `record_solve`)."""
+        obj = encode(key, progress)
         return self._write(self.solved_path(key), obj, "your progress")
 
     def load_solved(self, key: str, level: Any) -> Progress | None:
@@ -429,6 +439,7 @@ class Store:
         daily: date | None = None,
         today: date | None = None,
         kind: str = DEFAULT_KIND,
+        **tallies: int,
     ) -> LevelStats:
         """Count a solve, save the stats and forget the level's saved game.
 
@@ -448,7 +459,7 @@ class Store:
         if dated is not None and dated[0] == kind:
             daily = dated[1]
         result = self._stats.record(
-            key, seconds, today, hints=hints, helped=helped, daily=daily, kind=kind
+            key, seconds, today, hints=hints, helped=helped, daily=daily, kind=kind, **tallies
         )
         self._write(self.stats_path, encode_stats(self._stats), "your stats")
         self.clear_progress(key)

@@ -18,6 +18,11 @@ async def settle(pilot, app: QueensApp) -> None:
     await settled(pilot)
 
 
+def wrong_marks(marks: dict) -> set:
+    """The cells tinted as mistakes (the line they empty is tinted as evidence beside them)."""
+    return {cell for cell, mark in marks.items() if mark == "mistake"}
+
+
 def message_text(app: QueensApp) -> str:
     """What the message line under the board says."""
     return str(app.game_screen.query_one("#message").content)

@@ -21,7 +21,14 @@ from queens_tui.kinds.queens.level import Level
 from queens_tui.midend.levels import OpenLevel, open_level
 from tests.conftest import EXAMPLE_9
 
-from .assist_fixtures import BlockingChecker, message_text, rows_level, settle, use_checker
+from .assist_fixtures import (
+    BlockingChecker,
+    message_text,
+    rows_level,
+    settle,
+    use_checker,
+    wrong_marks,
+)
 from .conftest import SIZE, board_view, drawn, game_screen, go_to
 
 WRONG = (0, 0)
@@ -60,8 +67,13 @@ async def test_a_cross_on_a_needed_cell_is_a_mistake(app8, solution8) -> None:
         await pilot.press("m")
         await settle(pilot, app8)
         view = board_view(app8)
-        assert view.highlights == {solution8[0]: "mistake"}
-        assert "crossed out" in message_text(app8)
+        assert view.highlights[solution8[0]] == "mistake"
+        # the line it leaves no place for a queen, tinted; no queen's place given away
+        evidence = {c for c, m in view.highlights.items() if m == "evidence"}
+        assert evidence and "can no longer hold a queen" in message_text(app8)
+        assert message_text(app8).startswith(
+            "The cross at"
+        ) and "needs a queen" not in message_text(app8)
         await pilot.press("x")  # take the cross away: fine again, highlight gone
         await settle(pilot, app8)
         assert status.check == "can still be finished"
@@ -82,7 +94,7 @@ async def test_m_highlights_the_wrong_queen_in_its_own_colour_and_toggles(app8) 
         before = drawn(view, WRONG)[1].bgcolor
         await pilot.press("m")
         await settle(pilot, app8)
-        assert view.highlights == {WRONG: "mistake"}
+        assert wrong_marks(view.highlights) == {WRONG}
         assert view.highlight_kind == "mistake"
         glyph, style = drawn(view, WRONG)
         assert glyph == "♛" and style.bgcolor != before
@@ -113,7 +125,7 @@ async def test_m_works_while_live_check_is_off_and_status_stays_silent(app8) -> 
         use_checker(screen, None)
         await pilot.press("m")  # answers in the message line
         await settle(pilot, app8)
-        assert board_view(app8).highlights == {WRONG: "mistake"}
+        assert wrong_marks(board_view(app8).highlights) == {WRONG}
         assert screen.status.check == ""
         await pilot.press("c")
         await settle(pilot, app8)
@@ -311,7 +323,8 @@ async def test_a_mistake_is_not_flawless_with_the_live_check_on_or_off(app8) -> 
             await settle(pilot, app8)
             assert screen.game.mistakes >= 1 and not screen.game.result().flawless, live
             await pilot.press("enter")  # take it back; the mistake stays counted
-            screen.game.mistakes = 0
+            screen.game.mistakes = 0  # and forgotten, so the same queen counts again
+            screen.game.mistake_marks.clear()
             await settle(pilot, app8)
             assert screen.game.mistakes == 0
 
@@ -335,5 +348,5 @@ async def test_once_the_level_is_known_a_move_gets_its_verdict_without_a_thread(
         assert status.check == "can't be finished any more: press m to see why"
         await pilot.press("m")
         await settle(pilot, app8)
-        assert board_view(app8).highlights == {WRONG: "mistake"}
+        assert wrong_marks(board_view(app8).highlights) == {WRONG}
         assert screen.game.mistakes == 1

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import date
+
+from queens_tui.app.bindings import help_text
 from queens_tui.app.kinds.queens import describe
 from queens_tui.app.screens.confirm import ConfirmScreen
 from queens_tui.app.screens.game import GameScreen, screen_class
@@ -12,7 +15,7 @@ from queens_tui.kinds.queens.board import Board
 from queens_tui.kinds.queens.deduce import Mistake, Step
 from queens_tui.midend.game import Result
 
-from .assist_fixtures import message_text, settle
+from .assist_fixtures import message_text, settle, wrong_marks
 from .conftest import SIZE, board_view, drawn, game_screen, go_to
 
 
@@ -83,8 +86,8 @@ async def test_hint_on_a_mistake_says_so_first_and_can_take_it_away(app8) -> Non
         await pilot.press("h")
         await settle(pilot, app8)
         assert isinstance(deduce.hint(screen.game.board), Mistake)
-        assert message_text(app8).startswith("This board already holds a mistake")
-        assert board_view(app8).highlights == {(0, 0): "mistake"}
+        assert " is a mistake: " in message_text(app8)
+        assert wrong_marks(board_view(app8).highlights) == {(0, 0)}
         await pilot.press("h")
         await settle(pilot, app8)
         assert not screen.game.board.queens
@@ -170,28 +173,36 @@ async def test_hints_count_on_the_win_screen_and_share_line(app8, solution8) -> 
 
 
 def test_share_line_wording() -> None:
-    assert Result("L", "8×8", 27, 9).share_line() == "Queens L (8×8) | 0:27 and flawless 👑"
+    line = Result("L", "8×8", 27, 9).share_line()
+    assert line == "queens-tui Queens L (8×8) | 0:27 and flawless 👑"
     assert "| 1:00 with 1 hint 👑" in Result("L", "8×8", 60, 9, 1).share_line()
     assert "with 3 hints" in Result("L", "8×8", 60, 9, 3).share_line()
     assert "with solved with help" not in Result("L", "8×8", 60, 9, 0, True).share_line()
     assert "solved with help" in Result("L", "8×8", 60, 9, 0, True).share_line()
-    daily = Result("L", "8×8", 27, 9, number="#426", squares="🟩 🟦 ⬜", streak=3)
+    daily = Result("L", "8×8", 27, 9, squares="🟩 🟦 ⬜", streak=3, day="2026-11-24")
     assert daily.share_line() == (
-        "Queens #426 | 0:27 and flawless 👑\nFirst 👑s: 🟩 🟦 ⬜\n🔥 3-day streak"
+        "queens-tui Queens 2026-11-24 | 0:27 and flawless 👑\nFirst 👑s: 🟩 🟦 ⬜\n🔥 3-day streak"
     )
+    linkedin = Result("L", "8×8", 27, 9, number="426")
+    assert linkedin.share_line().startswith("Queens #426 | 0:27")
     assert "with 2 undos, 1 mistake" in Result("L", "8×8", 5, 9, undos=2, mistakes=1).share_line()
 
 
-def test_daily_numbers_as_linkedin_counts_them() -> None:
-    from datetime import date
+def test_only_a_level_whose_file_says_linkedin_shares_linkedins_number() -> None:
+    """Our dailies are our own puzzles: LinkedIn's number for that date would mislead."""
+    from types import SimpleNamespace
 
-    from queens_tui.app.screens.game import share_number
+    from queens_tui.midend.game import linkedin_number
 
-    assert share_number("queens", date(2024, 10, 17)) == "#170"
-    assert share_number("queens", date(2025, 6, 24)) == "#420"
-    assert share_number("tango", date(2024, 10, 8)) == "#1"
-    assert share_number("zip", date(2025, 3, 18)) == "#1"
-    assert share_number("queens", None) == ""
+    def level(**meta: str) -> SimpleNamespace:
+        return SimpleNamespace(metadata=meta)
+
+    assert linkedin_number(level(number="426", source="LinkedIn archive")) == "426"
+    assert linkedin_number(level(number="#426", source="linkedin")) == "426"
+    assert linkedin_number(level(number="426")) == ""  # not said to be LinkedIn's
+    assert linkedin_number(level(number="426", source="queens-tui")) == ""
+    assert linkedin_number(level(source="LinkedIn")) == ""
+    assert linkedin_number(level(number="x1", source="LinkedIn")) == ""
 
 
 def test_help_and_bindings_list_the_assist_keys() -> None:
@@ -231,3 +242,38 @@ async def test_S_asks_first_and_no_keeps_the_board(app8, solution8) -> None:
         await settle(pilot, app8)
         assert not screen.game.solved and not screen.game.helped
         assert screen.game.board.queens == frozenset(solution8[:1])
+
+
+async def test_a_hint_only_looked_at_counts_everywhere_alike(app8, solution8) -> None:
+    """Issue 28 item 4: `h` then `escape`: the status line says so, as the card, the share
+    line and the stats will; the help states the rule, the same for every kind."""
+    from queens_tui.kinds import KINDS
+    from queens_tui.midend.game import help_words
+    from queens_tui.store.stats import LevelStats
+
+    async with app8.run_test(size=SIZE) as pilot:
+        screen = game_screen(app8)
+        assert "hint" not in screen.status.plain
+        await pilot.press("h")
+        await settle(pilot, app8)
+        await pilot.press("escape")
+        await settle(pilot, app8)
+        assert screen.game.hints_used == 1
+        assert "1 hint" in screen.status.plain
+        result = screen.game.result()
+        assert result.help_text == help_words(1, False) == "1 hint"
+        assert "with 1 hint" in result.share_line() and not result.flawless
+    assert LevelStats().with_solve(60, date(2026, 1, 1), hints=1).helped
+    for kind in KINDS:
+        assert "A hint counts as soon as it is shown" in help_text(kind), kind
+
+
+async def test_help_and_palette_say_how_to_switch_kind(app8) -> None:
+    """Issue 28 item 13: another kind is one palette command (or the browser) away."""
+    async with app8.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        titles = [c.title for c in app8.get_system_commands(app8.screen)]
+        assert "Play today's Tango" in titles and "Play today's Zip" in titles
+        assert "Play today's Queens" not in titles  # the kind being played
+    text = help_text("queens")
+    assert "## Other kinds" in text and "--kind tango" in text and "`l`" in text

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import pytest
+
 from queens_tui.app import create_app
 from queens_tui.app.widgets.keyline import KeyLine
 
@@ -270,3 +272,20 @@ async def test_a_disabled_key_is_drawn_dim_and_its_click_does_nothing() -> None:
         await pilot.click(line, offset=(text.index(" a ") + 1, 0))
         await pilot.pause()
         assert pressed == ["a"]
+
+
+@pytest.mark.parametrize("kind", ["queens", "tango", "zip"])
+def test_cut_hints_keep_their_conclusion_on_every_kind(kind: str) -> None:
+    """Issue 28 item 8: in two lines of 50 to 78 columns (80x24, a big board beside), every
+    step of the hardest bundled levels keeps its conclusion (the end of its last sentence)."""
+    from queens_tui.app.widgets.message import PRESS, fit_text
+    from queens_tui.formats import load_puzzle
+    from queens_tui.formats.bundled import bundled_levels
+    from queens_tui.kinds import get_kind
+
+    for _id, path in sorted(bundled_levels(kind))[-2:]:
+        for step in get_kind(kind).explain(load_puzzle(path)).steps:
+            text = str(step["text"]) + " Press h again to apply it."
+            for width in (78, 50):
+                shown = PRESS.sub("", fit_text(text, width, 2))
+                assert shown.endswith(str(step["text"])[-12:]), (width, text, shown)

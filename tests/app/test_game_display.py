@@ -125,7 +125,7 @@ async def test_win_screen_copies_a_spoiler_free_share_line(app8, solution8, cloc
         await pilot.press("c")
         line = app8.clipboard
         first, colours = line.splitlines()
-        assert first == "Queens Example eight (8×8) | 0:00 and flawless 👑"
+        assert first == "queens-tui Queens Example eight (8×8) | 0:00 and flawless 👑"
         assert colours.startswith("First 👑s: ") and len(colours.split()) == 5  # 3 squares
         assert set(colours.split()[2:]) <= set("🟥🟧🟨🟩🟦🟪🟫⬜")
         assert "♛" not in line.replace("👑", "")  # no board, no positions

@@ -12,19 +12,21 @@ import pytest
 
 from queens_tui.app import create_app
 from queens_tui.app.screens.win import WinScreen
+from queens_tui.core.vocabulary import to_ascii
 from tests.scenes import settled
 
 from .session_fixtures import SIZE, make_store
 
-DAY = date(2027, 3, 15)  # a Monday in the shipped calendars: Zip #728, a 6x6
-SHARE_NUMBER = {"zip": "#728", "tango": "#889"}
+DAY = date(2027, 3, 15)  # a Monday in the shipped calendars: a 6x6 Zip
 
 
 def _card(app: object) -> tuple[str, str]:
     screen = app.screen  # type: ignore[attr-defined]
     assert isinstance(screen, WinScreen)
     figures = str(screen.query_one("#figures").render())
-    share = str(screen.query_one("#share").render())
+    share = screen.result.share_line()  # the card shows it laid out by phrases
+    if screen.ascii:
+        share = to_ascii(share)
     return figures, share
 
 
@@ -44,7 +46,8 @@ async def test_a_daily_win_counts_for_its_kind_s_streak(tmp_path, kind: str, asc
     assert "daily streak 1 day (best 1)" in figures
     title = {"zip": "Zip", "tango": "Tango"}[kind]
     first = share.splitlines()[0]
-    assert first.startswith(f"{title} {SHARE_NUMBER[kind]} | ") and "solved with help" in first
+    # our own daily: our name and the date, not LinkedIn's number for that day (#728)
+    assert first.startswith(f"queens-tui {title} 2027-03-15 | ") and "solved with help" in first
     assert share.splitlines()[-1].endswith("1-day streak")
     if ascii:
         assert share.isascii(), share

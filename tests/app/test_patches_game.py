@@ -132,14 +132,13 @@ async def test_play_kind_patches_opens_today_and_the_browser_lists_the_packs(
 def test_an_archive_day_shares_under_linkedins_number() -> None:
     import json
 
-    from queens_tui.app.screens.game import level_number
     from queens_tui.formats import patches as fmt
     from queens_tui.kinds import get_play
-    from queens_tui.midend.game import Game
+    from queens_tui.midend.game import Game, linkedin_number
     from tests.unit.test_patches_formats import DAY
 
     level = fmt.parse(json.dumps(DAY))
-    assert level_number(level) == "#127" and level_number(object()) == ""
+    assert linkedin_number(level) == "127" and linkedin_number(object()) == ""
     game = Game(level, get_play("patches"))
-    share = game.result(number=level_number(level)).share_line()
+    share = game.result().share_line()  # its file says LinkedIn's: LinkedIn's number
     assert share.startswith("Patches #127 | 0:00 ")

@@ -25,3 +25,24 @@ async def test_ctrl_z_is_shown_and_works_only_in_a_terminal(
         assert keys.get("ctrl+z") == (None if web else "suspend_process")
         assert keys.get("ctrl+q") == "quit"  # the rest of the app's keys stay
     assert calls == ([] if web else ["suspend"])
+
+
+async def test_quit_in_a_browser_asks_first(app8: QueensApp, monkeypatch) -> None:
+    """Issue 28 item 12: a click on the footer's "Quit" in a browser tab asks (a closed
+    session is the only way back); "no" keeps playing, "yes" quits."""
+    from queens_tui.app.screens.confirm import ConfirmScreen
+
+    monkeypatch.setattr(QueensApp, "is_web", property(lambda self: True))
+    async with app8.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await app8.run_action("quit")
+        await pilot.pause()
+        assert isinstance(app8.screen, ConfirmScreen) and app8.is_running
+        await pilot.press("escape")  # no
+        await pilot.pause()
+        assert not isinstance(app8.screen, ConfirmScreen) and app8.is_running
+        await app8.run_action("quit")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert app8.return_code == 0 and app8._exit  # it quit

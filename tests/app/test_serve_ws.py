@@ -8,6 +8,7 @@ with aiohttp and reads the frames with a small terminal model.
 
 from __future__ import annotations
 
+import asyncio
 import codecs
 import json
 import time
@@ -95,3 +96,30 @@ async def test_page_and_websocket_play_a_level(tmp_path: Path) -> None:
                 await tab.send("stdin", "\r")
                 screen = await tab.until("^q Quit")
                 assert "Suspend" not in screen.text and "^z" not in screen.text
+
+
+@pytest.mark.slow  # a real server process and a websocket session: ~4 s
+async def test_the_page_focuses_the_game_logs_quietly_and_stops_cleanly(tmp_path: Path) -> None:
+    """Issue 28 item 12: keys typed before any click reach the game (the page focuses its
+    terminal), requests are not logged without --verbose, ctrl+c stops without a
+    traceback (a game being played included)."""
+    import signal
+
+    from queens_tui.cli.serve import FOCUS_SCRIPT
+
+    level = tmp_path / "eight.txt"
+    level.write_text("# name: Served eight\n" + EXAMPLE_8)
+    with serve([str(level)], tmp_path) as served:
+        async with aiohttp.ClientSession() as http:
+            async with http.get(served.url + "/") as page:
+                html = await page.text()
+            assert FOCUS_SCRIPT in html and html.index(FOCUS_SCRIPT) < html.index("</body>")
+            async with http.ws_connect(served.ws_url + "?width=100&height=30") as ws:
+                await Page(ws, 100, 30).until((0, 8))
+                served.process.send_signal(signal.SIGINT)  # the page stays open meanwhile
+                code = await asyncio.to_thread(served.process.wait, 15)
+                assert code == 0
+        log = served.log.read_text(errors="replace")
+    assert "GET /" not in log and "INFO" not in log  # no request log by default
+    assert "Traceback" not in log and "OSError" not in log, log
+    assert "queens-tui serve: stopped" in log

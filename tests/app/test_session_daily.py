@@ -127,7 +127,7 @@ async def test_n_and_p_on_a_daily_go_by_day(tmp_path, monkeypatch) -> None:
         screen = app.game_screen
         await pilot.press("n")  # no puzzle for tomorrow yet
         assert screen.ref.day == TODAY
-        assert any("Tomorrow" in text for text in notices(app))
+        assert any("next Queens daily comes at midnight" in text for text in notices(app))
         await pilot.press("enter")  # a move on today's, saved when leaving
         await pilot.press("p")
         await pilot.pause()

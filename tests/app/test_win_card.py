@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 from queens_tui.app import create_app
@@ -25,7 +25,8 @@ async def solve(pilot, app, cells, clock, *, last_twice: bool = False) -> None:
 
 
 def card_text(app) -> str:
-    return " ".join(str(w.render()) for w in app.screen.query("Static"))
+    """The card's texts as one line (the card breaks its lines between phrases)."""
+    return " ".join(str(w.render()) for w in app.screen.query("Static")).replace("\n", " ")
 
 
 async def test_eager_double_enter_keeps_the_win(level8_file: Path, tmp_path, clock, solution8):
@@ -97,8 +98,9 @@ async def test_replaying_a_solved_daily_keeps_the_first_result(tmp_path, clock, 
             await pilot.press("enter")
         await pilot.pause()
         assert "first result is kept" in card_text(app)
-        number = (day - date(2024, 10, 17)).days + 170  # LinkedIn's numbering
-        assert f"Queens #{number} | 0:00 and flawless" in card_text(app)  # the replay's
+        # our own daily: our name and its date, never LinkedIn's number for that date
+        assert f"queens-tui Queens {day.isoformat()} | 0:00 and flawless" in card_text(app)
+        assert "#" not in card_text(app)
         clock.advance(GUARD + 1)
         await pilot.press("q")
     store = make_store(data)
@@ -199,3 +201,132 @@ async def test_names_and_paths_with_brackets_are_shown_as_they_are(tmp_path: Pat
         await pilot.pause()
         assert name in str(app.screen.query_one("#loading-text").render())
         assert app.return_code is None  # still running
+
+
+async def test_the_card_says_the_same_after_a_restart(
+    level8_file: Path, tmp_path, clock, solution8
+):
+    """Issue 28 item 2: hints, undos and mistakes are saved with the win; a wrong queen
+    undone and redone is one mistake, not two."""
+    from .assist_fixtures import settle
+
+    data = tmp_path / "data"
+    app = create_app(str(level8_file), now=clock, store=make_store(data))
+    async with app.run_test(size=SIZE) as pilot:
+        game = app.game_screen.game
+        wrong = next(c for c in [(0, 0), (0, 1), (1, 0)] if c not in solution8)
+        await go_to(pilot, app, wrong)
+        await pilot.press("enter")  # a wrong queen: the check finds it can't be finished
+        await settle(pilot, app)
+        await pilot.press("u", "ctrl+r")  # undone and redone: the same mistake
+        await settle(pilot, app)
+        await pilot.press("u")
+        await settle(pilot, app)
+        assert (game.mistakes, game.undos) == (1, 2)
+        await pilot.press("h")
+        await settle(pilot, app)
+        await pilot.press("h")
+        await settle(pilot, app)
+        await solve(pilot, app, [c for c in solution8 if c not in game.state.queens], clock)
+        await settle(pilot, app)
+        assert isinstance(app.screen, WinScreen)
+        first = str(app.screen.query_one("#share").render())
+        assert "1 hint, 2 undos, 1 mistake" in first, first
+        clock.advance(GUARD + 1)
+        await pilot.press("q")
+    store = make_store(data)
+    stats = store.level_stats(app.ref.key)
+    assert stats is not None and (stats.last_undos, stats.last_mistakes) == (2, 1)
+    again = create_app(str(level8_file), now=clock, store=store)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, WinScreen)
+        assert str(again.screen.query_one("#share").render()) == first
+
+
+async def test_a_replay_is_saved_and_resumes(tmp_path, clock, solution8):
+    """Issue 28 item 3: `r` on a solved daily, two queens, quit, relaunch: the replay
+    resumes; the first result stays as it was."""
+    data = tmp_path / "data"
+    day = TODAY - timedelta(days=1)
+    folder = data / "daily"
+    folder.mkdir(parents=True)
+    (folder / f"{day.isoformat()}.txt").write_text("# name: Yesterday\n" + EXAMPLE_8)
+    app = create_app(now=clock, store=make_store(data), daily=day)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await solve(pilot, app, solution8, clock)
+        clock.advance(GUARD + 1)
+        await pilot.press("r")
+        await pilot.pause()
+        await solve(pilot, app, solution8[:2], clock)
+        await pilot.press("q")
+    store = make_store(data)
+    again = create_app(now=clock, store=store, daily=day)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = again.game_screen.game
+        assert not game.solved and game.replaying
+        assert game.state.queens == frozenset(solution8[:2])
+        await solve(pilot, again, solution8[2:], clock)
+        assert "first result is kept" in card_text(again)
+        clock.advance(GUARD + 1)
+        await pilot.press("q")
+    store = make_store(data)
+    stats = store.level_stats(f"daily:{day.isoformat()}")
+    assert stats is not None and stats.solves == 1 and stats.best_time == 40
+    assert f"daily:{day.isoformat()}" not in store.in_progress()
+
+
+async def test_n_on_todays_solved_daily_says_when_the_next_comes(tmp_path, clock, solution8):
+    """Issue 28 item 5: not "This was the last level": when the next daily comes, and the
+    packs (`l` opens the level browser from the card)."""
+    from queens_tui.app.screens.browser import LevelBrowser
+
+    data = tmp_path / "data"
+    folder = data / "daily"
+    folder.mkdir(parents=True)
+    (folder / f"{TODAY.isoformat()}.txt").write_text("# name: Today\n" + EXAMPLE_8)
+    app = create_app(now=clock, store=make_store(data), daily=TODAY)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        await solve(pilot, app, solution8, clock)
+        clock.advance(GUARD + 1)
+        await pilot.press("n")
+        await pilot.pause()
+        said = " ".join(n.message for n in app._notifications)
+        assert "next Queens daily comes at midnight" in said and "level packs" in said
+        assert "last level" not in said
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LevelBrowser)
+
+
+def test_next_daily_words_count_down_to_midnight() -> None:
+    from datetime import datetime, timezone
+
+    from queens_tui.midend.session import next_daily_words
+
+    now = datetime(2026, 11, 24, 21, 50, tzinfo=timezone.utc)
+    assert next_daily_words("tango", now) == (
+        "The next Tango daily comes at midnight, in 2 h 10 min. Press l for the level packs."
+    )
+    late = datetime(2026, 11, 24, 23, 59, 30, tzinfo=timezone.utc)
+    assert "in 1 min." in next_daily_words("zip", late)
+
+
+def test_the_card_breaks_lines_between_phrases_by_cell_width() -> None:
+    """Issue 28 item 11: no "moves 10 · 2" / "hints"; "☀️" (with its variation selector)
+    does not push the border out: every line fits the card's width in cells."""
+    from rich.cells import cell_len
+
+    from queens_tui.app.screens.win import TEXT_WIDTH, lay_out
+    from queens_tui.midend.game import Result
+
+    figures = lay_out("time 00:40 · moves 10 · 2 hints")
+    assert figures.splitlines() == ["time 00:40 · moves 10 ·", "2 hints"]
+    tango = Result("Sun", "6×6", 27, 9, 2, kind_title="Tango", emoji="☀️", day="2026-11-24")
+    shown = lay_out(tango.share_line())
+    assert "\ufe0f" not in shown and "\ufe0f" in tango.share_line()  # the copy keeps it
+    assert all(cell_len(line) <= TEXT_WIDTH for line in shown.splitlines()), shown
+    assert "with 2 hints" in shown.replace("\n", " ")

@@ -210,12 +210,11 @@ def test_every_real_day_of_a_kind_read_here_solves_to_one_solution() -> None:
 
 
 def test_a_linkedin_day_shares_under_linkedins_number_and_ours_do_not(tmp_path: Path) -> None:
-    from queens_tui.app.screens.game import level_number
-    from queens_tui.midend.game import Result
+    from queens_tui.midend.game import Result, linkedin_number
 
     day = load_puzzle(_write(tmp_path, tango_day(_bundled("tango", 6), number=684)))
-    assert level_number(day) == "#684"
+    assert linkedin_number(day) == "684"
     tango = get_kind("tango")
-    result = Result(day.name, "6×6", 62.0, 40, kind_title="Tango", emoji=tango.emoji, number="#684")
+    result = Result(day.name, "6×6", 62.0, 40, kind_title="Tango", emoji=tango.emoji, number="684")
     assert result.share_line() == f"Tango #684 | 1:02 and flawless {tango.emoji}"
-    assert level_number(_bundled("tango", 6)) == ""  # our own level: no LinkedIn number
+    assert linkedin_number(_bundled("tango", 6)) == ""  # our own level: no LinkedIn number

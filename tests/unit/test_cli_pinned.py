@@ -2,7 +2,8 @@
 
 `tests/fixtures/cli-0.1.0/` holds what version 0.1.0 (commit 7cac311, before the kind seam)
 printed for four bundled levels, as text and `--json`, and for `generate`: scripts written
-against that output keep working.
+against that output keep working. One deliberate change since (issue 28): `explain`'s common
+attack step says "rules out the cells at row 2, column 4; ..." (it read as whole lines).
 """
 
 from __future__ import annotations

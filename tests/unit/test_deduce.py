@@ -207,7 +207,7 @@ def test_common_attack() -> None:
     assert step.cross == ((1, 3), (2, 1))
     assert step.cells == ((1, 0), (1, 1), (1, 2), (2, 2))
     assert step.text.startswith(
-        "Every free cell of region A rules out row 2, column 4; row 3, column 2"
+        "Every free cell of region A rules out the cells at row 2, column 4; row 3, column 2"
     )
 
 
@@ -414,7 +414,7 @@ def test_first_error_names_a_queen_in_no_solution() -> None:
     assert isinstance(mistake, Mistake)
     assert mistake.queens == (wrong,)
     assert mistake.crosses == ()
-    assert mistake.text.startswith("This board already holds a mistake: the queen at")
+    assert mistake.text.startswith("The queen at") and " is a mistake: " in mistake.text
     assert deduce.hint(Board(level, frozenset({wrong}))) == mistake
 
 
@@ -424,7 +424,37 @@ def test_first_error_names_a_cross_on_a_needed_cell() -> None:
     mistake = deduce.first_error(Board(level, crosses=frozenset({needed})))
     assert mistake is not None
     assert mistake.crosses == (needed,)
-    assert "every solution needs a queen at" in mistake.text
+    assert mistake.text.startswith("The cross at")
+    assert "needs a queen" not in mistake.text  # `m` never says where a queen goes
+
+
+def test_a_mistake_names_the_line_it_empties_and_never_a_queen_s_place() -> None:
+    """Issue 28 item 6: not just "is in no solution": the row, column or region left with
+    no place for its queen, tinted as the evidence."""
+    from queens_tui.kinds.queens.play import mistake_hint
+    from tests.conftest import EXAMPLE_8, SOLUTION_8
+
+    level = Level.from_rows(EXAMPLE_8.split())
+    solution = {(r, c) for r, c in enumerate(SOLUTION_8)}
+    mistake = deduce.first_error(Board(level, frozenset({(0, 1)})))
+    assert mistake is not None and "region C can no longer hold a queen" in mistake.text
+    region_c = set(level.region_cells[level.labels.index("C")])
+    assert set(mistake.emptied) == region_c
+    marks = mistake_hint(mistake).marks
+    assert marks[(0, 1)] == "mistake" and all(marks[c] == "evidence" for c in region_c)
+    named = 0
+    for cell in sorted(solution):
+        for board in (Board(level, crosses=frozenset({cell})),):
+            found = deduce.first_error(board)
+            assert found is not None and "queen at" not in found.text
+            named += "can no longer hold a queen" in found.text
+    for r in range(8):
+        for c in range(8):
+            if (r, c) not in solution:
+                found = deduce.first_error(Board(level, frozenset({(r, c)})))
+                assert found is not None
+                named += "can no longer hold a queen" in found.text
+    assert named >= 40  # most mistakes on this level are explained by one emptied line
 
 
 def test_first_error_conflicting_queens() -> None:

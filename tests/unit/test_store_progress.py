@@ -13,6 +13,7 @@ from queens_tui.kinds.queens.board import Board, History, Mark, Move, diff
 from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.play import PLAY
 from queens_tui.store import Store, grid_key, level_key
+from queens_tui.store.jsonfile import SchemaError
 from queens_tui.store.progress import (
     MoveCache,
     Progress,
@@ -305,3 +306,20 @@ def test_background_save_lands_even_if_the_app_exits_at_once(tmp_path: Path) -> 
     level = Level.from_rows(["AAB", "ACB", "CCB"])
     saved = Store(tmp_path).load_progress("pack:t", level)
     assert saved is not None and saved.history.state.queens == {(1, 1)} and saved.elapsed == 7.0
+
+
+def test_undos_mistakes_and_replay_are_saved_and_older_files_read_as_none() -> None:
+    """Issue 28 items 2-3: every figure of the card is in the save; a file without them
+    (written before) reads as 0 and no replay."""
+    h = _random_history(LEVEL, 6)
+    made = Progress(h, 12.0, 1, False, undos=2, mistakes=1, mistake_marks=(7, 9), replay=True)
+    obj = encode("k", made)
+    back = decode(json.loads(json.dumps(obj)), "k", LEVEL)
+    assert (back.undos, back.mistakes, back.backtracks) == (2, 1, 0)
+    assert back.mistake_marks == (7, 9) and back.replay
+    for name in ("undos", "mistakes", "backtracks", "mistake_marks", "replay"):
+        obj.pop(name, None)
+    old = decode(obj, "k", LEVEL)
+    assert (old.undos, old.mistakes, old.mistake_marks, old.replay) == (0, 0, (), False)
+    with pytest.raises(SchemaError):
+        decode({**encode("k", made), "mistakes": -1}, "k", LEVEL)

@@ -96,7 +96,9 @@ def test_grade_and_explain_text(files: dict[str, str], capsys: pytest.CaptureFix
     assert got["hardest_rule"] == "sign_three" and got["rules_alone"] and got["unique"]
     assert main(["explain", files["t.txt"]]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[1].startswith("  1. sign_three: The = sign joins r5c3 and r5c4")
+    assert out[1].startswith(
+        "  1. sign_three: The = sign joins row 5, column 3 and row 5, column 4"
+    )
 
 
 def test_unsolvable_and_bad_files(

@@ -58,14 +58,18 @@ def test_steps_name_cells_one_based_and_place_symbols() -> None:
     step = deduce.next_step(level, level.givens)
     assert step is not None and step.rule == "pair"
     assert step.place == ((0, 2, MOON),)
-    assert (
-        step.text == "r1c1 and r1c2 are both suns, so r1c3 beside them is a moon (no three alike)."
+    assert step.text == (
+        "row 1, column 1 and row 1, column 2 are both suns, so row 1, column 3 beside them "
+        "is a moon (no three alike)."
     )
     assert step.as_json() == {"rule": "pair", "place": [[0, 2, 0]], "text": step.text}
     signed = tango(["1.....", "......"] * 3, equal=[((0, 0), (1, 0))])
     step = deduce.next_step(signed, signed.givens)
     assert step is not None and step.rule == "sign"
-    assert step.text == "The = sign between r1c1 and r2c1: r1c1 is a sun, so r2c1 is a sun too."
+    assert step.text == (
+        "The = sign between row 1, column 1 and row 2, column 1: row 1, column 1 is a sun, "
+        "so row 2, column 1 is a sun too."
+    )
 
 
 def test_probe_is_the_last_tier_and_finishes_an_expert_level() -> None:

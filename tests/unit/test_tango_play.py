@@ -44,7 +44,7 @@ def test_hint_names_the_rule_and_previews_the_cells() -> None:
     assert hint is not None and hint.rule == "sign_three"
     assert hint.marks[(4, 2)] == "place-sun" and hint.marks[(4, 1)] == "evidence"
     assert hint.move == Move((((4, 2), SUN), ((4, 3), SUN)))
-    assert hint.text.startswith("The = sign joins r5c3 and r5c4")
+    assert hint.text.startswith("The = sign joins row 5, column 3 and row 5, column 4")
 
 
 def test_saves_round_trip() -> None:
@@ -80,7 +80,7 @@ def test_the_worker_answers(engine: str) -> None:
     assert mistake.move == Move.set((0, 0), None)
     broken = board.apply(Move((((2, 0), SUN), ((3, 0), MOON))))  # the = sign broken
     hint = SOLVER.mistake(broken, **kw)
-    assert hint is not None and "= sign between r3c1 and r4c1" in hint.text
+    assert hint is not None and "= sign between row 3, column 1 and row 4, column 1" in hint.text
     assert SOLVER.check(broken, **kw) is Verdict.CANNOT_FINISH
     fixed = SOLVER.solve(broken, **kw)
     assert fixed is not None and fixed.rows_text() == SOLUTION_1

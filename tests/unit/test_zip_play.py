@@ -130,14 +130,39 @@ def test_cuts_are_backtracks_and_the_share_line_says_so() -> None:
     for action in ("down", "left", "left", "down", "right", "right"):
         assert game.act(action, game.state.end), action
     assert game.solved and game.undos == 0
-    share = game.result(number="#250").share_line()
-    assert share == "Zip #250 | 0:00 with 2 backtracks 🛑"
-    assert to_ascii(game.result(number="#250", streak=3).share_line()) == (
-        "Zip #250 | 0:00 with 2 backtracks\n3-day streak"
+    share = game.result().share_line()
+    assert share == "queens-tui Zip Corner (3×3) | 0:00 with 2 backtracks 🛑"
+    assert to_ascii(game.result(streak=3).share_line()) == (
+        "queens-tui Zip Corner (3x3) | 0:00 with 2 backtracks\n3-day streak"
     )
     game.restart()
     for cell in [(0, 1), (0, 2), (1, 2), (1, 1), (1, 0), (2, 0), (2, 1), (2, 2)]:
         game.act("click", cell)
     assert game.solved and game.backtracks == 0
-    assert game.result(number="#250").share_line() == "Zip #250 | 0:00 and flawless 🏁"
-    assert to_ascii(game.result(number="#250").share_line()) == "Zip #250 | 0:00 and flawless"
+    assert game.result().share_line() == "queens-tui Zip Corner (3×3) | 0:00 and flawless 🏁"
+    assert to_ascii(game.result().share_line()) == "queens-tui Zip Corner (3x3) | 0:00 and flawless"
+
+
+def test_a_zip_hint_names_its_rule_and_cells_as_every_kind_does() -> None:
+    """Issue 28 items 7-8: not just "Next stretch: 1 cell to 2": the rule that forces it,
+    cells named "row 3, column 1" (not r3c1), a full stop; a hint by the rules is not the
+    solver's help. `explain` speaks the same way."""
+    import re
+
+    from queens_tui.formats import load_puzzle
+    from queens_tui.formats.bundled import bundled_levels
+    from queens_tui.kinds import get_kind, get_play
+
+    level = load_puzzle(bundled_levels("zip")[0][1])
+    play = get_play("zip")
+    hint = play.hint(play.new_state(level))
+    assert hint is not None and hint.text.endswith(".")
+    assert re.match(r"(Only free neighbour|Cut off otherwise|Dead end|No loop|Trial)", hint.text)
+    assert "The next stretch is" in hint.text and "row " in hint.text and not hint.helped
+    steps = get_kind("zip").explain(level).steps
+    texts = " ".join(str(s["text"]) for s in steps)
+    assert not re.search(r"\br\d+c\d+\b", texts + hint.text)
+    rules = {"end-exit": "Only free neighbour", "corridor": "Cut off otherwise"}
+    for step in steps:
+        if step["rule"] in rules:
+            assert str(step["text"]).startswith(rules[str(step["rule"])])

@@ -70,7 +70,9 @@ def test_each_broken_rule_is_named(path: tuple[tuple[int, int], ...], message: s
 
 def test_numbers_must_come_in_order_and_the_path_must_cover_everything() -> None:
     level = ZipLevel(1, 4, ((1, 3, 2, 0),))
-    assert "reaches 3 on r1c2 before 2" in (prefix_problem(level, ((0, 0), (0, 1))) or "")
+    assert "reaches 3 on row 1, column 2 before 2" in (
+        prefix_problem(level, ((0, 0), (0, 1))) or ""
+    )
     two = ZipLevel(1, 3, ((1, 0, 2),))
     assert path_problem(two, ((0, 0), (0, 1))) == "the path covers 2 of 3 cells"
     assert path_problem(two, ()) == "the path is empty"

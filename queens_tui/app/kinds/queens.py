@@ -67,14 +67,15 @@ A whole drag is one step for `{key:undo}`.
 | a letter in a cell's corner | its region's letter (setting: letters, for colour-blind eyes) |
 | thick border | the edge of a region (thin lines stay inside one) |
 | yellow cells | what a hint reads; ♕ green: a queen it places; × blue: cells it crosses out |
-| magenta cells | marks that no solution allows (`{key:mistakes}`, or a wrong board's hint; `*Q*` in ASCII) |
+| magenta cells | marks that no solution allows (`{key:mistakes}`, or a wrong board's hint; `*Q*` in ASCII); in yellow the row, column or region they leave no place for its queen |
 
 ## The live check
 
 After every move the solver beside you checks your board. The status line says
 **can still be finished** while some solution fits everything you placed (crosses
 included), and **can't be finished any more: press {key:mistakes} to see why** once none does:
-`{key:mistakes}` then tints the marks no solution allows. It never says where the queens go.
+`{key:mistakes}` then tints the marks no solution allows and names (and tints) the row, column
+or region they leave no place for its queen. It never says where the queens go.
 Press `{key:live}` to turn it off (only clashes show then, as on LinkedIn); it doesn't
 change whether a solve counts as flawless.
 

@@ -43,7 +43,7 @@ from queens_tui.kinds import DEFAULT_KIND, get_kind, get_play
 from queens_tui.midend import actions
 from queens_tui.midend.assistant import CHECKING_AFTER, Assistant, Effects, Job, Reply
 from queens_tui.midend.clock import Clock
-from queens_tui.midend.game import Game, size_text
+from queens_tui.midend.game import Game, help_words, size_text
 from queens_tui.midend.levels import OpenLevel
 from queens_tui.midend.session import NOTICE_SECONDS, Session
 from queens_tui.midend.worker import WorkerController
@@ -59,25 +59,6 @@ SEVERAL_MAX_CELLS = 400
 
 TICK = 0.25
 """Seconds between timer refreshes of the status line."""
-
-
-def share_number(kind: str, day: date | None) -> str:
-    """ "#426": a daily puzzle's number as LinkedIn counts them (the kind's
-    `DailySpec.share_epoch`); "" when not a daily."""
-    if day is None:
-        return ""
-    spec = get_kind(kind).daily
-    epoch = None if spec is None else spec.share_epoch
-    if epoch is None:
-        return day.isoformat()
-    return f"#{epoch[1] + (day - epoch[0]).days}"
-
-
-def level_number(level: object) -> str:
-    """ "#119": the puzzle number a level carries (a LinkedIn archive day read with its
-    `number`), so its share line names it as LinkedIn does; "" when it carries none."""
-    number = getattr(level, "number", None)
-    return f"#{number}" if isinstance(number, str) and number.isdigit() else ""
 
 
 def first_squares(game: Game) -> str:
@@ -341,6 +322,7 @@ class GameScreen(Screen[None]):
         status.progress = self.rules.progress_text(state, self.ascii)
         status.progress_done = game.solved
         status.moves = game.moves
+        status.helped = help_words(game.hints_used, game.helped)
         status.options = tuple(
             o.status(game.options.get(o.name, o.default), self.ascii) for o in self.ui.options
         )
@@ -381,6 +363,7 @@ class GameScreen(Screen[None]):
         """Draw what the assistant wants shown: status word, message, tinted cells."""
         view = self.assistant.view
         self.status.check = view.status
+        self.status.helped = help_words(self.game.hints_used, self.game.helped)
         message = view.message
         if message and self.ui.describe is not None:
             message = self.ui.describe(self.game.level, message)
@@ -398,7 +381,7 @@ class GameScreen(Screen[None]):
         store = self.session.store
         streak = store.streak(kind=self.kind).current if store and self.ref.day else 0
         result = game.result(
-            number=level_number(game.level) or share_number(self.kind, self.ref.day),
+            day=self.ref.day,
             squares=first_squares(game),
             streak=streak,
         )
@@ -410,6 +393,7 @@ class GameScreen(Screen[None]):
             now=game.stopwatch.now,
             ascii=self.ascii,
             undoable=game.revealed,
+            nowhere="" if has_next else self.session.nowhere(self.ref),
         )
         self.add_class("-won")  # the board makes room for the card beside it
         self.app.push_screen(card, self._after_win)
@@ -423,7 +407,9 @@ class GameScreen(Screen[None]):
         elif choice == "undo":
             self.action_undo()
         elif choice == "quit":
-            self.app.exit()
+            self.app.call_later(self.app.action_quit)  # saves; in a browser, asks first
+        elif choice == "levels":
+            self.action_levels()
 
     # --- the assistant and its worker ---------------------------------------------------------
 
@@ -492,7 +478,7 @@ class GameScreen(Screen[None]):
             and not reply.followup
             and reply.request.job is Job.CHECK
         ):
-            self.game.mistakes += 1  # not flawless any more
+            self.game.note_cannot_finish(reply.request.state)  # not flawless any more
         self._run(self.assistant.receive(reply))
 
     def action_hint(self) -> None:
@@ -712,7 +698,7 @@ class GameScreen(Screen[None]):
     def _step(self, step: int) -> None:
         target = self.session.neighbour(self.ref, step)
         if isinstance(target, str):
-            self.notify(target, timeout=2)
+            self.notify(target, timeout=6 if target.endswith("packs.") else 2)
         elif isinstance(target, OpenLevel):
             self.load(target)
         elif self._open_daily is not None:

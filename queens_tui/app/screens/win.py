@@ -7,6 +7,7 @@ do nothing, so the winning Enter pressed twice cannot choose anything.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import ClassVar
 
@@ -22,11 +23,37 @@ from queens_tui.midend.game import Result
 
 GUARD = 0.5
 """Seconds after the card opens during which keys and clicks on it do nothing."""
+TEXT_WIDTH = 30
+"""Columns of text on the card (queens.tcss: 34 wide, less its border and padding)."""
+SEPARATORS = (" · ", " | ")
+"""Where a card line may break: between its phrases, never inside one."""
+
+
+def lay_out(text: str, width: int = TEXT_WIDTH) -> str:
+    """`text` with each line broken between its phrases (at " · " or " | ") so that no
+    phrase is cut ("moves 10 · 2" / "hints" was), measured in terminal cells; a phrase wider
+    than the card is left to wrap by words. A variation selector (U+FE0F, the emoji form of
+    "☀️") is dropped on screen: terminals disagree on its width and the border moved."""
+    from rich.cells import cell_len
+
+    out: list[str] = []
+    for line in text.replace("\ufe0f", "").split("\n"):
+        parts = re.split("(" + "|".join(re.escape(sep) for sep in SEPARATORS) + ")", line)
+        pieces = [a + b for a, b in zip(parts[::2], [*parts[1::2], ""], strict=True)]
+        current = ""
+        for piece in pieces:
+            if current and cell_len((current + piece).rstrip()) > width:
+                out.append(current.rstrip())
+                current = piece
+            else:
+                current += piece
+        out.append(current.rstrip())
+    return "\n".join(out)
 
 
 class WinScreen(ModalScreen[str]):
-    """Dismisses with "next", "replay", "quit", "close" (just look at the board) or "undo"
-    (take `S`'s solution back)."""
+    """Dismisses with "next", "replay", "quit", "close" (just look at the board), "undo"
+    (take `S`'s solution back) or "levels" (the level browser)."""
 
     AUTO_FOCUS = ""
     """No button is focused: Enter chooses nothing (a second winning Enter must not replay)."""
@@ -38,6 +65,7 @@ class WinScreen(ModalScreen[str]):
         Binding("c", "copy", "Copy share line"),
         Binding("escape", "choose('close')", "Look at the board"),
         Binding("u", "choose('undo')", "Take the solution back", show=False),
+        Binding("l", "choose('levels')", "Levels", show=False),
     ]
 
     def __init__(
@@ -50,8 +78,11 @@ class WinScreen(ModalScreen[str]):
         now: Clock = time.monotonic,
         ascii: bool = False,
         undoable: bool = False,
+        nowhere: str = "",
     ) -> None:
         super().__init__()
+        self.nowhere = nowhere
+        """Why `n` has nowhere to go (today's daily: when the next one comes)."""
         self.undoable = undoable
         """The board is `S`'s solution: `u` takes it back (dismisses with "undo")."""
         self.ascii = ascii
@@ -73,7 +104,7 @@ class WinScreen(ModalScreen[str]):
             # Nothing on the card is markup: a level's name ("[/]") must not crash the win.
             yield Label(self._text(f"{mark}  Solved  {mark}").strip(), id="title", markup=False)
             yield Static(
-                self._text(
+                self._card(
                     f"{r.level_name} · {r.size}\n"
                     f"time {mmss(r.seconds)} · moves {r.moves} · {hints}"
                     + (f"\n{self.stats}" if self.stats else "")
@@ -83,7 +114,7 @@ class WinScreen(ModalScreen[str]):
                 id="figures",
                 markup=False,
             )
-            yield Static(self._text(r.share_line()), id="share", markup=False)
+            yield Static(self._card(r.share_line()), id="share", markup=False)
             yield Static("c: copy the share text", id="copy-hint", markup=False)
             with Horizontal(id="buttons"):
                 yield Button(
@@ -102,6 +133,10 @@ class WinScreen(ModalScreen[str]):
     def _text(self, text: str) -> str:
         return to_ascii(text) if self.ascii else text
 
+    def _card(self, text: str) -> str:
+        """A text of the card, laid out by cell width (`lay_out`)."""
+        return lay_out(self._text(text))
+
     def guarded(self) -> bool:
         """True within `GUARD` seconds of opening: a key meant for the board, not the card."""
         return self.now() - self.opened < GUARD
@@ -117,7 +152,7 @@ class WinScreen(ModalScreen[str]):
         if choice == "undo" and not self.undoable:
             return
         if choice == "next" and not self.has_next:
-            self.notify("This was the last level.")
+            self.notify(self.nowhere or "This was the last level.", timeout=6)
             return
         self.dismiss(choice)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
@@ -20,7 +20,7 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 
 from queens_tui.app.messages import CellAction
-from queens_tui.app.palette import HIGHLIGHTS, blend, lab, region_colors
+from queens_tui.app.palette import HIGHLIGHTS, blend, lab, region_colors, terminal_colors
 from queens_tui.app.widgets.base import BoardWidget, S
 from queens_tui.kinds.queens.board import Board
 from queens_tui.kinds.queens.level import Cell, Level
@@ -42,7 +42,10 @@ CONFLICT_QUEEN = "#d7263d"
 CLASH_MARK, MISTAKE_MARK = "!", "*"
 """With --ascii (no colour needed): a clash cell's glyph reads `!x!`, a wrong mark's `*Q*`."""
 CURSOR_SHADE = 0.62
-"""How far the cursor cell's colour is pulled towards black."""
+"""How far the cursor cell's colour is pulled towards black (cells too narrow for bars)."""
+CURSOR_BARS = "#1c1c1c"
+"""The cursor on a wide cell: bars this dark at both its sides, the region's colour between
+them (darkening the whole cell hid which region it was, on 256 colours above all)."""
 
 
 class Layout(NamedTuple):
@@ -187,13 +190,22 @@ class BoardView(SquareBoard[Board]):
     CellAction = CellAction
     MOUSE = "drag"
 
+    def _region_colors(self, level: Any) -> tuple[str, ...]:
+        """The level's region colours as this terminal should get them (`terminal_colors`:
+        on 256 colours, the palette's chosen entries)."""
+        try:
+            system = self.app.console.color_system
+        except Exception:  # no app yet (a widget built alone): full colour
+            system = None
+        return terminal_colors(region_colors(level), system)
+
     def prepare(self) -> None:
         """The caches (`BoardWidget.__init__` calls it, with the board and the options)."""
         board = self._board = self._state
         self._auto = self._options.get("auto_cross", True)
         self._show_labels = self._options.get("labels", True)
         self._letters = self._options.get("letters", False)
-        self._colors = region_colors(board.level)
+        self._colors = self._region_colors(board.level)
         self._lines: dict[int, Strip] = {}
         """Lines drawn for the current position (cleared by every change)."""
         self._static: dict[int, Strip] = {}
@@ -238,7 +250,7 @@ class BoardView(SquareBoard[Board]):
         if board is self._board and auto_cross == self._auto:
             return
         if board.level is not self._board.level:
-            self._colors = region_colors(board.level)
+            self._colors = self._region_colors(board.level)
             self._geo = None
             self._layout_key = None
             self._forget(everything=True)
@@ -487,12 +499,16 @@ class BoardView(SquareBoard[Board]):
         kind = self._highlights.get(cell)
         if kind is not None:
             text, fg, bg, bold = self._highlighted(kind, text, fg, bg, bold)
-        if cell == self.cursor:
+        lay = self.layout_now
+        framed = cell == self.cursor and not self.ascii and lay is not None and lay.cell_w >= 5
+        if cell == self.cursor and not framed:
             fg = "#ffffff" if fg in (INK, "#ffffff") else _blend(bg, "#ffffff", 0.25)
             bg = _blend(bg, "#000000", CURSOR_SHADE)
         style = _style(fg, bg, bold)
         bars: tuple[str, Style] | None = None
-        if kind == "mistake":
+        if framed:  # dark bars at its sides: the region's colour stays in view between them
+            bars = (" ", _style(None, CURSOR_BARS))
+        elif kind == "mistake":
             bars = (MISTAKE_MARK, style) if self.ascii else None
         elif clash:
             bars = (CLASH_MARK if self.ascii else " ", _style("#ffffff", CONFLICT_TINT, True))

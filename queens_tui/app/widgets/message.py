@@ -3,7 +3,7 @@
 Its height never follows the text (the board must not move when a hint appears):
 two lines (queens.tcss). A text longer than the area first loses
 its closing "Press ..." sentence (the footer shows the key), then the middle of
-its reasoning (what follows the last ": " is what to do, and stays), else it is
+its reasoning (what follows the last ": " or ", so" is what to do, and stays), else it is
 cut at the area's last line with "…".
 """
 
@@ -14,6 +14,8 @@ import textwrap
 
 from textual.widgets import Static
 
+CONCLUSIONS = (": ", ", so ", "; so ")
+"""Where a hint's reasoning ends and its conclusion begins, tried in this order."""
 PRESS = re.compile(r"\s*Press [^.]*\.\s*$")
 """A closing instruction ("Press h again to apply it."): the first thing to go."""
 
@@ -34,12 +36,15 @@ def fit_text(text: str, width: int, lines: int, ellipsis: str = "…") -> str:
     shorter = PRESS.sub("", text)
     if shorter != text and len(wrap(shorter)) <= lines:
         return shorter
-    head, colon, tail = shorter.rpartition(": ")
-    if colon and "\n" not in shorter and len(tail) < width:  # keep the conclusion whole
+    for sep in CONCLUSIONS:  # keep the conclusion whole, cut the reasoning before it
+        head, found, tail = shorter.rpartition(sep)
+        if not found or "\n" in shorter:
+            continue
         words = head.split(" ")
-        while len(words) > 1:
+        while words:
             words.pop()
-            candidate = " ".join(words).rstrip(",;") + ellipsis + colon + tail
+            kept_head = " ".join(words).rstrip(",;")
+            candidate = kept_head + ellipsis + (found if kept_head else found.lstrip(",: ")) + tail
             if len(wrap(candidate)) <= lines:
                 return candidate
     kept = wrap(shorter)[:lines]

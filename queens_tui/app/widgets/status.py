@@ -35,6 +35,8 @@ class StatusBar(Widget):
     """Everything placed (the progress is shown bold)."""
     seconds: reactive[int] = reactive(0)
     moves: reactive[int] = reactive(0)
+    helped: reactive[str] = reactive("")
+    """The help used so far, as the win card will say it ("1 hint"); "" for none."""
     options: reactive[tuple[str, ...]] = reactive(())
     """The kind's option segments: ("auto-× on",)."""
     solved: reactive[bool] = reactive(False)
@@ -72,6 +74,7 @@ class StatusBar(Widget):
             "progress": [Text(piece, style=bold) for piece in self.progress.split(" · ")],
             "clock": [Text(clock)],
             "moves": [Text(f"moves {self.moves}")],
+            "helped": [Text(self.helped, style="italic")] if self.helped else [],
             "options": [Text(option) for option in self.options if option],
             "solved": [Text("Solved", style="bold")] if self.solved else [],
             "check": [Text(self.check, style=self._check_style())] if self.check else [],

@@ -24,7 +24,7 @@ from rich.style import Style
 from textual.geometry import Size
 from textual.strip import Strip
 
-from queens_tui.app.palette import blend
+from queens_tui.app.palette import HIGHLIGHTS, blend
 from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.app.widgets.grid import Layout
@@ -47,7 +47,7 @@ WASH = ("#8fb3f0", 0.25)
 TINTS = {
     "evidence": ("#ffd23f", 0.6),
     "place": ("#2ecc71", 0.55),
-    "mistake": ("#c2185b", 0.7),
+    "mistake": (HIGHLIGHTS["mistake"][0], 0.7),  # the magenta every help names
     "fault": (FAULT, 0.3),
 }
 SCALES: tuple[tuple[int, int], ...] = ((7, 3), (5, 2), (5, 1), (3, 1))

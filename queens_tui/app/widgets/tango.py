@@ -47,6 +47,11 @@ SCALES: tuple[tuple[int, int], ...] = ((9, 4), (7, 3), (5, 2), (3, 1))
 """Cell sizes tried, biggest first: (columns, lines)."""
 
 
+LABEL_WIDTH = 3
+"""Columns a row number takes left of the board (two digits and a space), when there is room;
+column numbers go on the line under the board. Hints name cells "row 3, column 1"."""
+
+
 def fit(n: int, width: int, height: int) -> Layout | None:
     """The biggest drawing of an n x n grid (cells, one-column and one-line gaps) that fits."""
     return grid.fit(SCALES, n, n, width, height, border=0)
@@ -151,11 +156,24 @@ class TangoBoard(BoardWidget[Board]):
         if dy == -1 or (lay.top == 0 and dy == lay.height):  # the caption: which game this is
             caption = "S  Tango  M" if self.ascii else "☀  Tango  ☾"
             return grid.caption_line(caption, width, base)
+        if dy == lay.height and lay.top > 0:  # column numbers under the board, as hints count
+            line = [" "] * width
+            for c in range(n):
+                x = lay.left + c * (lay.cell_w + 1) + lay.cell_w // 2
+                for k, digit in enumerate(str(c + 1)):
+                    if 0 <= x + k < width:
+                        line[x + k] = digit
+            return Strip([Segment("".join(line), base + Style(dim=True))], width)
         if dy < 0 or dy >= lay.height:
             return grid.text_line("", width, base)
         r, within = divmod(dy, lay.cell_h + 1)
         faults, broken = self._faults()
         segs = [Segment(" " * lay.left, base)]
+        if within == lay.cell_h // 2 and lay.left >= LABEL_WIDTH:  # the row's number
+            segs = [
+                Segment(" " * (lay.left - LABEL_WIDTH), base),
+                Segment(f"{r + 1:>{LABEL_WIDTH - 1}} ", base + Style(dim=True)),
+            ]
         if within < lay.cell_h:  # a line through row r's cells
             middle = within == lay.cell_h // 2
             for c in range(n):

@@ -60,6 +60,11 @@ def path_color(i: int, area: int) -> str:
     return blend(GRADIENT[1], GRADIENT[2], (t - 0.5) * 2)
 
 
+SCALES: tuple[tuple[int, int], ...] = ((11, 5), (9, 4), (7, 3), (5, 2), (3, 1))
+"""A cell's inside (columns, lines), biggest first: the board takes the biggest that fits
+(terminal cells are about twice as tall as wide, so these are near square)."""
+
+
 class ZipBoard(BoardWidget[ZipState]):
     """Draws a `ZipState`; reports clicks and drags as `CellAction`s."""
 
@@ -72,6 +77,7 @@ class ZipBoard(BoardWidget[ZipState]):
 
     def prepare(self) -> None:
         self._lines: list[list[Segment]] = []
+        self._cell = SCALES[-1]
         self._draw()
         self.set_reactive(BoardWidget.cursor, self._state.end)
 
@@ -96,12 +102,27 @@ class ZipBoard(BoardWidget[ZipState]):
         self._draw()
         self.refresh()
 
+    def on_resize(self) -> None:
+        self._draw()
+        self.refresh()
+
+    def _scale(self) -> tuple[int, int]:
+        """The biggest cell (`SCALES`) with which the whole board fits the widget."""
+        rows, cols = self.level.rows, self.level.cols
+        width, height = self.size.width, self.size.height
+        for cw, ch in SCALES:
+            if cols * (cw + 1) + 1 <= width and rows * (ch + 1) + 1 <= height:
+                return cw, ch
+        return SCALES[-1]
+
     # --- drawing ----------------------------------------------------------------------
 
     def _draw(self) -> None:
         level, path = self._state.level, self._state.path
         rows, cols = level.rows, level.cols
-        height, width = 2 * rows + 1, 4 * cols + 1
+        cw, ch = self._cell = self._scale()
+        px, py = cw + 1, ch + 1  # the pitch: a cell and one grid line
+        height, width = py * rows + 1, px * cols + 1
         chars = [[" "] * width for _ in range(height)]
         styles: list[list[Style]] = [[Style()] * width for _ in range(height)]
         order = {cell: i for i, cell in enumerate(path)}
@@ -126,11 +147,11 @@ class ZipBoard(BoardWidget[ZipState]):
         hbar, vbar, dot = ("=", "#", ".") if self.ascii else ("━", "┃", "·")
         for y in range(height):
             for x in range(width):
-                on_h, on_v = y % 2 == 0, x % 4 == 0
+                on_h, on_v = y % py == 0, x % px == 0
                 if not on_h and not on_v:
                     continue
+                r, c = y // py, x // px
                 if on_h and on_v:  # a corner
-                    r, c = y // 2, x // 4
                     edge = y in (0, height - 1) or x in (0, width - 1)
                     near = edge or any(
                         w in walls
@@ -143,28 +164,29 @@ class ZipBoard(BoardWidget[ZipState]):
                     )
                     chars[y][x] = ("+" if self.ascii else "╋") if near else dot
                     styles[y][x] = wall_style if near else grid_style
-                elif on_h:  # a horizontal grid line below row y//2 - 1
-                    r, c = y // 2, x // 4
+                elif on_h:  # a horizontal grid line below row r - 1
                     wall = y in (0, height - 1) or ((r - 1, c), (r, c)) in walls
                     chars[y][x] = hbar if wall else " "
                     styles[y][x] = wall_style
-                else:  # a vertical grid line right of column x//4 - 1
-                    r, c = y // 2, x // 4
+                else:  # a vertical grid line right of column c - 1
                     wall = x in (0, width - 1) or ((r, c - 1), (r, c)) in walls
                     chars[y][x] = vbar if wall else " "
                     styles[y][x] = wall_style if wall else Style(bgcolor=CELL_BG)
         # cell interiors
         for (r, c), bg in bg_of.items():
-            for x in range(4 * c + 1, 4 * c + 4):
-                chars[2 * r + 1][x] = " "
-                styles[2 * r + 1][x] = Style(bgcolor=bg)
-        # the path
+            for y in range(py * r + 1, py * r + py):
+                for x in range(px * c + 1, px * c + px):
+                    chars[y][x] = " "
+                    styles[y][x] = Style(bgcolor=bg)
+        # the path: from each cell's centre to its neighbours' (across the grid line)
         glyphs = _ASCII if self.ascii else _HEAVY
+        across, down = glyphs[frozenset({"l", "r"})], glyphs[frozenset({"u", "d"})]
         for i, cell in enumerate(path):
             r, c = cell
-            y, x = 2 * r + 1, 4 * c + 2
+            y, x = py * r + 1 + ch // 2, px * c + 1 + cw // 2
             color = path_color(i, level.area)
             line = Style(color=color, bgcolor=bg_of[cell], bold=True)
+            on_grid = Style(color=color, bgcolor=CELL_BG, bold=True)
             dirs: set[str] = set()
             for j in (i - 1, i + 1):
                 if 0 <= j < len(path):
@@ -173,17 +195,16 @@ class ZipBoard(BoardWidget[ZipState]):
                     dirs.add(d)
             chars[y][x] = glyphs[frozenset(dirs)]
             styles[y][x] = line
-            if "l" in dirs:
-                chars[y][x - 1] = glyphs[frozenset({"l", "r"})]
-                styles[y][x - 1] = line
-                chars[y][x - 2] = glyphs[frozenset({"l", "r"})]
-                styles[y][x - 2] = Style(color=color, bgcolor=CELL_BG, bold=True)
-            if "r" in dirs:
-                chars[y][x + 1] = glyphs[frozenset({"l", "r"})]
-                styles[y][x + 1] = line
-            if "d" in dirs:
-                chars[y + 1][x] = glyphs[frozenset({"u", "d"})]
-                styles[y + 1][x] = Style(color=color, bgcolor=CELL_BG, bold=True)
+            spans = {
+                "l": [(y, k) for k in range(px * c, x)],
+                "r": [(y, k) for k in range(x + 1, px * c + px)],
+                "u": [(k, x) for k in range(py * r + 1, y)],
+                "d": [(k, x) for k in range(y + 1, py * r + py + 1)],
+            }
+            for d in dirs:
+                for yy, xx in spans[d]:
+                    chars[yy][xx] = across if d in "lr" else down
+                    styles[yy][xx] = on_grid if yy % py == 0 or xx % px == 0 else line
         # numbers on top, in dark discs
         for r in range(rows):
             for c in range(cols):
@@ -202,17 +223,27 @@ class ZipBoard(BoardWidget[ZipState]):
                         bgcolor=highlight(CELL_BG, role) if role in ROLES else CELL_BG,
                         bold=True,
                     )
-                for k, ch in enumerate(text):
-                    chars[2 * r + 1][4 * c + 1 + k] = ch
-                    styles[2 * r + 1][4 * c + 1 + k] = style
+                y, x = py * r + 1 + ch // 2, px * c + 1 + cw // 2 - len(text) // 2
+                if cw >= 7 and ch >= 3 and not self.ascii:  # room for LinkedIn's round dot
+                    text = f" {text} "
+                    x -= 1
+                    disc = style.bgcolor.name if style.bgcolor else NUMBER_BG
+                    rim = Style(color=disc, bgcolor=bg_of[(r, c)])
+                    for dy, half in ((-1, "▄"), (1, "▀")):
+                        for k in range(1, len(text) - 1):
+                            chars[y + dy][x + k] = half
+                            styles[y + dy][x + k] = rim
+                for k, letter in enumerate(text):
+                    chars[y][x + k] = letter
+                    styles[y][x + k] = style
         self._lines = [
-            [Segment(ch, st) for ch, st in zip(chars[y], styles[y], strict=True)]
+            [Segment(letter, st) for letter, st in zip(chars[y], styles[y], strict=True)]
             for y in range(height)
         ]
 
     def _origin(self) -> tuple[int, int]:
         height = len(self._lines)
-        width = 4 * self.level.cols + 1
+        width = (self._cell[0] + 1) * self.level.cols + 1
         return max(0, (self.size.width - width) // 2), max(0, (self.size.height - height) // 2)
 
     def render_line(self, y: int) -> Strip:
@@ -229,17 +260,19 @@ class ZipBoard(BoardWidget[ZipState]):
     def cell_at(self, x: int, y: int) -> Cell | None:
         """The cell under widget offset (x, y); None on a grid line or off the board."""
         left, top = self._origin()
+        px, py = self._cell[0] + 1, self._cell[1] + 1
         bx, by = x - left, y - top
-        if by <= 0 or by % 2 == 0 or bx <= 0 or bx % 4 == 0:
+        if by <= 0 or by % py == 0 or bx <= 0 or bx % px == 0:
             return None
-        r, c = by // 2, bx // 4
+        r, c = by // py, bx // px
         if r >= self.level.rows or c >= self.level.cols:
             return None
         return (r, c)
 
     def cell_offset(self, cell: Cell) -> tuple[int, int]:
         left, top = self._origin()
-        return left + 4 * cell[1] + 2, top + 2 * cell[0] + 1
+        cw, ch = self._cell
+        return left + (cw + 1) * cell[1] + 1 + cw // 2, top + (ch + 1) * cell[0] + 1 + ch // 2
 
 
 __all__ = ["ZipBoard", "path_color"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
+from queens_tui.core.grid import cell_name
 from queens_tui.core.kind import Explanation, Grade, JSONObject, KindBase
 from queens_tui.kinds.classic import Solution, listing
 from queens_tui.kinds.classic.rules import Forced, forced_move, queens_of
@@ -114,7 +115,7 @@ class ClassicKind(KindBase[ClassicLevel, Solution]):
             steps.append(
                 {
                     "rule": "last cell",
-                    "text": f"{move.line}: only r{r + 1}c{c + 1} is left",
+                    "text": f"{move.line}: only {cell_name((r, c))} is left",
                     "place": [r, c],
                 }
             )

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from queens_tui.core.grid import Cell
+from queens_tui.core.grid import Cell, cell_name
 from queens_tui.core.play import (
     CancelFlag,
     Drag,
@@ -209,7 +209,9 @@ class ClassicPlay:
         )
         marks = dict.fromkeys(line, "evidence")
         marks[found.cell] = "place"
-        text = f"Last cell: in {found.line} only r{r + 1}c{c + 1} is left, so the queen goes there."
+        text = (
+            f"Last cell: in {found.line} only {cell_name((r, c))} is left, so the queen goes there."
+        )
         return Hint(text, marks, ClassicMove(((found.cell, QUEEN),), hint=True), "last cell")
 
     def dead_end(self, state: ClassicState) -> DeadEnd | None:

@@ -9,7 +9,6 @@ game starts, and a Queens player's first frame should not wait for Patches' solv
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date
 from typing import Any
 
 from queens_tui.core.kind import DailySpec, JSONObject, KindBase, week
@@ -22,9 +21,6 @@ DAILY_WEEK = week(
 )
 """(size, difficulty) of the generated daily Patches by weekday, Monday first: LinkedIn's
 Patches runs 6x6 to 8x8, gentle first."""
-
-SHARE_EPOCH = (date(2026, 7, 14), 119)
-"""LinkedIn's Patches #119 was 2026-07-14 (the archive's day), so #1 was 2026-03-18."""
 
 
 def draw(level: Level, solution: Sequence[Rect]) -> list[str]:
@@ -56,7 +52,7 @@ class PatchesKind(KindBase[Level, Any]):
     reader_hint = (("patches",), "")
     solver = "queens_tui.solver.patches"
     archive_games = ("patches",)
-    daily = DailySpec.of("patches", "Patches", DAILY_WEEK, calendar, SHARE_EPOCH)
+    daily = DailySpec.of("patches", "Patches", DAILY_WEEK, calendar)
 
     def generate(self, size: int | None, seed: str, difficulty: str | None, **options: Any) -> Any:
         """A unique level (see `kinds.patches.generate`)."""

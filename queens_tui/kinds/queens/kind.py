@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from datetime import date
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
@@ -72,7 +71,6 @@ class QueensKind(KindBase[Level, Solution]):
         folder="",
         name_prefix="Daily",
         extensions=(".txt", ".ts", ".json", *IMAGE_SUFFIXES),
-        share_epoch=(date(2024, 10, 17), 170),
     )
 
     # --- solving ---------------------------------------------------------------------------

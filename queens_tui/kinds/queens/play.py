@@ -144,7 +144,9 @@ def mistake_hint(mistake: Any) -> Hint[Move]:
     """A `deduce.Mistake` as a hint whose move takes the wrong marks away."""
     cells = tuple(mistake.cells)
     move = Move(tuple((cell, Mark.EMPTY) for cell in cells)) if cells else None
-    return Hint(mistake.text, dict.fromkeys(cells, "mistake"), move, mistake.rule, mistake=True)
+    marks = dict.fromkeys(getattr(mistake, "emptied", ()), "evidence")  # the line left empty
+    marks.update(dict.fromkeys(cells, "mistake"))
+    return Hint(mistake.text, marks, move, mistake.rule, mistake=True)
 
 
 PLAY = QueensPlay()

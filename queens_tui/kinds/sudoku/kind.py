@@ -10,7 +10,6 @@ reads every kind's facts as the app starts.
 
 from __future__ import annotations
 
-from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.kind import DailySpec, Grade, JSONObject, KindBase, grid_json, week
@@ -22,9 +21,6 @@ if TYPE_CHECKING:
 
 DAILY_WEEK = week(6)
 """(size, difficulty) of the daily Mini Sudoku by weekday, Monday first: LinkedIn's ramp."""
-
-SHARE_EPOCH = (date(2026, 7, 20), 343)
-"""LinkedIn's Mini Sudoku #343 was 2026-07-20 (the archive's day of that number)."""
 
 
 class SudokuKind(KindBase[Level, Any]):
@@ -41,7 +37,7 @@ class SudokuKind(KindBase[Level, Any]):
     reader_hint = (("sudoku",), ".0123456")
     solver = "queens_tui.solver.sudoku"
     archive_games = ("minisudoku",)
-    daily = DailySpec.of("sudoku", "Mini Sudoku", DAILY_WEEK, calendar, SHARE_EPOCH)
+    daily = DailySpec.of("sudoku", "Mini Sudoku", DAILY_WEEK, calendar)
 
     def generate(self, size: int | None, seed: str, difficulty: str | None, **options: Any) -> Any:
         from queens_tui.kinds.sudoku.generate import generate

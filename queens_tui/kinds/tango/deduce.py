@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from itertools import islice
 
-from queens_tui.core.grid import Cell
+from queens_tui.core.grid import Cell, cells_phrase
 from queens_tui.core.kind import Grade, count_cells, rule_counts, search_step_text
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.tango import search
@@ -104,7 +104,7 @@ def _join(words: Sequence[str]) -> str:
 
 
 def _names(cells: Iterable[Cell]) -> str:
-    return _join([cell_name(c) for c in cells])
+    return cells_phrase(list(cells))
 
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -420,7 +420,7 @@ class Engine:
             )
         elif m.rule == "sign_quota" and m.extra[1] >= 0:
             need, firsts = m.extra[0], m.extra[1:]
-            pairs = [f"{cell_name(at[i])}×{cell_name(at[i + 1])}" for i in firsts]
+            pairs = [f"({cell_name(at[i])} × {cell_name(at[i + 1])})" for i in firsts]
             text = (
                 f"{name} needs {_number(need)} more {_plural(v, need)} and the × "
                 f"{'pair' if len(pairs) == 1 else 'pairs'} {_join(pairs)} will hold "
@@ -430,16 +430,17 @@ class Engine:
         elif m.rule == "sign_quota":
             a, b = targets
             text = (
-                f"{name} needs only one more {_sym(v)}, and the = pair {cell_name(a)}="
-                f"{cell_name(b)} would take two, so both are {_sym(1 - v)}s."
+                f"{name} needs only one more {_sym(v)}, and the = pair ({cell_name(a)} = "
+                f"{cell_name(b)}) would take two, so both are {_sym(1 - v)}s."
             )
         else:  # line
             ways = m.extra[0]
-            what = _join([f"a {_sym(w)} at {cell_name((r, c))}" for r, c, w in place])
+            each = [f"a {_sym(w)} at {cell_name((r, c))}" for r, c, w in place]
+            what = "; ".join(each) if len(each) > 2 else _join(each)  # names hold commas
             signs = " and its signs kept" if self.line_signs[k] else ""
             text = (
                 f"{name} can be finished in {_number(ways)} {'way' if ways == 1 else 'ways'} "
-                f"({_number(self.n // 2)} of each symbol, no three alike{signs}); "
+                f"({_number(self.n // 2)} of each symbol, no three alike{signs}): "
                 f"{'it puts' if ways == 1 else 'all of them put'} {what}."
             )
         return Step(m.rule, place, evidence, text)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
@@ -34,7 +33,7 @@ class TangoKind(KindBase[Level, Any]):
     solver = "queens_tui.solver.tango"
     image = "queens_tui.formats.image.tango"
     archive_games = ("tango",)
-    daily = DailySpec.of("tango", "Tango", DAILY_WEEK, calendar, (date(2024, 10, 8), 1))
+    daily = DailySpec.of("tango", "Tango", DAILY_WEEK, calendar)
 
     def generate(self, size: int | None, seed: str, difficulty: str | None, **options: Any) -> Any:
         from queens_tui.kinds.tango.generate import generate

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from queens_tui.core import grid
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.tango.level import EQUAL, SYMBOL_NAMES, Level, sign_text
 
@@ -23,8 +24,8 @@ Grid = Sequence[Sequence[int | None]]
 
 
 def cell_name(cell: Cell) -> str:
-    """A cell as sentences name it, 1-based: (0, 4) -> "r1c5"."""
-    return f"r{cell[0] + 1}c{cell[1] + 1}"
+    """A cell as sentences name it, 1-based, as every kind does: (0, 4) -> "row 1, column 5"."""
+    return grid.cell_name(cell)
 
 
 def lines(n: int) -> list[tuple[str, tuple[Cell, ...]]]:

@@ -106,9 +106,14 @@ class State:
         return new
 
     def name(self, i: int) -> str:
+        """A cell as every kind names it: "row 3, column 1", or "the 4 at row 3, column 1"."""
         n = self.num[i]
-        where = f"r{i // self.cols + 1}c{i % self.cols + 1}"
-        return f"{n} ({where})" if n else where
+        where = f"row {i // self.cols + 1}, column {i % self.cols + 1}"
+        return f"the {n} at {where}" if n else where
+
+    def step_name(self, e: Link) -> str:
+        """A link in words: "the step from row 1, column 2 to the 3 at row 1, column 3"."""
+        return f"the step from {self.name(e[0])} to {self.name(e[1])}"
 
     def links_of(self, i: int, pool: Iterable[Link]) -> list[Link]:
         return [e for e in pool if i in e]
@@ -214,7 +219,7 @@ def _easy(state: State) -> Step | None:
         need = state.cap[i] - len(tk[i])
         if need > 0 and len(op[i]) == need:
             links = list(op[i])
-            ways = " and ".join(sorted(state.name(b if a == i else a) for a, b in op[i] + tk[i]))
+            ways = "; ".join(sorted(state.name(b if a == i else a) for a, b in op[i] + tk[i]))
             cuts: list[Link] = []
             for e in links:
                 if state.joins_badly(e) is not None:
@@ -223,13 +228,17 @@ def _easy(state: State) -> Step | None:
             others = [state.name(b if a == i else a) for a, b in links]
             if state.cap[i] == 1:
                 verb = "leaves" if i == state.start else "is reached from"
+                end = "the first number" if i == state.start else "the last number"
                 text = (
-                    f"{state.name(i)} has one open neighbour left: "
-                    f"the path {verb} it via {others[0]}"
+                    f"Only free neighbour: {state.name(i)} ({end}) has one open neighbour "
+                    f"left, so the path {verb} it via {others[0]}"
                 )
                 rule = "end-exit"
             else:
-                text = f"{state.name(i)} has only two ways through ({ways}): the path takes both"
+                text = (
+                    f"Cut off otherwise: {state.name(i)} has only two ways through "
+                    f"({ways}), so the path takes both"
+                )
                 rule = "corridor"
             return Step(rule, links, cuts, text, state.cols)
     return None
@@ -241,20 +250,20 @@ def _no_loop(state: State) -> Step | None:
         if why is None:
             continue
         state.open.discard(e)
-        a, b = (state.name(x) for x in e)
+        step = state.step_name(e)
         text = {
-            "loop": f"{a}-{b} would close a loop in the drawn path",
-            "early": f"{a}-{b} would join 1 to the end before every cell is on the path",
-            "order": f"{a}-{b} would put the numbers out of order",
+            "loop": f"No loop: {step} would close a loop in the drawn path",
+            "early": f"No early finish: {step} would join 1 to the last number before every "
+            "cell is on the path",
+            "order": f"Numbers in order: {step} would put the numbers out of order",
         }[why]
-        return Step("no-loop", [], [e], text + ": no link there", state.cols)
+        return Step("no-loop", [], [e], text + ", so the path doesn't go there", state.cols)
     return None
 
 
 def _dead_end(state: State) -> Step | None:
     op, tk = state.incident()
     for e in sorted(state.open):
-        a, b = e
         drop: set[Link] = {e}
         for i in e:
             if len(tk[i]) + 1 == state.cap[i]:
@@ -268,9 +277,9 @@ def _dead_end(state: State) -> Step | None:
                 if left < state.cap[c]:
                     state.open.discard(e)
                     text = (
-                        f"linking {state.name(a)}-{state.name(b)} fills {state.name(x)}, "
-                        f"leaving {state.name(c)} a dead end (it is not 1 or the end): "
-                        "no link there"
+                        f"Dead end: {state.step_name(e)} would fill {state.name(x)} and "
+                        f"leave {state.name(c)} with one way in, a dead end that is not an end "
+                        "of the path, so the path doesn't go there"
                     )
                     return Step("dead-end", [], [e], text, state.cols)
     return None
@@ -296,8 +305,10 @@ def _probe(state: State) -> Step | None:
             _propagate(trial)
         except Contradiction as why:
             state.open.discard(e)
-            a, b = (state.name(x) for x in e)
-            text = f"assuming {a}-{b} leads to a contradiction ({why}): no link there"
+            text = (
+                f"Trial: with {state.step_name(e)} the rules run into a contradiction "
+                f"({why}), so the path doesn't go there"
+            )
             return Step("probe", [], [e], text, state.cols)
     return None
 
@@ -332,9 +343,41 @@ def solve_logically(
         idx = [r * cols + c for r, c in sol]
         rest = [(min(a, b), max(a, b)) for a, b in itertools.pairwise(idx)]
         rest = [e for e in rest if e not in state.taken]
-        text = f"the rules stop here; the solver draws the remaining {len(rest)} links"
+        text = f"The rules stop here; the solver draws the remaining {len(rest)} steps"
         steps.append(Step("solver", rest, [], text, cols))
     return steps
+
+
+def why_next(level: ZipLevel, path: Path, nxt: tuple[int, int], budget: int = 400) -> str | None:
+    """Why the path drawn so far (`path`, from 1) goes on to `nxt`, by the rules: the text of
+    the step that draws that link (with how many steps led to it), or None when the rules
+    stop first (the hint then comes from the solver)."""
+    state = State(level)
+    cols = level.cols
+    idx = [r * cols + c for r, c in path]
+    target_cells = (idx[-1], nxt[0] * cols + nxt[1]) if idx else None
+    try:
+        for a, b in itertools.pairwise(idx):
+            state.take((min(a, b), max(a, b)))
+        if target_cells is None:
+            return None
+        target = (min(target_cells), max(target_cells))
+        for before in range(budget):
+            if target in state.taken:
+                return None
+            for rule in (_easy, _no_loop, _dead_end, _probe):
+                step = rule(state)
+                if step is not None:
+                    break
+            else:
+                return None
+            if target in step.links:
+                many = "s lead" if before > 1 else " leads"
+                lead = f" ({before} earlier deduction{many} here)"
+                return step.text + (lead if before else "") + "."
+    except Contradiction:
+        return None
+    return None
 
 
 def share(level: ZipLevel, steps: list[Step]) -> float:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.kind import DailySpec, Explanation, Grade, JSONObject, KindBase, week
@@ -59,7 +58,7 @@ class ZipKind(KindBase[ZipLevel, Any]):
     solver = "queens_tui.solver.zip"
     image = "queens_tui.formats.image.zip"
     archive_games = ("zip",)
-    daily = DailySpec.of("zip", "Zip", DAILY_WEEK, calendar, (date(2025, 3, 18), 1))
+    daily = DailySpec.of("zip", "Zip", DAILY_WEEK, calendar)
 
     def generate(self, size: int | None, seed: str, difficulty: str | None, **options: Any) -> Any:
         from queens_tui.kinds.zip.generate import generate

@@ -186,16 +186,25 @@ class ZipPlay:
             return None
         if not found:
             return None
+        from queens_tui.kinds.zip.deduce import why_next
+
         k = len(state.path)
         stretch = next_stretch(level, found[0], k)
         if not stretch:
             return None
         last = stretch[-1]
         n = level.number_at(last)
-        goal = f"{n}" if n else f"r{last[0] + 1}c{last[1] + 1}"
-        text = f"Next stretch: {len(stretch)} cell{'s' if len(stretch) > 1 else ''} to {goal}"
+        where = f"row {last[0] + 1}, column {last[1] + 1}"
+        goal = f"the {n} at {where}" if n else where
+        cells = f"{len(stretch)} cell{'s' if len(stretch) > 1 else ''}"
+        on_track = tuple(found[0][:k]) == tuple(state.path)
+        why = why_next(level, state.path, stretch[0]) if on_track and k else None
+        if why is None:
+            why = "No rule I know settles the next step here; the solver shows it."
+        text = f"{why} The next stretch is {cells}, to {goal}."  # no ": ": cuts keep it
         marks = dict.fromkeys(stretch, "place")
-        return Hint(text, marks, ZipMove(k, tuple(stretch)), "next-stretch", helped=True)
+        move = ZipMove(k, tuple(stretch))
+        return Hint(text, marks, move, "next-stretch", helped=why.startswith("No rule"))
 
     def state_to_json(self, state: ZipState) -> JSONValue:
         return " ".join(f"{r},{c}" for r, c in state.path)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from queens_tui.core import grid
 from queens_tui.core.grid import Cell, are_neighbours
 from queens_tui.kinds.zip.level import ZipLevel
 
@@ -18,7 +19,7 @@ Path = tuple[Cell, ...]
 
 
 def _name(cell: Cell) -> str:
-    return f"r{cell[0] + 1}c{cell[1] + 1}"
+    return grid.cell_name(cell)
 
 
 def prefix_problem(level: ZipLevel, path: Sequence[Cell]) -> str | None:

@@ -182,21 +182,118 @@ def first_error(board: Board, first: Finder | None = None) -> Mistake | None:
             + "."
         )
         return Mistake(queens=bad_q, crosses=bad_x, text=text)
-    parts = []
+    return _explained(level, board, bad_q, bad_x)
+
+
+def _explained(
+    level: Level, board: Board, bad_q: tuple[Cell, ...], bad_x: tuple[Cell, ...]
+) -> Mistake:
+    """The wrong marks, and *why*: the row, column or region they leave with no place for a
+    queen (`emptied_line`), never where a queen goes."""
+    queens, crosses = frozenset(board.queens), frozenset(board.crosses)
+    found = emptied_line(level, frozenset(bad_q), frozenset(bad_x) | (crosses - set(bad_x)))
+    if found is None:
+        found = emptied_line(level, queens, crosses)
+    probed = None if found is not None else dead_line(level, queens, crosses)
+    marks = []
     if bad_q:
         noun = "queen" if len(bad_q) == 1 else "queens"
-        verb = "is" if len(bad_q) == 1 else "are"
-        parts.append(f"the {noun} at {cells_phrase(list(bad_q))} {verb} in no solution")
+        marks.append(f"the {noun} at {cells_phrase(list(bad_q))}")
     if bad_x:
-        parts.append(
-            f"every solution needs a queen at {cells_phrase(list(bad_x))}, "
-            f"which {'is' if len(bad_x) == 1 else 'are'} crossed out"
+        noun = "cross" if len(bad_x) == 1 else "crosses"
+        marks.append(f"the {noun} at {cells_phrase(list(bad_x))}")
+    them = join_words(marks)
+    it = "it" if len(bad_q) + len(bad_x) == 1 else "them"
+    emptied: tuple[Cell, ...] = ()
+    if probed is not None:
+        name, emptied = probed
+        why = (
+            f"with {it}, {name} can no longer hold a queen (each of its free cells would "
+            "empty another row, column or region)"
         )
+    elif found is None:
+        why = f"no solution keeps {it} (the dead end is a few steps deeper than one row, "
+        why += "column or region)"
+    else:
+        name, emptied, chained = found
+        why = f"with {it}, {name} can no longer hold a queen"
+        if chained:
+            why += " (once the lines left with one free cell each take their queen)"
     return Mistake(
         queens=bad_q,
         crosses=bad_x,
-        text="This board already holds a mistake: " + "; ".join(parts) + ".",
+        # the wrong marks first: a cut message (80x24) keeps them and the conclusion
+        text=f"{them[0].upper()}{them[1:]} {'is a mistake' if it == 'it' else 'are mistakes'}: "
+        f"{why}.",
+        emptied=emptied,
     )
+
+
+PROBE_MAX_SIZE = 12
+"""`dead_line` tries each free cell of each line up to this size (beyond, it costs seconds)."""
+
+
+def dead_line(
+    level: Level, queens: frozenset[Cell], crosses: frozenset[Cell]
+) -> tuple[str, tuple[Cell, ...]] | None:
+    """A row, column or region each of whose free cells, tried as a queen, leaves some line
+    empty (`emptied_line`): one step deeper than `emptied_line`, or None."""
+    n = level.size
+    if n > PROBE_MAX_SIZE:
+        return None
+    out = set(crosses)
+    for r, c in queens:
+        out |= level.attacks[r][c]
+    for name, cells in _lines(level):
+        if queens.intersection(cells):
+            continue
+        free = [cell for cell in cells if cell not in out]
+        if free and all(emptied_line(level, queens | {cell}, crosses) for cell in free):
+            return name, cells
+    return None
+
+
+def _lines(level: Level) -> list[tuple[str, tuple[Cell, ...]]]:
+    """Every row, column and region with its name as a hint says it, and its cells."""
+    n = level.size
+    lines: list[tuple[str, tuple[Cell, ...]]] = [
+        (f"row {r + 1}", tuple((r, c) for c in range(n))) for r in range(n)
+    ]
+    lines += [(f"column {c + 1}", tuple((r, c) for r in range(n))) for c in range(n)]
+    lines += [
+        (f"region {label}", cells)
+        for label, cells in zip(level.labels, level.region_cells, strict=True)
+    ]
+    return lines
+
+
+def emptied_line(
+    level: Level, queens: frozenset[Cell], crosses: frozenset[Cell]
+) -> tuple[str, tuple[Cell, ...], bool] | None:
+    """A row, column or region with no place left for its queen once `queens` stand and
+    `crosses` are out, following the queens forced on the way (a line down to one free
+    cell holds its queen there): ("row 3", its cells, whether forced queens were needed),
+    ("region C", ...), or None."""
+    n = level.size
+    lines = _lines(level)
+    placed = set(queens)
+    for rounds in range(n + 1):
+        out = set(crosses)
+        for r, c in placed:
+            out |= level.attacks[r][c]
+        forced = []
+        for name, cells in lines:
+            if placed.intersection(cells):
+                continue
+            free = [cell for cell in cells if cell not in out]
+            if not free:
+                return name, cells, rounds > 0
+            if len(free) == 1:
+                forced.append(free[0])
+        if not forced:
+            return None
+        placed.update(forced)
+    return None
 
 
 def hint(board: Board) -> Step | Mistake | None:

@@ -338,7 +338,8 @@ class LineRules(Tables):
                 cross=hit,
                 cells=self.cells(mask),
                 text=(
-                    f"Every free cell of {name} rules out {cells_phrase(list(hit))}, so "
+                    f"Every free cell of {name} rules out the cell{'' if one else 's'} at "
+                    f"{cells_phrase(list(hit))}, so "
                     f"wherever the queen of {name} goes, {'that cell' if one else 'those cells'} "
                     f"cannot hold a queen: cross {'it' if one else 'them'} out."
                 ),

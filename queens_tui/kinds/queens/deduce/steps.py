@@ -85,6 +85,9 @@ class Mistake:
     crosses: tuple[Cell, ...] = ()
     text: str = ""
     rule: str = "mistake"
+    emptied: tuple[Cell, ...] = ()
+    """The row, column or region the marks leave without a place for its queen (tinted as
+    the evidence; empty when the contradiction lies deeper than that)."""
 
     @property
     def cells(self) -> tuple[Cell, ...]:
