@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import import_module
+from importlib.util import find_spec
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -244,7 +245,7 @@ class KindBase(Generic[LevelT, SolutionT]):
         """The kind's own module `kinds/<name>/<module>.py` (the package of the subclass),
         imported on first use: the registry reads every kind's facts as the app starts,
         and the search, the deduction and the generator wait until something asks."""
-        return import_module(f"{type(self).__module__.rpartition('.')[0]}.{module}")
+        return import_module(f"{self._package}.{module}")
 
     @property
     def play(self) -> PlayRules[Any, Any, Any]:
@@ -289,13 +290,25 @@ class KindBase(Generic[LevelT, SolutionT]):
         return replace(graded, unique=self.unique(level))
 
     def generate(self, size: int | None, seed: str, difficulty: str | None, **options: Any) -> Any:
-        """A level with exactly one solution from `seed` (`ValueError` when it cannot)."""
-        raise NotImplementedError(f"{self.title} levels are not generated")
+        """A level with exactly one solution from `seed` (`ValueError` when it cannot);
+        default: `kinds/<name>/generate.py` `generate(size, seed, difficulty, **options)`,
+        the options being the kind's `generate_options`."""
+        if not self.generates:
+            raise NotImplementedError(f"{self.title} levels are not generated")
+        return self.own("generate").generate(size, seed, difficulty, **options)
 
     @property
     def generates(self) -> bool:
-        """True when the kind has a generator (`generate` is its own)."""
-        return type(self).generate is not KindBase.generate
+        """True when the kind has a generator: `generate` is its own, or the kind has a
+        `generate` module (found without importing it)."""
+        if type(self).generate is not KindBase.generate:
+            return True
+        return find_spec(f"{self._package}.generate") is not None
+
+    @property
+    def _package(self) -> str:
+        """The kind's package, `queens_tui.kinds.<name>` (the subclass's)."""
+        return type(self).__module__.rpartition(".")[0]
 
     # --- the shape of the batch commands' output --------------------------------------------
 

@@ -54,12 +54,6 @@ class PatchesKind(KindBase[Level, Any]):
     archive_games = ("patches",)
     daily = DailySpec.of("patches", "Patches", DAILY_WEEK, calendar)
 
-    def generate(self, size: int | None, seed: str, difficulty: str | None, **options: Any) -> Any:
-        """A unique level (see `kinds.patches.generate`)."""
-        from queens_tui.kinds.patches.generate import generate
-
-        return generate(size, seed, difficulty)
-
     def solution_json(self, level: Any, solution: Any | None) -> JSONObject:
         """`{"patches": [[top, left, bottom, right], ...]}` (0-based, inclusive, in clue
         order), empty when there is no solution."""

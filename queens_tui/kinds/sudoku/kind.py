@@ -39,11 +39,6 @@ class SudokuKind(KindBase[Level, Any]):
     archive_games = ("minisudoku",)
     daily = DailySpec.of("sudoku", "Mini Sudoku", DAILY_WEEK, calendar)
 
-    def generate(self, size: int | None, seed: str, difficulty: str | None, **options: Any) -> Any:
-        from queens_tui.kinds.sudoku.generate import generate
-
-        return generate(size, seed, difficulty)
-
     def solution_json(self, level: Any, solution: Any | None) -> JSONObject:
         """`{"grid": ["123456", ...]}`: six strings of digits, empty when there is no solution."""
         return grid_json(solution)

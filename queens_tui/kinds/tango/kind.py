@@ -35,11 +35,6 @@ class TangoKind(KindBase[Level, Any]):
     archive_games = ("tango",)
     daily = DailySpec.of("tango", "Tango", DAILY_WEEK, calendar)
 
-    def generate(self, size: int | None, seed: str, difficulty: str | None, **options: Any) -> Any:
-        from queens_tui.kinds.tango.generate import generate
-
-        return generate(size, seed, difficulty)
-
     def solutions(self, level: Any, limit: int, cancel: CancelFlag | None = None) -> Sequence[Any]:
         """Up to `limit` solutions by the row-by-row search (well under a millisecond at 6x6);
         `core.play.Cancelled` once `cancel` is set (an open 14x14 board runs for minutes)."""

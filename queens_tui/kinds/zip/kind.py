@@ -60,11 +60,6 @@ class ZipKind(KindBase[ZipLevel, Any]):
     archive_games = ("zip",)
     daily = DailySpec.of("zip", "Zip", DAILY_WEEK, calendar)
 
-    def generate(self, size: int | None, seed: str, difficulty: str | None, **options: Any) -> Any:
-        from queens_tui.kinds.zip.generate import generate
-
-        return generate(size, seed, difficulty, **options)
-
     def solutions(self, level: Any, limit: int, cancel: CancelFlag | None = None) -> Sequence[Any]:
         """Up to `limit` solution paths by the pruned bitmask search; `core.play.Cancelled`
         once `cancel` is set (the search polls it every 256 states)."""
