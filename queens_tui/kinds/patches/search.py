@@ -12,6 +12,7 @@ about a millisecond to count to 2 (tests/benchmarks/test_bench_patches.py).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import islice
 
 from queens_tui.kinds.patches.level import Level, Rect
 from queens_tui.kinds.patches.rules import Mask, candidates, full_mask, rect_mask
@@ -66,9 +67,4 @@ def solutions(level: Level, allowed: Sequence[Sequence[Rect]] | None = None) -> 
 
 def count(level: Level, limit: int = 2) -> int:
     """How many solutions, counted up to `limit`."""
-    n = 0
-    for _ in solutions(level):
-        n += 1
-        if n >= limit:
-            break
-    return n
+    return sum(1 for _ in islice(solutions(level), limit))

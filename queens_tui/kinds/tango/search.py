@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
+from itertools import islice
 
 from queens_tui.core.play import CancelFlag, Cancelled
 from queens_tui.kinds.tango.level import EQUAL, SUN, Level
@@ -141,9 +142,4 @@ def solutions(level: Level, cancel: CancelFlag | None = None) -> Iterator[Soluti
 
 def count(level: Level, limit: int = 2) -> int:
     """How many solutions `level` has, counting no further than `limit`."""
-    k = 0
-    for _ in solutions(level):
-        k += 1
-        if k >= limit:
-            break
-    return k
+    return sum(1 for _ in islice(solutions(level), limit))
