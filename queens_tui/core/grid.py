@@ -4,6 +4,7 @@ sentence names them ("row 3, column 1": one way for every kind, as the board lab
 from __future__ import annotations
 
 from collections.abc import Container, Iterator, Sequence
+from functools import cached_property
 
 Cell = tuple[int, int]
 """A (row, column) pair, both 0-based."""
@@ -82,3 +83,29 @@ def cells_phrase(cells: list[Cell]) -> str:
         plural = len(cols) > 1
         groups.append(f"row {r + 1}, column{'s' if plural else ''} {join_words(runs)}")
     return "; ".join(groups)
+
+
+class GivenGrid:
+    """A square level whose givens are rows of values (None: empty), as Tango's and Mini
+    Sudoku's: what such a level says about its grid, in one place."""
+
+    givens: tuple[tuple[int | None, ...], ...]
+
+    @property
+    def size(self) -> int:
+        """N: rows and columns."""
+        return len(self.givens)
+
+    @property
+    def size_text(self) -> str:
+        """The size as people say it, `"6x6"`."""
+        return f"{self.size}x{self.size}"
+
+    def rows_text(self) -> list[str]:
+        """The givens as row strings: each value's digit, `.` for an empty cell."""
+        return value_rows(self.givens)
+
+    @cached_property
+    def given_cells(self) -> dict[Cell, int]:
+        """Every given cell and its value."""
+        return filled(self.givens)

@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
 from typing import ClassVar
 
 from queens_tui.core.errors import LevelError
-from queens_tui.core.grid import Cell, filled, value_rows
+from queens_tui.core.grid import Cell, GivenGrid
 from queens_tui.core.meta import METADATA_KEYS, Metadata
 
 SIZE = 6
@@ -57,7 +56,7 @@ def size_error(rows: int, cols: int) -> str | None:
 
 
 @dataclass(frozen=True)
-class Level(Metadata):
+class Level(Metadata, GivenGrid):
     """A validated Mini Sudoku level: `givens[r][c]` is a digit 1-6 or None."""
 
     givens: Givens
@@ -101,25 +100,6 @@ class Level(Metadata):
                     raise LevelError(f"row {r + 1}: {ch!r} is not a digit 1-6, . or 0")
             givens.append(tuple(cells))
         return cls(tuple(givens), **meta)
-
-    @property
-    def size(self) -> int:
-        """Rows and columns: always 6."""
-        return SIZE
-
-    @property
-    def size_text(self) -> str:
-        """The size as people say it, `"6x6"`."""
-        return f"{SIZE}x{SIZE}"
-
-    def rows_text(self) -> list[str]:
-        """The givens as six rows of digits and `.`."""
-        return value_rows(self.givens)
-
-    @cached_property
-    def given_cells(self) -> dict[Cell, int]:
-        """Every given cell and its digit."""
-        return filled(self.givens)
 
 
 def draw(grid: Iterable[Iterable[int | None]]) -> list[str]:

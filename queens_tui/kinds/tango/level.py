@@ -19,7 +19,7 @@ from functools import cached_property
 from typing import ClassVar
 
 from queens_tui.core.errors import LevelError
-from queens_tui.core.grid import Cell, are_neighbours, filled, value_rows
+from queens_tui.core.grid import Cell, GivenGrid, are_neighbours
 from queens_tui.core.meta import Metadata
 
 SUN = 1
@@ -44,7 +44,7 @@ def sign_text(kind: str) -> str:
 
 
 @dataclass(frozen=True)
-class Level(Metadata):
+class Level(Metadata, GivenGrid):
     """A validated Tango level.
 
     `givens[r][c]` is `SUN`, `MOON` or None. `equal` and `opposite` are the
@@ -114,25 +114,6 @@ class Level(Metadata):
             except KeyError as err:
                 raise LevelError(f"row {r + 1}: {err.args[0]!r} is not 1, 0 or .") from None
         return cls(tuple(givens), tuple(equal), tuple(opposite), **meta)
-
-    @property
-    def size(self) -> int:
-        """N: rows and columns."""
-        return len(self.givens)
-
-    @property
-    def size_text(self) -> str:
-        """The size as people say it, `"6x6"`."""
-        return f"{self.size}x{self.size}"
-
-    def rows_text(self) -> list[str]:
-        """The givens as rows of `1`, `0` and `.`."""
-        return value_rows(self.givens)
-
-    @cached_property
-    def given_cells(self) -> dict[Cell, int]:
-        """Every given cell and its symbol."""
-        return filled(self.givens)
 
     @cached_property
     def signs(self) -> dict[Pair, str]:
