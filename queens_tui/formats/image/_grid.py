@@ -145,6 +145,16 @@ def _longest_runs(mask: npt.NDArray[np.bool_]) -> tuple[npt.NDArray[np.int64], .
     return length, start, end
 
 
+def true_runs(flags: npt.ArrayLike) -> list[tuple[int, int]]:
+    """The maximal runs of True in a 1-D boolean array, each `(start, end)` with `end`
+    excluded, left to right."""
+    import numpy as np
+
+    edges = np.diff(np.concatenate(([0], np.asarray(flags, dtype=np.int8), [0])))
+    starts, ends = np.nonzero(edges == 1)[0], np.nonzero(edges == -1)[0]
+    return list(zip(starts.tolist(), ends.tolist(), strict=True))
+
+
 def line_pieces(gray: Gray, k: int, thresh: float, min_len: int, axis: int) -> list[Line]:
     """Dark lines along `axis` (0: horizontal lines): bands of rows with a long dark run."""
     import numpy as np
@@ -158,20 +168,9 @@ def line_pieces(gray: Gray, k: int, thresh: float, min_len: int, axis: int) -> l
     length, _start, _end = _longest_runs(mask)
     good = length >= min_len
     lines = []
-    r = 0
-    rows = len(good)
-    while r < rows:
-        if not good[r]:
-            r += 1
-            continue
-        first = r
-        while r < rows and good[r]:
-            r += 1
+    for first, r in true_runs(good):
         band = mask[first:r]
-        merged = band.any(axis=0)
-        edges = np.diff(np.concatenate(([0], merged.astype(np.int8), [0])))
-        starts, ends = np.nonzero(edges == 1)[0], np.nonzero(edges == -1)[0]
-        for s0, e0 in zip(starts.tolist(), ends.tolist(), strict=True):
+        for s0, e0 in true_runs(band.any(axis=0)):
             if e0 - s0 < min_len:
                 continue
             # the centre: the rows that cover (nearly) the most of this run

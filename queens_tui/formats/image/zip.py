@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING
 
+from queens_tui.formats.image._grid import true_runs
 from queens_tui.kinds.zip.level import ZipLevel
 
 if TYPE_CHECKING:
@@ -103,17 +104,9 @@ def _digits(board: Board, r: int, c: int, bg: float) -> list[Glyph]:
     # inside the dot: pixels nearer the cell's grey than the dot's
     inner = (yy - cy) ** 2 + (xx - cx) ** 2 <= (0.82 * radius) ** 2
     ink = (np.abs(g - dot) > np.abs(g - bg)) & inner
-    cols_on = ink.any(axis=0)
     parts = []
-    x = 0
-    while x < w:
-        if not cols_on[x]:
-            x += 1
-            continue
-        start = x
-        while x < w and cols_on[x]:
-            x += 1
-        part = ink[:, start:x]
+    for start, end in true_runs(ink.any(axis=0)):
+        part = ink[:, start:end]
         ys = np.flatnonzero(part.any(axis=1))
         if len(ys) == 0 or len(ys) < 0.08 * board.cell:
             continue  # a speck
