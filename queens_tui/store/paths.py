@@ -25,17 +25,25 @@ CONFIG_DIR_ENV = "QUEENS_TUI_CONFIG_DIR"
 PathLike = str | os.PathLike[str]
 
 
+def _chosen(override: PathLike | None, env: str | None = None) -> Path | None:
+    """The folder the player chose: `override` (a command-line option) unless None or
+    "", else the environment variable `env` unless unset or "", `~` expanded; None when
+    neither says."""
+    if override is not None and os.fspath(override) != "":
+        return Path(override).expanduser()
+    value = os.environ.get(env, "") if env is not None else ""
+    return Path(value).expanduser() if value else None
+
+
 def data_dir(override: PathLike | None = None) -> Path:
     """The user data dir: `override`, else ``$QUEENS_TUI_DATA_DIR``, else platformdirs'.
 
     platformdirs is imported here, not at module level, so importing the store
     costs nothing until a path is actually needed.
     """
-    if override is not None and os.fspath(override) != "":
-        return Path(override).expanduser()
-    env = os.environ.get(DATA_DIR_ENV, "")
-    if env:
-        return Path(env).expanduser()
+    chosen = _chosen(override, DATA_DIR_ENV)
+    if chosen is not None:
+        return chosen
     import platformdirs
 
     # appauthor=False: on Windows, no extra "<author>\" level above the app folder.
@@ -44,9 +52,8 @@ def data_dir(override: PathLike | None = None) -> Path:
 
 def daily_dir(override: PathLike | None = None, *, data: PathLike | None = None) -> Path:
     """The daily folder: `override` (``--daily-dir``), else ``<data dir>/daily``."""
-    if override is not None and os.fspath(override) != "":
-        return Path(override).expanduser()
-    return data_dir(data) / "daily"
+    chosen = _chosen(override)
+    return data_dir(data) / "daily" if chosen is None else chosen
 
 
 def progress_dir(data: PathLike | None = None) -> Path:
@@ -57,11 +64,9 @@ def progress_dir(data: PathLike | None = None) -> Path:
 def config_dir(override: PathLike | None = None) -> Path:
     """The user config dir (what the player writes by hand: `keys.conf`): `override`, else
     ``$QUEENS_TUI_CONFIG_DIR``, else platformdirs' (on Linux ``~/.config/queens-tui``)."""
-    if override is not None and os.fspath(override) != "":
-        return Path(override).expanduser()
-    env = os.environ.get(CONFIG_DIR_ENV, "")
-    if env:
-        return Path(env).expanduser()
+    chosen = _chosen(override, CONFIG_DIR_ENV)
+    if chosen is not None:
+        return chosen
     import platformdirs
 
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
