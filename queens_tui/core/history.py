@@ -115,20 +115,22 @@ class History(Generic[StateT, MoveT]):
     def undo(self) -> bool:
         """Step back; False if there is nothing to undo."""
         self.end_gesture()
-        if not self.past:
-            return False
-        step = self.past.pop()
-        self.state = self.rules.apply(self.state, step.backward)
-        self.future.append(step)
-        return True
+        return self._shift(self.past, self.future, backward=True)
 
     def redo(self) -> bool:
         """Step forward again; False if there is nothing to redo."""
-        if not self.future:
+        return self._shift(self.future, self.past, backward=False)
+
+    def _shift(
+        self, source: list[Step[MoveT]], target: list[Step[MoveT]], *, backward: bool
+    ) -> bool:
+        """Move the last step of `source` onto `target`, applying its backward or forward
+        move; False when `source` is empty."""
+        if not source:
             return False
-        step = self.future.pop()
-        self.state = self.rules.apply(self.state, step.forward)
-        self.past.append(step)
+        step = source.pop()
+        self.state = self.rules.apply(self.state, step.backward if backward else step.forward)
+        target.append(step)
         return True
 
     def timeline(self) -> tuple[list[Step[MoveT]], list[Step[MoveT]], int]:
