@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import chain
 
 from queens_tui.kinds.classic import Solution
 
@@ -115,20 +116,12 @@ def forced_move(
     blocked = auto_crosses(n, qs) | set(crosses) | qs
     rows_done = {r for r, _c in qs}
     cols_done = {c for _r, c in qs}
-    for r in range(n):
-        if r in rows_done:
-            continue
-        free = [(r, c) for c in range(n) if (r, c) not in blocked]
+    rows = ((f"row {i + 1}", [(i, j) for j in range(n)]) for i in range(n) if i not in rows_done)
+    cols = ((f"column {j + 1}", [(i, j) for i in range(n)]) for j in range(n) if j not in cols_done)
+    for line, cells in chain(rows, cols):
+        free = [cell for cell in cells if cell not in blocked]
         if not free:
-            return DeadEnd(f"row {r + 1}")
+            return DeadEnd(line)
         if len(free) == 1:
-            return Forced(free[0], f"row {r + 1}")
-    for c in range(n):
-        if c in cols_done:
-            continue
-        free = [(r, c) for r in range(n) if (r, c) not in blocked]
-        if not free:
-            return DeadEnd(f"column {c + 1}")
-        if len(free) == 1:
-            return Forced(free[0], f"column {c + 1}")
+            return Forced(free[0], line)
     return None
