@@ -229,12 +229,7 @@ class _Parser:
                 i += 1
             else:
                 i = self.skip_expr(i)  # spread, method, computed key: not data
-            if self.is_p(i, ",;"):
-                i += 1
-            elif not self.is_p(i, "}"):
-                i = self.skip_expr(i)
-                if not self.is_p(i, "}"):
-                    i += 1
+            i = self.past_separator(i, "}")
         return out, i + 1
 
     def arr(self, i: int) -> tuple[list[object], int]:
@@ -247,13 +242,19 @@ class _Parser:
                 continue
             val, i = self.value(i)
             out.append(val)
-            if self.is_p(i, ",;"):
-                i += 1
-            elif not self.is_p(i, "]"):
-                i = self.skip_expr(i)
-                if not self.is_p(i, "]"):
-                    i += 1
+            i = self.past_separator(i, "]")
         return out, i + 1
+
+    def past_separator(self, i: int, close: str) -> int:
+        """Past the `,` or `;` that ends a member or an element at `i`; anything else
+        before it (the rest of an expression not read as data) is skipped, up to `close`."""
+        if self.is_p(i, ",;"):
+            return i + 1
+        if not self.is_p(i, close):
+            i = self.skip_expr(i)
+            if not self.is_p(i, close):
+                i += 1
+        return i
 
     def enclosing_brace(self, i: int) -> int | None:
         """Index of the unmatched `{` that contains token `i`."""
