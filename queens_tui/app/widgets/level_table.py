@@ -110,31 +110,31 @@ class LevelTable(ScrollView, can_focus=True):
         Binding("enter", "select", "Play", id="browser.play"),
     ]
 
-    class Selected(Message):
-        """The player chose the row with key `key` (enter, or a second click)."""
+    class _Posted(Message):
+        """A message the list posts about itself."""
 
-        def __init__(self, table: LevelTable, key: str) -> None:
+        def __init__(self, table: LevelTable) -> None:
             super().__init__()
             self.table = table
-            self.key = key
 
         @property
         def control(self) -> LevelTable:
             """The list that posted this (for `@on(..., selector)`)."""
             return self.table
 
-    class ColumnsFitted(Message):
+    class Selected(_Posted):
+        """The player chose the row with key `key` (enter, or a second click)."""
+
+        def __init__(self, table: LevelTable, key: str) -> None:
+            super().__init__(table)
+            self.key = key
+
+    class ColumnsFitted(_Posted):
         """The columns drawn changed with the width: `hidden` are the ones left out."""
 
         def __init__(self, table: LevelTable, hidden: list[Column]) -> None:
-            super().__init__()
-            self.table = table
+            super().__init__(table)
             self.hidden = hidden
-
-        @property
-        def control(self) -> LevelTable:
-            """The list that posted this."""
-            return self.table
 
     def __init__(self, columns: Sequence[Column], *, id: str | None = None) -> None:
         super().__init__(id=id)
