@@ -28,6 +28,7 @@ from textual.widgets import Static
 
 from queens_tui.app.bindings import every_kind_actions, kind_actions
 from queens_tui.app.messages import EngineReady
+from queens_tui.app.screens import topmost
 from queens_tui.app.screens.game import GameScreen
 from queens_tui.core.vocabulary import to_ascii
 from queens_tui.kinds import DEFAULT_KIND
@@ -230,10 +231,7 @@ class QueensApp(App[None]):
     @property
     def game_screen(self) -> GameScreen:
         """The game screen under whatever dialog is open."""
-        for screen in reversed(self.screen_stack):
-            if isinstance(screen, GameScreen):
-                return screen
-        raise LookupError("no game screen")
+        return topmost(self, GameScreen, "game")
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette offers every game action, then Textual's own."""

@@ -87,12 +87,10 @@ class EditorApp(App[None]):
     @property
     def editor(self) -> Any:
         """The editor screen, under whatever is open on top of it."""
+        from queens_tui.app.screens import topmost
         from queens_tui.app.screens.editor import EditorScreen
 
-        for screen in reversed(self.screen_stack):
-            if isinstance(screen, EditorScreen):
-                return screen
-        raise LookupError("no editor screen")
+        return topmost(self, EditorScreen, "editor")
 
     def _back_to_editor(self) -> bool:
         """Close a game played from the editor (and its dialogs); True if there was one."""
