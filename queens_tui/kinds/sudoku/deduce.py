@@ -42,7 +42,7 @@ hardest tier a level needs. Each step names its cells as players count them
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, islice
 
@@ -368,51 +368,61 @@ def _elim_step(rule: str, elims: list[tuple[int, int]], evidence: Iterable[int],
     return Step(rule, (), tuple(sorted(out)), tuple(seen), text)
 
 
-def pointing(g: Grid) -> Step | None:
-    for b, box in enumerate(BOXES):
-        for d in range(1, N + 1):
-            bit = 1 << (d - 1)
-            spots = [i for i in box if g.cand[i] & bit]
-            if len(spots) < 2:
+def _row_unit(i: int) -> int:
+    return i // N
+
+
+def _col_unit(i: int) -> int:
+    return N + i % N
+
+
+def _box_unit(i: int) -> int:
+    return 2 * N + box_of(_cell(i))
+
+
+def _confined(
+    g: Grid, unit: int, owners: tuple[Callable[[int], int], ...]
+) -> Iterator[tuple[int, list[int], int, list[tuple[int, int]]]]:
+    """Pointing and box/line reduction at once: each digit with two or more spots in
+    `UNITS[unit]`, all in one other unit (of the kinds `owners` give, tried in turn) that has
+    the digit as a candidate elsewhere: (digit, spots, that unit, its eliminations)."""
+    cells = UNIT_IDX[unit]
+    for d in range(1, N + 1):
+        bit = 1 << (d - 1)
+        spots = [i for i in cells if g.cand[i] & bit]
+        if len(spots) < 2:
+            continue
+        for owner in owners:
+            found = {owner(i) for i in spots}
+            if len(found) != 1:
                 continue
-            for lines, kind in ((ROWS, "row"), (COLS, "column")):
-                idx = {(i // N if kind == "row" else i % N) for i in spots}
-                if len(idx) != 1:
-                    continue
-                line = lines[idx.pop()]
-                elims = [(j, bit) for j in line if j not in box and g.cand[j] & bit]
-                if not elims:
-                    continue
-                lname = f"{kind} {(line[0] // N if kind == 'row' else line[0] % N) + 1}"
-                text = (
-                    f"{d} can only go in {lname} within {UNITS[2 * N + b].name}, so the {d} "
-                    f"of {lname} is in that box: {_elim_text(elims)}."
-                )
-                return _elim_step("pointing", elims, (*spots, *box), text)
+            other = found.pop()
+            elims = [(j, bit) for j in UNIT_IDX[other] if j not in cells and g.cand[j] & bit]
+            if elims:
+                yield d, spots, other, elims
+
+
+def pointing(g: Grid) -> Step | None:
+    for box in range(2 * N, 3 * N):
+        for d, spots, line, elims in _confined(g, box, (_row_unit, _col_unit)):
+            lname = UNITS[line].name
+            text = (
+                f"{d} can only go in {lname} within {UNITS[box].name}, so the {d} "
+                f"of {lname} is in that box: {_elim_text(elims)}."
+            )
+            return _elim_step("pointing", elims, (*spots, *UNIT_IDX[box]), text)
     return None
 
 
 def box_line(g: Grid) -> Step | None:
-    for k in range(2 * N):
-        line = UNIT_IDX[k]
-        for d in range(1, N + 1):
-            bit = 1 << (d - 1)
-            spots = [i for i in line if g.cand[i] & bit]
-            if len(spots) < 2:
-                continue
-            owners = {box_of(_cell(i)) for i in spots}
-            if len(owners) != 1:
-                continue
-            b = owners.pop()
-            elims = [(j, bit) for j in BOXES[b] if j not in line and g.cand[j] & bit]
-            if not elims:
-                continue
-            lname = UNITS[k].name
+    for line in range(2 * N):
+        for d, spots, box, elims in _confined(g, line, (_box_unit,)):
+            lname = UNITS[line].name
             text = (
-                f"In {lname}, {d} can only go in {UNITS[2 * N + b].name}, so that box has its "
+                f"In {lname}, {d} can only go in {UNITS[box].name}, so that box has its "
                 f"{d} in {lname}: {_elim_text(elims)}."
             )
-            return _elim_step("box_line", elims, (*spots, *line), text)
+            return _elim_step("box_line", elims, (*spots, *UNIT_IDX[line]), text)
     return None
 
 
