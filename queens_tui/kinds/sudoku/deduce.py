@@ -402,28 +402,38 @@ def _confined(
                 yield d, spots, other, elims
 
 
-def pointing(g: Grid) -> Step | None:
-    for box in range(2 * N, 3 * N):
-        for d, spots, line, elims in _confined(g, box, (_row_unit, _col_unit)):
-            lname = UNITS[line].name
-            text = (
-                f"{d} can only go in {lname} within {UNITS[box].name}, so the {d} "
-                f"of {lname} is in that box: {_elim_text(elims)}."
+def _intersection(
+    g: Grid, rule: str, units: range, owners: tuple[Callable[[int], int], ...], says: str
+) -> Step | None:
+    """The first `_confined` digit of `units` as a step; `says` is its text, with `{d}`,
+    `{unit}` (where the spots are), `{other}` (the unit holding them all) and `{elims}`."""
+    for unit in units:
+        for d, spots, other, elims in _confined(g, unit, owners):
+            text = says.format(
+                d=d, unit=UNITS[unit].name, other=UNITS[other].name, elims=_elim_text(elims)
             )
-            return _elim_step("pointing", elims, (*spots, *UNIT_IDX[box]), text)
+            return _elim_step(rule, elims, (*spots, *UNIT_IDX[unit]), text)
     return None
+
+
+def pointing(g: Grid) -> Step | None:
+    return _intersection(
+        g,
+        "pointing",
+        range(2 * N, 3 * N),
+        (_row_unit, _col_unit),
+        "{d} can only go in {other} within {unit}, so the {d} of {other} is in that box: {elims}.",
+    )
 
 
 def box_line(g: Grid) -> Step | None:
-    for line in range(2 * N):
-        for d, spots, box, elims in _confined(g, line, (_box_unit,)):
-            lname = UNITS[line].name
-            text = (
-                f"In {lname}, {d} can only go in {UNITS[box].name}, so that box has its "
-                f"{d} in {lname}: {_elim_text(elims)}."
-            )
-            return _elim_step("box_line", elims, (*spots, *UNIT_IDX[line]), text)
-    return None
+    return _intersection(
+        g,
+        "box_line",
+        range(2 * N),
+        (_box_unit,),
+        "In {unit}, {d} can only go in {other}, so that box has its {d} in {unit}: {elims}.",
+    )
 
 
 def naked_pair(g: Grid) -> Step | None:
