@@ -4,7 +4,12 @@ sentence names them ("row 3, column 1": one way for every kind, as the board lab
 from __future__ import annotations
 
 from collections.abc import Container, Iterator, Sequence
+from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from typing_extensions import Self  # typing.Self from Python 3.11; only for mypy here
 
 Cell = tuple[int, int]
 """A (row, column) pair, both 0-based."""
@@ -109,3 +114,19 @@ class GivenGrid:
     def given_cells(self) -> dict[Cell, int]:
         """Every given cell and its value."""
         return filled(self.givens)
+
+
+V = TypeVar("V")
+
+
+@dataclass(frozen=True)
+class CellMove(Generic[V]):
+    """A move that sets some cells (cell, value), all at once: one player action or one
+    undo step. Each kind's `Move` is one (with its own value type and any other fields)."""
+
+    changes: tuple[tuple[Cell, V], ...]
+
+    @classmethod
+    def set(cls, cell: Cell, value: V) -> Self:
+        """A move that sets one cell."""
+        return cls(((cell, value),))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
 
+from queens_tui.core.grid import CellMove
 from queens_tui.core.history import History as _History
 from queens_tui.core.history import Step
 from queens_tui.kinds.queens.level import Cell, Level
@@ -36,15 +37,8 @@ CYCLE = {Mark.EMPTY: Mark.CROSS, Mark.CROSS: Mark.QUEEN, Mark.QUEEN: Mark.EMPTY}
 
 
 @dataclass(frozen=True)
-class Move:
+class Move(CellMove[Mark]):
     """Set some cells to some marks: one user action, applied all at once."""
-
-    changes: tuple[tuple[Cell, Mark], ...]
-
-    @classmethod
-    def set(cls, cell: Cell, mark: Mark) -> Move:
-        """A move that sets one cell."""
-        return cls(((cell, mark),))
 
 
 @dataclass(frozen=True, eq=False)

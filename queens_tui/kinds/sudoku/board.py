@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from queens_tui.core.grid import Cell, filled, value_rows
+from queens_tui.core.grid import Cell, CellMove, filled, value_rows
 from queens_tui.kinds.sudoku import rules
 from queens_tui.kinds.sudoku.level import DIGITS, SIZE, Level
 
@@ -27,7 +27,7 @@ NOTES_ALL = (1 << SIZE) - 1
 
 
 @dataclass(frozen=True)
-class Move:
+class Move(CellMove[Value]):
     """One player action (or one undo step): cells set, notes set, the mode set."""
 
     changes: tuple[tuple[Cell, Value], ...] = ()
@@ -35,11 +35,6 @@ class Move:
     """(cell, mask): the cell's notes become `mask` (bit d-1 for digit d)."""
     mode: bool | None = None
     """The notes mode after the move (None: unchanged)."""
-
-    @classmethod
-    def set(cls, cell: Cell, value: Value) -> Move:
-        """A move that sets one cell."""
-        return cls(((cell, value),))
 
 
 @dataclass(frozen=True, eq=False)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from queens_tui.core.grid import Cell, filled, value_rows
+from queens_tui.core.grid import Cell, CellMove, filled, value_rows
 from queens_tui.core.play import read_value_rows
 from queens_tui.kinds.tango import rules
 from queens_tui.kinds.tango.level import MOON, SUN, Level
@@ -26,15 +26,8 @@ CYCLE: dict[Value, Value] = {None: SUN, SUN: MOON, MOON: None}
 
 
 @dataclass(frozen=True)
-class Move:
+class Move(CellMove[Value]):
     """Set some cells: one player action (or one undo step), applied at once."""
-
-    changes: tuple[tuple[Cell, Value], ...]
-
-    @classmethod
-    def set(cls, cell: Cell, value: Value) -> Move:
-        """A move that sets one cell."""
-        return cls(((cell, value),))
 
 
 @dataclass(frozen=True, eq=False)
