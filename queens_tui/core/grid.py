@@ -116,6 +116,33 @@ class GivenGrid:
         return filled(self.givens)
 
 
+class GivenBoard:
+    """A position on a `GivenGrid` level, `cells` by row (None: empty), as Tango's and
+    Mini Sudoku's boards: what such a board says about its cells, in one place."""
+
+    level: GivenGrid
+    cells: tuple[tuple[int | None, ...], ...]
+
+    def value(self, cell: Cell) -> int | None:
+        return self.cells[cell[0]][cell[1]]
+
+    def is_given(self, cell: Cell) -> bool:
+        return cell in self.level.given_cells
+
+    @cached_property
+    def filled(self) -> int:
+        """How many cells hold a value (givens included)."""
+        return sum(v is not None for row in self.cells for v in row)
+
+    def placed(self) -> dict[Cell, int]:
+        """The cells the player filled (not the givens)."""
+        return filled(self.cells, self.level.given_cells)
+
+    def rows_text(self) -> list[str]:
+        """The cells as row strings: each value's digit, `.` for an empty cell."""
+        return value_rows(self.cells)
+
+
 V = TypeVar("V")
 
 

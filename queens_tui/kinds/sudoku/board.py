@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from queens_tui.core.grid import Cell, CellMove, filled, value_rows
+from queens_tui.core.grid import Cell, CellMove, GivenBoard
 from queens_tui.kinds.sudoku import rules
 from queens_tui.kinds.sudoku.level import DIGITS, SIZE, Level
 
@@ -38,7 +38,7 @@ class Move(CellMove[Value]):
 
 
 @dataclass(frozen=True, eq=False)
-class Board:
+class Board(GivenBoard):
     """An immutable position: the level, every cell's digit, the notes, the notes mode."""
 
     level: Level
@@ -64,15 +64,9 @@ class Board:
     def __hash__(self) -> int:
         return hash((self.cells, self.notes, self.notes_mode))
 
-    def value(self, cell: Cell) -> Value:
-        return self.cells[cell[0]][cell[1]]
-
     def note(self, cell: Cell) -> int:
         """The notes of `cell` as a mask (bit d-1 for digit d)."""
         return self.notes[cell[0] * SIZE + cell[1]]
-
-    def is_given(self, cell: Cell) -> bool:
-        return cell in self.level.given_cells
 
     def apply(self, move: Move) -> Board:
         """The position after `move` (the same object if nothing changed).
@@ -111,11 +105,6 @@ class Board:
         """The cells holding a repeated digit."""
         return frozenset(c for f in self.faults for c in f.cells)
 
-    @cached_property
-    def filled(self) -> int:
-        """How many cells hold a digit (givens included)."""
-        return sum(v is not None for row in self.cells for v in row)
-
     @property
     def is_solved(self) -> bool:
         """Every cell filled and no digit repeated."""
@@ -125,14 +114,6 @@ class Board:
     def is_blank(self) -> bool:
         """Nothing placed beyond the givens and no notes (the mode alone is nothing)."""
         return self.cells == self.level.givens and not any(self.notes)
-
-    def placed(self) -> dict[Cell, int]:
-        """The cells the player filled (not the givens)."""
-        return filled(self.cells, self.level.given_cells)
-
-    def rows_text(self) -> list[str]:
-        """The digits as six rows of `1`-`6` and `.`."""
-        return value_rows(self.cells)
 
 
 def _on_grid(r: int, c: int) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from queens_tui.core.grid import Cell, CellMove, filled, value_rows
+from queens_tui.core.grid import CellMove, GivenBoard
 from queens_tui.core.play import read_value_rows
 from queens_tui.kinds.tango import rules
 from queens_tui.kinds.tango.level import MOON, SUN, Level
@@ -31,7 +31,7 @@ class Move(CellMove[Value]):
 
 
 @dataclass(frozen=True, eq=False)
-class Board:
+class Board(GivenBoard):
     """An immutable position: the level and every cell's value, row by row."""
 
     level: Level
@@ -51,12 +51,6 @@ class Board:
 
     def __hash__(self) -> int:
         return hash(self.cells)
-
-    def value(self, cell: Cell) -> Value:
-        return self.cells[cell[0]][cell[1]]
-
-    def is_given(self, cell: Cell) -> bool:
-        return cell in self.level.given_cells
 
     def apply(self, move: Move) -> Board:
         """The position after `move` (the same object if nothing changed).
@@ -84,11 +78,6 @@ class Board:
         """Every rule the grid breaks (three alike, too many, a broken sign)."""
         return tuple(rules.faults(self.level, self.cells))
 
-    @cached_property
-    def filled(self) -> int:
-        """How many cells hold a symbol (givens included)."""
-        return sum(v is not None for row in self.cells for v in row)
-
     @property
     def is_full(self) -> bool:
         return self.filled == self.level.size**2
@@ -102,14 +91,6 @@ class Board:
     def is_blank(self) -> bool:
         """Nothing placed beyond the givens."""
         return self.cells == self.level.givens
-
-    def placed(self) -> dict[Cell, int]:
-        """The cells the player filled (not the givens)."""
-        return filled(self.cells, self.level.given_cells)
-
-    def rows_text(self) -> list[str]:
-        """The grid as rows of `1`, `0` and `.`."""
-        return value_rows(self.cells)
 
     @classmethod
     def from_rows(cls, level: Level, rows: object) -> Board:
