@@ -245,6 +245,20 @@ def _within_time(path: str, limit: float, work: Callable[[Any], T]) -> tuple[T |
         return None, "gave up"
 
 
+def _by_rules(
+    path: str, limit: float, kind: Kind, level: Any, then: Callable[[Any, Any], T]
+) -> tuple[int, T | None, str | None]:
+    """(solutions counted to 2, `then(level, deadline)` when there is one, None or "gave up"
+    when the time ran out): the work of `explain` and `grade` on one level."""
+
+    def work(deadline: Any) -> tuple[int, T | None]:
+        n = len(kind.solutions(level, 2, deadline))
+        return n, (then(level, deadline) if n else None)
+
+    result, why = _within_time(path, limit, work)
+    return (0, None, why) if result is None else (*result, None)
+
+
 def cmd_explain(args: argparse.Namespace) -> int:
     """Print the logical solution of each level, one numbered step a line.
 
@@ -258,16 +272,10 @@ def cmd_explain(args: argparse.Namespace) -> int:
             worst = max(worst, EXIT_BAD_INPUT)
             continue
         kind = kind_of(level)
-
-        def work(deadline: Any, kind: Kind = kind, level: Any = level) -> tuple[int, Any]:
-            n = len(kind.solutions(level, 2, deadline))
-            return n, (kind.explain(level, deadline) if n else None)
-
-        result, _why = _within_time(path, args.time_limit, work)
-        if result is None:
+        n, explanation, why = _by_rules(path, args.time_limit, kind, level, kind.explain)
+        if why is not None:
             worst = max(worst, EXIT_GAVE_UP)
             continue
-        n, explanation = result
         if explanation is None:
             err(f"{printable(path)}: no solution")
             worst = max(worst, EXIT_NOT_UNIQUE)
@@ -302,14 +310,8 @@ def cmd_grade(args: argparse.Namespace) -> int:
                 out({"file": path, "size": None, "difficulty": None, "error": error})
             continue
         kind = kind_of(level)
-
-        def work(deadline: Any, kind: Kind = kind, level: Any = level) -> tuple[int, Any]:
-            n = len(kind.solutions(level, 2, deadline))
-            return n, (kind.grade(level, deadline) if n else None)
-
-        result, why = _within_time(path, args.time_limit, work)
-        g = None if result is None else result[1]
-        if g is None or result is None:
+        n, g, why = _by_rules(path, args.time_limit, kind, level, kind.grade)
+        if g is None:
             if why is None:
                 err(f"{printable(path)}: no solution")
             worst = max(worst, EXIT_NOT_UNIQUE if why is None else EXIT_GAVE_UP)
@@ -317,7 +319,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
                 head = {"file": path, **kind.json_head(), "size": kind.grade_size(level)}
                 out({**head, "difficulty": None, "error": why or "no solution"})
             continue
-        unique = result[0] == 1
+        unique = n == 1
         worst = max(worst, EXIT_OK if unique else EXIT_NOT_UNIQUE)
         if args.json:
             head = {"file": path, **kind.json_head(), "size": kind.grade_size(level)}
@@ -369,38 +371,31 @@ def time_limit_option(p: argparse.ArgumentParser, default: float = TIME_LIMIT) -
     )
 
 
+COMMANDS: tuple[tuple[str, str, str, Callable[[argparse.Namespace], int], float], ...] = (
+    ("solve", "solve level files (or screenshots) and print the solutions", "file",
+     cmd_solve, SOLVE_TIME_LIMIT),
+    ("check", "validate level files (shape, regions, unique solution)", "file",
+     cmd_check, SOLVE_TIME_LIMIT),
+    ("explain", "print the logical solution of levels, step by step", "step",
+     cmd_explain, TIME_LIMIT),
+    ("grade", "rate levels easy, medium, hard or expert", "file", cmd_grade, TIME_LIMIT),
+)  # fmt: skip
+"""(name, help, what one JSON line is, handler, default time limit) of each batch command."""
+
+
 def register(sub: Any) -> None:
     """Add `solve`, `check`, `explain` and `grade`."""
-    p = sub.add_parser("solve", help="solve level files (or screenshots) and print the solutions")
-    p.add_argument("files", nargs="+", metavar="FILE")
-    p.add_argument("--json", action="store_true", help="one JSON object per file per line")
-    p.add_argument(
-        "--draw",
-        metavar="OUT",
-        help="write the picture with the solution drawn (queens, suns and moons, Zip's path): "
-        "OUT.png for one picture, a folder OUT for several",
-    )
-    picture_kind_option(p)
-    time_limit_option(p, SOLVE_TIME_LIMIT)
-    p.set_defaults(func=cmd_solve)
-
-    p = sub.add_parser("check", help="validate level files (shape, regions, unique solution)")
-    p.add_argument("files", nargs="+", metavar="FILE")
-    p.add_argument("--json", action="store_true", help="one JSON object per file per line")
-    picture_kind_option(p)
-    time_limit_option(p, SOLVE_TIME_LIMIT)
-    p.set_defaults(func=cmd_check)
-
-    p = sub.add_parser("explain", help="print the logical solution of levels, step by step")
-    p.add_argument("files", nargs="+", metavar="FILE")
-    p.add_argument("--json", action="store_true", help="one JSON object per step per line")
-    time_limit_option(p)
-    picture_kind_option(p)
-    p.set_defaults(func=cmd_explain)
-
-    p = sub.add_parser("grade", help="rate levels easy, medium, hard or expert")
-    p.add_argument("files", nargs="+", metavar="FILE")
-    p.add_argument("--json", action="store_true", help="one JSON object per file per line")
-    time_limit_option(p)
-    picture_kind_option(p)
-    p.set_defaults(func=cmd_grade)
+    for name, what, line, handler, limit in COMMANDS:
+        p = sub.add_parser(name, help=what)
+        p.add_argument("files", nargs="+", metavar="FILE")
+        p.add_argument("--json", action="store_true", help=f"one JSON object per {line} per line")
+        if handler is cmd_solve:
+            p.add_argument(
+                "--draw",
+                metavar="OUT",
+                help="write the picture with the solution drawn (queens, suns and moons, Zip's "
+                "path): OUT.png for one picture, a folder OUT for several",
+            )
+        picture_kind_option(p)
+        time_limit_option(p, limit)
+        p.set_defaults(func=handler)

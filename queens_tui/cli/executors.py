@@ -181,7 +181,10 @@ def _dask_pool(scheduler: str, jobs: int | None) -> Pool:
             signal.signal(signal.SIGINT, previous)
             quiet.__exit__(None, None, None)
         client = Client(cluster)
-        closers += [client.close, cluster.close]
+        # Our cluster ends with the command: what its scheduler logs while its connections
+        # close under a ctrl+c (a "connection already closed" traceback) says nothing to the
+        # player, who has the command's own line.
+        closers += [lambda: logging.disable(logging.CRITICAL), client.close, cluster.close]
         name = f"a local Dask cluster of {workers} workers"
     else:
         try:

@@ -155,7 +155,7 @@ async def play_in_browser(executable: str, tmp_path: Path, shot: Path) -> None:
             while not clip.startswith("Queens ") and time.monotonic() < deadline:
                 clip = await tab.evaluate("navigator.clipboard.readText()") or ""
                 await asyncio.sleep(0.05)
-            assert clip.startswith("Queens Served eight (8×8) | "), clip
+            assert clip.startswith("queens-tui Queens Served eight (8×8) | "), clip
             assert "solved with help" in clip
 
 
