@@ -34,12 +34,9 @@ from queens_tui.core.grid import Cell, neighbours
 from queens_tui.core.kind import Grade
 from queens_tui.core.seed import seed_int
 from queens_tui.core.vocabulary import DIFFICULTIES
-from queens_tui.kinds.zip.level import Wall, ZipLevel, wall
+from queens_tui.kinds.zip.level import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Wall, ZipLevel, wall
 from queens_tui.kinds.zip.rules import Path
 from queens_tui.kinds.zip.search import SearchBudgetExceeded, solutions
-
-MIN_SIZE, MAX_SIZE = 5, 10
-"""Sizes the generator is made and measured for (the model takes any 1..30)."""
 
 BUDGET = 2_500
 """Search states allowed for one uniqueness question; past it the question counts as 'no'."""
@@ -50,10 +47,6 @@ K wanders long before finding two paths; minimising takes the extra numbers away
 
 VERSION = "queens-tui/zip/generate/v1"
 """Part of every seed: change it when the algorithm changes, so old seeds are not misread."""
-
-
-DEFAULT_SIZE = 7
-"""`generate` without a size: LinkedIn's Zip runs 6x6 to 8x8."""
 
 
 OPTIONS = ("walls",)

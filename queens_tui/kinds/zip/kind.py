@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.kind import DailySpec, Explanation, Grade, JSONObject, KindBase, week
 from queens_tui.core.play import Cancelled
-from queens_tui.kinds.zip import calendar, deduce, search
-from queens_tui.kinds.zip.generate import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE
-from queens_tui.kinds.zip.level import ZipLevel
+from queens_tui.kinds.zip import calendar
+from queens_tui.kinds.zip.level import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, ZipLevel
 from queens_tui.kinds.zip.rules import Path
 
 if TYPE_CHECKING:
@@ -63,6 +62,8 @@ class ZipKind(KindBase[ZipLevel, Any]):
     def solutions(self, level: Any, limit: int, cancel: CancelFlag | None = None) -> Sequence[Any]:
         """Up to `limit` solution paths by the pruned bitmask search; `core.play.Cancelled`
         once `cancel` is set (the search polls it every 256 states)."""
+        from queens_tui.kinds.zip import search  # on first use: not at start-up
+
         if cancel is None:
             return search.solutions(level, limit)
         try:
@@ -92,6 +93,8 @@ class ZipKind(KindBase[ZipLevel, Any]):
     def explain(self, level: Any, cancel: CancelFlag | None = None) -> Explanation:
         """Steps `{"rule", "links": [[[r, c], [r, c]], ...], "cuts": [...], "text"}`; the
         first step's extra key `"share"` is the part of the path the rules find."""
+        from queens_tui.kinds.zip import deduce
+
         steps = deduce.solve_logically(level)
         solved = not steps or steps[-1].rule != "solver"
         out = [s.as_json() for s in steps]
@@ -101,6 +104,8 @@ class ZipKind(KindBase[ZipLevel, Any]):
 
     def grade(self, level: Any, cancel: CancelFlag | None = None) -> Grade:
         """The hardest rule the logical solution needs (easy .. expert; None: the solver)."""
+        from queens_tui.kinds.zip import deduce
+
         steps = deduce.solve_logically(level)
         unique = self.unique(level)
         return deduce.grade_steps(level, steps, unique)

@@ -16,6 +16,12 @@ from queens_tui.core.errors import LevelError
 from queens_tui.core.grid import Cell, are_neighbours, neighbours
 from queens_tui.core.meta import METADATA_KEYS, Metadata
 
+MIN_SIZE, MAX_SIZE = 5, 10
+"""Sizes the generator is made and measured for (the model takes any 1..30)."""
+
+DEFAULT_SIZE = 7
+"""`generate` without a size: LinkedIn's Zip runs 6x6 to 8x8."""
+
 MAX_SIDE = 30
 """Largest side we accept: numbers then stay under 1,000 (three digits in the text format)."""
 
