@@ -21,7 +21,7 @@ from queens_tui.catalog.refs import LevelRef, kind_levels, pack_of
 from queens_tui.core.errors import printable
 from queens_tui.core.vocabulary import DIFFICULTIES, mmss
 from queens_tui.formats.meta import read_meta
-from queens_tui.kinds import DEFAULT_KIND, KINDS, daily_kinds, get_kind
+from queens_tui.kinds import DEFAULT_KIND, KINDS, board_kinds, daily_kinds, get_kind
 
 if TYPE_CHECKING:
     from queens_tui.store import Store
@@ -109,11 +109,6 @@ def board_entries(kind: str, found: Callable[[int], int] | None = None) -> list[
         Entry(LevelRef.board(kind, n), kind, made.board_title(n, found(n)), n, None)
         for n in made.sizes
     ]
-
-
-def board_kinds() -> list[str]:
-    """The kinds played on an empty board of a size (no level files): classic N-queens."""
-    return [k for k in KINDS if get_kind(k).formats is None and get_kind(k).sizes]
 
 
 def played_days(keys: Iterable[str], kind: str = DEFAULT_KIND) -> set[date]:

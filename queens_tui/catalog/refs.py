@@ -28,14 +28,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from queens_tui.core.errors import LevelError
-from queens_tui.kinds import KINDS, daily_kinds, get_kind
+from queens_tui.kinds import DEFAULT_KIND, board_kinds, daily_kinds, get_kind
 
 if TYPE_CHECKING:
     from queens_tui.core.kind import PuzzleLevel
 
 DAILY_PREFIX = "daily:"
-DEFAULT_KIND = KINDS[0]
-"""The kind of `daily:DATE` and of references that name none: the first one."""
 _BOARD = re.compile(r"([a-z]+):(\d+)", re.IGNORECASE)
 _DAILY = re.compile(r"daily:(?:([a-z]+):)?(.*)", re.IGNORECASE)
 
@@ -143,7 +141,7 @@ def parse_ref(arg: str, *, today: date | None = None) -> LevelRef:
     if daily:
         return _parse_daily(arg, daily.group(1), daily.group(2), today)
     board = _BOARD.fullmatch(arg.strip())
-    if board and board.group(1).lower() in _board_kinds():
+    if board and board.group(1).lower() in board_kinds():
         return _parse_board(arg, board.group(1).lower(), board.group(2))
     path = bundled.bundled_path(arg)
     if path is not None:
@@ -153,11 +151,6 @@ def parse_ref(arg: str, *, today: date | None = None) -> LevelRef:
     known = [level_id for level_id, _ in bundled.bundled_levels()]
     hint = f" (bundled: {', '.join(known[:5])}{', ...' if len(known) > 5 else ''})" if known else ""
     raise LevelError(f"no such file or bundled level{hint}", path=arg)
-
-
-def _board_kinds() -> tuple[str, ...]:
-    """The kinds played on an empty board of a size (no files, no daily): `KIND:N`."""
-    return tuple(k for k in KINDS if get_kind(k).formats is None and get_kind(k).sizes)
 
 
 def _parse_daily(arg: str, kind: str | None, day_text: str, today: date | None) -> LevelRef:

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from queens_tui.kinds import KINDS, get_kind
+from queens_tui.kinds import DEFAULT_KIND, KINDS, board_kinds, get_kind
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
@@ -18,15 +18,8 @@ def _err(message: object) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def _board_kinds() -> list[str]:
-    return [k for k in KINDS if get_kind(k).daily is None]
-
-
 def register(sub: Any) -> None:
     """Add the `play` subcommand; `--kind`'s choices are the kinds."""
-    default = KINDS[0]
-    boards = _board_kinds()
-    dailies = [k for k in KINDS[1:] if k not in boards]
     p = sub.add_parser("play", help="play a level (default: today's puzzle)")
     p.add_argument("level", nargs="?", help="a level file or a bundled level's id")
     p.add_argument("--ascii", action="store_true", help="draw Q and x instead of ♛ and ×")
@@ -41,9 +34,9 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--kind",
         choices=KINDS,
-        default=default,
-        help=f"{default} (the default); {', '.join(boards)}: the empty board of --size; "
-        f"{', '.join(dailies)}: without LEVEL, today's (or --date's) puzzle of that kind",
+        default=DEFAULT_KIND,
+        help="the puzzle kind (default: the first); without LEVEL a kind with a daily opens "
+        "today's (or --date's) puzzle, classic N-queens the empty board of --size",
     )
     p.add_argument("--size", type=int, metavar="N", help="with --kind classic: 4 to 16 (8)")
     p.add_argument("--date", metavar="YYYY-MM-DD", help="play that day's daily puzzle")
@@ -132,12 +125,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.size is not None and not on_board:
         made = get_kind(args.kind)
         _err(
-            f"queens-tui play: --size is for the boards of {', '.join(_board_kinds())}; "
+            f"queens-tui play: --size is for the boards of {', '.join(board_kinds())}; "
             f"to play a {made.title} of another size, make one: queens-tui generate --kind "
             f"{made.name} --size N --out DIR (sizes: {', '.join(map(str, made.sizes))})"
         )
         return EXIT_BAD_INPUT
-    kind = KINDS[0] if on_board else args.kind  # the daily's kind
+    kind = DEFAULT_KIND if on_board else args.kind  # the daily's kind
     day = None
     level_arg: Any = None
     browse = None
@@ -154,12 +147,13 @@ def cmd_play(args: argparse.Namespace) -> int:
             ref = parse_ref(args.level, today=date.today())
             if ref.day is not None:  # daily:DATE or daily:KIND:DATE: through the store, as --date
                 day = ref.day  # daily:DATE is --kind's daily; daily:KIND:DATE is KIND's
-                kind = ref.kind or kind if ref.kind != KINDS[0] else kind
+                if ref.kind != DEFAULT_KIND:
+                    kind = ref.kind
             else:
                 from queens_tui.midend.levels import open_ref
 
                 level_arg = open_ref(ref)
-                if args.kind != KINDS[0] and level_arg.level.kind != args.kind:
+                if args.kind != DEFAULT_KIND and level_arg.level.kind != args.kind:
                     from queens_tui.cli.batch import mismatch
 
                     raise LevelError(mismatch(level_arg.level, args.kind), path=args.level)

@@ -49,6 +49,11 @@ def get_play(name: str) -> PlayRules[Any, Any, Any]:
     return get_kind(name).play
 
 
+def board_kinds() -> tuple[str, ...]:
+    """The kinds played on an empty board of a size (no level files, no daily): classic."""
+    return tuple(k for k in KINDS if get_kind(k).daily is None and get_kind(k).formats is None)
+
+
 def daily_kinds() -> tuple[str, ...]:
     """The kinds with a daily puzzle, in `KINDS` order."""
     return tuple(k for k in KINDS if get_kind(k).daily is not None)
