@@ -19,15 +19,14 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from queens_tui.app.app import QueensApp  # noqa: E402
-from tests.scenes import SCENES, SIZE, TANGO_SCENES, Scene, shot_app, tango_app  # noqa: E402
+from tests.scenes import SHOTS, Shot  # noqa: E402
 
 
-async def capture(name: str, scene: Scene, app: QueensApp | None = None) -> str:
+async def capture(name: str, shot: Shot) -> str:
     """Run one scene headless and return the SVG."""
-    app = app or shot_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await scene(pilot)
+    app = shot.app()
+    async with app.run_test(size=shot.size) as pilot:
+        await shot.scene(pilot)
         await pilot.pause()
         return app.export_screenshot(title=f"queens-tui: {name}")
 
@@ -38,15 +37,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", nargs="?", default="screenshots", help="folder to write to")
     out = Path(parser.parse_args(argv).out)
     out.mkdir(parents=True, exist_ok=True)
-    for name, scene in SCENES.items():
-        svg = asyncio.run(capture(name, scene))
+    for name, shot in SHOTS.items():
         path = out / f"{name}.svg"
-        path.write_text(svg, encoding="utf-8")
-        print(path)
-    for name, (scene, ascii) in TANGO_SCENES.items():
-        svg = asyncio.run(capture(name, scene, tango_app(ascii)))
-        path = out / f"{name}.svg"
-        path.write_text(svg, encoding="utf-8")
+        path.write_text(asyncio.run(capture(name, shot)), encoding="utf-8")
         print(path)
     return 0
 

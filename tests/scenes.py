@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
+from typing import NamedTuple
 
 from textual.pilot import Pilot
 
@@ -257,3 +258,126 @@ TANGO_SCENES: dict[str, tuple[Scene, bool]] = {
     }.items()
 }
 """Tango screenshots: name -> (scene, --ascii)."""
+
+
+# --- Zip, Mini Sudoku, Patches and classic -----------------------------------------------------
+
+
+def bundled_app(level_id: str, ascii: bool = False, engine: str | None = None) -> QueensApp:
+    """The app on a bundled level, with a frozen clock and nothing saved."""
+    from queens_tui.app import create_app
+    from queens_tui.catalog import open_arg
+
+    ref = OpenLevel(open_arg(level_id)[1], bundled_id=level_id)
+    extra = {"engine": engine} if engine else {}
+    return create_app(ref, persist=False, now=SceneClock(), ascii=ascii, **extra)
+
+
+ZIP_SHOT = "zip-3-8x8/002"
+"""An 8x8 Zip level with walls, from the bundled packs."""
+
+
+def zip_app(ascii: bool = False) -> QueensApp:
+    """The app on the Zip screenshot level."""
+    return bundled_app(ZIP_SHOT, ascii=ascii)
+
+
+async def zip_half(pilot: Pilot) -> None:
+    """The first 33 cells of the solution's path drawn with arrow keys."""
+    import itertools
+
+    from queens_tui.kinds.zip.search import solutions
+
+    board = pilot.app.screen.query_one("#board")
+    path = solutions(board.level, 1)[0]  # type: ignore[attr-defined]
+    names = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
+    steps = itertools.pairwise(path[:33])
+    await pilot.press(*(names[(b[0] - a[0], b[1] - a[1])] for a, b in steps))
+    await settled(pilot)
+
+
+def sudoku_app() -> QueensApp:
+    """The app on a Mini Sudoku level from the unit tests' data."""
+    from queens_tui.formats.sudoku import parse
+    from tests.unit.sudoku_data import LEVEL_1
+
+    return QueensApp(OpenLevel(parse(LEVEL_1)), now=SceneClock())
+
+
+async def sudoku_midgame(pilot: Pilot) -> None:
+    """Notes 2 and 6 in r1c1, three digits placed, then a hint."""
+    await pilot.press("e", "2", "6", "e")
+    for cell, key in [((0, 1), "3"), ((3, 2), "2"), ((2, 4), "6")]:
+        await walk(pilot, cell)
+        await pilot.press(key)
+    await settled(pilot)
+    await pilot.press("h")
+    await settled(pilot)
+    pilot.app.now.t = 42.0  # type: ignore[attr-defined]
+    await tick(pilot)
+
+
+PATCHES_SHOT = "patches-2-medium/009"
+"""An 8x8 Patches level from the bundled packs."""
+
+
+def patches_app() -> QueensApp:
+    """The app on the Patches screenshot level (the search engine: the same answer each run)."""
+    return bundled_app(PATCHES_SHOT, engine="search")
+
+
+async def patches_drawn(pilot: Pilot) -> None:
+    """Five patches of the solution dragged with the mouse, one wrong one, then a hint."""
+    from queens_tui.kinds.patches import search
+
+    board = pilot.app.screen.query_one("#board")
+    solution = sorted(next(search.solutions(board.state.level)))  # type: ignore[attr-defined]
+    drags = [((top, left), (bottom, right)) for top, left, bottom, right in solution[:5]]
+    drags.append(((7, 0), (7, 7)))  # a wrong one
+    for start, end in drags:
+        await pilot.mouse_down(board, offset=board.cell_offset(start))  # type: ignore[attr-defined]
+        await pilot.hover(board, offset=board.cell_offset(end))  # type: ignore[attr-defined]
+        await pilot.mouse_up(board, offset=board.cell_offset(end))  # type: ignore[attr-defined]
+    await pilot.press("h")
+    await settled(pilot)
+
+
+CLASSIC_SHOT = (0, 4, 7, 5, 2, 6, 1, 3)
+"""One of the 92 solutions for N=8: the one the hunt scene has already found."""
+
+
+def classic_app() -> QueensApp:
+    """The classic 8-queens board, one solution already found."""
+    from queens_tui.app import create_app
+    from queens_tui.kinds.classic.kind import level
+
+    return create_app(OpenLevel(level(8, [CLASSIC_SHOT])), now=lambda: 0.0, persist=False)
+
+
+async def classic_hunt(pilot: Pilot) -> None:
+    """Three queens placed mid-hunt, one square crossed."""
+    await pilot.press("enter", "down", "right", "right", "right", "right", "enter")
+    await pilot.press("down", "down", "left", "enter", "x")
+    await settled(pilot)
+
+
+class Shot(NamedTuple):
+    """One picture of `screenshots/`: the app, what drives it there, the terminal's size."""
+
+    app: Callable[[], QueensApp]
+    scene: Scene
+    size: tuple[int, int] = SIZE
+
+
+SHOTS: dict[str, Shot] = {
+    **{name: Shot(shot_app, scene) for name, scene in SCENES.items()},
+    **{
+        name: Shot(lambda ascii=ascii: tango_app(ascii), scene)
+        for name, (scene, ascii) in TANGO_SCENES.items()
+    },
+    "zip-midgame": Shot(zip_app, _settle_after(zip_half)),
+    "sudoku-midgame": Shot(sudoku_app, _settle_after(sudoku_midgame)),
+    "patches-midgame": Shot(patches_app, _settle_after(patches_drawn)),
+    "classic-hunt": Shot(classic_app, _settle_after(classic_hunt)),
+}
+"""Every picture `scripts/screenshots.py` writes: `screenshots/<name>.svg`."""

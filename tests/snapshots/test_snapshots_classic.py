@@ -2,20 +2,8 @@
 
 from __future__ import annotations
 
-from queens_tui.app import create_app
-from queens_tui.kinds.classic.kind import level
-from queens_tui.midend.levels import OpenLevel
-from tests.scenes import settled
-
-SOL8 = (0, 4, 7, 5, 2, 6, 1, 3)
+from tests.scenes import classic_app, classic_hunt
 
 
-def test_classic_board_mid_hunt(snap_compare) -> None:
-    app = create_app(OpenLevel(level(8, [SOL8])), now=lambda: 0.0, persist=False)
-
-    async def scene(pilot) -> None:
-        await pilot.press("enter", "down", "right", "right", "right", "right", "enter")
-        await pilot.press("down", "down", "left", "enter", "x")
-        await settled(pilot)
-
-    assert snap_compare(app, run_before=scene, terminal_size=(100, 30))
+def test_classic_board_mid_hunt(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(classic_app(), run_before=classic_hunt, terminal_size=(100, 30))
