@@ -13,7 +13,6 @@ from typing import Any
 
 from queens_tui.core.kind import DailySpec, JSONObject, KindBase, week
 from queens_tui.core.vocabulary import DIFFICULTIES
-from queens_tui.kinds.patches import calendar
 from queens_tui.kinds.patches.level import DEFAULT_SIZE, SIZES, Level, Rect
 
 DAILY_WEEK = week(
@@ -48,11 +47,9 @@ class PatchesKind(KindBase[Level, Any]):
     difficulties = DIFFICULTIES
     sizes = SIZES
     default_size = DEFAULT_SIZE
-    formats = "queens_tui.formats.patches"
     reader_hint = (("patches",), "")
-    solver = "queens_tui.solver.patches"
     archive_games = ("patches",)
-    daily = DailySpec.of("patches", "Patches", DAILY_WEEK, calendar)
+    daily = DailySpec.of("patches", "Patches", DAILY_WEEK)
 
     def solution_json(self, level: Any, solution: Any | None) -> JSONObject:
         """`{"patches": [[top, left, bottom, right], ...]}` (0-based, inclusive, in clue

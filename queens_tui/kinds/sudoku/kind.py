@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.kind import DailySpec, Grade, JSONObject, KindBase, grid_json, week
-from queens_tui.kinds.sudoku import calendar
 from queens_tui.kinds.sudoku.level import SIZE, Level, draw
 
 if TYPE_CHECKING:
@@ -33,11 +32,9 @@ class SudokuKind(KindBase[Level, Any]):
     emoji = "🔢"
     sizes = (SIZE,)
     default_size = SIZE
-    formats = "queens_tui.formats.sudoku"
     reader_hint = (("sudoku",), ".0123456")
-    solver = "queens_tui.solver.sudoku"
     archive_games = ("minisudoku",)
-    daily = DailySpec.of("sudoku", "Mini Sudoku", DAILY_WEEK, calendar)
+    daily = DailySpec.of("sudoku", "Mini Sudoku", DAILY_WEEK)
 
     def solution_json(self, level: Any, solution: Any | None) -> JSONObject:
         """`{"grid": ["123456", ...]}`: six strings of digits, empty when there is no solution."""

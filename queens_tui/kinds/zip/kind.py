@@ -8,12 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.kind import DailySpec, Explanation, Grade, JSONObject, KindBase, week
 from queens_tui.core.play import Cancelled
-from queens_tui.kinds.zip import calendar
 from queens_tui.kinds.zip.level import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, ZipLevel
-from queens_tui.kinds.zip.rules import Path
 
 if TYPE_CHECKING:
     from queens_tui.core.play import CancelFlag
+    from queens_tui.kinds.zip.rules import Path
 
 _ARROWS = {(0, 1): "→", (0, -1): "←", (1, 0): "↓", (-1, 0): "↑"}
 
@@ -52,12 +51,10 @@ class ZipKind(KindBase[ZipLevel, Any]):
     sizes = tuple(range(MIN_SIZE, MAX_SIZE + 1))
     default_size = DEFAULT_SIZE
     generate_options = ("walls",)
-    formats = "queens_tui.formats.zip"
     reader_hint = (("zip",), "+")
-    solver = "queens_tui.solver.zip"
     image = "queens_tui.formats.image.zip"
     archive_games = ("zip",)
-    daily = DailySpec.of("zip", "Zip", DAILY_WEEK, calendar)
+    daily = DailySpec.of("zip", "Zip", DAILY_WEEK)
 
     def solutions(self, level: Any, limit: int, cancel: CancelFlag | None = None) -> Sequence[Any]:
         """Up to `limit` solution paths by the pruned bitmask search; `core.play.Cancelled`
