@@ -34,22 +34,21 @@ class SudokuKind(KindBase[Level, Any]):
     default_size = SIZE
     reader_hint = (("sudoku",), ".0123456")
     archive_games = ("minisudoku",)
-    daily = DailySpec.of("sudoku", "Mini Sudoku", DAILY_WEEK)
+    daily = DailySpec.of(name, title, DAILY_WEEK)
 
-    def solution_json(self, level: Any, solution: Any | None) -> JSONObject:
+    def solution_json(self, level: Level, solution: Any | None) -> JSONObject:
         """`{"grid": ["123456", ...]}`: six strings of digits, empty when there is no solution."""
         return grid_json(solution)
 
-    def solution_text(self, level: Any, solution: Any) -> str:
+    def solution_text(self, level: Level, solution: Any) -> str:
         """The solved grid, boxes apart."""
         return "\n".join(draw(solution))
 
-    def check_json(self, level: Any) -> JSONObject:
+    def check_json(self, level: Level) -> JSONObject:
         """Size and how many givens."""
-        lv: Level = level
-        return {"size": SIZE, "givens": len(lv.given_cells)}
+        return {"size": SIZE, "givens": len(level.given_cells)}
 
-    def grade(self, level: Any, cancel: CancelFlag | None = None) -> Grade:
+    def grade(self, level: Level, cancel: CancelFlag | None = None) -> Grade:
         """The hardest rule the logical solution needs (easy .. expert); the deduction's
         own grade (`deduce.Grade`) as the shared `Grade`."""
         from queens_tui.kinds.sudoku import deduce
