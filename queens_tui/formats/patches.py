@@ -57,6 +57,7 @@ from queens_tui.formats._common import (
     json_meta,
     key_at,
     kind_line,
+    level_object,
     load_object,
     sniff_text,
     write,
@@ -177,17 +178,12 @@ def parse_json(text: str) -> Level:
 
 def json_object(level: Level) -> dict[str, Any]:
     """`level` as our JSON object, in the format's key order."""
-    data: dict[str, Any] = {"kind": "patches"}
-    if level.name is not None:
-        data["name"] = level.name
-    data["grid_size"] = [level.rows, level.cols]
-    data["clues"] = [
+    clues = [
         {"x": c.col, "y": c.row, "type": TYPE_OF[c.shape], "size": c.size} for c in level.clues
     ]
-    for key in META_KEYS:
-        value = getattr(level, key)
-        if key != "name" and value is not None:
-            data[key] = int(value) if key == "number" and value.isdigit() else value
+    data = level_object(level, {"grid_size": [level.rows, level.cols], "clues": clues})
+    if level.number is not None and level.number.isdigit():
+        data["number"] = int(level.number)  # as LinkedIn's archive writes it
     return data
 
 

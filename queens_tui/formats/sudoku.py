@@ -51,6 +51,7 @@ from queens_tui.formats._common import (
     elements_at,
     key_at,
     kind_line,
+    level_object,
     load_object,
     read,
     sniff_text,
@@ -236,14 +237,7 @@ def _json_meta(data: dict[str, Any], text: str) -> dict[str, str]:
 
 def dump_json(level: Level) -> str:
     """`level` as one line of our JSON (no newline)."""
-    data: dict[str, object] = {"kind": "sudoku"}
-    if level.name is not None:
-        data["name"] = level.name
-    data["size"] = SIZE
-    data["grid"] = level.rows_text()
-    for key, value in level.metadata.items():
-        if key != "name":
-            data[key] = value
+    data = level_object(level, {"size": SIZE, "grid": level.rows_text()})
     return json.dumps(data, ensure_ascii=False)
 
 
