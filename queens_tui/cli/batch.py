@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -130,24 +130,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
     arguments one to one; an unreadable file's line has `"solutions": null`
     and an `"error"` (the same line as on stderr).
     """
-    worst = EXIT_OK
-    for path, level, error in levels(args.files, args.kind):
-        if level is None:
-            worst = max(worst, EXIT_BAD_INPUT)
-            if args.json:
-                line: dict[str, object] = {"file": path, "size": None, "solutions": None}
-                line["queens"] = []  # the first kind's key, as such lines always had
-                out({**line, "error": error})
-            continue
-        kind = kind_of(level)
-        sols, why = _within_time(path, args.time_limit, partial(kind.solutions, level, 2))
-        if sols is None:
-            worst = max(worst, EXIT_GAVE_UP)
-            if args.json:
-                out({"file": path, "size": None, "solutions": None, "error": why})
-            continue
+    worst = Worst()
+    unsolved: dict[str, object] = {"size": None, "solutions": None}
+    unreadable = {**unsolved, "queens": []}  # the first kind's key, as such lines always had
+    for path, level, kind, sols in _counted(args, worst, unreadable, unsolved):
         if len(sols) != 1:
-            worst = max(worst, EXIT_NOT_UNIQUE)
+            worst.add(EXIT_NOT_UNIQUE)
         if args.json:
             out({"file": path, **kind.solve_json(level, sols)})
         else:
@@ -158,8 +146,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         sys.stdout.flush()
         many = len(args.files) > 1
         if args.draw is not None and not _draw(path, sols, args.draw, many, level.kind):
-            worst = max(worst, EXIT_BAD_INPUT)
-    return worst
+            worst.add(EXIT_BAD_INPUT)
+    return worst.code
 
 
 def _draw(path: str, sols: Sequence[Any], target_arg: str, many: bool, kind: str) -> bool:
@@ -203,30 +191,56 @@ def cmd_check(args: argparse.Namespace) -> int:
     not a failure; only an unreadable file (2) or a level without exactly one
     solution (1) fails.
     """
-    worst = EXIT_OK
-    for path, level, error in levels(args.files, args.kind):
-        if level is None:
-            worst = max(worst, EXIT_BAD_INPUT)
-            if args.json:
-                out({"file": path, "ok": False, "verdict": "unreadable", "error": error})
-            continue
-        kind = kind_of(level)
-        sols, why = _within_time(path, args.time_limit, partial(kind.solutions, level, 2))
-        if sols is None:
-            worst = max(worst, EXIT_GAVE_UP)
-            if args.json:
-                out({"file": path, "ok": False, "verdict": "gave up", "error": why})
-            continue
+    worst = Worst()
+    unreadable = {"ok": False, "verdict": "unreadable"}
+    gave_up = {"ok": False, "verdict": "gave up"}
+    for path, level, kind, sols in _counted(args, worst, unreadable, gave_up):
         ok = len(sols) == 1
         if not ok:
-            worst = max(worst, EXIT_NOT_UNIQUE)
+            worst.add(EXIT_NOT_UNIQUE)
         if args.json:
             head = {"file": path, **kind.json_head(), "ok": ok, "verdict": VERDICTS[len(sols)]}
             out({**head, **kind.check_report(level, sols)})
         else:
             out(f"{printable(path)}: {'ok' if ok else 'FAIL'}: {kind.check_text(level, sols)}")
         sys.stdout.flush()
-    return worst
+    return worst.code
+
+
+class Worst:
+    """A command's exit code: the worst of its files' (0 until one fails)."""
+
+    def __init__(self) -> None:
+        self.code = EXIT_OK
+
+    def add(self, code: int) -> None:
+        self.code = max(self.code, code)
+
+
+def _counted(
+    args: argparse.Namespace,
+    worst: Worst,
+    unreadable: Mapping[str, object],
+    gave_up: Mapping[str, object],
+) -> Iterator[tuple[str, PuzzleLevel, Kind, Sequence[Any]]]:
+    """The work `solve` and `check` share: each level of `args.files` with its kind and its
+    solutions counted to 2 within `--time-limit`. A file that cannot be read, or whose count
+    runs out of time, is left out after its `--json` line (`{"file", **unreadable or gave_up,
+    "error"}`) and its exit code."""
+    for path, level, error in levels(args.files, args.kind):
+        if level is None:
+            worst.add(EXIT_BAD_INPUT)
+            if args.json:
+                out({"file": path, **unreadable, "error": error})
+            continue
+        kind = kind_of(level)
+        sols, why = _within_time(path, args.time_limit, partial(kind.solutions, level, 2))
+        if sols is None:
+            worst.add(EXIT_GAVE_UP)
+            if args.json:
+                out({"file": path, **gave_up, "error": why})
+            continue
+        yield path, level, kind, sols
 
 
 def _within_time(path: str, limit: float, work: Callable[[Any], T]) -> tuple[T | None, str | None]:
@@ -266,22 +280,22 @@ def cmd_explain(args: argparse.Namespace) -> int:
     one object per step, cells 0-based. When the rules run out, the rest
     comes in one step whose rule is "solver". Exit codes as for `solve`.
     """
-    worst = EXIT_OK
+    worst = Worst()
     for path, level, _error in levels(args.files, args.kind):
         if level is None:
-            worst = max(worst, EXIT_BAD_INPUT)
+            worst.add(EXIT_BAD_INPUT)
             continue
         kind = kind_of(level)
         n, explanation, why = _by_rules(path, args.time_limit, kind, level, kind.explain)
         if why is not None:
-            worst = max(worst, EXIT_GAVE_UP)
+            worst.add(EXIT_GAVE_UP)
             continue
         if explanation is None:
             err(f"{printable(path)}: no solution")
-            worst = max(worst, EXIT_NOT_UNIQUE)
+            worst.add(EXIT_NOT_UNIQUE)
             continue
         code = EXIT_OK if n == 1 else EXIT_NOT_UNIQUE
-        worst = max(worst, code)
+        worst.add(code)
         steps = explanation.steps
         if not args.json:
             several = ", several solutions" if code == EXIT_NOT_UNIQUE else ""
@@ -293,7 +307,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
         if not args.json:
             out("")
         sys.stdout.flush()
-    return worst
+    return worst.code
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
@@ -302,10 +316,10 @@ def cmd_grade(args: argparse.Namespace) -> int:
     With --json every file gets one line; an unreadable or unsolvable level
     has `"difficulty": null`. Exit codes as for `solve`.
     """
-    worst = EXIT_OK
+    worst = Worst()
     for path, level, error in levels(args.files, args.kind):
         if level is None:
-            worst = max(worst, EXIT_BAD_INPUT)
+            worst.add(EXIT_BAD_INPUT)
             if args.json:
                 out({"file": path, "size": None, "difficulty": None, "error": error})
             continue
@@ -314,13 +328,13 @@ def cmd_grade(args: argparse.Namespace) -> int:
         if g is None:
             if why is None:
                 err(f"{printable(path)}: no solution")
-            worst = max(worst, EXIT_NOT_UNIQUE if why is None else EXIT_GAVE_UP)
+            worst.add(EXIT_NOT_UNIQUE if why is None else EXIT_GAVE_UP)
             if args.json:
                 head = {"file": path, **kind.json_head(), "size": kind.grade_size(level)}
                 out({**head, "difficulty": None, "error": why or "no solution"})
             continue
         unique = n == 1
-        worst = max(worst, EXIT_OK if unique else EXIT_NOT_UNIQUE)
+        worst.add(EXIT_OK if unique else EXIT_NOT_UNIQUE)
         if args.json:
             head = {"file": path, **kind.json_head(), "size": kind.grade_size(level)}
             out(
@@ -343,7 +357,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
                 f"({g.steps} steps, hardest rule {g.hardest_rule}{note})"
             )
         sys.stdout.flush()
-    return worst
+    return worst.code
 
 
 def picture_kind_option(p: argparse.ArgumentParser) -> None:

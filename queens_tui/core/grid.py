@@ -116,12 +116,32 @@ class GivenGrid:
         return filled(self.givens)
 
 
+@dataclass(frozen=True, eq=False)
 class GivenBoard:
     """A position on a `GivenGrid` level, `cells` by row (None: empty), as Tango's and
     Mini Sudoku's boards: what such a board says about its cells, in one place."""
 
     level: GivenGrid
     cells: tuple[tuple[int | None, ...], ...]
+
+    @classmethod
+    def new(cls, level: GivenGrid) -> Self:
+        """The starting position: the givens and nothing else."""
+        return cls(level, level.givens)
+
+    def contents(self) -> tuple[object, ...]:
+        """What the position holds besides its level: its cells (a kind whose board holds
+        more, as Mini Sudoku's notes, adds them): equality and the hash read it."""
+        return (self.cells,)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, type(self)):
+            return NotImplemented
+        same_level = self.level is other.level or self.level == other.level
+        return same_level and self.contents() == other.contents()
+
+    def __hash__(self) -> int:
+        return hash(self.contents())
 
     def value(self, cell: Cell) -> int | None:
         return self.cells[cell[0]][cell[1]]

@@ -152,10 +152,10 @@ class DailySpec:
 
     week: tuple[tuple[int, str | None], ...]
     """(size, difficulty) by weekday, Monday first: gentle on Monday, hardest on Sunday."""
-    encode: Callable[[Any], str]
-    """A level as its calendar line (`scripts/make_daily.py` writes them)."""
-    decode: Callable[[str], Any]
-    """A calendar line back to a level; `ValueError` (or `LevelError`) when damaged."""
+    calendar: str
+    """The module of the kind's calendar line codec (`encode`, `decode`), by name: imported
+    on first use, so that reading a kind's facts (every kind's, when a file is opened) does
+    not load every kind's codec."""
     seed_prefix: str
     """Seeds and cache names: `<seed_prefix>-2026-11-24`."""
     folder: str
@@ -165,25 +165,32 @@ class DailySpec:
     extensions: tuple[str, ...] = (".txt", ".json")
     """Day file extensions in the daily folder, in the order they are looked for."""
 
+    def encode(self, level: Any) -> str:
+        """A level as its calendar line (`scripts/make_daily.py` writes them)."""
+        line: str = import_module(self.calendar).encode(level)
+        return line
+
+    def decode(self, line: str) -> Any:
+        """A calendar line back to a level; `ValueError` (or `LevelError`) when damaged."""
+        return import_module(self.calendar).decode(line)
+
     @classmethod
-    def of(
-        cls,
-        name: str,
-        title: str,
-        week: tuple[tuple[int, str | None], ...],
-        calendar: Any,
-    ) -> DailySpec:
+    def of(cls, name: str, title: str, week: tuple[tuple[int, str | None], ...]) -> DailySpec:
         """A kind's daily laid out as every kind after the first: files in `<daily>/<name>/`,
-        seeds `<name>-daily-DATE`, named `Daily <title> DATE`; `calendar` is the kind's
-        module with `encode` and `decode`."""
+        seeds `<name>-daily-DATE`, named `Daily <title> DATE`, lines coded by the kind's
+        `kinds/<name>/calendar.py`."""
         return cls(
             week=week,
-            encode=calendar.encode,
-            decode=calendar.decode,
+            calendar=calendar_module(name),
             seed_prefix=f"{name}-daily",
             folder=name,
             name_prefix=f"Daily {title}",
         )
+
+
+def calendar_module(name: str) -> str:
+    """Kind `name`'s calendar codec module: `queens_tui.kinds.<name>.calendar`."""
+    return f"queens_tui.kinds.{name}.calendar"
 
 
 LevelT = TypeVar("LevelT")
@@ -213,16 +220,12 @@ class KindBase(Generic[LevelT, SolutionT]):
     """The generator's size when none is given (None: `--size` is required)."""
     generate_options: tuple[str, ...] = ()
     """Extra keyword options of `generate` (their names are also the CLI's options)."""
-    formats: str | None = None
-    """Module with the kind's files (`sniff`, `parse`, `dump`); None: no level files."""
     reader_hint: tuple[tuple[str, ...], str] | None = None
     """(words, first characters): a text holding none of the words, whose first board line
     starts with none of the characters, is certainly not this kind's file, and its reader
     is not even imported (None: always asked)."""
     reader_fallback: bool = False
     """The reader that gets every text no other kind's reader claims (one kind: Queens)."""
-    solver: str | None = None
-    """Module with the worker's answers (`PLAY`, a `core.play.PlaySolver`)."""
     image: str | None = None
     """Module that reads the kind's board from a picture and draws a solution onto it
     (`queens_tui.formats.image.<name>`: `read_board`, `draw`; see `formats.image`); None: the
@@ -238,6 +241,18 @@ class KindBase(Generic[LevelT, SolutionT]):
     save_prefix: str = ""
     """The start of the save key of a level known by its content (`<prefix>:<fingerprint>`);
     "": the kind's name."""
+
+    @property
+    def formats(self) -> str | None:
+        """Module with the kind's files (`sniff`, `parse`, `dump`): `queens_tui.formats.<name>`;
+        a kind with no level files sets it None."""
+        return f"queens_tui.formats.{self.name}"
+
+    @property
+    def solver(self) -> str | None:
+        """Module with the worker's answers (`PLAY`, a `core.play.PlaySolver`):
+        `queens_tui.solver.<name>`; None: the kind has none."""
+        return f"queens_tui.solver.{self.name}"
 
     # --- the kind's own work ---------------------------------------------------------------
 

@@ -10,10 +10,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from queens_tui.core.meta import METADATA_KEYS
 from queens_tui.kinds.queens.level import MAX_SIZE, Level, LevelError
+
+if TYPE_CHECKING:
+    from queens_tui.core.kind import PuzzleLevel
 
 T = TypeVar("T")
 V = TypeVar("V")
@@ -160,6 +163,17 @@ def string_rows(
             )
         out.append(cells)
     return out
+
+
+def level_object(level: PuzzleLevel, fields: Mapping[str, Any]) -> dict[str, Any]:
+    """A level's JSON object in the key order every kind's format writes: `kind`, `name` (when
+    set), the kind's own `fields`, then the rest of the metadata."""
+    data: dict[str, Any] = {"kind": level.kind}
+    if level.name is not None:
+        data["name"] = level.name
+    data.update(fields)
+    data.update((key, value) for key, value in level.metadata.items() if key != "name")
+    return data
 
 
 def comment_header(metadata: Mapping[str, str], kind: str | None = None) -> list[str]:

@@ -57,6 +57,7 @@ from queens_tui.formats._common import (
     json_meta,
     key_at,
     kind_line,
+    level_object,
     load_object,
     sniff_text,
     write,
@@ -71,7 +72,6 @@ LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 LINKEDIN_TYPES = {"square": "square", "V_rect": TALL, "H_rect": WIDE, "free": FREE}
 """LinkedIn's clue `type` -> our shape."""
 TYPE_OF = {"square": "square", TALL: "V_rect", WIDE: "H_rect", FREE: "free"}
-META_KEYS: tuple[str, ...] = METADATA_KEYS  # (LinkedIn's `number` among them)
 
 
 def sniff(text: str, suffix: str = "") -> bool:
@@ -159,7 +159,7 @@ def parse_json(text: str) -> Level:
     at = elements_at(text, "clues")
     clues = [_clue(item, i, at[i] if i < len(at) else (cline, ccol)) for i, item in enumerate(raw)]
     # LinkedIn's archive writes null for a day it has no number for
-    meta = json_meta({k: v for k, v in data.items() if v is not None}, text, META_KEYS)
+    meta = json_meta({k: v for k, v in data.items() if v is not None}, text, METADATA_KEYS)
     if "difficulty" in meta:
         meta["difficulty"] = meta["difficulty"].lower()
     if "game" in data:  # LinkedIn's archive: name the day as LinkedIn does
@@ -177,17 +177,12 @@ def parse_json(text: str) -> Level:
 
 def json_object(level: Level) -> dict[str, Any]:
     """`level` as our JSON object, in the format's key order."""
-    data: dict[str, Any] = {"kind": "patches"}
-    if level.name is not None:
-        data["name"] = level.name
-    data["grid_size"] = [level.rows, level.cols]
-    data["clues"] = [
+    clues = [
         {"x": c.col, "y": c.row, "type": TYPE_OF[c.shape], "size": c.size} for c in level.clues
     ]
-    for key in META_KEYS:
-        value = getattr(level, key)
-        if key != "name" and value is not None:
-            data[key] = int(value) if key == "number" and value.isdigit() else value
+    data = level_object(level, {"grid_size": [level.rows, level.cols], "clues": clues})
+    if level.number is not None and level.number.isdigit():
+        data["number"] = int(level.number)  # as LinkedIn's archive writes it
     return data
 
 
@@ -305,7 +300,7 @@ def dump_text(level: Level) -> str:
     if len(level.clues) > len(LABELS):
         raise LevelError(f"the text format labels at most {len(LABELS)} clues")
     out = ["# kind: patches"]
-    for key in META_KEYS:
+    for key in METADATA_KEYS:
         value = getattr(level, key)
         if value is not None:
             out.append(f"# {key}: {value}")

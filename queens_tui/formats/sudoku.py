@@ -45,19 +45,20 @@ import re
 from typing import Any
 
 from queens_tui.core.errors import LevelError
-from queens_tui.core.meta import header, numbered_lines, scan_header
+from queens_tui.core.meta import METADATA_KEYS, header, numbered_lines, scan_header
 from queens_tui.formats._common import (
     comment_header,
     elements_at,
     key_at,
     kind_line,
+    level_object,
     load_object,
     read,
     sniff_text,
     string_rows,
     write,
 )
-from queens_tui.kinds.sudoku.level import BOX_COLS, BOX_ROWS, META_KEYS, SIZE, Level, size_error
+from queens_tui.kinds.sudoku.level import BOX_COLS, BOX_ROWS, SIZE, Level, size_error
 
 KINDS = ("sudoku", "minisudoku")
 """What a file may call the kind (`"kind"`; the archive's `"game"` says minisudoku), once
@@ -208,7 +209,7 @@ def parse_json(text: str) -> Level:
 def _json_meta(data: dict[str, Any], text: str) -> dict[str, str]:
     """Metadata from our keys and the archive's (`title` -> name, `number`, `difficulty`)."""
     meta: dict[str, str] = {}
-    for key in (*META_KEYS, "title"):
+    for key in (*METADATA_KEYS, "title"):
         value = data.get(key)
         if value is None:
             continue
@@ -236,14 +237,7 @@ def _json_meta(data: dict[str, Any], text: str) -> dict[str, str]:
 
 def dump_json(level: Level) -> str:
     """`level` as one line of our JSON (no newline)."""
-    data: dict[str, object] = {"kind": "sudoku"}
-    if level.name is not None:
-        data["name"] = level.name
-    data["size"] = SIZE
-    data["grid"] = level.rows_text()
-    for key, value in level.metadata.items():
-        if key != "name":
-            data[key] = value
+    data = level_object(level, {"size": SIZE, "grid": level.rows_text()})
     return json.dumps(data, ensure_ascii=False)
 
 
@@ -265,7 +259,7 @@ def parse_text(text: str) -> Level:
                     raise LevelError(
                         f"kind is {value!r}, not sudoku", line=lineno, col=raw.index("#") + 1
                     )
-                if key in META_KEYS:
+                if key in METADATA_KEYS:
                     meta[key] = " ".join(value.split())
             continue
         if _RULE.match(stripped):

@@ -52,6 +52,7 @@ from queens_tui.formats._common import (
     json_meta,
     key_at,
     kind_line,
+    level_object,
     load_object,
     read,
     sniff_text,
@@ -261,17 +262,13 @@ def parse_json(text: str) -> Level:
 
 def dump_json(level: Level) -> str:
     """`level` as one line of JSON (no newline), in the shared format's key order."""
-    data: dict[str, object] = {"kind": "tango"}
-    if level.name is not None:
-        data["name"] = level.name
-    data["size"] = level.size
-    data["grid"] = level.rows_text()
-    data["equal"] = [[list(a), list(b)] for a, b in level.equal]
-    data["opposite"] = [[list(a), list(b)] for a, b in level.opposite]
-    for key, value in level.metadata.items():
-        if key != "name":
-            data[key] = value
-    return json.dumps(data, ensure_ascii=False)
+    fields = {
+        "size": level.size,
+        "grid": level.rows_text(),
+        "equal": [[list(a), list(b)] for a, b in level.equal],
+        "opposite": [[list(a), list(b)] for a, b in level.opposite],
+    }
+    return json.dumps(level_object(level, fields), ensure_ascii=False)
 
 
 # --------------------------------------------------------------------------- text

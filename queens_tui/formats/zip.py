@@ -41,7 +41,7 @@ from typing import Any
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, header, scan_header, split_text
 from queens_tui.formats import archive
-from queens_tui.formats._common import load_json
+from queens_tui.formats._common import level_object, load_json
 from queens_tui.kinds.zip.level import MAX_SIDE, Wall, ZipLevel
 
 _KIND_JSON = re.compile(r'"kind"\s*:\s*"zip"')
@@ -233,17 +233,13 @@ def parse_json(text: str) -> ZipLevel:
 
 def to_json(level: ZipLevel) -> dict[str, Any]:
     """The JSON object of `level`, keys in the documented order."""
-    obj: dict[str, Any] = {"kind": "zip"}
-    if level.name is not None:
-        obj["name"] = level.name
-    obj["rows"] = level.rows
-    obj["cols"] = level.cols
-    obj["numbers"] = [list(row) for row in level.numbers]
-    obj["walls"] = [[list(a), list(b)] for a, b in level.walls]
-    for key, value in level.metadata.items():
-        if key != "name":
-            obj[key] = value
-    return obj
+    fields = {
+        "rows": level.rows,
+        "cols": level.cols,
+        "numbers": [list(row) for row in level.numbers],
+        "walls": [[list(a), list(b)] for a, b in level.walls],
+    }
+    return level_object(level, fields)
 
 
 def dump_json(level: ZipLevel, compact: bool = False) -> str:

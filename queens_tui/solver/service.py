@@ -206,21 +206,42 @@ def _cells(level: Level, cells: Iterable[Cell], what: str) -> tuple[Cell, ...]:
     return tuple(sorted(out))
 
 
+@dataclass(frozen=True)
+class _Asked:
+    """A call's checked input (`_ask`): the engine, the board's marks, when it started."""
+
+    cpsat: bool
+    queens: tuple[Cell, ...] = ()
+    crosses: tuple[Cell, ...] = ()
+    started: float = field(default_factory=time.perf_counter)
+
+    @property
+    def engine(self) -> str:
+        """The engine's name in the results."""
+        return "cpsat" if self.cpsat else "search"
+
+    def seconds(self) -> float:
+        """Seconds since the call started."""
+        return time.perf_counter() - self.started
+
+
+def _ask(level: Level, queens: Iterable[Cell], crosses: Iterable[Cell], engine: str) -> _Asked:
+    """Every call's first step: its engine and marks checked (`ValueError` for an unknown
+    engine or a cell off the board), then its clock started."""
+    cpsat = _check_engine(engine)
+    return _Asked(cpsat, _cells(level, queens, "queen"), _cells(level, crosses, "cross"))
+
+
 def _find(
-    level: Level,
-    limit: int,
-    queens: tuple[Cell, ...],
-    crosses: tuple[Cell, ...],
-    time_limit: float,
-    cancel: CancelFlag | None,
-    cpsat: bool,
+    level: Level, limit: int, asked: _Asked, time_limit: float, cancel: CancelFlag | None
 ) -> tuple[tuple[tuple[Cell, ...], ...], Status | None]:
     """Up to `limit` solutions under the marks; the status is set only when undecided."""
 
     def stopped() -> Status:
         return Status.CANCELLED if cancel is not None and cancel.is_set() else Status.TIMEOUT
 
-    if cpsat:
+    queens, crosses = asked.queens, asked.crosses
+    if asked.cpsat:
         attach = cancel.attach if isinstance(cancel, CancelToken) else None
         outcome = queens_model.run(
             level,
@@ -251,13 +272,9 @@ def solve(
     cancel: CancelFlag | None = None,
     engine: Engine = "auto",
 ) -> SolveResult:
-    """One solution of `level`, or NONE when it has none."""
-    cpsat = _check_engine(engine)
-    t0 = time.perf_counter()
-    sols, stopped = _find(level, 1, (), (), time_limit, cancel, cpsat)
-    status = stopped or (Status.SOLVED if sols else Status.NONE)
-    queens = sols[0] if sols and status is Status.SOLVED else ()
-    return SolveResult(status, queens, engine=_name(cpsat), seconds=time.perf_counter() - t0)
+    """One solution of `level`, or NONE when it has none: the completion of the bare board."""
+    got = completable(level, time_limit=time_limit, cancel=cancel, engine=engine)
+    return SolveResult(got.status, got.queens, engine=got.engine, seconds=got.seconds)
 
 
 def count(
@@ -276,10 +293,8 @@ def count(
     """
     if limit < 1:
         raise ValueError(f"limit must be at least 1, not {limit}")
-    cpsat = _check_engine(engine)
-    q, x = _cells(level, queens, "queen"), _cells(level, crosses, "cross")
-    t0 = time.perf_counter()
-    sols, stopped = _find(level, limit, q, x, time_limit, cancel, cpsat)
+    asked = _ask(level, queens, crosses, engine)
+    sols, stopped = _find(level, limit, asked, time_limit, cancel)
     if stopped is not None:
         status = stopped
     elif not sols:
@@ -288,9 +303,7 @@ def count(
         status = Status.MULTIPLE
     else:
         status = Status.UNIQUE if limit > 1 else Status.SOLVED
-    return CountResult(
-        status, len(sols), sols, engine=_name(cpsat), seconds=time.perf_counter() - t0
-    )
+    return CountResult(status, len(sols), sols, engine=asked.engine, seconds=asked.seconds())
 
 
 def completable(
@@ -308,15 +321,11 @@ def completable(
     manual cross. Automatic crosses follow from the queens and add nothing,
     so pass only the crosses the player placed by hand.
     """
-    cpsat = _check_engine(engine)
-    q, x = _cells(level, queens, "queen"), _cells(level, crosses, "cross")
-    t0 = time.perf_counter()
-    sols, stopped = _find(level, 1, q, x, time_limit, cancel, cpsat)
+    asked = _ask(level, queens, crosses, engine)
+    sols, stopped = _find(level, 1, asked, time_limit, cancel)
     status = stopped or (Status.SOLVED if sols else Status.NONE)
     completion = sols[0] if sols and status is Status.SOLVED else ()
-    return CompletableResult(
-        status, completion, engine=_name(cpsat), seconds=time.perf_counter() - t0
-    )
+    return CompletableResult(status, completion, engine=asked.engine, seconds=asked.seconds())
 
 
 def reveal(
@@ -336,42 +345,36 @@ def reveal(
     The revealed cell is the first missing queen in reading order, so the
     same board always gets the same hint.
     """
-    cpsat = _check_engine(engine)
-    q, x = _cells(level, queens, "queen"), _cells(level, crosses, "cross")
-    name = _name(cpsat)
-    t0 = time.perf_counter()
+    asked = _ask(level, queens, crosses, engine)
     deadline = time.monotonic() + time_limit
-    sols, stopped = _find(level, 1, q, x, time_limit, cancel, cpsat)
+    sols, stopped = _find(level, 1, asked, time_limit, cancel)
     if stopped is not None:
-        return RevealResult(stopped, engine=name, seconds=time.perf_counter() - t0)
+        return RevealResult(stopped, engine=asked.engine, seconds=asked.seconds())
     ok = bool(sols)
     mistakes: tuple[Cell, ...] = ()
     if not ok:
         left = max(deadline - time.monotonic(), 0.0)
-        sols, stopped = _find(level, 1, (), (), left, cancel, cpsat)
-        if stopped is not None:
+        sols, stopped = _find(level, 1, _Asked(asked.cpsat), left, cancel)  # the bare level
+        if stopped is not None or not sols:
             return RevealResult(
-                stopped, completable=False, engine=name, seconds=time.perf_counter() - t0
-            )
-        if not sols:
-            return RevealResult(
-                Status.NONE, completable=False, engine=name, seconds=time.perf_counter() - t0
+                stopped or Status.NONE,
+                completable=False,
+                engine=asked.engine,
+                seconds=asked.seconds(),
             )
         solution = set(sols[0])
-        mistakes = tuple(
-            sorted({c for c in q if c not in solution} | {c for c in x if c in solution})
-        )
-    solution_t = sols[0]
-    have = set(q)
-    missing = [c for c in solution_t if c not in have]
+        wrong_queens = {c for c in asked.queens if c not in solution}
+        mistakes = tuple(sorted(wrong_queens | {c for c in asked.crosses if c in solution}))
+    have = set(asked.queens)
+    missing = [c for c in sols[0] if c not in have]
     return RevealResult(
         Status.SOLVED,
         missing[0] if missing else None,
         ok,
-        solution_t,
+        sols[0],
         mistakes,
-        engine=name,
-        seconds=time.perf_counter() - t0,
+        engine=asked.engine,
+        seconds=asked.seconds(),
     )
 
 
@@ -379,7 +382,3 @@ def warm_up() -> None:
     """Import OR-Tools now (slow: it pulls numpy and pandas), e.g. from a worker after the
     first frame."""
     cpsat.cp_model()
-
-
-def _name(cpsat: bool) -> str:
-    return "cpsat" if cpsat else "search"

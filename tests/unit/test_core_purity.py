@@ -54,3 +54,23 @@ def test_solver_package_does_not_import_ortools_eagerly() -> None:
     if out.returncode != 0 and "No module named 'queens_tui.solver'" in out.stderr:
         raise AssertionError("the solver package is missing")
     assert out.stdout.strip() == "False", out.stderr
+
+
+def test_reading_every_kind_s_facts_loads_only_their_level_models() -> None:
+    """Opening any file reads every kind's `KIND` (reader hints, dailies): that must not import
+    each kind's calendar codec, search, deduction or generator (`DailySpec.calendar` and the
+    kinds' methods import them on first use), only the kind and its level model."""
+    code = (
+        "import sys\n"
+        "from queens_tui.kinds import KINDS, get_kind\n"
+        "for k in KINDS: print(k, get_kind(k).daily is not None)\n"
+        "print(' '.join(m for m in sys.modules if m.startswith('queens_tui.kinds.')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    *facts, modules = out.stdout.strip().splitlines()
+    kinds = [line.split()[0] for line in facts]
+    loaded = set(modules.split())
+    allowed = {f"queens_tui.kinds.{k}{part}" for k in kinds for part in ("", ".kind", ".level")}
+    assert {f"queens_tui.kinds.{k}.kind" for k in kinds} <= loaded
+    assert sorted(loaded - allowed) == []
+    assert "True" in " ".join(facts)  # some kind has a daily: its spec was built

@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.grid import cell_name
 from queens_tui.core.kind import Explanation, Grade, JSONObject, KindBase
-from queens_tui.kinds.classic import Solution, listing
-from queens_tui.kinds.classic.rules import Forced, forced_move, queens_of
+from queens_tui.kinds.classic import Solution
 
 if TYPE_CHECKING:
     from queens_tui.core.play import CancelFlag
@@ -82,16 +81,20 @@ class ClassicKind(KindBase[ClassicLevel, Solution]):
     sizes = tuple(range(MIN_SIZE, MAX_SIZE + 1))
     default_size = 8
     unique_solutions = False
-    solver = "queens_tui.solver.classic"
+    formats = None
 
     def board_title(self, size: int, found: int) -> str:
         """ "8 queens · 3 of 92 found"."""
         return f"{size} queens · {found:,} of {KNOWN_COUNTS[size][0]:,} found"
 
     def solutions(self, level: Any, limit: int, cancel: CancelFlag | None = None) -> list[Solution]:
+        from queens_tui.kinds.classic import listing  # on first use: not at start-up
+
         return list(islice(listing.solutions(level.size), limit))
 
     def solution_json(self, level: Any, solution: Any | None) -> JSONObject:
+        from queens_tui.kinds.classic.rules import queens_of
+
         queens = [list(cell) for cell in queens_of(solution)] if solution else []
         return {"size": level.size, "queens": queens}
 
@@ -107,6 +110,8 @@ class ClassicKind(KindBase[ClassicLevel, Solution]):
         }
 
     def explain(self, level: Any, cancel: CancelFlag | None = None) -> Explanation:
+        from queens_tui.kinds.classic.rules import Forced, forced_move, queens_of
+
         steps: list[JSONObject] = []
         queens: list[tuple[int, int]] = []
         while isinstance(move := forced_move(level.size, queens), Forced):

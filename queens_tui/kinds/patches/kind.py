@@ -12,8 +12,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from queens_tui.core.kind import DailySpec, JSONObject, KindBase, week
-from queens_tui.core.vocabulary import DIFFICULTIES
-from queens_tui.kinds.patches import calendar
 from queens_tui.kinds.patches.level import DEFAULT_SIZE, SIZES, Level, Rect
 
 DAILY_WEEK = week(
@@ -45,33 +43,29 @@ class PatchesKind(KindBase[Level, Any]):
     name = "patches"
     title = "Patches"
     emoji = "🟪"
-    difficulties = DIFFICULTIES
     sizes = SIZES
     default_size = DEFAULT_SIZE
-    formats = "queens_tui.formats.patches"
     reader_hint = (("patches",), "")
-    solver = "queens_tui.solver.patches"
     archive_games = ("patches",)
-    daily = DailySpec.of("patches", "Patches", DAILY_WEEK, calendar)
+    daily = DailySpec.of(name, title, DAILY_WEEK)
 
-    def solution_json(self, level: Any, solution: Any | None) -> JSONObject:
+    def solution_json(self, level: Level, solution: Any | None) -> JSONObject:
         """`{"patches": [[top, left, bottom, right], ...]}` (0-based, inclusive, in clue
         order), empty when there is no solution."""
         if solution is None:
             return {"patches": []}
         return {"patches": [list(rect) for rect in solution]}
 
-    def solution_text(self, level: Any, solution: Any) -> str:
+    def solution_text(self, level: Level, solution: Any) -> str:
         return "\n".join(draw(level, solution))
 
-    def check_json(self, level: Any) -> JSONObject:
+    def check_json(self, level: Level) -> JSONObject:
         """Size, how many clues, how many give a size and how many a shape."""
-        lv: Level = level
         return {
-            "size": lv.size,
-            "clues": len(lv.clues),
-            "sized": sum(c.size is not None for c in lv.clues),
-            "shaped": sum(c.shape != "free" for c in lv.clues),
+            "size": level.size,
+            "clues": len(level.clues),
+            "sized": sum(c.size is not None for c in level.clues),
+            "shaped": sum(c.shape != "free" for c in level.clues),
         }
 
 

@@ -38,7 +38,7 @@ from typing import Protocol
 
 from queens_tui.core.grid import Cell, neighbours
 from queens_tui.core.meta import METADATA_KEYS
-from queens_tui.kinds.queens.level import MAX_SIZE, Level, LevelError, labels_of
+from queens_tui.kinds.queens.level import MAX_SIZE, LabelGrid, Level, LevelError
 
 LABELS: str = string.ascii_uppercase + string.ascii_lowercase + string.digits
 """The labels a maker can type, in the order new regions take them."""
@@ -60,7 +60,7 @@ class Cancelled(Exception):
 
 
 @dataclass(frozen=True)
-class Sketch:
+class Sketch(LabelGrid):
     """An N x N grid of region labels being edited, and the colours chosen for labels.
 
     Unlike a `Level` it may be invalid (any number of regions, regions in
@@ -93,15 +93,6 @@ class Sketch:
     def of(cls, level: Level) -> Sketch:
         """The sketch of an existing level (labels, colours and metadata kept)."""
         return cls(level.grid, dict(level.colors), level.metadata)
-
-    @property
-    def size(self) -> int:
-        return len(self.grid)
-
-    @property
-    def labels(self) -> tuple[str, ...]:
-        """Labels in order of first appearance (reading order)."""
-        return labels_of(self.grid)
 
     def label(self, cell: Cell) -> str:
         return self.grid[cell[0]][cell[1]]

@@ -12,10 +12,18 @@ from dataclasses import replace
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from queens_tui.core.kind import VERDICTS, DailySpec, Explanation, Grade, JSONObject, KindBase, week
+from queens_tui.core.kind import (
+    VERDICTS,
+    DailySpec,
+    Explanation,
+    Grade,
+    JSONObject,
+    KindBase,
+    calendar_module,
+    week,
+)
 from queens_tui.core.play import Deadline
 from queens_tui.core.suffixes import IMAGE_SUFFIXES
-from queens_tui.kinds.queens import calendar
 from queens_tui.kinds.queens.level import Level
 
 if TYPE_CHECKING:
@@ -57,16 +65,13 @@ class QueensKind(KindBase[Level, Solution]):
     emoji = "👑"
     sizes = tuple(range(MIN_SIZE, MAX_SIZE + 1))
     default_size = None
-    formats = "queens_tui.formats.queens"
     reader_fallback = True
-    solver = "queens_tui.solver.queens"
     image = "queens_tui.formats.image.queens"
     archive_games = ("queens",)
     save_prefix = "grid"
     daily = DailySpec(
         week=DAILY_WEEK,
-        encode=calendar.encode,
-        decode=calendar.decode,
+        calendar=calendar_module(name),
         seed_prefix="daily",
         folder="",
         name_prefix="Daily",

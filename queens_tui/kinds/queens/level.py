@@ -31,8 +31,25 @@ def labels_of(grid: Sequence[Sequence[str]]) -> tuple[str, ...]:
     return tuple(seen)
 
 
+class LabelGrid:
+    """A square grid of region labels, row by row: what a level and the editor's sketch of
+    one (`edit.Sketch`, which may not be a valid level yet) both say about it."""
+
+    grid: tuple[tuple[str, ...], ...]
+
+    @property
+    def size(self) -> int:
+        """N: rows and columns (of a level, also its regions and queens)."""
+        return len(self.grid)
+
+    @cached_property
+    def labels(self) -> tuple[str, ...]:
+        """Region labels in order of first appearance (reading order); index = region id."""
+        return labels_of(self.grid)
+
+
 @dataclass(frozen=True)
-class Level(Metadata):
+class Level(Metadata, LabelGrid):
     """A validated Queens level.
 
     `grid` holds the region label of every cell, row by row. `colors` maps a
@@ -81,16 +98,6 @@ class Level(Metadata):
     def size_text(self) -> str:
         """The size as people say it, `"8x8"`."""
         return f"{self.size}x{self.size}"
-
-    @property
-    def size(self) -> int:
-        """N: rows, columns, regions and queens."""
-        return len(self.grid)
-
-    @cached_property
-    def labels(self) -> tuple[str, ...]:
-        """Region labels in order of first appearance; index = region id."""
-        return labels_of(self.grid)
 
     @cached_property
     def region_ids(self) -> tuple[tuple[int, ...], ...]:

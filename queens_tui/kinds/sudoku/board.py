@@ -46,23 +46,9 @@ class Board(GivenBoard):
     notes: tuple[int, ...] = (0,) * (SIZE * SIZE)
     notes_mode: bool = False
 
-    @classmethod
-    def new(cls, level: Level) -> Board:
-        """The starting position: the givens and nothing else."""
-        return cls(level, level.givens)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Board):
-            return NotImplemented
-        return (
-            (self.level is other.level or self.level == other.level)
-            and self.cells == other.cells
-            and self.notes == other.notes
-            and self.notes_mode == other.notes_mode
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.cells, self.notes, self.notes_mode))
+    def contents(self) -> tuple[object, ...]:
+        """The cells, the notes and the notes mode (`GivenBoard.contents`)."""
+        return (self.cells, self.notes, self.notes_mode)
 
     def note(self, cell: Cell) -> int:
         """The notes of `cell` as a mask (bit d-1 for digit d)."""

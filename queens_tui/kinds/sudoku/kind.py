@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.kind import DailySpec, Grade, JSONObject, KindBase, grid_json, week
-from queens_tui.kinds.sudoku import calendar
 from queens_tui.kinds.sudoku.level import SIZE, Level, draw
 
 if TYPE_CHECKING:
@@ -33,26 +32,23 @@ class SudokuKind(KindBase[Level, Any]):
     emoji = "🔢"
     sizes = (SIZE,)
     default_size = SIZE
-    formats = "queens_tui.formats.sudoku"
     reader_hint = (("sudoku",), ".0123456")
-    solver = "queens_tui.solver.sudoku"
     archive_games = ("minisudoku",)
-    daily = DailySpec.of("sudoku", "Mini Sudoku", DAILY_WEEK, calendar)
+    daily = DailySpec.of(name, title, DAILY_WEEK)
 
-    def solution_json(self, level: Any, solution: Any | None) -> JSONObject:
+    def solution_json(self, level: Level, solution: Any | None) -> JSONObject:
         """`{"grid": ["123456", ...]}`: six strings of digits, empty when there is no solution."""
         return grid_json(solution)
 
-    def solution_text(self, level: Any, solution: Any) -> str:
+    def solution_text(self, level: Level, solution: Any) -> str:
         """The solved grid, boxes apart."""
         return "\n".join(draw(solution))
 
-    def check_json(self, level: Any) -> JSONObject:
+    def check_json(self, level: Level) -> JSONObject:
         """Size and how many givens."""
-        lv: Level = level
-        return {"size": SIZE, "givens": len(lv.given_cells)}
+        return {"size": SIZE, "givens": len(level.given_cells)}
 
-    def grade(self, level: Any, cancel: CancelFlag | None = None) -> Grade:
+    def grade(self, level: Level, cancel: CancelFlag | None = None) -> Grade:
         """The hardest rule the logical solution needs (easy .. expert); the deduction's
         own grade (`deduce.Grade`) as the shared `Grade`."""
         from queens_tui.kinds.sudoku import deduce

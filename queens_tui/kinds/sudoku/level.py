@@ -18,7 +18,7 @@ from typing import ClassVar
 
 from queens_tui.core.errors import LevelError
 from queens_tui.core.grid import Cell, GivenGrid
-from queens_tui.core.meta import METADATA_KEYS, Metadata
+from queens_tui.core.meta import Metadata
 
 SIZE = 6
 """Rows, columns and digits."""
@@ -26,9 +26,6 @@ BOX_ROWS = 2
 BOX_COLS = 3
 """A box is 2 rows by 3 columns: six boxes, two across and three down."""
 DIGITS: tuple[int, ...] = tuple(range(1, SIZE + 1))
-
-META_KEYS: tuple[str, ...] = METADATA_KEYS
-"""The metadata a Mini Sudoku level keeps: the shared fields (LinkedIn's `number` among them)."""
 
 Givens = tuple[tuple[int | None, ...], ...]
 

@@ -37,21 +37,6 @@ class Board(GivenBoard):
     level: Level
     cells: tuple[tuple[Value, ...], ...]
 
-    @classmethod
-    def new(cls, level: Level) -> Board:
-        """The starting position: the givens and nothing else."""
-        return cls(level, level.givens)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Board):
-            return NotImplemented
-        return (self.level is other.level or self.level == other.level) and (
-            self.cells == other.cells
-        )
-
-    def __hash__(self) -> int:
-        return hash(self.cells)
-
     def apply(self, move: Move) -> Board:
         """The position after `move` (the same object if nothing changed).
 

@@ -7,7 +7,6 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.kind import DailySpec, JSONObject, KindBase, grid_json, week
-from queens_tui.kinds.tango import calendar, search
 from queens_tui.kinds.tango.level import Level, draw
 
 if TYPE_CHECKING:
@@ -28,34 +27,35 @@ class TangoKind(KindBase[Level, Any]):
     emoji = "☀️"
     sizes = (4, 6, 8, 10, 12)
     default_size = 6
-    formats = "queens_tui.formats.tango"
     reader_hint = (("tango",), ".01")
-    solver = "queens_tui.solver.tango"
     image = "queens_tui.formats.image.tango"
     archive_games = ("tango",)
-    daily = DailySpec.of("tango", "Tango", DAILY_WEEK, calendar)
+    daily = DailySpec.of(name, title, DAILY_WEEK)
 
-    def solutions(self, level: Any, limit: int, cancel: CancelFlag | None = None) -> Sequence[Any]:
+    def solutions(
+        self, level: Level, limit: int, cancel: CancelFlag | None = None
+    ) -> Sequence[Any]:
         """Up to `limit` solutions by the row-by-row search (well under a millisecond at 6x6);
         `core.play.Cancelled` once `cancel` is set (an open 14x14 board runs for minutes)."""
+        from queens_tui.kinds.tango import search  # on first use: not at start-up
+
         return list(islice(search.solutions(level, cancel), limit))
 
-    def solution_json(self, level: Any, solution: Any | None) -> JSONObject:
+    def solution_json(self, level: Level, solution: Any | None) -> JSONObject:
         """`{"grid": ["011010", ...]}`, empty when there is no solution."""
         return grid_json(solution)
 
-    def solution_text(self, level: Any, solution: Any) -> str:
+    def solution_text(self, level: Level, solution: Any) -> str:
         """The solved grid, `1` sun and `0` moon, with the level's signs between the cells."""
         return "\n".join(draw(level, solution))
 
-    def check_json(self, level: Any) -> JSONObject:
+    def check_json(self, level: Level) -> JSONObject:
         """Size, how many givens, and the signs by kind."""
-        lv: Level = level
         return {
-            "size": lv.size,
-            "givens": len(lv.given_cells),
-            "equal": len(lv.equal),
-            "opposite": len(lv.opposite),
+            "size": level.size,
+            "givens": len(level.given_cells),
+            "equal": len(level.equal),
+            "opposite": len(level.opposite),
         }
 
 

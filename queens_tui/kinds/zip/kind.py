@@ -8,12 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.kind import DailySpec, Explanation, Grade, JSONObject, KindBase, week
 from queens_tui.core.play import Cancelled
-from queens_tui.kinds.zip import calendar
 from queens_tui.kinds.zip.level import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, ZipLevel
-from queens_tui.kinds.zip.rules import Path
 
 if TYPE_CHECKING:
     from queens_tui.core.play import CancelFlag
+    from queens_tui.kinds.zip.rules import Path
 
 _ARROWS = {(0, 1): "→", (0, -1): "←", (1, 0): "↓", (-1, 0): "↑"}
 
@@ -52,14 +51,14 @@ class ZipKind(KindBase[ZipLevel, Any]):
     sizes = tuple(range(MIN_SIZE, MAX_SIZE + 1))
     default_size = DEFAULT_SIZE
     generate_options = ("walls",)
-    formats = "queens_tui.formats.zip"
     reader_hint = (("zip",), "+")
-    solver = "queens_tui.solver.zip"
     image = "queens_tui.formats.image.zip"
     archive_games = ("zip",)
-    daily = DailySpec.of("zip", "Zip", DAILY_WEEK, calendar)
+    daily = DailySpec.of(name, title, DAILY_WEEK)
 
-    def solutions(self, level: Any, limit: int, cancel: CancelFlag | None = None) -> Sequence[Any]:
+    def solutions(
+        self, level: ZipLevel, limit: int, cancel: CancelFlag | None = None
+    ) -> Sequence[Any]:
         """Up to `limit` solution paths by the pruned bitmask search; `core.play.Cancelled`
         once `cancel` is set (the search polls it every 256 states)."""
         from queens_tui.kinds.zip import search  # on first use: not at start-up
@@ -71,26 +70,25 @@ class ZipKind(KindBase[ZipLevel, Any]):
         except search.SearchBudgetExceeded:
             raise Cancelled from None
 
-    def solution_json(self, level: Any, solution: Any | None) -> JSONObject:
+    def solution_json(self, level: ZipLevel, solution: Any | None) -> JSONObject:
         """`{"path": [[r, c], ...]}` from 1 to the end, empty when there is no solution."""
         return {"path": [] if solution is None else [list(cell) for cell in solution]}
 
-    def solution_text(self, level: Any, solution: Any) -> str:
+    def solution_text(self, level: ZipLevel, solution: Any) -> str:
         """The path drawn cell by cell: numbers in brackets, other cells their order, an arrow."""
         return draw_path(level, solution)
 
-    def check_json(self, level: Any) -> JSONObject:
+    def check_json(self, level: ZipLevel) -> JSONObject:
         """Size (rows, cols), how many numbers and walls."""
-        lv: ZipLevel = level
         return {
-            "size": lv.size_text,
-            "rows": lv.rows,
-            "cols": lv.cols,
-            "numbers": lv.last,
-            "walls": len(lv.walls),
+            "size": level.size_text,
+            "rows": level.rows,
+            "cols": level.cols,
+            "numbers": level.last,
+            "walls": len(level.walls),
         }
 
-    def explain(self, level: Any, cancel: CancelFlag | None = None) -> Explanation:
+    def explain(self, level: ZipLevel, cancel: CancelFlag | None = None) -> Explanation:
         """Steps `{"rule", "links": [[[r, c], [r, c]], ...], "cuts": [...], "text"}`; the
         first step's extra key `"share"` is the part of the path the rules find."""
         from queens_tui.kinds.zip import deduce
@@ -102,7 +100,7 @@ class ZipKind(KindBase[ZipLevel, Any]):
             out[-1]["share"] = round(deduce.share(level, steps), 3)
         return Explanation(out, solved)
 
-    def grade(self, level: Any, cancel: CancelFlag | None = None) -> Grade:
+    def grade(self, level: ZipLevel, cancel: CancelFlag | None = None) -> Grade:
         """The hardest rule the logical solution needs (easy .. expert; None: the solver)."""
         from queens_tui.kinds.zip import deduce
 
