@@ -170,6 +170,12 @@ cells a hint reads (yellow), what it would place (green), the cells it would cro
 a board may take less of a tint where its cells are pale (`highlight(bg, role, amount)`)."""
 
 
+CURSOR_BARS = "#1c1c1c"
+"""Every board's keyboard cursor: bars this dark at both sides of the cell, its own colour
+between them (darkening the whole cell hid which region or patch it was, on 256 and 16
+colours above all)."""
+
+
 def highlight(bg: str, role: str, amount: float | None = None) -> str:
     """`bg` tinted for highlight `role` (`HIGHLIGHTS`), by the role's amount or `amount`."""
     tint, default = HIGHLIGHTS[role]

@@ -19,8 +19,16 @@ from rich.style import Style
 from textual.geometry import Region, Size
 from textual.strip import Strip
 
+from queens_tui.app.glyphs import QUEEN, art
 from queens_tui.app.messages import CellAction
-from queens_tui.app.palette import HIGHLIGHTS, blend, lab, region_colors, terminal_colors
+from queens_tui.app.palette import (
+    CURSOR_BARS,
+    HIGHLIGHTS,
+    blend,
+    lab,
+    region_colors,
+    terminal_colors,
+)
 from queens_tui.app.widgets.base import BoardWidget, S
 from queens_tui.kinds.queens.board import Board
 from queens_tui.kinds.queens.level import Cell, Level
@@ -43,9 +51,6 @@ CLASH_MARK, MISTAKE_MARK = "!", "*"
 """With --ascii (no colour needed): a clash cell's glyph reads `!x!`, a wrong mark's `*Q*`."""
 CURSOR_SHADE = 0.62
 """How far the cursor cell's colour is pulled towards black (cells too narrow for bars)."""
-CURSOR_BARS = "#1c1c1c"
-"""The cursor on a wide cell: bars this dark at both its sides, the region's colour between
-them (darkening the whole cell hid which region it was, on 256 colours above all)."""
 
 
 class Layout(NamedTuple):
@@ -402,7 +407,7 @@ class BoardView(SquareBoard[Board]):
         """A highlighted cell: tinted, and a hint's queen or cross drawn in advance."""
         tint, amount = HIGHLIGHTS[kind]
         bg = _blend(bg, tint, amount)
-        if kind == "place" and text != ("Q" if self.ascii else "♛"):
+        if kind == "place" and text != ("Q" if self.ascii else QUEEN):
             return ("q" if self.ascii else "♕"), INK, bg, True
         if kind == "cross":
             return ("x" if self.ascii else "×"), INK, bg, True
@@ -486,7 +491,7 @@ class BoardView(SquareBoard[Board]):
         fg = INK
         bold = False
         if cell in board.queens:
-            text, bold = ("Q" if self.ascii else "♛"), True
+            text, bold = ("Q" if self.ascii else QUEEN), True
             if cell in conflicts.queens:
                 fg, clash = CONFLICT_QUEEN, True
         elif cell in board.crosses:
@@ -569,7 +574,7 @@ class BoardView(SquareBoard[Board]):
                 # when a cell has one line)
                 letter_line = sub == lay.cell_h
             else:
-                r, glyph_line, letter_line = by, True, True
+                r, glyph_line, letter_line, sub = by, True, True, 1
             if lay.labels and glyph_line:  # the row's number, left of the board
                 number = f"{r + 1:>{lay.labels - 1}} "
                 segments[0] = Segment(" " * (lay.left - lay.labels) + number, neutral)
@@ -582,7 +587,11 @@ class BoardView(SquareBoard[Board]):
             for c in range(n):
                 segments.append(seps[c])
                 text, style, bars = self._cell((r, c))
-                fill = left_pad + text + right_pad if glyph_line else blank
+                big = None if self.ascii or not lay.bordered else art(text, lay.cell_w, lay.cell_h)
+                if big is not None:  # a queen drawn big: the cell has room (`glyphs`)
+                    fill = big[sub - 1]
+                else:
+                    fill = left_pad + text + right_pad if glyph_line else blank
                 if not lay.bordered and _weight(here[c + 1], below[c + 1]) == 2:
                     # compact: a region edge below the cell is an underline (and `_` with
                     # --ascii, so it reads in plain text too)

@@ -23,6 +23,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
+from queens_tui.app.glyphs import QUEEN
 from queens_tui.app.palette import blend, highlight
 from queens_tui.app.widgets.board import BOX, CURSOR_SHADE, INK, Layout, SquareBoard, fit
 from queens_tui.core.grid import Cell
@@ -142,7 +143,7 @@ class SketchBoard(SquareBoard[Sketch]):
         bold = False
         text = label
         if cell in self._queens:
-            text, fg, bold = ("Q" if self.ascii else "♛"), INK, True
+            text, fg, bold = ("Q" if self.ascii else QUEEN), INK, True
         role = self._marks.get(cell)
         if role in TINTS:
             bg = highlight(bg, *TINTS[role])
