@@ -26,6 +26,7 @@ from queens_tui.app.palette import (
     HIGHLIGHTS,
     blend,
     lab,
+    neighbours,
     region_colors,
     terminal_colors,
 )
@@ -197,12 +198,18 @@ class BoardView(SquareBoard[Board]):
 
     def _region_colors(self, level: Any) -> tuple[str, ...]:
         """The level's region colours as this terminal should get them (`terminal_colors`:
-        on 256 colours, the palette's chosen entries)."""
+        on 256 and 16 colours, the palette's chosen entries, touching regions apart)."""
         try:
             system = self.app.console.color_system
         except Exception:  # no app yet (a widget built alone): full colour
             system = None
-        return terminal_colors(region_colors(level), system)
+        return terminal_colors(region_colors(level), system, neighbours(level))
+
+    @property
+    def letters_shown(self) -> bool:
+        """Whether each cell shows its region's letter: the `letters` option, or on its own
+        where two regions share one colour (16 colours, over twelve regions)."""
+        return self._letters or len(set(self._colors)) < len(self._colors)
 
     def prepare(self) -> None:
         """The caches (`BoardWidget.__init__` calls it, with the board and the options)."""
@@ -606,7 +613,7 @@ class BoardView(SquareBoard[Board]):
                     if lay.cell_w < 5:
                         bars = None  # no room for both: the cursor's brackets win
                 cell_segments = [Segment(fill, style)]
-                if self._letters and letter_line:  # the region's letter, for colour-blind eyes
+                if self.letters_shown and letter_line:  # the region's letter, for colour-blind eyes
                     at = 1 if lay.cell_w >= 5 else 0
                     fill = fill if glyph_line else blank
                     letter = self._letter(here[c + 1], style)

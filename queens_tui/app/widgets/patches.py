@@ -22,7 +22,7 @@ from rich.style import Style
 from textual.geometry import Size
 from textual.strip import Strip
 
-from queens_tui.app.palette import HIGHLIGHTS, PASTELS, blend, highlight
+from queens_tui.app.palette import CURSOR_BARS, HIGHLIGHTS, PASTELS, blend, highlight
 from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.app.widgets.grid import Layout
@@ -37,7 +37,6 @@ WRONG_FG = "#d62828"
 TEXT_FG = "#1c1c1c"
 CLUE_WASH = 0.55
 """How much of its colour a clue's cell shows before a patch covers it."""
-CURSOR_SHADE = 0.3
 SCALES: tuple[tuple[int, int], ...] = ((11, 5), (9, 4), (7, 3), (5, 2), (4, 1), (3, 1))
 """Cell sizes tried, biggest first: (columns, lines)."""
 
@@ -176,8 +175,6 @@ class PatchesBoard(BoardWidget[PatchState]):
             role = self._marks.get(cell)
             if role in HIGHLIGHTS:
                 bg = highlight(bg, role)
-            if cell == self.cursor and not state.solved:
-                bg = blend(bg, "#000000", CURSOR_SHADE)
             return bg
 
         def edge(a: Cell | None, b: Cell | None) -> tuple[int, bool]:
@@ -258,6 +255,11 @@ class PatchesBoard(BoardWidget[PatchState]):
                     canvas[y][x] = Segment(glyph, line_style(max(weights), bad))
                 else:  # inside one patch
                     canvas[y][x] = Segment(" ", Style(bgcolor=bgs[(r - 1, c - 1)]))
+        if not self.ascii and not state.solved:  # the cursor: bars (a clue's text wins)
+            r, c = self.cursor
+            for dy in range(ch):
+                for x in (1 + c * (cw + 1), c * (cw + 1) + cw):
+                    canvas[1 + r * (ch + 1) + dy][x] = Segment(" ", Style(bgcolor=CURSOR_BARS))
         # clue glyphs, and the cursor in ASCII
         for clue in level.clues:
             text = clue_glyph(clue, self.ascii)[:cw]
