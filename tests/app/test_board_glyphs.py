@@ -143,3 +143,25 @@ async def test_the_cursor_leaves_the_cells_own_colour_in_view(level_id: str) -> 
         await pilot.pause()
         away = [_bg(view, k, y) for k in range(left + 1, right)]
         assert inside == away and CURSOR_BARS not in away  # the same colours, no bars
+
+
+@pytest.mark.parametrize(
+    "level_id",
+    ["1-easy/001", "tango-1-easy/001", "zip-1-6x6/001", "sudoku-1-easy/001",
+     "patches-1-easy/001", "classic:8"],
+)  # fmt: skip
+async def test_every_board_draws_under_no_color(
+    level_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """NO_COLOR turns Textual's monochrome filter on, which failed on classic's and Zip's
+    unstyled blanks (the game quit with a traceback)."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = _app(level_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        assert app.no_color
+        await pilot.press("right", "down", "enter")
+        await settled(pilot)
+        assert app.is_running and app.return_code is None  # drawn, played, still there
+        view = app.game_screen.board_view
+        assert all(seg.style is not None for y in range(24) for seg in view.render_line(y))

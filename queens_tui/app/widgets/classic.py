@@ -111,7 +111,7 @@ class ClassicBoard(BoardWidget[Any]):
         cw, ch, left, top = self._geometry()
         row, sub = divmod(y - top, ch)
         if y < top or row >= n:
-            return Strip.blank(self.size.width)
+            return Strip.blank(self.size.width, self.rich_style)
         y = row
         if self._derived is None:
             state = self._state
@@ -156,8 +156,9 @@ class ClassicBoard(BoardWidget[Any]):
                 segments += with_bars(text, style, Style(bgcolor=CURSOR_BARS))
             else:
                 segments.append(Segment(text, style))
-        strip = Strip([Segment(" " * left), *segments], left + cw * n)
-        return strip.extend_cell_length(self.size.width)
+        # every blank styled: Textual's NO_COLOR filter fails on a segment without a style
+        strip = Strip([Segment(" " * left, self.rich_style), *segments], left + cw * n)
+        return strip.extend_cell_length(self.size.width, self.rich_style)
 
 
 __all__ = ["ClassicBoard"]

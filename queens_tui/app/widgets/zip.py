@@ -168,11 +168,14 @@ class ZipBoard(BoardWidget[ZipState]):
         self._grid(chars, styles, level)
         self._path(chars, styles, bg_of)
         self._numbers(chars, styles, bg_of, order)
-        if not self._state.solved and not self.ascii:  # the cursor: bars at the cell's sides
+        if not self._state.solved:  # the cursor: bars at the cell's sides (`[ ]` with --ascii)
             r, c = cursor
             for y in range(py * r + 1, py * r + py):
-                for x in (px * c + 1, px * c + cw):
-                    chars[y][x], styles[y][x] = " ", Style(bgcolor=CURSOR_BARS)
+                if self.ascii and y == py * r + 1 + ch // 2 and cw >= 3:
+                    chars[y][px * c + 1], chars[y][px * c + cw] = "[", "]"
+                elif not self.ascii:
+                    for x in (px * c + 1, px * c + cw):
+                        chars[y][x], styles[y][x] = " ", Style(bgcolor=CURSOR_BARS)
         self._lines = [
             [Segment(letter, st) for letter, st in zip(chars[y], styles[y], strict=True)]
             for y in range(height)
@@ -339,12 +342,12 @@ class ZipBoard(BoardWidget[ZipState]):
 
     def render_line(self, y: int) -> Strip:
         left, top = self._origin()
-        blank = Style(bgcolor=None)
+        base = self.rich_style  # every blank styled: Textual's NO_COLOR filter needs a style
         i = y - top
         if not 0 <= i < len(self._lines):
-            return Strip.blank(self.size.width, blank)
-        segs = [Segment(" " * left), *self._lines[i]]
-        return Strip(segs).adjust_cell_length(self.size.width)
+            return Strip.blank(self.size.width, base)
+        segs = [Segment(" " * left, base), *self._lines[i]]
+        return Strip(segs).adjust_cell_length(self.size.width, base)
 
     # --- mouse ------------------------------------------------------------------------
 
