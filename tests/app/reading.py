@@ -6,7 +6,7 @@ from typing import Any
 
 from rich.style import Style
 
-from queens_tui.app.glyphs import ART
+from queens_tui.app.glyphs import ART, LARGE
 
 
 def _line(view: Any, y: int) -> tuple[str, list[Style]]:
@@ -20,9 +20,10 @@ def _line(view: Any, y: int) -> tuple[str, list[Style]]:
 
 def glyph_at(view: Any, x: int, y: int) -> tuple[str, Style]:
     """The glyph a board draws centred on widget offset (x, y), and the style there: a big
-    drawing (`glyphs.ART`) whose middle is at (x, y) reads as its glyph, else the character."""
+    drawing (`glyphs.ART`, `glyphs.LARGE`) whose middle is at (x, y) reads as its glyph, else
+    the character."""
     here, styles = _line(view, y)
-    for glyph, drawing in ART.items():
+    for glyph, drawing in [*LARGE.items(), *ART.items()]:
         w, h = len(drawing[0]), len(drawing)
         left, top = x - w // 2, y - h // 2
         if left < 0 or top < 0 or top + h > view.size.height:

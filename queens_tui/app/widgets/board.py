@@ -38,8 +38,9 @@ BOX = " ╴╸╷┐┑╻┒┓╶─╾┌┬┭┎┰┱╺╼━┍┮┯┏
 """Every box-drawing junction, indexed by arm weights (0 none, 1 thin, 2 thick):
 `BOX[up * 27 + right * 9 + down * 3 + left]`."""
 
-MAX_SCALE = 4
-"""Largest cell: 9 columns by 4 lines. Bigger cells only make the eyes travel."""
+MAX_SCALE = 6
+"""Largest cell: 13 columns by 6 lines (a 6x6 or 7x7 board at 200x60); more only makes the
+eyes travel."""
 
 INK = "#111111"
 """Glyphs on the pastel cells: always dark, whatever the theme."""
