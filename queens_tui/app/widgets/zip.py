@@ -54,8 +54,10 @@ def path_color(i: int, area: int) -> str:
 def band(cw: int, ch: int) -> tuple[int, int]:
     """Half the path band's thickness in a cell of cw x ch: (columns, lines) either side of
     the centre line. A line is about two columns tall, so the band reads equally thick
-    across and down (3 columns by 1 line in an 11 x 5 cell)."""
-    return max(0, (cw - 3) // 6), max(0, (ch - 3) // 4)
+    across and down: 3 columns where it runs down and 1 line where it runs across from 5 x 2
+    cells to 11 x 6, 7 columns and 3 lines from 15 x 7."""
+    lines = max(0, (ch - 3) // 4)
+    return max(0, min((cw - 1) // 4, 2 * lines + 1)), lines
 
 
 def disc_rows(cw: int, ch: int, text: str) -> list[tuple[int, int, str]]:
@@ -218,11 +220,11 @@ class ZipBoard(BoardWidget[ZipState]):
                             )
                         )
                         chars[y][x], styles[y][x] = corner, frame
-                    elif walled:
-                        chars[y][x], styles[y][x] = ("#" if a else " "), solid
-                    elif top or bottom or left or right:  # a grid line meets the frame
+                    elif top or bottom or left or right:  # a grid line or a wall meets the frame
                         tee = "┯" if top else "┷" if bottom else "┠" if left else "┨"
                         chars[y][x], styles[y][x] = ("+" if a else tee), frame
+                    elif walled:
+                        chars[y][x], styles[y][x] = ("#" if a else " "), solid
                     else:
                         chars[y][x], styles[y][x] = ("." if a else "┼"), thin
                 elif on_h:  # a horizontal grid line below row r - 1
