@@ -1,14 +1,14 @@
-"""The classic N-queens board: a checkerboard in one colour, cells three columns wide.
+"""The classic N-queens board: a checkerboard in one colour, cells as big as the window allows.
 
 Drawn with the line API (one `Strip` per board row, N <= 16 so a whole
 repaint is cheap). It shows the player's queens and crosses, the automatic
 crosses along rows, columns and full diagonals (faint, when the option is
-on), queens that attack each other in red, hint and mistake tints, and the
-cursor. It also keeps the hunt: when a position it is handed is a solution the
-player reached (not one `S` filled in), the solution goes into the level's
-`Hunt` (marked "with help" after a hint), so the status line, drawn just after,
-already counts it, and the widget posts `HuntFound` for the screen to save it
-through the store.
+on), queens that attack each other in red (drawn big where a cell has room: `glyphs`), hint
+and mistake tints, and the cursor (dark bars at its cell's sides). It also keeps the hunt:
+when a position it is handed is a solution the player reached (not one `S` filled in), the
+solution goes into the level's `Hunt` (marked "with help" after a hint), so the status line,
+drawn just after, already counts it, and the widget posts `HuntFound` for the screen to save
+it through the store.
 """
 
 from __future__ import annotations

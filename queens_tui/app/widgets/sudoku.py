@@ -4,8 +4,9 @@ One widget drawn line by line. Cells are light squares separated by thin
 lines, the boxes by dark ones (`|`, `-` and `+` with `--ascii`). A given's
 digit is bold black on a shaded cell; the player's digits are blue; notes
 sit in a 3 x 2 pattern (1 2 3 over 4 5 6, each digit at its own place) in
-small grey digits, and as many as fit on the smallest scale. The selected
-cell is a stronger blue, its row, column and box a light wash, as on
+small grey digits, and as many as fit on the smallest scale; a digit is drawn big
+(`glyphs`) where the cell has room. The selected cell has the cursor's dark bars at its
+sides (its own shade between them), its row, column and box a light wash, as on
 LinkedIn. A digit repeated in a row, column or box is drawn red on a red
 tint at once. Hint roles tint cells: `evidence` yellow, `place-<d>` green with
 the digit to come shown faintly, `mistake` magenta.

@@ -2,8 +2,9 @@
 
 One widget drawn line by line. Cells are light squares; a given cell is a
 shade darker (and its symbol bold) so it reads as fixed; the sun `☀` is
-orange, the moon `☾` blue (`S` and `M` with `--ascii`, signs `=` and `x`).
-A sign sits in the gap between its two cells. What the grid breaks is marked
+orange, the moon `☾` blue, drawn big (`glyphs`) where the cell has room (`S` and `M` with
+`--ascii`, signs `=` and `x`). A sign sits on a chip of its own in the gap between its two
+cells; the cursor is a pair of dark bars at its cell's sides. What the grid breaks is marked
 as LinkedIn does: three alike and a changed given in red, a line with too
 many of one symbol tinted red, a broken sign drawn red. Hint roles tint
 cells: `evidence` yellow, `place-sun`/`place-moon` green with the symbol to
