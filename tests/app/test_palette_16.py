@@ -92,3 +92,18 @@ async def test_sixteen_colours_show_region_letters_where_colours_repeat(
         text = "".join(s.text for y in range(view.size.height) for s in view.render_line(y))
         assert not level.labels[-1].isdigit()
         assert (level.labels[-1] in text) is letters
+
+
+async def test_patches_take_the_same_16_colour_entries(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rich rounded most clue colours to the one grey; the board now asks the palette."""
+    import textual.constants
+
+    from queens_tui.catalog import open_arg
+
+    monkeypatch.setattr(textual.constants, "COLOR_SYSTEM", "standard")
+    app = create_app(OpenLevel(open_arg("patches-1-easy/001")[1]), persist=False)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await settled(pilot)
+        colors = app.game_screen.board_view._clue_colors()
+        assert set(colors) <= set(ANSI_16.values())
+        assert len(set(colors)) == min(len(colors), 12)

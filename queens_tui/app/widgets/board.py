@@ -200,11 +200,7 @@ class BoardView(SquareBoard[Board]):
     def _region_colors(self, level: Any) -> tuple[str, ...]:
         """The level's region colours as this terminal should get them (`terminal_colors`:
         on 256 and 16 colours, the palette's chosen entries, touching regions apart)."""
-        try:
-            system = self.app.console.color_system
-        except Exception:  # no app yet (a widget built alone): full colour
-            system = None
-        return terminal_colors(region_colors(level), system, neighbours(level))
+        return terminal_colors(region_colors(level), self.color_system, neighbours(level))
 
     @property
     def letters_shown(self) -> bool:

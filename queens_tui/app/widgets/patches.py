@@ -22,7 +22,14 @@ from rich.style import Style
 from textual.geometry import Size
 from textual.strip import Strip
 
-from queens_tui.app.palette import CURSOR_BARS, HIGHLIGHTS, PASTELS, blend, highlight
+from queens_tui.app.palette import (
+    CURSOR_BARS,
+    HIGHLIGHTS,
+    PASTELS,
+    blend,
+    highlight,
+    terminal_colors,
+)
 from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.app.widgets.grid import Layout
@@ -147,6 +154,13 @@ class PatchesBoard(BoardWidget[PatchState]):
         anchor = self._state.anchor
         return None if anchor is None else span(anchor, self.cursor)
 
+    def _clue_colors(self) -> tuple[str, ...]:
+        """Each clue's colour as this terminal should get it (`palette.terminal_colors`: the
+        chosen 256- and 16-colour entries; on 16 colours the clue's text tells patches of one
+        colour apart)."""
+        colors = tuple(clue_color(k) for k in range(len(self._state.level.clues)))
+        return terminal_colors(colors, self.color_system)
+
     def _draw(self, lay: Layout) -> list[list[Segment]]:
         state, level = self._state, self._state.level
         rows, cols = level.rows, level.cols
@@ -157,6 +171,7 @@ class PatchesBoard(BoardWidget[PatchState]):
                 for c in range(rect[1], rect[3] + 1):
                     patch_of[(r, c)] = i
         wrong = {i for i, rect in enumerate(state.patches) if rect in state.faults}
+        colors = self._clue_colors()
         preview = self._preview()
         owner = state.owner
 
@@ -165,11 +180,11 @@ class PatchesBoard(BoardWidget[PatchState]):
             if k is None:
                 bg = CELL_BG
                 if cell in level.clue_at:
-                    bg = blend(CELL_BG, clue_color(level.clue_at[cell]), CLUE_WASH)
+                    bg = blend(CELL_BG, colors[level.clue_at[cell]], CLUE_WASH)
             elif k < 0 or patch_of[cell] in wrong:
-                bg = blend(clue_color(k) if k >= 0 else "#bdbdbd", WRONG_FG, 0.25)
+                bg = blend(colors[k] if k >= 0 else "#bdbdbd", WRONG_FG, 0.25)
             else:
-                bg = clue_color(k)
+                bg = colors[k]
             if preview is not None and contains(preview, cell):
                 bg = blend(bg, "#6f8cff", 0.35)
             role = self._marks.get(cell)
