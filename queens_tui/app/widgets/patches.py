@@ -44,7 +44,7 @@ WRONG_FG = "#d62828"
 TEXT_FG = "#1c1c1c"
 CLUE_WASH = 0.55
 """How much of its colour a clue's cell shows before a patch covers it."""
-SCALES: tuple[tuple[int, int], ...] = ((11, 5), (9, 4), (7, 3), (5, 2), (4, 1), (3, 1))
+SCALES: tuple[tuple[int, int], ...] = ((13, 6), (11, 5), (9, 4), (7, 3), (5, 2), (4, 1), (3, 1))
 """Cell sizes tried, biggest first: (columns, lines)."""
 
 NONE, LIGHT, HEAVY = 0, 1, 2

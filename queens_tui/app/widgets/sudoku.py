@@ -52,7 +52,7 @@ TINTS = {
     "mistake": (HIGHLIGHTS["mistake"][0], 0.7),  # the magenta every help names
     "fault": (FAULT, 0.3),
 }
-SCALES: tuple[tuple[int, int], ...] = ((11, 5), (9, 4), (7, 3), (5, 2), (5, 1), (3, 1))
+SCALES: tuple[tuple[int, int], ...] = ((13, 6), (11, 5), (9, 4), (7, 3), (5, 2), (5, 1), (3, 1))
 """Cell sizes tried, biggest first: (columns, lines); one line between cells besides."""
 NOTE_SPOTS = {d: ((d - 1) // 3, (d - 1) % 3) for d in range(1, SIZE + 1)}
 """Where each digit sits among a cell's notes: (line, place), 1 2 3 over 4 5 6."""
