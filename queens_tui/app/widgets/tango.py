@@ -148,14 +148,19 @@ class TangoBoard(BoardWidget[Board]):
             fg = FAULT
         return glyph, Style(color=fg, bgcolor=bg, bold=given or not dim, dim=dim)
 
-    def _sign(self, a: Cell, b: Cell, broken: set[tuple[Cell, Cell]], base: Style) -> Segment:
+    def _sign(
+        self, a: Cell, b: Cell, broken: set[tuple[Cell, Cell]], base: Style, text: bool = True
+    ) -> Segment:
+        """The sign between cells a and b on its chip (a blank of `base` where there is none);
+        `text=False`: the chip alone, the sign's tab on the edge above and below it (or at its
+        sides), so it reads as a mark on the shared edge in big cells too."""
         kind = self._state.level.signs.get((a, b))
         if kind is None:
             return Segment(" ", base)
-        text = "=" if kind == EQUAL else ("x" if self.ascii else "×")
+        glyph = ("=" if kind == EQUAL else ("x" if self.ascii else "×")) if text else " "
         if (a, b) in broken:
-            return Segment(text, Style(color="#ffffff", bgcolor=FAULT, bold=True))
-        return Segment(text, Style(color=SIGN_FG, bgcolor=SIGN_BG, bold=True))
+            return Segment(glyph, Style(color="#ffffff", bgcolor=FAULT, bold=True))
+        return Segment(glyph, Style(color=SIGN_FG, bgcolor=SIGN_BG, bold=True))
 
     def _cell_line(
         self, cell: Cell, within: int, lay: Layout, faults: dict[Cell, str]
@@ -219,16 +224,21 @@ class TangoBoard(BoardWidget[Board]):
             for c in range(n):
                 segs += self._cell_line((r, c), within, lay, faults)
                 if c < n - 1:
-                    if middle:
-                        segs.append(self._sign((r, c), (r, c + 1), broken, base))
+                    beside = lay.cell_h >= 3 and abs(within - lay.cell_h // 2) == 1
+                    if middle or beside:  # the sign, and its chip a line above and below
+                        segs.append(self._sign((r, c), (r, c + 1), broken, base, middle))
                     else:
                         segs.append(Segment(" ", base))
         else:  # the gap between rows r and r + 1: vertical signs under each cell
             for c in range(n):
                 pad = lay.cell_w // 2
-                segs.append(Segment(" " * pad, base))
-                segs.append(self._sign((r, c), (r + 1, c), broken, base))
-                segs.append(Segment(" " * (lay.cell_w - pad - 1), base))
+                wide = 1 if lay.cell_w >= 5 else 0  # the chip a column each side of the sign
+                pair = ((r, c), (r + 1, c))
+                segs.append(Segment(" " * (pad - wide), base))
+                segs += [self._sign(*pair, broken, base, False)] * wide
+                segs.append(self._sign(*pair, broken, base))
+                segs += [self._sign(*pair, broken, base, False)] * wide
+                segs.append(Segment(" " * (lay.cell_w - pad - 1 - wide), base))
                 if c < n - 1:
                     segs.append(Segment(" ", base))
         used = lay.left + lay.width
