@@ -165,3 +165,23 @@ async def test_every_board_draws_under_no_color(
         assert app.is_running and app.return_code is None  # drawn, played, still there
         view = app.game_screen.board_view
         assert all(seg.style is not None for y in range(24) for seg in view.render_line(y))
+
+
+async def test_tango_signs_are_tabs_on_the_shared_edge() -> None:
+    from queens_tui.app.widgets.tango import SIGN_BG
+
+    app = _app("tango-1-easy/001")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settled(pilot)
+        view = app.game_screen.board_view
+        signs = view.state.level.signs
+        a, b = next(pair for pair in signs if pair[0][0] == pair[1][0])
+        (xa, y), (xb, _) = view.cell_offset(a), view.cell_offset(b)
+        x = next(k for k in range(xa, xb) if _bg(view, k, y) == SIGN_BG)  # the gap between
+        assert _char(view, x, y) in "=×"
+        assert _bg(view, x, y - 1) == _bg(view, x, y + 1) == SIGN_BG  # a tab, three lines
+        (a, b) = next(pair for pair in signs if pair[0][1] == pair[1][1])
+        (x, ya), (_, yb) = view.cell_offset(a), view.cell_offset(b)
+        y = next(k for k in range(ya, yb) if _bg(view, x, k) == SIGN_BG)
+        assert _char(view, x, y) in "=×"
+        assert _bg(view, x - 1, y) == _bg(view, x + 1, y) == SIGN_BG  # three columns
