@@ -109,6 +109,19 @@ def fast_idle() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def full_colour() -> Iterator[None]:
+    """Boards choose their colours by the terminal's colour depth (`palette.terminal_colors`:
+    256 and 16 colours get chosen entries), which Textual reads from TERM and COLORTERM: pin
+    full colour, so a snapshot is the same whoever runs it; the tests of 256 and 16 colours
+    set the depth themselves."""
+    import textual.constants
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(textual.constants, "COLOR_SYSTEM", "truecolor")
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _private_data_dir(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch

@@ -11,6 +11,7 @@ same in light and dark themes.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from queens_tui.kinds.queens.level import Level
 
@@ -71,12 +72,83 @@ a few degrees (Rich rounded LinkedIn's yellow to a lime beside the green). Made 
 search over the entries near each pastel; `tests/app/test_palette_256.py` measures it."""
 
 
-def terminal_colors(colors: tuple[str, ...], color_system: str | None) -> tuple[str, ...]:
-    """`colors` as a terminal of `color_system` ("256", "truecolor", ...) should get them:
-    on 256 colours each pastel's `FALLBACK_256` entry; unchanged otherwise."""
-    if color_system != "256":
-        return colors
-    return tuple(FALLBACK_256.get(c.lower(), c) for c in colors)
+ANSI_16: dict[str, str] = {
+    "bright_blue": "#5555ff",
+    "yellow": "#aa5500",
+    "bright_yellow": "#ffff55",
+    "bright_green": "#55ff55",
+    "white": "#aaaaaa",
+    "bright_red": "#ff5555",
+    "magenta": "#aa00aa",
+    "bright_cyan": "#55ffff",
+    "bright_magenta": "#ff55ff",
+    "cyan": "#00aaaa",
+    "bright_white": "#ffffff",
+    "green": "#00aa00",
+}
+"""The 16-colour entries a cell may take (as Rich's standard palette draws them, so Rich keeps
+each as that entry): the twelve that dark ink reads on (not black, the dark grey, the dark red
+or the dark blue)."""
+
+FALLBACK_16: dict[str, str] = {
+    "#96beff": ANSI_16["bright_blue"],  # blue
+    "#ffc992": ANSI_16["yellow"],  # orange: the dark yellow most terminals draw orange-brown
+    "#e6f388": ANSI_16["bright_yellow"],  # yellow
+    "#b3dfa0": ANSI_16["bright_green"],  # green
+    "#bdbdbd": ANSI_16["white"],  # grey
+    "#ff7b60": ANSI_16["bright_red"],  # red
+    "#bba3e2": ANSI_16["magenta"],  # purple
+    "#62efea": ANSI_16["bright_cyan"],  # cyan
+    "#ff8fb0": ANSI_16["bright_magenta"],  # pink
+    "#74c8dc": ANSI_16["cyan"],  # teal
+    "#d89e97": ANSI_16["bright_white"],  # rose
+    "#77f8c4": ANSI_16["green"],  # mint
+    "#fcc5e6": ANSI_16["bright_magenta"],  # blush
+    "#c2ffe7": ANSI_16["bright_cyan"],  # pale mint
+    "#ffadff": ANSI_16["bright_magenta"],  # magenta
+    "#fcf6c5": ANSI_16["bright_white"],  # cream
+    "#cfc881": ANSI_16["yellow"],  # khaki
+    "#f89e77": ANSI_16["bright_red"],  # salmon
+    "#cecef3": ANSI_16["white"],  # lavender
+    "#81cfb0": ANSI_16["cyan"],  # jade
+    "#ffd4c2": ANSI_16["bright_white"],  # peach
+    "#adffad": ANSI_16["bright_green"],  # lime
+}
+"""Each pastel's colour on a 16-colour terminal, by hue. Rich's own rounding sends ten of them
+to the one grey (blue, green, purple, pink and teal all looked alike); here the first twelve,
+all a board of up to twelve regions uses, take twelve different entries (the closest two,
+magenta and bright magenta, 28 apart in CIE76), and past twelve `colors_16` keeps touching
+regions apart and the board shows region letters where two regions share an entry."""
+
+
+def colors_16(colors: tuple[str, ...], neighbours: Sequence[set[int]]) -> tuple[str, ...]:
+    """`colors` on 16 colours: each its `FALLBACK_16` entry (a level's own colour, the nearest
+    of `ANSI_16`), unless a region it touches (`neighbours[i]`: the indexes of the regions
+    beside region i) already took that entry; then the entry farthest from theirs."""
+    out: list[str] = []
+    for i, color in enumerate(colors):
+        want = FALLBACK_16.get(color.lower()) or min(
+            ANSI_16.values(), key=lambda e: distance(e, color)
+        )
+        near = {out[j] for j in neighbours[i] if j < i}
+        free = [e for e in ANSI_16.values() if e not in near]
+        if want in near and free:
+            want = max(free, key=lambda e: min(distance(e, x) for x in near))
+        out.append(want)
+    return tuple(out)
+
+
+def terminal_colors(
+    colors: tuple[str, ...], color_system: str | None, neighbours: Sequence[set[int]] = ()
+) -> tuple[str, ...]:
+    """`colors` as a terminal of `color_system` ("256", "standard", "truecolor", ...) should get
+    them: on 256 colours each pastel's `FALLBACK_256` entry; on 16 `colors_16` (`neighbours`:
+    which regions touch, none if not given); unchanged otherwise."""
+    if color_system == "256":
+        return tuple(FALLBACK_256.get(c.lower(), c) for c in colors)
+    if color_system == "standard":
+        return colors_16(colors, neighbours or [set() for _ in colors])
+    return colors
 
 
 COLOR_NAMES: dict[str, str] = {
@@ -170,6 +242,12 @@ cells a hint reads (yellow), what it would place (green), the cells it would cro
 a board may take less of a tint where its cells are pale (`highlight(bg, role, amount)`)."""
 
 
+CURSOR_BARS = "#1c1c1c"
+"""Every board's keyboard cursor: bars this dark at both sides of the cell, its own colour
+between them (darkening the whole cell hid which region or patch it was, on 256 and 16
+colours above all)."""
+
+
 def highlight(bg: str, role: str, amount: float | None = None) -> str:
     """`bg` tinted for highlight `role` (`HIGHLIGHTS`), by the role's amount or `amount`."""
     tint, default = HIGHLIGHTS[role]
@@ -215,7 +293,7 @@ def distance(a: str, b: str) -> float:
     return math.dist(lab(a), lab(b))
 
 
-def _neighbours(level: Level) -> list[set[int]]:
+def neighbours(level: Level) -> list[set[int]]:
     """For each region id, the ids of regions it shares an edge with."""
     ids = level.region_ids
     n = level.size
@@ -243,13 +321,13 @@ def region_colors(level: Level, palette: tuple[str, ...] = PASTELS) -> tuple[str
         if label in level.colors
     }
     free = [c for c in palette if c not in given.values()] or list(palette)
-    neighbours = _neighbours(level)
+    touching = neighbours(level)
     out: dict[int, str] = dict(given)
     unused = list(free)
     for reg in range(level.size):
         if reg in out:
             continue
-        near = [out[o] for o in neighbours[reg] if o in out]
+        near = [out[o] for o in touching[reg] if o in out]
         if unused:
             choice = unused.pop(0)
             if near and min(distance(choice, c) for c in near) < 10:

@@ -11,6 +11,7 @@ from queens_tui.app import QueensApp, create_app
 from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.widgets import BoardView
 from queens_tui.kinds.queens.level import Cell
+from tests.app.reading import glyph_of
 from tests.conftest import EXAMPLE_8, SOLUTION_8
 
 SIZE = (100, 40)
@@ -61,15 +62,9 @@ def board_view(app: QueensApp) -> BoardView:
 
 
 def drawn(view: BoardView, cell: Cell) -> tuple[str, Style]:
-    """The character drawn in the middle of `cell`, and its style, as the widget renders it."""
-    x, y = view.cell_offset(cell)
-    strip = view.render_line(y)
-    pos = 0
-    for seg in strip:
-        if pos <= x < pos + len(seg.text):
-            return seg.text[x - pos], seg.style or Style()
-        pos += len(seg.text)
-    raise AssertionError(f"nothing drawn at {x},{y}")
+    """The glyph drawn in the middle of `cell` (a big drawing read back as its glyph), and its
+    style, as the widget renders it."""
+    return glyph_of(view, cell)
 
 
 async def go_to(pilot, app: QueensApp, cell: Cell) -> None:

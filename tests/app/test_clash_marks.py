@@ -9,8 +9,10 @@ from rich.color import ColorSystem
 from rich.style import Style
 
 from queens_tui.app import create_app
+from queens_tui.app.glyphs import QUEEN
 from queens_tui.app.widgets import BoardView
 from queens_tui.app.widgets.board import CONFLICT_QUEEN, CONFLICT_TINT
+from tests.app.reading import glyph_of
 
 from .assist_fixtures import settle
 from .conftest import SIZE, board_view, go_to
@@ -72,8 +74,8 @@ async def test_clash_and_mistake_differ_in_truecolor_and_256_colours(app8) -> No
         for system in (None, ColorSystem.EIGHT_BIT, ColorSystem.STANDARD):
             c, m = backgrounds(clash, system), backgrounds(mistake, system)
             assert c != m and c[0] != c[len(c) // 2], system  # shapes differ in every depth
-        queen = cell_segments(view, (0, 0))
-        glyph = next(style for ch, style in queen if ch == "♛")
+        queen, glyph = glyph_of(view, (0, 0))
+        assert queen == QUEEN
         assert glyph.color is not None and glyph.color.triplet.hex == CONFLICT_QUEEN
 
 

@@ -8,12 +8,14 @@ import pytest
 
 from queens_tui import cli
 from queens_tui.app import create_app
+from queens_tui.app.glyphs import QUEEN
 from queens_tui.app.messages import HuntFound
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.widgets.classic import ClassicBoard
 from queens_tui.kinds.classic.kind import level
 from queens_tui.midend.levels import OpenLevel
 from queens_tui.store.hunt import load_found
+from tests.app.reading import glyph_of
 from tests.scenes import settled
 
 from .conftest import SIZE
@@ -58,10 +60,9 @@ async def test_board_hunt_status_and_auto_crosses() -> None:
         await pilot.press("a")
         await place(pilot, view, [(3, 3)])  # same diagonal: a clash, drawn red
         await pilot.pause()
-        _x, y = view.cell_offset((3, 3))
-        seg = next(s for s in view.render_line(y) if "♛" in s.text)
-        assert seg.style is not None and seg.style.color is not None
-        assert seg.style.color.triplet is not None and seg.style.color.triplet.red > 200
+        glyph, style = glyph_of(view, (3, 3))
+        assert glyph == QUEEN and style.color is not None
+        assert style.color.triplet is not None and style.color.triplet.red > 200
         await pilot.press("u")
         assert app.game_screen.game.state.queens == {(0, 0)}
 

@@ -75,7 +75,7 @@ def test_the_mistake_tint_is_the_magenta_the_help_names_in_any_depth() -> None:
 async def test_the_cursor_keeps_its_region_colour_in_view(app8) -> None:
     """Issue 28 item 10: the cursor cell was darkened whole (its region's colour gone); on a
     cell wide enough it is framed by dark bars and its middle keeps the region's colour."""
-    from queens_tui.app.widgets.board import CURSOR_BARS
+    from queens_tui.app.palette import CURSOR_BARS
 
     from .conftest import SIZE, board_view, drawn
 

@@ -11,6 +11,7 @@ from queens_tui.app.widgets.sudoku import FAULT, SudokuBoard
 from queens_tui.formats import sudoku as fmt
 from queens_tui.midend.levels import OpenLevel
 from queens_tui.store import Store
+from tests.app.reading import glyph_of
 from tests.scenes import settled, walk
 from tests.unit.sudoku_data import LEVEL_1, SOLUTION_1
 
@@ -29,6 +30,8 @@ def board(app) -> SudokuBoard:  # type: ignore[no-untyped-def]
 def drawn(view: SudokuBoard, cell: tuple[int, int], dx: int = 0, dy: int = 0) -> tuple[str, object]:
     """The character drawn at the middle of `cell` (moved by dx, dy) and its style."""
     x, y = view.cell_offset(cell)
+    if dx == dy == 0:
+        return glyph_of(view, cell)
     pos = 0
     for seg in view.render_line(y + dy):
         if pos <= x + dx < pos + len(seg.text):

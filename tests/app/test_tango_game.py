@@ -12,6 +12,7 @@ from queens_tui.formats import tango as fmt
 from queens_tui.kinds.tango.level import MOON, SUN
 from queens_tui.midend.levels import OpenLevel
 from queens_tui.store import Store
+from tests.app.reading import glyph_of
 from tests.scenes import settled
 from tests.unit.test_tango_formats import JSON_1
 
@@ -29,13 +30,7 @@ def board(app) -> TangoBoard:  # type: ignore[no-untyped-def]
 
 
 def drawn(view: TangoBoard, cell: tuple[int, int]) -> tuple[str, object]:
-    x, y = view.cell_offset(cell)
-    pos = 0
-    for seg in view.render_line(y):
-        if pos <= x < pos + len(seg.text):
-            return seg.text[x - pos], seg.style
-        pos += len(seg.text)
-    raise AssertionError("nothing drawn there")
+    return glyph_of(view, cell)
 
 
 async def test_keys_cycle_place_and_never_touch_givens() -> None:

@@ -62,7 +62,7 @@ A whole drag is one step for `{key:undo}`.
 | × faint | an automatic cross: some queen already rules this cell out |
 | red queen | a queen that breaks a rule |
 | red bars at a cell's sides | the row, column or region two queens fight over (`!x!` in ASCII) |
-| dark cell | the cursor |
+| dark bars at a cell's sides | the cursor (a dark cell where cells are narrow) |
 | numbers beside the board | rows and columns, as hints name them (setting: labels) |
 | a letter in a cell's corner | its region's letter (setting: letters, for colour-blind eyes) |
 | thick border | the edge of a region (thin lines stay inside one) |

@@ -42,7 +42,7 @@ or box. `backspace` clears a cell's digit, then its notes.
 | shaded cell, bold black digit | given: part of the puzzle |
 | blue digit | yours |
 | small grey digits | your notes (1 2 3 over 4 5 6) |
-| blue cell, lighter row, column and box | the selected cell |
+| dark bars at its sides; its row, column and box washed blue | the selected cell |
 | red digit on red | repeated in its row, column or box (`!5!` with `--ascii`) |
 | yellow cells | what a hint reads; green: the cell it fills (the digit shown faintly) |
 | magenta cells | digits no solution keeps (`m`, or a hint on a wrong grid) |

@@ -33,10 +33,10 @@ A whole drag is one step for `{key:undo}`.
 
 | Glyph | Meaning |
 |---|---|
-| dark disc with a number | a number to meet in order |
-| thick line between cells | a wall |
-| coloured line | your path, orange at 1 turning blue towards the end |
-| gold cell | the path's end (where the arrows draw) |
+| dark dot with a number | a number to meet in order |
+| solid dark bar between cells | a wall (the thin light lines are only the grid) |
+| coloured band | your path, orange at 1 turning blue towards the end |
+| dark bars at a cell's sides | the path's end (where the arrows draw) |
 | green cells | the next stretch a hint shows (`{key:hint}` again draws it) |
 | magenta cells | the part of the path no solution allows (`{key:mistakes}`) |
 

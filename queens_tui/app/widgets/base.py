@@ -92,6 +92,15 @@ class BoardWidget(Widget, Generic[S]):
         self.refresh()
 
     @property
+    def color_system(self) -> str | None:
+        """The terminal's colour depth as Rich names it ("truecolor", "256", "standard"), which
+        `palette.terminal_colors` picks colours by; None (full colour) with no app yet."""
+        try:
+            return self.app.console.color_system
+        except Exception:  # a widget built alone, outside an app
+            return None
+
+    @property
     def state(self) -> S:
         """The position drawn."""
         return self._state

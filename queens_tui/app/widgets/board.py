@@ -19,8 +19,17 @@ from rich.style import Style
 from textual.geometry import Region, Size
 from textual.strip import Strip
 
+from queens_tui.app.glyphs import QUEEN, art
 from queens_tui.app.messages import CellAction
-from queens_tui.app.palette import HIGHLIGHTS, blend, lab, region_colors, terminal_colors
+from queens_tui.app.palette import (
+    CURSOR_BARS,
+    HIGHLIGHTS,
+    blend,
+    lab,
+    neighbours,
+    region_colors,
+    terminal_colors,
+)
 from queens_tui.app.widgets.base import BoardWidget, S
 from queens_tui.kinds.queens.board import Board
 from queens_tui.kinds.queens.level import Cell, Level
@@ -29,8 +38,9 @@ BOX = " ╴╸╷┐┑╻┒┓╶─╾┌┬┭┎┰┱╺╼━┍┮┯┏
 """Every box-drawing junction, indexed by arm weights (0 none, 1 thin, 2 thick):
 `BOX[up * 27 + right * 9 + down * 3 + left]`."""
 
-MAX_SCALE = 4
-"""Largest cell: 9 columns by 4 lines. Bigger cells only make the eyes travel."""
+MAX_SCALE = 6
+"""Largest cell: 13 columns by 6 lines (a 6x6 or 7x7 board at 200x60); more only makes the
+eyes travel."""
 
 INK = "#111111"
 """Glyphs on the pastel cells: always dark, whatever the theme."""
@@ -43,9 +53,6 @@ CLASH_MARK, MISTAKE_MARK = "!", "*"
 """With --ascii (no colour needed): a clash cell's glyph reads `!x!`, a wrong mark's `*Q*`."""
 CURSOR_SHADE = 0.62
 """How far the cursor cell's colour is pulled towards black (cells too narrow for bars)."""
-CURSOR_BARS = "#1c1c1c"
-"""The cursor on a wide cell: bars this dark at both its sides, the region's colour between
-them (darkening the whole cell hid which region it was, on 256 colours above all)."""
 
 
 class Layout(NamedTuple):
@@ -192,12 +199,14 @@ class BoardView(SquareBoard[Board]):
 
     def _region_colors(self, level: Any) -> tuple[str, ...]:
         """The level's region colours as this terminal should get them (`terminal_colors`:
-        on 256 colours, the palette's chosen entries)."""
-        try:
-            system = self.app.console.color_system
-        except Exception:  # no app yet (a widget built alone): full colour
-            system = None
-        return terminal_colors(region_colors(level), system)
+        on 256 and 16 colours, the palette's chosen entries, touching regions apart)."""
+        return terminal_colors(region_colors(level), self.color_system, neighbours(level))
+
+    @property
+    def letters_shown(self) -> bool:
+        """Whether each cell shows its region's letter: the `letters` option, or on its own
+        where two regions share one colour (16 colours, over twelve regions)."""
+        return self._letters or len(set(self._colors)) < len(self._colors)
 
     def prepare(self) -> None:
         """The caches (`BoardWidget.__init__` calls it, with the board and the options)."""
@@ -402,7 +411,7 @@ class BoardView(SquareBoard[Board]):
         """A highlighted cell: tinted, and a hint's queen or cross drawn in advance."""
         tint, amount = HIGHLIGHTS[kind]
         bg = _blend(bg, tint, amount)
-        if kind == "place" and text != ("Q" if self.ascii else "♛"):
+        if kind == "place" and text != ("Q" if self.ascii else QUEEN):
             return ("q" if self.ascii else "♕"), INK, bg, True
         if kind == "cross":
             return ("x" if self.ascii else "×"), INK, bg, True
@@ -486,7 +495,7 @@ class BoardView(SquareBoard[Board]):
         fg = INK
         bold = False
         if cell in board.queens:
-            text, bold = ("Q" if self.ascii else "♛"), True
+            text, bold = ("Q" if self.ascii else QUEEN), True
             if cell in conflicts.queens:
                 fg, clash = CONFLICT_QUEEN, True
         elif cell in board.crosses:
@@ -569,7 +578,7 @@ class BoardView(SquareBoard[Board]):
                 # when a cell has one line)
                 letter_line = sub == lay.cell_h
             else:
-                r, glyph_line, letter_line = by, True, True
+                r, glyph_line, letter_line, sub = by, True, True, 1
             if lay.labels and glyph_line:  # the row's number, left of the board
                 number = f"{r + 1:>{lay.labels - 1}} "
                 segments[0] = Segment(" " * (lay.left - lay.labels) + number, neutral)
@@ -582,7 +591,11 @@ class BoardView(SquareBoard[Board]):
             for c in range(n):
                 segments.append(seps[c])
                 text, style, bars = self._cell((r, c))
-                fill = left_pad + text + right_pad if glyph_line else blank
+                big = None if self.ascii or not lay.bordered else art(text, lay.cell_w, lay.cell_h)
+                if big is not None:  # a queen drawn big: the cell has room (`glyphs`)
+                    fill = big[sub - 1]
+                else:
+                    fill = left_pad + text + right_pad if glyph_line else blank
                 if not lay.bordered and _weight(here[c + 1], below[c + 1]) == 2:
                     # compact: a region edge below the cell is an underline (and `_` with
                     # --ascii, so it reads in plain text too)
@@ -597,7 +610,7 @@ class BoardView(SquareBoard[Board]):
                     if lay.cell_w < 5:
                         bars = None  # no room for both: the cursor's brackets win
                 cell_segments = [Segment(fill, style)]
-                if self._letters and letter_line:  # the region's letter, for colour-blind eyes
+                if self.letters_shown and letter_line:  # the region's letter, for colour-blind eyes
                     at = 1 if lay.cell_w >= 5 else 0
                     fill = fill if glyph_line else blank
                     letter = self._letter(here[c + 1], style)

@@ -1,14 +1,14 @@
-"""The classic N-queens board: a checkerboard in one colour, cells three columns wide.
+"""The classic N-queens board: a checkerboard in one colour, cells as big as the window allows.
 
 Drawn with the line API (one `Strip` per board row, N <= 16 so a whole
 repaint is cheap). It shows the player's queens and crosses, the automatic
 crosses along rows, columns and full diagonals (faint, when the option is
-on), queens that attack each other in red, hint and mistake tints, and the
-cursor. It also keeps the hunt: when a position it is handed is a solution the
-player reached (not one `S` filled in), the solution goes into the level's
-`Hunt` (marked "with help" after a hint), so the status line, drawn just after,
-already counts it, and the widget posts `HuntFound` for the screen to save it
-through the store.
+on), queens that attack each other in red (drawn big where a cell has room: `glyphs`), hint
+and mistake tints, and the cursor (dark bars at its cell's sides). It also keeps the hunt:
+when a position it is handed is a solution the player reached (not one `S` filled in), the
+solution goes into the level's `Hunt` (marked "with help" after a hint), so the status line,
+drawn just after, already counts it, and the widget posts `HuntFound` for the screen to save
+it through the store.
 """
 
 from __future__ import annotations
@@ -21,9 +21,11 @@ from rich.style import Style
 from textual.geometry import Size
 from textual.strip import Strip
 
+from queens_tui.app.glyphs import QUEEN, art
 from queens_tui.app.messages import HuntFound
-from queens_tui.app.palette import highlight
+from queens_tui.app.palette import CURSOR_BARS, highlight
 from queens_tui.app.widgets.base import BoardWidget
+from queens_tui.app.widgets.grid import with_bars
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.classic.rules import auto_crosses, clashes
 
@@ -31,7 +33,8 @@ LIGHT, DARK = "#e8dcc4", "#c9b48f"
 """The two shades of the one colour of the board."""
 TINTS = ("evidence", "place", "cross", "mistake")
 """The highlight roles it draws (`palette.HIGHLIGHTS`)."""
-CURSOR = "#5a4a32"
+SCALES: tuple[tuple[int, int], ...] = ((11, 5), (9, 4), (7, 3), (5, 2), (3, 1))
+"""Cell sizes tried, biggest first: (columns, lines); the cells touch (a checkerboard)."""
 INK, RED, FAINT = "#1a1a1a", "#d01c1c", "#7d6e55"
 
 
@@ -85,10 +88,10 @@ class ClassicBoard(BoardWidget[Any]):
         return self.n
 
     def _geometry(self) -> tuple[int, int, int, int]:
-        """(cell width, cell height, left, top): big 7x3 cells when they fit, else 3x1,
-        the board centred in the widget."""
+        """(cell width, cell height, left, top): the biggest of `SCALES` that fits (else the
+        smallest), the board centred in the widget."""
         n, width, height = self.n, self.size.width, self.size.height
-        cw, ch = (7, 3) if 7 * n <= width and 3 * n <= height else (3, 1)
+        cw, ch = next(((w, h) for w, h in SCALES if w * n <= width and h * n <= height), SCALES[-1])
         return cw, ch, max(0, (width - cw * n) // 2), max(0, (height - ch * n) // 2)
 
     def cell_offset(self, cell: Cell) -> tuple[int, int]:
@@ -108,7 +111,7 @@ class ClassicBoard(BoardWidget[Any]):
         cw, ch, left, top = self._geometry()
         row, sub = divmod(y - top, ch)
         if y < top or row >= n:
-            return Strip.blank(self.size.width)
+            return Strip.blank(self.size.width, self.rich_style)
         y = row
         if self._derived is None:
             state = self._state
@@ -122,11 +125,9 @@ class ClassicBoard(BoardWidget[Any]):
             role = self._marks.get(cell, "")
             if role in TINTS:
                 bg = highlight(bg, role)
-            if cell == self.cursor:
-                bg = CURSOR
-            fg, bold, dim = (INK if cell != self.cursor else "#ffffff"), False, False
+            fg, bold, dim = INK, False, False
             if cell in state.queens:
-                glyph, bold = ("Q" if self.ascii else "♛"), True
+                glyph, bold = ("Q" if self.ascii else QUEEN), True
                 if cell in bad:
                     fg = RED
             elif self._marks.get(cell) == "place":
@@ -134,14 +135,16 @@ class ClassicBoard(BoardWidget[Any]):
             elif cell in state.crosses:
                 glyph, bold = ("x" if self.ascii else "×"), True
             elif self._auto and cell in auto:
-                glyph, dim = ("x" if self.ascii else "×"), True
-                if cell != self.cursor:
-                    fg = FAINT
+                glyph, dim, fg = ("x" if self.ascii else "×"), True, FAINT
             else:  # --ascii: a dot, so the grid reads without colour
                 glyph = "." if self.ascii else " "
             style = Style(color=fg, bgcolor=bg, bold=bold, dim=dim)
             pad = " " * (cw // 2)
-            text = f"{pad}{glyph}{pad}" if sub == ch // 2 else " " * cw
+            big = None if self.ascii else art(glyph, cw, ch, ch // 2)
+            if big is not None:  # a queen drawn big: the cell has room (`glyphs`)
+                text = big[sub]
+            else:
+                text = f"{pad}{glyph}{pad}" if sub == ch // 2 else " " * cw
             if self.ascii and sub == ch // 2:  # reads without colour too: `!Q!` a clash,
                 inner = f"!{glyph}!" if cell in state.queens and cell in bad else glyph
                 if cell == self.cursor:  # `[.]` the cursor (the clash marks make room)
@@ -149,9 +152,13 @@ class ClassicBoard(BoardWidget[Any]):
                 if len(inner) <= cw:
                     left_pad = (cw - len(inner)) // 2
                     text = " " * left_pad + inner + " " * (cw - len(inner) - left_pad)
-            segments.append(Segment(text, style))
-        strip = Strip([Segment(" " * left), *segments], left + cw * n)
-        return strip.extend_cell_length(self.size.width)
+            if cell == self.cursor and not self.ascii:  # bars: the cell's shade stays in view
+                segments += with_bars(text, style, Style(bgcolor=CURSOR_BARS))
+            else:
+                segments.append(Segment(text, style))
+        # every blank styled: Textual's NO_COLOR filter fails on a segment without a style
+        strip = Strip([Segment(" " * left, self.rich_style), *segments], left + cw * n)
+        return strip.extend_cell_length(self.size.width, self.rich_style)
 
 
 __all__ = ["ClassicBoard"]

@@ -90,3 +90,12 @@ def caption_line(caption: str, width: int, style: Style) -> Strip:
 
 TOO_SMALL = "window too small for the board"
 """The first line of a board widget whose window is too small for its smallest drawing."""
+
+
+def with_bars(text: str, style: Style, bar: Style) -> list[Segment]:
+    """One line of a cell under the keyboard cursor: its first and last columns are bars in
+    `bar` (`palette.CURSOR_BARS`), the rest keeps the cell's own style, so its colour stays in
+    view (a cell narrower than three columns is drawn as it is)."""
+    if len(text) < 3:
+        return [Segment(text, style)]
+    return [Segment(" ", bar), Segment(text[1:-1], style), Segment(" ", bar)]

@@ -22,7 +22,14 @@ from rich.style import Style
 from textual.geometry import Size
 from textual.strip import Strip
 
-from queens_tui.app.palette import HIGHLIGHTS, PASTELS, blend, highlight
+from queens_tui.app.palette import (
+    CURSOR_BARS,
+    HIGHLIGHTS,
+    PASTELS,
+    blend,
+    highlight,
+    terminal_colors,
+)
 from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.app.widgets.grid import Layout
@@ -37,8 +44,7 @@ WRONG_FG = "#d62828"
 TEXT_FG = "#1c1c1c"
 CLUE_WASH = 0.55
 """How much of its colour a clue's cell shows before a patch covers it."""
-CURSOR_SHADE = 0.3
-SCALES: tuple[tuple[int, int], ...] = ((7, 3), (5, 2), (4, 1), (3, 1))
+SCALES: tuple[tuple[int, int], ...] = ((13, 6), (11, 5), (9, 4), (7, 3), (5, 2), (4, 1), (3, 1))
 """Cell sizes tried, biggest first: (columns, lines)."""
 
 NONE, LIGHT, HEAVY = 0, 1, 2
@@ -148,6 +154,13 @@ class PatchesBoard(BoardWidget[PatchState]):
         anchor = self._state.anchor
         return None if anchor is None else span(anchor, self.cursor)
 
+    def _clue_colors(self) -> tuple[str, ...]:
+        """Each clue's colour as this terminal should get it (`palette.terminal_colors`: the
+        chosen 256- and 16-colour entries; on 16 colours the clue's text tells patches of one
+        colour apart)."""
+        colors = tuple(clue_color(k) for k in range(len(self._state.level.clues)))
+        return terminal_colors(colors, self.color_system)
+
     def _draw(self, lay: Layout) -> list[list[Segment]]:
         state, level = self._state, self._state.level
         rows, cols = level.rows, level.cols
@@ -158,6 +171,7 @@ class PatchesBoard(BoardWidget[PatchState]):
                 for c in range(rect[1], rect[3] + 1):
                     patch_of[(r, c)] = i
         wrong = {i for i, rect in enumerate(state.patches) if rect in state.faults}
+        colors = self._clue_colors()
         preview = self._preview()
         owner = state.owner
 
@@ -166,18 +180,16 @@ class PatchesBoard(BoardWidget[PatchState]):
             if k is None:
                 bg = CELL_BG
                 if cell in level.clue_at:
-                    bg = blend(CELL_BG, clue_color(level.clue_at[cell]), CLUE_WASH)
+                    bg = blend(CELL_BG, colors[level.clue_at[cell]], CLUE_WASH)
             elif k < 0 or patch_of[cell] in wrong:
-                bg = blend(clue_color(k) if k >= 0 else "#bdbdbd", WRONG_FG, 0.25)
+                bg = blend(colors[k] if k >= 0 else "#bdbdbd", WRONG_FG, 0.25)
             else:
-                bg = clue_color(k)
+                bg = colors[k]
             if preview is not None and contains(preview, cell):
                 bg = blend(bg, "#6f8cff", 0.35)
             role = self._marks.get(cell)
             if role in HIGHLIGHTS:
                 bg = highlight(bg, role)
-            if cell == self.cursor and not state.solved:
-                bg = blend(bg, "#000000", CURSOR_SHADE)
             return bg
 
         def edge(a: Cell | None, b: Cell | None) -> tuple[int, bool]:
@@ -258,6 +270,11 @@ class PatchesBoard(BoardWidget[PatchState]):
                     canvas[y][x] = Segment(glyph, line_style(max(weights), bad))
                 else:  # inside one patch
                     canvas[y][x] = Segment(" ", Style(bgcolor=bgs[(r - 1, c - 1)]))
+        if not self.ascii and not state.solved:  # the cursor: bars (a clue's text wins)
+            r, c = self.cursor
+            for dy in range(ch):
+                for x in (1 + c * (cw + 1), c * (cw + 1) + cw):
+                    canvas[1 + r * (ch + 1) + dy][x] = Segment(" ", Style(bgcolor=CURSOR_BARS))
         # clue glyphs, and the cursor in ASCII
         for clue in level.clues:
             text = clue_glyph(clue, self.ascii)[:cw]

@@ -23,8 +23,10 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
-from queens_tui.app.palette import blend, highlight
+from queens_tui.app.glyphs import QUEEN
+from queens_tui.app.palette import CURSOR_BARS, blend, highlight
 from queens_tui.app.widgets.board import BOX, CURSOR_SHADE, INK, Layout, SquareBoard, fit
+from queens_tui.app.widgets.grid import with_bars
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.queens.edit import Sketch
 
@@ -142,16 +144,22 @@ class SketchBoard(SquareBoard[Sketch]):
         bold = False
         text = label
         if cell in self._queens:
-            text, fg, bold = ("Q" if self.ascii else "♛"), INK, True
+            text, fg, bold = ("Q" if self.ascii else QUEEN), INK, True
         role = self._marks.get(cell)
         if role in TINTS:
             bg = highlight(bg, *TINTS[role])
             fg, bold = ("#ffffff" if role == "broken" else INK), True
-        if cell == self.cursor:
+        if cell == self.cursor and not self._framed():
             fg = "#ffffff"
             bg = blend(bg, "#000000", CURSOR_SHADE)
             bold = True
         return text, Style(color=fg, bgcolor=bg, bold=bold)
+
+    def _framed(self) -> bool:
+        """Whether the cursor is drawn as bars at its cell's sides (the region's colour kept
+        between them, as on the game's boards): cells wide enough, not ASCII."""
+        lay = self.layout_now
+        return not self.ascii and lay is not None and lay.cell_w >= 5
 
     def render_line(self, y: int) -> Strip:
         strip = self._lines.get(y)
@@ -206,7 +214,11 @@ class SketchBoard(SquareBoard[Sketch]):
                     if not lay.bordered and _weight(right, self._label_at(r + 1, c)) == 2:
                         cell_style = cell_style + Style(underline=True)
                     body = " " * (pad // 2) + text + " " * (pad - pad // 2)
-                    segs.append(Segment(body if glyph_line else " " * lay.cell_w, cell_style))
+                    body = body if glyph_line else " " * lay.cell_w
+                    if (r, c) == self.cursor and self._framed():
+                        segs += with_bars(body, cell_style, Style(bgcolor=CURSOR_BARS))
+                    else:
+                        segs.append(Segment(body, cell_style))
         used = lay.left + lay.width
         if used < width:
             segs.append(Segment(" " * (width - used), neutral))

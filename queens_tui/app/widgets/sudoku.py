@@ -4,8 +4,9 @@ One widget drawn line by line. Cells are light squares separated by thin
 lines, the boxes by dark ones (`|`, `-` and `+` with `--ascii`). A given's
 digit is bold black on a shaded cell; the player's digits are blue; notes
 sit in a 3 x 2 pattern (1 2 3 over 4 5 6, each digit at its own place) in
-small grey digits, and as many as fit on the smallest scale. The selected
-cell is a stronger blue, its row, column and box a light wash, as on
+small grey digits, and as many as fit on the smallest scale; a digit is drawn big
+(`glyphs`) where the cell has room. The selected cell has the cursor's dark bars at its
+sides (its own shade between them), its row, column and box a light wash, as on
 LinkedIn. A digit repeated in a row, column or box is drawn red on a red
 tint at once. Hint roles tint cells: `evidence` yellow, `place-<d>` green with
 the digit to come shown faintly, `mistake` magenta.
@@ -24,7 +25,8 @@ from rich.style import Style
 from textual.geometry import Size
 from textual.strip import Strip
 
-from queens_tui.app.palette import HIGHLIGHTS, blend
+from queens_tui.app.glyphs import art
+from queens_tui.app.palette import CURSOR_BARS, HIGHLIGHTS, blend
 from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.app.widgets.grid import Layout
@@ -42,7 +44,7 @@ THIN = "#d8d3c9"
 THICK = "#4a4a4a"
 FAULT = "#e03131"
 SELECTED = "#8fb3f0"
-WASH = ("#8fb3f0", 0.25)
+WASH = (SELECTED, 0.25)
 """How the selected cell's row, column and box are tinted (colour, amount)."""
 TINTS = {
     "evidence": ("#ffd23f", 0.6),
@@ -50,7 +52,7 @@ TINTS = {
     "mistake": (HIGHLIGHTS["mistake"][0], 0.7),  # the magenta every help names
     "fault": (FAULT, 0.3),
 }
-SCALES: tuple[tuple[int, int], ...] = ((7, 3), (5, 2), (5, 1), (3, 1))
+SCALES: tuple[tuple[int, int], ...] = ((13, 6), (11, 5), (9, 4), (7, 3), (5, 2), (5, 1), (3, 1))
 """Cell sizes tried, biggest first: (columns, lines); one line between cells besides."""
 NOTE_SPOTS = {d: ((d - 1) // 3, (d - 1) % 3) for d in range(1, SIZE + 1)}
 """Where each digit sits among a cell's notes: (line, place), 1 2 3 over 4 5 6."""
@@ -122,9 +124,7 @@ class SudokuBoard(BoardWidget[Board]):
         board = self._state
         bg = GIVEN_BG if board.is_given(cell) else CELL_BG
         cr, cc = self.cursor
-        if cell == self.cursor:
-            bg = SELECTED
-        elif cell[0] == cr or cell[1] == cc or box_of(cell) == box_of(self.cursor):
+        if cell[0] == cr or cell[1] == cc or box_of(cell) == box_of(self.cursor):
             bg = blend(bg, *WASH)
         role = self._marks.get(cell) or ("fault" if cell in board.fault_cells else None)
         if role is not None and role.startswith("place-"):
@@ -144,9 +144,13 @@ class SudokuBoard(BoardWidget[Board]):
         lines = [(" " * w, blank) for _ in range(h)]
         middle = h // 2
         if v is None and role.startswith("place-"):
-            text = role.removeprefix("place-").center(w)
-            lines[middle] = (text, Style(color=DIGIT_FG, bgcolor=bg, dim=True, bold=True))
-            return lines
+            digit = role.removeprefix("place-")
+            style = Style(color=DIGIT_FG, bgcolor=bg, dim=True, bold=True)
+            return self._digit(digit, lines, middle, w, style)
+        if v is not None and not self.ascii:
+            given = board.is_given(cell)
+            fg = FAULT if cell in board.fault_cells else GIVEN_FG if given else DIGIT_FG
+            return self._digit(str(v), lines, middle, w, Style(color=fg, bgcolor=bg, bold=given))
         if v is not None:
             given = board.is_given(cell)
             fg = FAULT if cell in board.fault_cells else GIVEN_FG if given else DIGIT_FG
@@ -163,7 +167,7 @@ class SudokuBoard(BoardWidget[Board]):
         notes = self.visible_notes(cell)
         style = Style(color=NOTE_FG, bgcolor=bg)
         if notes and h >= 2:
-            rows = (0, h - 1)
+            rows = (0, h - 1) if h < 3 else (middle - 1, middle + 1)  # about the middle line
             for k in (0, 1):
                 chars = [" "] * w
                 for d, (line, place) in NOTE_SPOTS.items():
@@ -181,6 +185,17 @@ class SudokuBoard(BoardWidget[Board]):
             if text.strip() == "" and w >= 3:
                 lines[middle] = (("[" + " " * (w - 2) + "]"), st)
         return lines
+
+    def _digit(
+        self, digit: str, lines: list[tuple[str, Style]], middle: int, w: int, style: Style
+    ) -> list[tuple[str, Style]]:
+        """A digit in a cell's lines: drawn big where the cell has room (`glyphs.art`), else the
+        one character on the middle line."""
+        big = None if self.ascii else art(digit, w, len(lines), middle)
+        if big is None:
+            lines[middle] = (digit.center(w), style)
+            return lines
+        return [(line, style) for line in big]
 
     # --- drawing -----------------------------------------------------------------------
 
@@ -232,7 +247,10 @@ class SudokuBoard(BoardWidget[Board]):
             for c in range(SIZE):
                 segs.append(self._column_separator(c))
                 text, style = self._cell_lines((r, c), lay)[within - 1]
-                segs.append(Segment(text, style))
+                if (r, c) == self.cursor and not self.ascii:  # bars: the cell's colour stays
+                    segs += grid.with_bars(text, style, Style(bgcolor=CURSOR_BARS))
+                else:
+                    segs.append(Segment(text, style))
             segs.append(self._column_separator(SIZE))
         segs.append(Segment(" " * max(width - left - lay.width, 0), base))
         return Strip(segs, width)

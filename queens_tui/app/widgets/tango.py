@@ -2,8 +2,9 @@
 
 One widget drawn line by line. Cells are light squares; a given cell is a
 shade darker (and its symbol bold) so it reads as fixed; the sun `☀` is
-orange, the moon `☾` blue (`S` and `M` with `--ascii`, signs `=` and `x`).
-A sign sits in the gap between its two cells. What the grid breaks is marked
+orange, the moon `☾` blue, drawn big (`glyphs`) where the cell has room (`S` and `M` with
+`--ascii`, signs `=` and `x`). A sign sits on a chip of its own in the gap between its two
+cells; the cursor is a pair of dark bars at its cell's sides. What the grid breaks is marked
 as LinkedIn does: three alike and a changed given in red, a line with too
 many of one symbol tinted red, a broken sign drawn red. Hint roles tint
 cells: `evidence` yellow, `place-sun`/`place-moon` green with the symbol to
@@ -18,7 +19,8 @@ from rich.style import Style
 from textual.geometry import Size
 from textual.strip import Strip
 
-from queens_tui.app.palette import blend, highlight
+from queens_tui.app import glyphs
+from queens_tui.app.palette import CURSOR_BARS, blend, highlight
 from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.app.widgets.grid import Layout
@@ -30,9 +32,11 @@ CELL_BG = "#f2efe9"
 GIVEN_BG = "#d6d0c4"
 SUN_FG = "#e8890c"
 MOON_FG = "#3b6fc4"
-SIGN_FG = "#6b6b6b"
+SIGN_FG = "#1c1c1c"
+SIGN_BG = "#d6d0c4"
+"""A sign is dark ink on a chip of its own in the gap between its cells: it reads on a dark
+theme and a light one alike (grey on the screen's background faded into dark themes)."""
 FAULT = "#e03131"
-CURSOR_SHADE = 0.35
 SYMBOL_WASH = 0.14
 """How much of its symbol's colour a filled cell's background takes."""
 TINTS = {
@@ -43,7 +47,7 @@ TINTS = {
     "fault": ("clash", 0.45),
     "line": ("clash", 0.18),
 }
-SCALES: tuple[tuple[int, int], ...] = ((9, 4), (7, 3), (5, 2), (3, 1))
+SCALES: tuple[tuple[int, int], ...] = ((13, 6), (11, 5), (9, 4), (7, 3), (5, 2), (3, 1))
 """Cell sizes tried, biggest first: (columns, lines)."""
 
 
@@ -67,7 +71,13 @@ class TangoBoard(BoardWidget[Board]):
     # --- geometry ----------------------------------------------------------------------
 
     def layout_now(self) -> Layout | None:
-        return fit(self._state.level.size, self.size.width, self.size.height)
+        """The biggest grid with room for the caption above it, the column numbers under it
+        and the row numbers left of it; else the biggest grid alone."""
+        n, width, height = self._state.level.size, self.size.width, self.size.height
+        lay = fit(n, width - 2 * LABEL_WIDTH, height - 2)
+        if lay is not None:
+            return lay._replace(left=lay.left + LABEL_WIDTH, top=lay.top + 1)
+        return fit(n, width, height)
 
     def cell_at(self, x: int, y: int) -> Cell | None:
         lay, n = self.layout_now(), self._state.level.size
@@ -122,8 +132,6 @@ class TangoBoard(BoardWidget[Board]):
         role = self._marks.get(cell) or faults.get(cell)
         if role in TINTS:
             bg = highlight(bg, *TINTS[role])
-        if cell == self.cursor:
-            bg = blend(bg, "#000000", CURSOR_SHADE)
         dim = False
         if v is None and role in ("place-sun", "place-moon"):
             v, dim = (SUN if role == "place-sun" else 1 - SUN), True
@@ -131,19 +139,56 @@ class TangoBoard(BoardWidget[Board]):
             if self.ascii:
                 return ".", Style(color=SIGN_FG, bgcolor=bg)
             return " ", Style(bgcolor=bg)
-        glyph = ("S" if v == SUN else "M") if self.ascii else ("☀" if v == SUN else "☾")
+        if self.ascii:
+            glyph = "S" if v == SUN else "M"
+        else:
+            glyph = glyphs.SUN if v == SUN else glyphs.MOON
         fg = SUN_FG if v == SUN else MOON_FG
         if faults.get(cell) == "fault" and not dim:
             fg = FAULT
         return glyph, Style(color=fg, bgcolor=bg, bold=given or not dim, dim=dim)
 
-    def _sign(self, a: Cell, b: Cell, broken: set[tuple[Cell, Cell]], base: Style) -> Segment:
+    def _sign(
+        self, a: Cell, b: Cell, broken: set[tuple[Cell, Cell]], base: Style, text: bool = True
+    ) -> Segment:
+        """The sign between cells a and b on its chip (a blank of `base` where there is none);
+        `text=False`: the chip alone, the sign's tab on the edge above and below it (or at its
+        sides), so it reads as a mark on the shared edge in big cells too."""
         kind = self._state.level.signs.get((a, b))
         if kind is None:
             return Segment(" ", base)
-        text = "=" if kind == EQUAL else ("x" if self.ascii else "×")
-        color = FAULT if (a, b) in broken else SIGN_FG
-        return Segment(text, base + Style(color=color, bold=True))
+        glyph = ("=" if kind == EQUAL else ("x" if self.ascii else "×")) if text else " "
+        if (a, b) in broken:
+            return Segment(glyph, Style(color="#ffffff", bgcolor=FAULT, bold=True))
+        return Segment(glyph, Style(color=SIGN_FG, bgcolor=SIGN_BG, bold=True))
+
+    def _cell_line(
+        self, cell: Cell, within: int, lay: Layout, faults: dict[Cell, str]
+    ) -> list[Segment]:
+        """Line `within` of `cell`: its symbol drawn big where the cell has room
+        (`glyphs.art`), else the one character on the middle line; the cursor as bars at its
+        sides (the cell's colour stays in view), or `[S]` with --ascii."""
+        glyph, style = self._cell_style(cell, faults)
+        w = lay.cell_w
+        big = None if self.ascii else glyphs.art(glyph, w, lay.cell_h, lay.cell_h // 2)
+        if big is not None:
+            text = big[within]
+        elif within == lay.cell_h // 2:
+            pad = w // 2
+            text = " " * pad + glyph + " " * (w - pad - 1)
+            mark = self._ascii_mark(cell, faults)
+            if mark and 1 <= pad <= w - 2:  # `!S!` broken rule, `*S*` mistake
+                text = text[: pad - 1] + mark + glyph + mark + text[pad + 2 :]
+            if self.ascii and cell == self.cursor:  # the cursor without colour
+                d = 2 if mark and 2 <= pad <= w - 3 else 1  # outside a mark
+                if pad - d >= 0 and pad + d < w:
+                    inside = text[pad - d + 1 : pad + d]
+                    text = text[: pad - d] + "[" + inside + "]" + text[pad + d + 1 :]
+        else:
+            text, style = " " * w, Style(bgcolor=style.bgcolor)
+        if cell == self.cursor and not self.ascii:
+            return grid.with_bars(text, style, Style(bgcolor=CURSOR_BARS))
+        return [Segment(text, style)]
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
@@ -154,7 +199,7 @@ class TangoBoard(BoardWidget[Board]):
             return grid.text_line(grid.TOO_SMALL if y == 0 else "", width, base)
         dy = y - lay.top
         if dy == -1 or (lay.top == 0 and dy == lay.height):  # the caption: which game this is
-            caption = "S  Tango  M" if self.ascii else "☀  Tango  ☾"
+            caption = "S  Tango  M" if self.ascii else f"{glyphs.SUN}  Tango  {glyphs.MOON}"
             return grid.caption_line(caption, width, base)
         if dy == lay.height and lay.top > 0:  # column numbers under the board, as hints count
             line = [" "] * width
@@ -177,32 +222,23 @@ class TangoBoard(BoardWidget[Board]):
         if within < lay.cell_h:  # a line through row r's cells
             middle = within == lay.cell_h // 2
             for c in range(n):
-                glyph, style = self._cell_style((r, c), faults)
-                if middle:
-                    pad = lay.cell_w // 2
-                    text = " " * pad + glyph + " " * (lay.cell_w - pad - 1)
-                    mark = self._ascii_mark((r, c), faults)
-                    if mark and 1 <= pad <= lay.cell_w - 2:  # `!S!` broken rule, `*S*` mistake
-                        text = text[: pad - 1] + mark + glyph + mark + text[pad + 2 :]
-                    if self.ascii and (r, c) == self.cursor:  # the cursor without colour
-                        d = 2 if mark and 2 <= pad <= lay.cell_w - 3 else 1  # outside a mark
-                        if pad - d >= 0 and pad + d < lay.cell_w:
-                            inside = text[pad - d + 1 : pad + d]
-                            text = text[: pad - d] + "[" + inside + "]" + text[pad + d + 1 :]
-                    segs.append(Segment(text, style))
-                else:
-                    segs.append(Segment(" " * lay.cell_w, Style(bgcolor=style.bgcolor)))
+                segs += self._cell_line((r, c), within, lay, faults)
                 if c < n - 1:
-                    if middle:
-                        segs.append(self._sign((r, c), (r, c + 1), broken, base))
+                    beside = lay.cell_h >= 3 and abs(within - lay.cell_h // 2) == 1
+                    if middle or beside:  # the sign, and its chip a line above and below
+                        segs.append(self._sign((r, c), (r, c + 1), broken, base, middle))
                     else:
                         segs.append(Segment(" ", base))
         else:  # the gap between rows r and r + 1: vertical signs under each cell
             for c in range(n):
                 pad = lay.cell_w // 2
-                segs.append(Segment(" " * pad, base))
-                segs.append(self._sign((r, c), (r + 1, c), broken, base))
-                segs.append(Segment(" " * (lay.cell_w - pad - 1), base))
+                wide = 1 if lay.cell_w >= 5 else 0  # the chip a column each side of the sign
+                pair = ((r, c), (r + 1, c))
+                segs.append(Segment(" " * (pad - wide), base))
+                segs += [self._sign(*pair, broken, base, False)] * wide
+                segs.append(self._sign(*pair, broken, base))
+                segs += [self._sign(*pair, broken, base, False)] * wide
+                segs.append(Segment(" " * (lay.cell_w - pad - 1 - wide), base))
                 if c < n - 1:
                     segs.append(Segment(" ", base))
         used = lay.left + lay.width

@@ -1,11 +1,12 @@
-"""The Zip board: numbers in dark discs, walls as thick lines, the path as one line through
-the cells' centres whose colour runs from orange at 1 to blue at its end.
+"""The Zip board: numbers in LinkedIn's dark dots, walls as solid bars, the path as a thick band
+through the cells' centres whose colour runs from orange at 1 to blue at its end.
 
-Drawn with the line API from a character canvas of (2 x rows + 1) lines by
-(4 x cols + 1) columns: cell (r, c) has its centre at line 2r + 1, column
-4c + 2; grid lines sit between. The widget decides nothing about the rules:
-it turns the mouse into `CellAction`s and draws the state it is given. After
-each new position the cursor goes to the path's end (where arrows extend it).
+Drawn with the line API from a character canvas: cells of the biggest of `SCALES` that fits,
+one thin grid line between them (light, so no grid line looks like a wall) and a heavy frame
+around; where a cell has room, a number's digits are drawn big (`glyphs`) inside its dot. The
+widget decides nothing about the rules: it turns the mouse into `CellAction`s and draws the
+state it is given. After each new position the cursor goes to the path's end (where arrows
+extend it).
 """
 
 from __future__ import annotations
@@ -16,40 +17,30 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
-from queens_tui.app.palette import blend, highlight
+from queens_tui.app.glyphs import art_size, drawing
+from queens_tui.app.palette import CURSOR_BARS, blend, highlight
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.zip.level import ZipLevel
 from queens_tui.kinds.zip.play import ZipState
 
 CELL_BG = "#f2efe8"
-GRID = "#b9b4a8"
+GRID = "#cfcabe"
+"""The thin grid between cells: light, so a wall never looks like it."""
 WALL = "#1c1c1c"
+"""Walls: solid bars a column (or a line) thick, in this near-black."""
 NUMBER_BG = "#1c1c1c"
 NUMBER_FG = "#ffffff"
 GRADIENT = ("#ff7b60", "#df5fbf", "#6f8cff")
 """The path's colour from 1 to the end of a full path (orange, magenta, blue)."""
 ROLES = ("place", "evidence", "mistake")
 """The highlight roles it draws (`palette.HIGHLIGHTS`), over the cell's plain colour."""
-CURSOR = "#ffe046"
+VISITED_WASH = 0.2
+"""How much of the path's colour a cell it crosses takes (the band itself is solid)."""
 
-_HEAVY = {
-    frozenset({"u", "d"}): "┃",
-    frozenset({"l", "r"}): "━",
-    frozenset({"d", "r"}): "┏",
-    frozenset({"d", "l"}): "┓",
-    frozenset({"u", "r"}): "┗",
-    frozenset({"u", "l"}): "┛",
-    frozenset({"u"}): "╹",
-    frozenset({"d"}): "╻",
-    frozenset({"l"}): "╸",
-    frozenset({"r"}): "╺",
-    frozenset(): "●",
-}
-_ASCII = {
-    k: ("|" if v in "┃╹╻" else "-" if v in "━╸╺" else "o" if v == "●" else "+")
-    for k, v in _HEAVY.items()
-}
+STEPS = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
+_ASCII = {"u": "|", "d": "|", "l": "-", "r": "-"}
+"""With --ascii the path is a line of `-` and `|` through the centres, `o` where it turns."""
 
 
 def path_color(i: int, area: int) -> str:
@@ -60,7 +51,42 @@ def path_color(i: int, area: int) -> str:
     return blend(GRADIENT[1], GRADIENT[2], (t - 0.5) * 2)
 
 
-SCALES: tuple[tuple[int, int], ...] = ((11, 5), (9, 4), (7, 3), (5, 2), (3, 1))
+def band(cw: int, ch: int) -> tuple[int, int]:
+    """Half the path band's thickness in a cell of cw x ch: (columns, lines) either side of
+    the centre line. A line is about two columns tall, so the band reads equally thick
+    across and down: 3 columns where it runs down and 1 line where it runs across from 5 x 2
+    cells to 11 x 6, 7 columns and 3 lines from 15 x 7."""
+    lines = max(0, (ch - 3) // 4)
+    return max(0, min((cw - 1) // 4, 2 * lines + 1)), lines
+
+
+def disc_rows(cw: int, ch: int, text: str) -> list[tuple[int, int, str]]:
+    """LinkedIn's numbered dot in a cw x ch cell: (line offset from the centre, half width,
+    part) per line, part "top" (`▄` rim), "mid" (the disc) or "bottom" (`▀` rim). The
+    number goes on the "mid" lines; three of them when its digits are drawn big."""
+    big = fits_big(cw, ch, text)
+    half = (cw - 1) // 2 - 1 if big else min(max((cw - 1) // 2 - 1, 1), len(text) // 2 + 3)
+    if big:
+        return [
+            (-2, half - 1, "top"),
+            (-1, half, "mid"),
+            (0, half, "mid"),
+            (1, half, "mid"),
+            (2, half - 1, "bottom"),
+        ]
+    if ch >= 3 and cw >= 5:
+        return [(-1, half - 1, "top"), (0, half, "mid"), (1, half - 1, "bottom")]
+    return [(0, min(half, (cw - 1) // 2), "mid")]
+
+
+def fits_big(cw: int, ch: int, text: str) -> bool:
+    """Whether the number's digits are drawn big (`glyphs.art`) inside its dot: the dot needs
+    five lines and a column of dark each side of the digits."""
+    size = art_size(text)
+    return size is not None and ch >= 5 and size[0] + 4 <= cw - 2
+
+
+SCALES: tuple[tuple[int, int], ...] = ((15, 7), (13, 6), (11, 5), (9, 4), (7, 3), (5, 2), (3, 1))
 """A cell's inside (columns, lines), biggest first: the board takes the biggest that fits
 (terminal cells are about twice as tall as wide, so these are near square)."""
 
@@ -124,7 +150,7 @@ class ZipBoard(BoardWidget[ZipState]):
         px, py = cw + 1, ch + 1  # the pitch: a cell and one grid line
         height, width = py * rows + 1, px * cols + 1
         chars = [[" "] * width for _ in range(height)]
-        styles: list[list[Style]] = [[Style()] * width for _ in range(height)]
+        styles: list[list[Style]] = [[Style(bgcolor=CELL_BG)] * width for _ in range(height)]
         order = {cell: i for i, cell in enumerate(path)}
         cursor = self.cursor if hasattr(self, "_lines") else path[-1]
         bg_of: dict[Cell, str] = {}
@@ -133,27 +159,50 @@ class ZipBoard(BoardWidget[ZipState]):
                 cell = (r, c)
                 bg = CELL_BG
                 if cell in order:
-                    bg = blend(CELL_BG, path_color(order[cell], level.area), 0.35)
+                    bg = blend(CELL_BG, path_color(order[cell], level.area), VISITED_WASH)
                 role = self._marks.get(cell)
                 if role in ROLES:
                     bg = highlight(CELL_BG, role)
-                if cell == cursor and not self._state.solved:
-                    bg = blend(bg, CURSOR, 0.6)
                 bg_of[cell] = bg
-        # grid lines and walls
-        grid_style = Style(color=GRID, bgcolor=CELL_BG)
-        wall_style = Style(color=WALL, bgcolor=CELL_BG, bold=True)
+                for y in range(py * r + 1, py * r + py):
+                    for x in range(px * c + 1, px * c + px):
+                        styles[y][x] = Style(bgcolor=bg)
+        self._grid(chars, styles, level)
+        self._path(chars, styles, bg_of)
+        self._numbers(chars, styles, bg_of, order)
+        if not self._state.solved:  # the cursor: bars at the cell's sides (`[ ]` with --ascii)
+            r, c = cursor
+            for y in range(py * r + 1, py * r + py):
+                if self.ascii and y == py * r + 1 + ch // 2 and cw >= 3:
+                    chars[y][px * c + 1], chars[y][px * c + cw] = "[", "]"
+                elif not self.ascii:
+                    for x in (px * c + 1, px * c + cw):
+                        chars[y][x], styles[y][x] = " ", Style(bgcolor=CURSOR_BARS)
+        self._lines = [
+            [Segment(letter, st) for letter, st in zip(chars[y], styles[y], strict=True)]
+            for y in range(height)
+        ]
+
+    def _grid(self, chars: list[list[str]], styles: list[list[Style]], level: ZipLevel) -> None:
+        """The frame, the thin grid lines and the walls: a wall is a solid dark bar (`#` with
+        --ascii) a column or a line thick, unlike any grid line."""
+        cw, ch = self._cell
+        px, py = cw + 1, ch + 1
+        height, width = len(chars), len(chars[0])
         walls = level.wall_set
-        hbar, vbar, dot = ("=", "#", ".") if self.ascii else ("━", "┃", "·")
+        thin = Style(color=GRID, bgcolor=CELL_BG)
+        frame = Style(color=WALL, bgcolor=CELL_BG, bold=True)
+        solid = Style(color=WALL, bgcolor=WALL)
+        a = self.ascii
         for y in range(height):
             for x in range(width):
                 on_h, on_v = y % py == 0, x % px == 0
                 if not on_h and not on_v:
                     continue
                 r, c = y // py, x // px
-                if on_h and on_v:  # a corner
-                    edge = y in (0, height - 1) or x in (0, width - 1)
-                    near = edge or any(
+                top, bottom, left, right = y == 0, y == height - 1, x == 0, x == width - 1
+                if on_h and on_v:  # a corner: solid where a wall ends or meets it
+                    walled = any(
                         w in walls
                         for w in (
                             ((r - 1, c - 1), (r - 1, c)),
@@ -162,84 +211,131 @@ class ZipBoard(BoardWidget[ZipState]):
                             ((r - 1, c), (r, c)),
                         )
                     )
-                    chars[y][x] = ("+" if self.ascii else "╋") if near else dot
-                    styles[y][x] = wall_style if near else grid_style
+                    if (top or bottom) and (left or right):
+                        corner = (
+                            "+"
+                            if a
+                            else {(1, 1): "┏", (1, 0): "┓", (0, 1): "┗"}.get(
+                                (int(top), int(left)), "┛"
+                            )
+                        )
+                        chars[y][x], styles[y][x] = corner, frame
+                    elif top or bottom or left or right:  # a grid line or a wall meets the frame
+                        tee = "┯" if top else "┷" if bottom else "┠" if left else "┨"
+                        chars[y][x], styles[y][x] = ("+" if a else tee), frame
+                    elif walled:
+                        chars[y][x], styles[y][x] = ("#" if a else " "), solid
+                    else:
+                        chars[y][x], styles[y][x] = ("." if a else "┼"), thin
                 elif on_h:  # a horizontal grid line below row r - 1
-                    wall = y in (0, height - 1) or ((r - 1, c), (r, c)) in walls
-                    chars[y][x] = hbar if wall else " "
-                    styles[y][x] = wall_style
+                    if top or bottom:
+                        chars[y][x], styles[y][x] = ("-" if a else "━"), frame
+                    elif ((r - 1, c), (r, c)) in walls:
+                        chars[y][x], styles[y][x] = ("#" if a else " "), solid
+                    else:
+                        chars[y][x], styles[y][x] = (" " if a else "─"), thin
                 else:  # a vertical grid line right of column c - 1
-                    wall = x in (0, width - 1) or ((r, c - 1), (r, c)) in walls
-                    chars[y][x] = vbar if wall else " "
-                    styles[y][x] = wall_style if wall else Style(bgcolor=CELL_BG)
-        # cell interiors
-        for (r, c), bg in bg_of.items():
-            for y in range(py * r + 1, py * r + py):
-                for x in range(px * c + 1, px * c + px):
-                    chars[y][x] = " "
-                    styles[y][x] = Style(bgcolor=bg)
-        # the path: from each cell's centre to its neighbours' (across the grid line)
-        glyphs = _ASCII if self.ascii else _HEAVY
-        across, down = glyphs[frozenset({"l", "r"})], glyphs[frozenset({"u", "d"})]
-        for i, cell in enumerate(path):
-            r, c = cell
-            y, x = py * r + 1 + ch // 2, px * c + 1 + cw // 2
-            color = path_color(i, level.area)
-            line = Style(color=color, bgcolor=bg_of[cell], bold=True)
-            on_grid = Style(color=color, bgcolor=CELL_BG, bold=True)
-            dirs: set[str] = set()
-            for j in (i - 1, i + 1):
-                if 0 <= j < len(path):
-                    nr, nc = path[j]
-                    d = {(-1, 0): "u", (1, 0): "d", (0, -1): "l", (0, 1): "r"}[(nr - r, nc - c)]
-                    dirs.add(d)
-            chars[y][x] = glyphs[frozenset(dirs)]
-            styles[y][x] = line
-            spans = {
-                "l": [(y, k) for k in range(px * c, x)],
-                "r": [(y, k) for k in range(x + 1, px * c + px)],
-                "u": [(k, x) for k in range(py * r + 1, y)],
-                "d": [(k, x) for k in range(y + 1, py * r + py + 1)],
-            }
-            for d in dirs:
-                for yy, xx in spans[d]:
-                    chars[yy][xx] = across if d in "lr" else down
-                    styles[yy][xx] = on_grid if yy % py == 0 or xx % px == 0 else line
-        # numbers on top, in dark discs
-        for r in range(rows):
-            for c in range(cols):
+                    if left or right:
+                        chars[y][x], styles[y][x] = ("|" if a else "┃"), frame
+                    elif ((r, c - 1), (r, c)) in walls:
+                        chars[y][x], styles[y][x] = ("#" if a else " "), solid
+                    else:
+                        chars[y][x], styles[y][x] = (" " if a else "│"), thin
+
+    def _path(
+        self, chars: list[list[str]], styles: list[list[Style]], bg_of: dict[Cell, str]
+    ) -> None:
+        """The path as a band in its colour through the cells' centres, across the grid line
+        between two steps (with --ascii a line of `-` and `|`, `o` on each cell)."""
+        path, area = self._state.path, self.level.area
+        cw, ch = self._cell
+        px, py = cw + 1, ch + 1
+        bx, by = band(cw, ch)
+        for i, (r, c) in enumerate(path):
+            cy, cx = py * r + 1 + ch // 2, px * c + 1 + cw // 2
+            dirs = [
+                d
+                for j in (i - 1, i + 1)
+                if 0 <= j < len(path)
+                for d, step in STEPS.items()
+                if (path[j][0] - r, path[j][1] - c) == step
+            ]
+            if self.ascii:
+                color = Style(bold=True, bgcolor=bg_of[(r, c)])
+                chars[cy][cx], styles[cy][cx] = "o", color
+                for d in dirs:
+                    dy, dx = STEPS[d]
+                    reach = (py // 2 if dy else px // 2) + 1
+                    for k in range(1, reach):
+                        y, x = cy + dy * k, cx + dx * k
+                        if chars[y][x] in " .":
+                            chars[y][x] = _ASCII[d]
+                            styles[y][x] = Style(bold=True, bgcolor=styles[y][x].bgcolor)
+                continue
+            fill = Style(bgcolor=path_color(i, area))
+            spans = [(cy - by, cy + by, cx - bx, cx + bx)]  # the core
+            for d in dirs:  # out to the cell's edge and over the grid line
+                dy, dx = STEPS[d]
+                if dy:
+                    far = py * r + (0 if dy < 0 else py)
+                    spans.append((min(cy, far), max(cy, far), cx - bx, cx + bx))
+                else:
+                    far = px * c + (0 if dx < 0 else px)
+                    spans.append((cy - by, cy + by, min(cx, far), max(cx, far)))
+            for y0, y1, x0, x1 in spans:
+                for y in range(y0, y1 + 1):
+                    for x in range(x0, x1 + 1):
+                        chars[y][x], styles[y][x] = " ", fill
+
+    def _numbers(
+        self,
+        chars: list[list[str]],
+        styles: list[list[Style]],
+        bg_of: dict[Cell, str],
+        order: dict[Cell, int],
+    ) -> None:
+        """The numbers, on top of the path, in LinkedIn's dark dots (`disc_rows`); a dot the
+        path has reached takes the path's colour there; big digits where the dot has room."""
+        level = self.level
+        cw, ch = self._cell
+        px, py = cw + 1, ch + 1
+        for r in range(level.rows):
+            for c in range(level.cols):
                 n = level.numbers[r][c]
                 if not n:
                     continue
-                text = f"{n:^3}" if n < 100 else str(n)
-                style = Style(color=NUMBER_FG, bgcolor=NUMBER_BG, bold=True)
+                text = str(n)
+                disc = NUMBER_BG
                 if (r, c) in order:
-                    style = Style(
-                        color=NUMBER_FG, bgcolor=path_color(order[(r, c)], level.area), bold=True
-                    )
+                    disc = path_color(order[(r, c)], level.area)
+                ink = NUMBER_FG
                 if (role := self._marks.get((r, c))) is not None:
-                    style = Style(
-                        color=NUMBER_BG,
-                        bgcolor=highlight(CELL_BG, role) if role in ROLES else CELL_BG,
-                        bold=True,
-                    )
-                y, x = py * r + 1 + ch // 2, px * c + 1 + cw // 2 - len(text) // 2
-                if cw >= 7 and ch >= 3 and not self.ascii:  # room for LinkedIn's round dot
-                    text = f" {text} "
-                    x -= 1
-                    disc = style.bgcolor.name if style.bgcolor else NUMBER_BG
-                    rim = Style(color=disc, bgcolor=bg_of[(r, c)])
-                    for dy, half in ((-1, "▄"), (1, "▀")):
-                        for k in range(1, len(text) - 1):
-                            chars[y + dy][x + k] = half
-                            styles[y + dy][x + k] = rim
-                for k, letter in enumerate(text):
-                    chars[y][x + k] = letter
-                    styles[y][x + k] = style
-        self._lines = [
-            [Segment(letter, st) for letter, st in zip(chars[y], styles[y], strict=True)]
-            for y in range(height)
-        ]
+                    disc = highlight(CELL_BG, role) if role in ROLES else CELL_BG
+                    ink = NUMBER_BG
+                cy, cx = py * r + 1 + ch // 2, px * c + 1 + cw // 2
+                if self.ascii:
+                    text = f"{text:^3}" if len(text) < 3 else text
+                    for k, letter in enumerate(text):
+                        x = cx - len(text) // 2 + k
+                        chars[cy][x], styles[cy][x] = letter, Style(bold=True, reverse=True)
+                    continue
+                rows = disc_rows(cw, ch, text)
+                for dy, half, part in rows:
+                    y = cy + dy
+                    for x in range(cx - half, cx + half + 1):
+                        if part == "mid":
+                            chars[y][x], styles[y][x] = " ", Style(color=ink, bgcolor=disc)
+                        else:
+                            rim = "▄" if part == "top" else "▀"
+                            chars[y][x] = rim
+                            styles[y][x] = Style(color=disc, bgcolor=styles[y][x].bgcolor)
+                mids = [cy + dy for dy, _, part in rows if part == "mid"]
+                big = drawing(text) if len(mids) == 3 else None
+                for y, line in zip(mids if big else [cy], big or [text], strict=True):
+                    x0 = cx - len(line) // 2
+                    for k, letter in enumerate(line):
+                        chars[y][x0 + k] = letter
+                        styles[y][x0 + k] = Style(color=ink, bgcolor=disc, bold=True)
 
     def _origin(self) -> tuple[int, int]:
         height = len(self._lines)
@@ -248,12 +344,12 @@ class ZipBoard(BoardWidget[ZipState]):
 
     def render_line(self, y: int) -> Strip:
         left, top = self._origin()
-        blank = Style(bgcolor=None)
+        base = self.rich_style  # every blank styled: Textual's NO_COLOR filter needs a style
         i = y - top
         if not 0 <= i < len(self._lines):
-            return Strip.blank(self.size.width, blank)
-        segs = [Segment(" " * left), *self._lines[i]]
-        return Strip(segs).adjust_cell_length(self.size.width)
+            return Strip.blank(self.size.width, base)
+        segs = [Segment(" " * left, base), *self._lines[i]]
+        return Strip(segs).adjust_cell_length(self.size.width, base)
 
     # --- mouse ------------------------------------------------------------------------
 
