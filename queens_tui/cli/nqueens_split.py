@@ -265,7 +265,7 @@ def count(
         return EXIT_USAGE
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
-        with open_pool(jobs, scheduler) as pool:
+        with open_pool(jobs, scheduler, tasks=total - resumed) as pool:
             _count(run, pool)
             name = pool.name
     except PoolError as err:

@@ -247,6 +247,34 @@ def test_ordered_map_raises_a_task_error_in_its_turn_and_cancels_the_rest() -> N
         assert any(f.cancelled() for f in futures)
 
 
+def test_no_more_local_workers_than_tasks() -> None:
+    with executors.open_pool(4, tasks=1) as pool:  # one level: no pool to start at all
+        assert (pool.name, pool.workers) == ("this process", 1)
+    with executors.open_pool(4, tasks=2) as pool:
+        assert (pool.name, pool.workers) == ("2 processes", 2)
+    with executors.open_pool(None, tasks=0) as pool:  # a resumed count with nothing left
+        assert pool.workers == 1
+    bad = executors.open_pool(0, tasks=1)  # a bad --jobs is still said
+    with pytest.raises(executors.PoolError, match="got 0"):
+        bad.__enter__()
+
+
+def test_a_finished_pool_leaves_no_thread_behind() -> None:
+    # The pool's manager thread, left running, raced Python's exit and printed an OSError
+    # traceback after about one result in twelve: `open_pool` now waits for it.
+    script = (
+        "import threading\n"
+        "from queens_tui.cli.executors import open_pool\n"
+        "with open_pool(2) as pool:\n"
+        "    assert pool.executor.submit(abs, -1).result() == 1\n"
+        "print([t.name for t in threading.enumerate()])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=ENV, timeout=60
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, "['MainThread']\n", "")
+
+
 # --- whole runs: exact counts, interrupted and killed runs resumed, lost workers -------------
 
 
