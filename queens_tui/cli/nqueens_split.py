@@ -19,7 +19,6 @@ what happens then:
 
 from __future__ import annotations
 
-import json
 import signal
 import sys
 from collections import deque
@@ -27,9 +26,9 @@ from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Future, wait
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
-from typing import Any
 
 from queens_tui.cli.executors import Pool, PoolError, open_pool
+from queens_tui.cli.nqueens import count_json
 from queens_tui.cli.progress import Progress
 from queens_tui.core.errors import printable
 from queens_tui.kinds.classic import split as splitting
@@ -154,17 +153,11 @@ def _print_result(n: int, run: Run, pool_name: str, as_json: bool) -> None:
     seconds = round(run.progress.elapsed(), 3)
     tasks = len(run.split.tasks)
     if as_json:
-        obj: dict[str, Any] = {
-            "n": n,
-            "solutions": total,
-            "fundamental": fundamental,
-            "seconds": seconds,
-            "executor": pool_name,
-            "tasks": tasks,
-        }
-        if run.resumed:
-            obj["resumed"] = run.resumed
-        print(json.dumps(obj), flush=True)
+        resumed = {"resumed": run.resumed} if run.resumed else {}
+        print(
+            count_json(n, total, fundamental, seconds, executor=pool_name, tasks=tasks, **resumed),
+            flush=True,
+        )
         return
     before = f", {run.resumed:,} of them done before" if run.resumed else ""
     print(
@@ -179,18 +172,11 @@ def _print_interrupted(n: int, run: Run, as_json: bool) -> None:
     found = run.checkpoint.solutions()
     seconds = round(run.progress.elapsed(), 3)
     if as_json:
-        obj: dict[str, Any] = {
-            "n": n,
-            "solutions": found,
-            "fundamental": None,
-            "seconds": seconds,
-            "interrupted": True,
-            "tasks_done": done,
-            "tasks": total,
-        }
-        if run.path is not None:
-            obj["checkpoint"] = str(run.path)
-        print(json.dumps(obj), flush=True)
+        where = {"checkpoint": str(run.path)} if run.path is not None else {}
+        line = count_json(
+            n, found, None, seconds, interrupted=True, tasks_done=done, tasks=total, **where
+        )
+        print(line, flush=True)
         return
     then = (
         f"; continue with: queens-tui nqueens {n} --resume {printable(str(run.path))}"
