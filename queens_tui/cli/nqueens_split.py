@@ -60,8 +60,9 @@ class Run:
     resumed: int
     """Tasks done before this run (from `--resume`)."""
 
-    def record(self, task: splitting.Task, solutions: int) -> None:
-        self.checkpoint.done[task.index] = solutions
+    def record(self, tasks: list[splitting.Task], solutions: list[int]) -> None:
+        for task, found in zip(tasks, solutions, strict=True):
+            self.checkpoint.done[task.index] = found
         self.save()
 
     def save(self, *, sync: bool = False) -> None:
@@ -89,17 +90,18 @@ def _is_lost_worker(err: BaseException) -> bool:
 def _count(run: Run, pool: Pool) -> None:
     """Run every task not done yet on `pool`, recording each as it finishes.
 
-    At most `pool.window` tasks are submitted ahead (all of them for Dask, whose scheduler
-    queues them): one at a time in this process, so each is recorded as soon as it is done.
+    Tasks go `pool.batch` at a time (one submission, recorded together), at most
+    `pool.window` submissions ahead (all of them for Dask, whose scheduler queues them): one
+    at a time in this process, so each is recorded as soon as it is done.
     """
     todo = deque(t for t in run.split.tasks if t.index not in run.checkpoint.done)
-    pending: dict[Future[int], splitting.Task] = {}
+    pending: dict[Future[list[int]], list[splitting.Task]] = {}
     tries: dict[int, int] = {}
 
     def fill() -> None:
         while todo and (not pool.window or len(pending) < pool.window):
-            task = todo.popleft()
-            pending[pool.executor.submit(splitting.count_task, task)] = task
+            batch = [todo.popleft() for _ in range(min(pool.batch, len(todo)))]
+            pending[pool.executor.submit(splitting.count_tasks, batch)] = batch
 
     def again(tasks: list[splitting.Task], err: BaseException) -> None:
         for task in tasks:
@@ -118,25 +120,24 @@ def _count(run: Run, pool: Pool) -> None:
         for future in finished:
             if future not in pending:  # sent again after a broken pool, below
                 continue
-            task = pending.pop(future)
+            batch = pending.pop(future)
             try:
                 solutions = future.result()
             except BrokenExecutor as err:  # a local worker died: every pending task failed
                 if not pool.restartable:
                     raise TaskFailed(f"the workers were lost ({err})") from None
-                lost = [task, *pending.values()]
+                lost = [*batch, *(t for b in pending.values() for t in b)]
                 pending.clear()
                 pool.restart()
                 again(lost, err)
                 break
             except Exception as err:
                 if not _is_lost_worker(err):
-                    raise TaskFailed(
-                        f"task {task.index} failed: {type(err).__name__}: {err}"
-                    ) from err
-                again([task], err)
+                    which = ", ".join(str(t.index) for t in batch)
+                    raise TaskFailed(f"task {which} failed: {type(err).__name__}: {err}") from err
+                again(batch, err)
                 continue
-            run.record(task, solutions)
+            run.record(batch, solutions)
         fill()
         run.show()
 

@@ -259,6 +259,25 @@ def test_no_more_local_workers_than_tasks() -> None:
         bad.__enter__()
 
 
+def test_tasks_sent_in_batches_are_each_recorded_once() -> None:
+    from queens_tui.cli import nqueens_split
+
+    sent: list[int] = []
+
+    class Counting(executors.InlineExecutor):
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+            sent.append(len(args[0]))
+            return super().submit(fn, *args, **kwargs)
+
+    sp = split.split(10)
+    cp = cpfile.Checkpoint.of(sp)
+    cp.done[5] = split.count_task(sp.tasks[5])  # done before: not sent again
+    run = nqueens_split.Run(sp, cp, None, Progress("t", io.StringIO()), 1)
+    nqueens_split._count(run, executors.Pool(Counting(), "batches", 1, 1, batch=4))
+    assert cp.solutions() == A000170[10] and sorted(cp.done) == list(range(len(sp.tasks)))
+    assert sum(sent) == len(sp.tasks) - 1 and max(sent) == 4 and len(sent) == -(-sum(sent) // 4)
+
+
 def test_a_finished_pool_leaves_no_thread_behind() -> None:
     # The pool's manager thread, left running, raced Python's exit and printed an OSError
     # traceback after about one result in twelve: `open_pool` now waits for it.
