@@ -164,6 +164,7 @@ def _process_pool(jobs: int) -> ProcessPoolExecutor:
 def _dask_pool(scheduler: str, workers: int) -> Pool:
     import importlib
     import logging
+    import warnings
 
     try:  # as Any: Dask's classes have no annotations mypy could check calls against
         distributed: Any = importlib.import_module("distributed")
@@ -188,13 +189,18 @@ def _dask_pool(scheduler: str, workers: int) -> Pool:
             settings["distributed.worker.multiprocessing-method"] = "fork"
         quiet = importlib.import_module("dask").config.set(settings)
         try:
-            cluster = LocalCluster(
-                n_workers=workers,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-                silence_logs=logging.CRITICAL,  # a lost worker is retried: no need to shout
-            )
+            with warnings.catch_warnings():
+                # Its scheduler serves a few HTTP routes even without a dashboard, on port 8787
+                # of this machine or, when another cluster has it, any free port, with a
+                # UserWarning the command's user has no use for.
+                warnings.filterwarnings("ignore", "Port .* is already in use", UserWarning)
+                cluster = LocalCluster(
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    silence_logs=logging.CRITICAL,  # a lost worker is retried: no need to shout
+                )
         finally:
             signal.signal(signal.SIGINT, previous)
             quiet.__exit__(None, None, None)
