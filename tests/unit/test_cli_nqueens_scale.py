@@ -7,6 +7,7 @@ import io
 import json
 import os
 import resource
+import shutil
 import signal
 import socket
 import subprocess
@@ -199,6 +200,26 @@ def test_progress_lines_give_tasks_and_the_time_left() -> None:
         "nqueens 17: 50% done, 256 of 512 tasks, 1,234,567 solutions so far, 10.0 s, "
         "about 20 s left\n"
     )
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+def test_the_bar_fits_the_terminal_and_keeps_the_time_left(
+    monkeypatch: pytest.MonkeyPatch, columns: int
+) -> None:
+    # a line wider than the terminal wraps, and each redraw left a copy of it on the screen
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda *a: os.terminal_size((columns, 24)))
+    stream = _Terminal()
+    progress = Progress("nqueens 17", stream)
+    progress.start -= 10
+    progress.update(0.5, 12345678, (256, 512))
+    line = stream.getvalue().removeprefix("\r").removesuffix("\x1b[K")
+    assert len(line) < columns and line.endswith("10.0 s  10 s left")
+    assert ("[###" in line) == (columns == 120)  # the drawing goes first when room is short
 
 
 def test_ordered_map_keeps_the_order_and_a_bounded_window() -> None:
