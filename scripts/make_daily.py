@@ -80,7 +80,8 @@ def main() -> int:
     days = [date(args.year, 1, 1) + timedelta(days=i) for i in range(366)]
     days = [d for d in days if d.year == args.year and (start is None or d >= start)]
     lines: dict[date, str] = {}
-    with open_pool(args.jobs) as pool:  # each day's puzzle depends on its date alone
+    # each day's puzzle depends on its date alone
+    with open_pool(args.jobs, tasks=len(days)) as pool:
         jobs = [(args.kind, day) for day in days]
         made = ordered_map(pool.executor, make_line, jobs, window=4 * pool.workers)
         for day, line in zip(days, made, strict=True):

@@ -194,9 +194,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     todo = (
         _Job(kind.name, args.size, seed, args.difficulty, options, limit, fmt) for seed in seeds
     )
-    workers = args.jobs if args.jobs is not None or args.count > 1 else 1
     try:
-        with open_pool(workers, args.scheduler) as pool:
+        with open_pool(args.jobs, args.scheduler, tasks=args.count) as pool:
             wait = None if limit is None else limit + 5  # a Dask worker's own limit
             window = pool.window or 4 * pool.workers  # levels after the first failure are lost
             made = ordered_map(pool.executor, make_level, todo, window=window, timeout=wait)

@@ -37,6 +37,15 @@ SMALL_N = 14
 takes less time than starting workers."""
 
 
+def count_json(
+    n: int, solutions: int, fundamental: int | None, seconds: float, **more: object
+) -> str:
+    """A count as the JSON line every `nqueens` count prints (finished or interrupted, in
+    this process or split): these four keys first, then `more`."""
+    obj = {"n": n, "solutions": solutions, "fundamental": fundamental, "seconds": seconds}
+    return json.dumps({**obj, **more})
+
+
 class Out:
     """Buffered stdout: the first line at once, then a flush at least every 0.1 s of output,
     so a pipe sees lines promptly without a system call per line."""
@@ -111,8 +120,7 @@ def _do_count(n: int, engine: str, as_json: bool) -> int:
         seconds = round(progress.elapsed(), 3)
         partial = progress.found
         if as_json:
-            obj = {"n": n, "solutions": partial, "fundamental": None, "seconds": seconds}
-            print(json.dumps({**obj, "interrupted": True}), flush=True)
+            print(count_json(n, partial, None, seconds, interrupted=True), flush=True)
         else:
             pct = "" if progress.fraction is None else f" ({progress.fraction * 100:.0f}% searched)"
             print(
@@ -124,12 +132,7 @@ def _do_count(n: int, engine: str, as_json: bool) -> int:
     progress.done()
     seconds = round(progress.elapsed(), 3)
     if as_json:
-        print(
-            json.dumps(
-                {"n": n, "solutions": total, "fundamental": fundamental, "seconds": seconds}
-            ),
-            flush=True,
-        )
+        print(count_json(n, total, fundamental, seconds), flush=True)
     else:
         print(
             f"{n}-queens: {total:,} solutions, {fundamental:,} fundamental "

@@ -19,7 +19,6 @@ what happens then:
 
 from __future__ import annotations
 
-import json
 import signal
 import sys
 from collections import deque
@@ -27,9 +26,9 @@ from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Future, wait
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
-from typing import Any
 
 from queens_tui.cli.executors import Pool, PoolError, open_pool
+from queens_tui.cli.nqueens import count_json
 from queens_tui.cli.progress import Progress
 from queens_tui.core.errors import printable
 from queens_tui.kinds.classic import split as splitting
@@ -61,8 +60,9 @@ class Run:
     resumed: int
     """Tasks done before this run (from `--resume`)."""
 
-    def record(self, task: splitting.Task, solutions: int) -> None:
-        self.checkpoint.done[task.index] = solutions
+    def record(self, tasks: list[splitting.Task], solutions: list[int]) -> None:
+        for task, found in zip(tasks, solutions, strict=True):
+            self.checkpoint.done[task.index] = found
         self.save()
 
     def save(self, *, sync: bool = False) -> None:
@@ -90,17 +90,18 @@ def _is_lost_worker(err: BaseException) -> bool:
 def _count(run: Run, pool: Pool) -> None:
     """Run every task not done yet on `pool`, recording each as it finishes.
 
-    At most `pool.window` tasks are submitted ahead (all of them for Dask, whose scheduler
-    queues them): one at a time in this process, so each is recorded as soon as it is done.
+    Tasks go `pool.batch` at a time (one submission, recorded together), at most
+    `pool.window` submissions ahead (all of them for Dask, whose scheduler queues them): one
+    at a time in this process, so each is recorded as soon as it is done.
     """
     todo = deque(t for t in run.split.tasks if t.index not in run.checkpoint.done)
-    pending: dict[Future[int], splitting.Task] = {}
+    pending: dict[Future[list[int]], list[splitting.Task]] = {}
     tries: dict[int, int] = {}
 
     def fill() -> None:
         while todo and (not pool.window or len(pending) < pool.window):
-            task = todo.popleft()
-            pending[pool.executor.submit(splitting.count_task, task)] = task
+            batch = [todo.popleft() for _ in range(min(pool.batch, len(todo)))]
+            pending[pool.executor.submit(splitting.count_tasks, batch)] = batch
 
     def again(tasks: list[splitting.Task], err: BaseException) -> None:
         for task in tasks:
@@ -119,25 +120,24 @@ def _count(run: Run, pool: Pool) -> None:
         for future in finished:
             if future not in pending:  # sent again after a broken pool, below
                 continue
-            task = pending.pop(future)
+            batch = pending.pop(future)
             try:
                 solutions = future.result()
             except BrokenExecutor as err:  # a local worker died: every pending task failed
                 if not pool.restartable:
                     raise TaskFailed(f"the workers were lost ({err})") from None
-                lost = [task, *pending.values()]
+                lost = [*batch, *(t for b in pending.values() for t in b)]
                 pending.clear()
                 pool.restart()
                 again(lost, err)
                 break
             except Exception as err:
                 if not _is_lost_worker(err):
-                    raise TaskFailed(
-                        f"task {task.index} failed: {type(err).__name__}: {err}"
-                    ) from err
-                again([task], err)
+                    which = ", ".join(str(t.index) for t in batch)
+                    raise TaskFailed(f"task {which} failed: {type(err).__name__}: {err}") from err
+                again(batch, err)
                 continue
-            run.record(task, solutions)
+            run.record(batch, solutions)
         fill()
         run.show()
 
@@ -154,17 +154,11 @@ def _print_result(n: int, run: Run, pool_name: str, as_json: bool) -> None:
     seconds = round(run.progress.elapsed(), 3)
     tasks = len(run.split.tasks)
     if as_json:
-        obj: dict[str, Any] = {
-            "n": n,
-            "solutions": total,
-            "fundamental": fundamental,
-            "seconds": seconds,
-            "executor": pool_name,
-            "tasks": tasks,
-        }
-        if run.resumed:
-            obj["resumed"] = run.resumed
-        print(json.dumps(obj), flush=True)
+        resumed = {"resumed": run.resumed} if run.resumed else {}
+        print(
+            count_json(n, total, fundamental, seconds, executor=pool_name, tasks=tasks, **resumed),
+            flush=True,
+        )
         return
     before = f", {run.resumed:,} of them done before" if run.resumed else ""
     print(
@@ -179,18 +173,11 @@ def _print_interrupted(n: int, run: Run, as_json: bool) -> None:
     found = run.checkpoint.solutions()
     seconds = round(run.progress.elapsed(), 3)
     if as_json:
-        obj: dict[str, Any] = {
-            "n": n,
-            "solutions": found,
-            "fundamental": None,
-            "seconds": seconds,
-            "interrupted": True,
-            "tasks_done": done,
-            "tasks": total,
-        }
-        if run.path is not None:
-            obj["checkpoint"] = str(run.path)
-        print(json.dumps(obj), flush=True)
+        where = {"checkpoint": str(run.path)} if run.path is not None else {}
+        line = count_json(
+            n, found, None, seconds, interrupted=True, tasks_done=done, tasks=total, **where
+        )
+        print(line, flush=True)
         return
     then = (
         f"; continue with: queens-tui nqueens {n} --resume {printable(str(run.path))}"
@@ -265,7 +252,7 @@ def count(
         return EXIT_USAGE
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
-        with open_pool(jobs, scheduler) as pool:
+        with open_pool(jobs, scheduler, tasks=total - resumed) as pool:
             _count(run, pool)
             name = pool.name
     except PoolError as err:

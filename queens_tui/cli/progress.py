@@ -8,6 +8,7 @@ follows, from the pace of this run alone (a resumed count starts part done).
 
 from __future__ import annotations
 
+import shutil
 import sys
 import time
 from typing import TextIO
@@ -64,14 +65,22 @@ class Progress:
         self.shown = True
         left = self.left()
         if self.tty:
-            bar = ""
+            graphic, bar = "", ""
             if fraction is not None:
                 filled = int(fraction * 30)
-                bar = f"[{'#' * filled}{'.' * (30 - filled)}] {fraction * 100:3.0f}%  "
+                graphic = f"[{'#' * filled}{'.' * (30 - filled)}] "
+                bar = f"{fraction * 100:3.0f}%  "
             if tasks is not None:
                 bar += f"{tasks[0]:,}/{tasks[1]:,} tasks  "
             eta = "" if left is None else f"  {duration(left)} left"
-            self.stream.write(f"\r{self.label}: {bar}{found:,} solutions  {now:.1f} s{eta}\x1b[K")
+            text = f"{bar}{found:,} solutions  {now:.1f} s{eta}"
+            # within the terminal's width (the graphic goes first, then the end of the line): a
+            # longer line wraps, and `\r` redraws only its last row, leaving a copy each time
+            width = shutil.get_terminal_size().columns - 1
+            if len(self.label) + len(graphic) + len(text) + 2 > width:
+                graphic = ""
+            line = f"{self.label}: {graphic}{text}"[:width]
+            self.stream.write(f"\r{line}\x1b[K")
         else:
             pct = "" if fraction is None else f"{fraction * 100:.0f}% done, "
             if tasks is not None:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
 import resource
+import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -199,6 +202,26 @@ def test_progress_lines_give_tasks_and_the_time_left() -> None:
     )
 
 
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+def test_the_bar_fits_the_terminal_and_keeps_the_time_left(
+    monkeypatch: pytest.MonkeyPatch, columns: int
+) -> None:
+    # a line wider than the terminal wraps, and each redraw left a copy of it on the screen
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda *a: os.terminal_size((columns, 24)))
+    stream = _Terminal()
+    progress = Progress("nqueens 17", stream)
+    progress.start -= 10
+    progress.update(0.5, 12345678, (256, 512))
+    line = stream.getvalue().removeprefix("\r").removesuffix("\x1b[K")
+    assert len(line) < columns and line.endswith("10.0 s  10 s left")
+    assert ("[###" in line) == (columns == 120)  # the drawing goes first when room is short
+
+
 def test_ordered_map_keeps_the_order_and_a_bounded_window() -> None:
     submitted: list[int] = []
 
@@ -245,6 +268,53 @@ def test_ordered_map_raises_a_task_error_in_its_turn_and_cancels_the_rest() -> N
         next(results)
         results.close()  # the consumer stops: what has not started is cancelled
         assert any(f.cancelled() for f in futures)
+
+
+def test_no_more_local_workers_than_tasks() -> None:
+    with executors.open_pool(4, tasks=1) as pool:  # one level: no pool to start at all
+        assert (pool.name, pool.workers) == ("this process", 1)
+    with executors.open_pool(4, tasks=2) as pool:
+        assert (pool.name, pool.workers) == ("2 processes", 2)
+    with executors.open_pool(None, tasks=0) as pool:  # a resumed count with nothing left
+        assert pool.workers == 1
+    bad = executors.open_pool(0, tasks=1)  # a bad --jobs is still said
+    with pytest.raises(executors.PoolError, match="got 0"):
+        bad.__enter__()
+
+
+def test_tasks_sent_in_batches_are_each_recorded_once() -> None:
+    from queens_tui.cli import nqueens_split
+
+    sent: list[int] = []
+
+    class Counting(executors.InlineExecutor):
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+            sent.append(len(args[0]))
+            return super().submit(fn, *args, **kwargs)
+
+    sp = split.split(10)
+    cp = cpfile.Checkpoint.of(sp)
+    cp.done[5] = split.count_task(sp.tasks[5])  # done before: not sent again
+    run = nqueens_split.Run(sp, cp, None, Progress("t", io.StringIO()), 1)
+    nqueens_split._count(run, executors.Pool(Counting(), "batches", 1, 1, batch=4))
+    assert cp.solutions() == A000170[10] and sorted(cp.done) == list(range(len(sp.tasks)))
+    assert sum(sent) == len(sp.tasks) - 1 and max(sent) == 4 and len(sent) == -(-sum(sent) // 4)
+
+
+def test_a_finished_pool_leaves_no_thread_behind() -> None:
+    # The pool's manager thread, left running, raced Python's exit and printed an OSError
+    # traceback after about one result in twelve: `open_pool` now waits for it.
+    script = (
+        "import threading\n"
+        "from queens_tui.cli.executors import open_pool\n"
+        "with open_pool(2) as pool:\n"
+        "    assert pool.executor.submit(abs, -1).result() == 1\n"
+        "print([t.name for t in threading.enumerate()])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=ENV, timeout=60
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, "['MainThread']\n", "")
 
 
 # --- whole runs: exact counts, interrupted and killed runs resumed, lost workers -------------
@@ -339,9 +409,17 @@ def test_a_lost_local_worker_is_replaced_and_its_tasks_counted_once(tmp_path: Pa
 @pytest.mark.slow
 def test_a_local_dask_cluster_counts_exactly() -> None:
     pytest.importorskip("distributed", reason="the cluster extra (Dask) is not installed")
-    obj = json.loads(nqueens("14", "--scheduler", "local", "--jobs", "2", "--json").stdout)
+    with contextlib.ExitStack() as stack:
+        # another cluster's HTTP port (8787) taken: Dask's warning about it is not the user's
+        taken = stack.enter_context(socket.socket())
+        with contextlib.suppress(OSError):  # already taken by someone else: as good
+            taken.bind(("127.0.0.1", 8787))
+            taken.listen()
+        done = nqueens("14", "--scheduler", "local", "--jobs", "2", "--json")
+    obj = json.loads(done.stdout)
     assert (obj["solutions"], obj["fundamental"]) == (A000170[14], A002562[14])
     assert obj["executor"] == "a local Dask cluster of 2 workers"
+    assert "Warning" not in done.stderr and "Traceback" not in done.stderr
 
 
 @pytest.mark.slow
