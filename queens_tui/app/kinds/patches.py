@@ -70,7 +70,7 @@ anchored.
 Every move is saved: quit at any time, and the level resumes where you left it.
 `queens-tui play --kind patches` opens today's Patches.
 Press `escape`, `?` or `q` to close this help.
-"""
+"""  # noqa: E501 (a Markdown table row cannot wrap)
 
 UI = KindUI(
     board=PatchesBoard,

@@ -51,7 +51,7 @@ The timer pauses while a dialog (like this one) is open.
 Every move is saved: quit at any time and the level resumes where you left it.
 `queens-tui play --kind sudoku` opens today's Mini Sudoku.
 Press `escape`, `?` or `q` to close this help.
-"""
+"""  # noqa: E501 (a Markdown table row cannot wrap)
 
 DIGITS = tuple(
     Action(

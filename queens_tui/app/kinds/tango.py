@@ -47,7 +47,7 @@ The timer pauses while a dialog (like this one) is open.
 Every move is saved: quit at any time and the level resumes where you left it.
 `queens-tui play --kind tango` opens today's Tango.
 Press `escape`, `?` or `q` to close this help.
-"""
+"""  # noqa: E501 (a Markdown table row cannot wrap)
 
 UI = KindUI(
     board=TangoBoard,

@@ -42,7 +42,7 @@ A whole drag is one step for `{key:undo}`.
 
 Every move is saved: quit at any time, and the level resumes where you left it.
 Press `escape`, `?` or `q` to close this help.
-"""
+"""  # noqa: E501 (a Markdown table row cannot wrap)
 
 UI = KindUI(
     board=ZipBoard,
