@@ -66,7 +66,7 @@ async def test_a_hint_looked_at_counts_and_the_card_survives_a_restart(
         await pilot.press("q")
     store = make_store(data)
     stats = store.level_stats(app.ref.key)
-    assert stats is not None and stats.solves == 1
+    assert stats is not None and stats.solves == 1 and stats.last_hints == hints
     again = create_app(LEVELS[kind], now=clock, store=store, engine="search")
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot, again)
