@@ -133,3 +133,21 @@ def test_zip_no_reason_on_the_solution_path() -> None:
         sol = zip_solutions(level, 1)[0]
         for k in range(1, len(sol) - 1, 5):
             assert zip_dead_end(level, tuple(sol[:k])) is None, (path, k)
+
+
+def test_zip_a_step_away_from_the_next_number_leaves_too_few_cells() -> None:
+    """Issue 28 item 7: the numbers left lie 1 + 3 + 2 + 2 + 5 = 13 steps apart in order
+    from (0, 1), and 13 cells are left; the step down makes it 14 steps with 12 cells."""
+    from queens_tui.kinds.zip.deduce import travel
+    from queens_tui.kinds.zip.level import ZipLevel
+
+    level = ZipLevel(3, 5, ((1, 0, 2, 0, 0), (5, 0, 4, 0, 3), (0, 0, 0, 0, 6)), ())
+    assert travel(level, (0, 1), 1) == 13 and travel(level, (1, 1), 1) == 14
+    assert zip_dead_end(level, ((0, 0), (0, 1))) is None
+    why = zip_dead_end(level, ((0, 0), (0, 1), (1, 1)))
+    assert why is not None and why[0] == (
+        "the numbers left, from the 2 at row 1, column 3 to 6, are 14 steps apart in order "
+        "from the path's end, and only 12 cells are left"
+    )
+    got = ZIP_SOLVER.mistake(ZipState(level, ((0, 0), (0, 1), (1, 1))), **KW)
+    assert got is not None and "14 steps apart" in got.text and got.marks[(1, 1)] == "mistake"

@@ -19,6 +19,13 @@ one. The rules, cheapest first, restarting from the top after any progress:
   link, apply every rule above; a contradiction means the link goes.
 - `solver`: when the rules stop, the rest of the path in one step.
 
+No distance rule: the numbers still to reach, from the end of the path drawn from 1, lie
+so many steps apart in order (`travel`, their Manhattan distances added up), never more
+than the cells left; a step away from the next number when the cells left allow no
+detour breaks that. As a rule that cuts such a step it never fired before the ones above
+did (the 60 bundled levels, 120 dailies, thousands of random small levels), so it is
+only what `m` says of a wrong step (`dead_end`).
+
 `share` (links found by rules / links of the path) says how far a person gets
 by the rules alone; `grade` names the hardest rule needed.
 """
@@ -261,6 +268,16 @@ def _no_loop(state: State) -> Step | None:
     return None
 
 
+def travel(level: ZipLevel, here: Cell, reached: int) -> int:
+    """The fewest steps from `here`, having met the numbers up to `reached`, through the
+    numbers left in order to the last: their Manhattan distances added up."""
+    total, at = 0, here
+    for cell in level.number_cells[reached:]:
+        total += abs(cell[0] - at[0]) + abs(cell[1] - at[1])
+        at = cell
+    return total
+
+
 def _dead_end(state: State) -> Step | None:
     op, tk = state.incident()
     for e in sorted(state.open):
@@ -392,13 +409,11 @@ def dead_end(level: ZipLevel, path: Path) -> tuple[str, tuple[Cell, ...]] | None
     when they see no reason.
 
     What `m` says after "with it": the path's end boxed in, the board cut in two, a cell
-    left as a dead end that is not the last number, the contradiction the deduction rules
-    reach, or one each way on from the end reaches. It names what breaks, never where the
-    path goes; the cells to tint come with it.
-
-    No distance check: once the free cells hang together, the end is never farther from
-    the last number (Manhattan) than the cells left, and a chessboard's colours, so the
-    parity of that distance, never change along a path (a step flips both).
+    left as a dead end that is not the last number, the numbers left too far apart for the
+    cells left (`travel`), the contradiction the deduction rules reach, or one each way on
+    from the end reaches. It names what breaks, never where the path goes; the cells to
+    tint come with it. (No parity check: a chessboard's colours, so the parity of those
+    distances against the cells left, never change along a path: a step flips both.)
     """
     if not path or len(path) >= level.area:
         return None
@@ -433,6 +448,15 @@ def dead_end(level: ZipLevel, path: Path) -> tuple[str, tuple[Cell, ...]] | None
                 "number ends the path)",
                 (cell,),
             )
+    reached = max(level.number_at(cell) for cell in path)
+    need = travel(level, head, reached)
+    if need > left:
+        nxt = level.number_cells[reached]
+        return (
+            f"the numbers left, from {_cell_name(level, nxt)} to {level.last}, are {need} "
+            f"steps apart in order from the path's end, and only {left} cells are left",
+            (head, *level.number_cells[reached:]),
+        )
     state = State(level)
     cols = level.cols
     try:
