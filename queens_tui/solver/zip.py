@@ -197,6 +197,7 @@ class ZipSolver:
         wrong = state.path[k:]
         at = state.path[k - 1]
         back = f"{len(wrong)} cell{'s' if len(wrong) > 1 else ''} to take back"
+        more = f" (and the {len(wrong) - 1} after it)" if len(wrong) > 1 else ""
         why = dead_end(state.level, state.path[: k + 1]) or dead_end(state.level, state.path)
         if why is None:
             text = (
@@ -204,10 +205,7 @@ class ZipSolver:
                 f"({back}; the solver finds no way on, {UNEXPLAINED})."
             )
         else:
-            text = (
-                f"The step from {cell_name(at)} to {cell_name(wrong[0])} is a mistake ({back}): "
-                f"with it, {why[0]}."
-            )
+            text = f"The step to {cell_name(wrong[0])}{more} is a mistake: with it, {why[0]}."
         marks = why_marks(wrong, why)
         return Hint(text, marks, ZipMove(k), "mistake", mistake=True)
 

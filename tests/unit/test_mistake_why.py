@@ -34,6 +34,16 @@ from tests.unit.test_tango_play import start as tango_start
 from tests.zip_data import linkedin_days
 
 KW: dict[str, Any] = {"engine": "search", "time_limit": 10.0, "cancel": NEVER}
+
+
+def fits(text: str) -> bool:
+    """Whole in the message area at 80x24 (two lines of 78), so the wrong mark and the
+    reason both show."""
+    from queens_tui.app.widgets.message import fit_text
+
+    return fit_text(text, 78, 2) == text
+
+
 ROW_4 = {(3, c): "evidence" for c in range(6)}
 
 
@@ -42,7 +52,8 @@ def test_tango_names_the_line_a_wrong_symbol_leaves_unfinishable() -> None:
     got = TANGO_SOLVER.mistake(wrong, **KW)
     assert got is not None and got.move == TangoMove.set((0, 0), None)
     assert got.text.startswith("The sun at row 1, column 1 is a mistake: with it, row 4 could")
-    assert "three suns and three moons, no three alike" in got.text
+    assert got.text.endswith("row 4 could no longer be finished once the cells it forces are in.")
+    assert fits(got.text)
     assert got.marks == {**ROW_4, (0, 0): "mistake"}  # the line tinted as a hint tints
 
 
@@ -52,7 +63,7 @@ def test_sudoku_names_the_unit_left_without_a_place() -> None:
     got = SUDOKU_SOLVER.mistake(wrong, **KW)
     assert got is not None
     assert got.text.startswith("The 6 at row 1, column 1 is a mistake: with it, column 4 would")
-    assert "no place for 6" in got.text
+    assert "no place for 6" in got.text and fits(got.text)
     assert got.marks[(0, 0)] == "mistake" and got.marks[(5, 3)] == "evidence"
 
 
@@ -65,6 +76,7 @@ def test_patches_names_the_cell_or_clue_left_without_a_patch() -> None:
         "belong to no patch."
     )
     assert got.marks == {(0, 0): "mistake", (1, 0): "mistake", (2, 0): "evidence"}
+    assert fits(got.text)
 
 
 def test_zip_names_why_a_wrong_step_cannot_go_on() -> None:
@@ -75,9 +87,10 @@ def test_zip_names_why_a_wrong_step_cannot_go_on() -> None:
     got = ZIP_SOLVER.mistake(ZipState(level, (*sol[:4], wrong_turn)), **KW)
     assert got is not None and got.text.endswith(".")
     assert got.text.startswith(
-        "The step from row 4, column 3 to row 5, column 3 is a mistake (1 cell to take back): "
-        "with it, each way on from the path's end"
+        "The step to row 5, column 3 is a mistake: with it, every way on (row 5, column 2 or "
+        "row 5, column 4) runs the rules into a contradiction."
     )
+    assert fits(got.text)
     assert got.marks[wrong_turn] == "mistake" and "evidence" in got.marks.values()
 
 
@@ -89,11 +102,15 @@ def test_zip_reasons_dead_end_cut_and_boxed_in() -> None:
     why = zip_dead_end(level, ((0, 0), (0, 1), (1, 1)))  # leaves (0, 2) one way in
     assert why is not None and why[0].startswith("row 1, column 3 would be a dead end")
     cut = zip_dead_end(level, ((0, 0), (0, 1), (1, 1), (2, 1)))  # down the middle column
-    assert cut is not None and cut[0].startswith("the path cuts the board in two (row 2, col")
+    assert (
+        cut is not None
+        and cut[0]
+        == "the path splits the free cells in two (row 2, column 1 and 1 more cell apart)"
+    )
     assert set(cut[1]) == {(1, 0), (2, 0)}  # the smaller part, tinted
     corner = zip_dead_end(level, ((0, 0), (1, 0), (1, 1), (0, 1)))  # (2, 0): one way in
     assert corner == (
-        "row 3, column 1 would be a dead end (one way in, and only the last number ends the path)",
+        "row 3, column 1 would be a dead end (one way in, not the last number)",
         ((2, 0),),
     )
     line = ZipLevel(2, 4, ((1, 0, 0, 0), (0, 0, 0, 2)), ())
@@ -146,8 +163,8 @@ def test_zip_a_step_away_from_the_next_number_leaves_too_few_cells() -> None:
     assert zip_dead_end(level, ((0, 0), (0, 1))) is None
     why = zip_dead_end(level, ((0, 0), (0, 1), (1, 1)))
     assert why is not None and why[0] == (
-        "the numbers left, from the 2 at row 1, column 3 to 6, are 14 steps apart in order "
-        "from the path's end, and only 12 cells are left"
+        "the numbers 2 to 6 lie 14 steps apart in order from here, with 12 cells left"
     )
     got = ZIP_SOLVER.mistake(ZipState(level, ((0, 0), (0, 1), (1, 1))), **KW)
     assert got is not None and "14 steps apart" in got.text and got.marks[(1, 1)] == "mistake"
+    assert fits(got.text)

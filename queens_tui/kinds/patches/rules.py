@@ -210,4 +210,4 @@ def _narrow(level: Level, cands: list[list[Rect]]) -> tuple[str, tuple[Cell, ...
                 changed = True
         if not changed:
             return None
-        forced = " (once the rules narrow the clues' rectangles)"
+        forced = " once the rules narrow the rest"

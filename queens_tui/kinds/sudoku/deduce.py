@@ -511,7 +511,7 @@ def dead_end(grid: Sequence[Sequence[int | None]]) -> tuple[str, tuple[Cell, ...
             g.apply(step)
             forced += 1
     except Contradiction as err:
-        after = " (once the digits the rules force are in)" if forced else ""
+        after = " once the digits it forces are in" if forced else ""
         return err.what + after, tuple(_cell(i) for i in err.cells)
     for i in range(CELLS):
         if g.vals[i] or not g.cand[i]:

@@ -509,12 +509,10 @@ class Engine:
     def unfinishable(self, k: int, forced: str = "") -> str:
         """Line `k` can't be finished (`forced`: after what), in words: the rules it can no
         longer keep."""
-        half = _number(self.n // 2)
-        signs = ", its signs kept" if self.line_signs[k] else ""
-        return (
-            f"{self.names[k]} could no longer be finished{forced} ({half} suns and {half} moons, "
-            f"no three alike{signs})"
-        )
+        if forced:  # short: the message area holds two lines at 80 columns
+            return f"{self.names[k]} could no longer be finished{forced}"
+        signs = ", signs kept" if self.line_signs[k] else ""
+        return f"{self.names[k]} could no longer be finished (three of each, no three alike{signs})"
 
     def probe(self, vals: list[int]) -> Step | None:
         found = self.probe_cell(vals)
@@ -596,7 +594,7 @@ def dead_end(
         try:
             vals = eng.propagate(vals)
         except _Contradiction as err:
-            broken, forced = err.line, " once the line rules fill the cells they force"
+            broken, forced = err.line, " once the cells it forces are in"
     if broken is not None:
         return eng.unfinishable(broken, forced), tuple(eng.cell(i) for i in eng.lines[broken])
     for i, v0 in enumerate(vals):

@@ -437,24 +437,21 @@ def dead_end(level: ZipLevel, path: Path) -> tuple[str, tuple[Cell, ...]] | None
         part = apart if len(apart) <= len(seen) else sorted(seen)
         more = f" and {len(part) - 1} more cell{'s' * (len(part) > 2)}" if len(part) > 1 else ""
         return (
-            f"the path cuts the board in two ({_cell_name(level, part[0])}{more} lie apart "
-            "from the rest) and can cover only one part",
+            f"the path splits the free cells in two ({_cell_name(level, part[0])}{more} apart)",
             tuple(part),
         )
     for cell in free:
         if cell != last and len(ways[cell]) + (head in level.open_neighbours(cell)) < 2:
             return (
-                f"{_cell_name(level, cell)} would be a dead end (one way in, and only the last "
-                "number ends the path)",
+                f"{_cell_name(level, cell)} would be a dead end (one way in, not the last number)",
                 (cell,),
             )
     reached = max(level.number_at(cell) for cell in path)
     need = travel(level, head, reached)
     if need > left:
-        nxt = level.number_cells[reached]
         return (
-            f"the numbers left, from {_cell_name(level, nxt)} to {level.last}, are {need} "
-            f"steps apart in order from the path's end, and only {left} cells are left",
+            f"the numbers {reached + 1} to {level.last} lie {need} steps apart in order from "
+            f"here, with {left} cells left",
             (head, *level.number_cells[reached:]),
         )
     state = State(level)
@@ -469,7 +466,7 @@ def dead_end(level: ZipLevel, path: Path) -> tuple[str, tuple[Cell, ...]] | None
     if all(_breaks(state, (min(h, j), max(h, j))) for j in (r * cols + c for r, c in onward)):
         names = " or ".join(_cell_name(level, n) for n in onward)
         return (
-            f"each way on from the path's end ({names}) leads the rules to a contradiction",
+            f"every way on ({names}) runs the rules into a contradiction",
             tuple(onward),
         )
     return None
