@@ -94,6 +94,7 @@ def progress_of(game: Game) -> Progress:
         backtracks=game.backtracks,
         mistake_marks=tuple(sorted(game.mistake_marks)),
         replay=game.replaying,
+        revealed=game.revealed,
     )
 
 
@@ -107,6 +108,7 @@ def restore(game: Game, saved: Progress) -> None:
     game.undos, game.mistakes, game.backtracks = saved.undos, saved.mistakes, saved.backtracks
     game.mistake_marks = set(saved.mistake_marks)
     game.replaying = saved.replay
+    game.revealed = saved.revealed and bool(saved.history.past)  # S's fill is an undo step
 
 
 def next_daily_words(kind: str, now: datetime) -> str:

@@ -38,13 +38,41 @@ Grid = Sequence[Sequence[int | None]]
 NO_SOLUTION = "This level has no solution at all: nothing you place can be right."
 
 
+UNEXPLAINED = "no simple rule shows why"
+"""What a mistake line says when only the solver knows the marks are in no solution."""
+
+
 def unfit_text(what: str, count: int) -> str:
     """The mistake line for `count` marks (named by `what`) that no solution keeps."""
     one = count == 1
     return (
-        f"Mistake: {what} {'does' if one else 'do'} not fit the solution "
-        f"(no way to finish the grid keeps {'it' if one else 'them'})."
+        f"Mistake: {what} {'does' if one else 'do'} not fit the solution (the solver finds "
+        f"no way to finish the grid with {'it' if one else 'them'}; {UNEXPLAINED})."
     )
+
+
+Reason = tuple[str, tuple[Cell, ...]]
+"""Why a position cannot be finished, as a kind's rules see it: the words after "with it"
+("row 3 would have no place for 4") and the cells they name (tinted like a hint's)."""
+
+
+def explained_text(what: str, count: int, why: Reason | None) -> str:
+    """The mistake line for `count` wrong marks (named by `what`), with the rules' reason
+    when there is one, else honestly only that no solution keeps them."""
+    if why is None:
+        return unfit_text(what, count)
+    one = count == 1
+    return (
+        f"{what[0].upper()}{what[1:]} {'is a mistake' if one else 'are mistakes'}: "
+        f"with {'it' if one else 'them'}, {why[0]}."
+    )
+
+
+def why_marks(wrong: Iterable[Cell], why: Reason | None) -> dict[Cell, str]:
+    """The cells to tint: what the reason names as evidence, the wrong marks over it."""
+    marks = dict.fromkeys(why[1] if why else (), "evidence")
+    marks.update(dict.fromkeys(wrong, "mistake"))
+    return marks
 
 
 def mistake_hint(text: str, marks: dict[Cell, str], move: MoveT | None) -> Hint[MoveT]:
@@ -227,11 +255,23 @@ class CellPlay(SolutionPlay[CellStateT, MoveT, SolutionT]):
         marks = dict.fromkeys(fault.cells, "mistake")
         return mistake_hint(f"Mistake: {fault.text}.", marks, self.clear(wrong) if wrong else None)
 
+    def dead_end(self, level: Any, grid: Grid) -> Reason | None:
+        """Why `grid` cannot be finished, by the kind's rules (None: they see no reason)."""
+        return None
+
     def unfit(self, state: CellStateT, solution: Any) -> Hint[MoveT] | None:
-        wrong = sorted(c for c, v in state.placed().items() if solution[c[0]][c[1]] != v)
-        names = self.name_sep.join(self.cell_name(c) for c in wrong)
-        text = unfit_text(names, len(wrong))
-        return mistake_hint(text, dict.fromkeys(wrong, "mistake"), self.clear(wrong))
+        placed = state.placed()
+        wrong = sorted(c for c, v in placed.items() if solution[c[0]][c[1]] != v)
+        names = self.name_sep.join(
+            f"the {self.value_name(placed[c])} at {self.cell_name(c)}" for c in wrong
+        )
+        # why, from the wrong marks alone first (then they are wrong whatever else stands)
+        alone = [list(row) for row in state.level.givens]
+        for r, c in wrong:
+            alone[r][c] = placed[r, c]
+        why = self.dead_end(state.level, alone) or self.dead_end(state.level, state.cells)
+        text = explained_text(names, len(wrong), why)
+        return mistake_hint(text, why_marks(wrong, why), self.clear(wrong))
 
 
 def first_empty(cells: Sequence[Sequence[Any]]) -> Cell | None:

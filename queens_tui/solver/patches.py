@@ -17,10 +17,10 @@ from typing import Any
 from queens_tui.core.play import Deadline, Hint, Verdict
 from queens_tui.kinds.patches.level import Level, Rect, rect_cells, rect_name
 from queens_tui.kinds.patches.play import Move, PatchState
-from queens_tui.kinds.patches.rules import allowed, candidates
+from queens_tui.kinds.patches.rules import allowed, candidates, dead_end
 from queens_tui.kinds.patches.search import Solution
 from queens_tui.solver.cpsat import cp_model, enumerate_solutions
-from queens_tui.solver.grid_play import SolutionPlay, mistake_hint, unfit_text
+from queens_tui.solver.grid_play import SolutionPlay, explained_text, mistake_hint, why_marks
 
 
 def build(
@@ -147,8 +147,11 @@ class PatchesSolver(SolutionPlay[PatchState, Move, Solution]):
         if not wrong:
             return None
         names = "; ".join(rect_name(p) for p in wrong)
-        text = unfit_text(f"the {'patch' if len(wrong) == 1 else 'patches'} at {names}", len(wrong))
-        marks = {cell: "mistake" for p in wrong for cell in rect_cells(p)}
+        level = state.level
+        why = dead_end(level, wrong) or dead_end(level, state.patches)
+        what = f"the {'patch' if len(wrong) == 1 else 'patches'} at {names}"
+        text = explained_text(what, len(wrong), why)
+        marks = why_marks([cell for p in wrong for cell in rect_cells(p)], why)
         return mistake_hint(text, marks, Move(remove=wrong))
 
     def step(self, state: PatchState, solution: Solution) -> Hint[Move] | None:

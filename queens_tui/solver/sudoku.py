@@ -20,7 +20,7 @@ from queens_tui.kinds.sudoku.level import SIZE, Level
 from queens_tui.kinds.sudoku.rules import cell_name, units
 from queens_tui.kinds.sudoku.search import Solution
 from queens_tui.solver.cpsat import GridModel, cp_model
-from queens_tui.solver.grid_play import CellPlay
+from queens_tui.solver.grid_play import CellPlay, Reason
 
 Grid = Sequence[Sequence[int | None]]
 
@@ -94,6 +94,11 @@ class SudokuSolver(CellPlay[Board, Move, Solution]):
 
     def cell_name(self, cell: Cell) -> str:
         return cell_name(cell)
+
+    def dead_end(self, level: Level, grid: Grid) -> Reason | None:
+        from queens_tui.kinds.sudoku.deduce import dead_end
+
+        return dead_end(grid)
 
 
 PLAY = SudokuSolver()

@@ -19,7 +19,7 @@ from queens_tui.kinds.tango.level import EQUAL, SYMBOL_NAMES, Level
 from queens_tui.kinds.tango.rules import cell_name
 from queens_tui.kinds.tango.search import Solution
 from queens_tui.solver.cpsat import GridModel, cp_model
-from queens_tui.solver.grid_play import CellPlay
+from queens_tui.solver.grid_play import CellPlay, Reason
 
 Grid = Sequence[Sequence[int | None]]
 
@@ -102,6 +102,11 @@ class TangoSolver(CellPlay[Board, Move, Solution]):
 
     def place_role(self, value: int) -> str:
         return "place-sun" if value else "place-moon"
+
+    def dead_end(self, level: Level, grid: Grid) -> Reason | None:
+        from queens_tui.kinds.tango.deduce import dead_end
+
+        return dead_end(level, grid)
 
 
 PLAY = TangoSolver()

@@ -22,6 +22,7 @@ from queens_tui.core.grid import Cell, cell_name
 from queens_tui.kinds.zip.level import ZipLevel
 from queens_tui.kinds.zip.rules import Path
 from queens_tui.solver.cpsat import cp_model, solve
+from queens_tui.solver.grid_play import UNEXPLAINED, why_marks
 
 
 def build(level: ZipLevel, prefix: Sequence[Cell] = ()) -> tuple[Any, dict[tuple[int, int], Any]]:
@@ -191,13 +192,22 @@ class ZipSolver:
             return None
         if k == len(state.path):
             return None
+        from queens_tui.kinds.zip.deduce import dead_end
+
         wrong = state.path[k:]
         at = state.path[k - 1]
-        text = (
-            f"The path cannot be finished from here: it goes wrong after {cell_name(at)}"
-            f" ({len(wrong)} cell{'s' if len(wrong) > 1 else ''} to take back)"
-        )
-        return Hint(text, dict.fromkeys(wrong, "mistake"), ZipMove(k), "mistake", mistake=True)
+        back = f"{len(wrong)} cell{'s' if len(wrong) > 1 else ''} to take back"
+        more = f" (and the {len(wrong) - 1} after it)" if len(wrong) > 1 else ""
+        why = dead_end(state.level, state.path[: k + 1]) or dead_end(state.level, state.path)
+        if why is None:
+            text = (
+                f"The path cannot be finished from here: it goes wrong after {cell_name(at)} "
+                f"({back}; the solver finds no way on, {UNEXPLAINED})."
+            )
+        else:
+            text = f"The step to {cell_name(wrong[0])}{more} is a mistake: with it, {why[0]}."
+        marks = why_marks(wrong, why)
+        return Hint(text, marks, ZipMove(k), "mistake", mistake=True)
 
     def reveal(self, state: Any, *, engine: str, time_limit: float, cancel: Any) -> Any:
         from queens_tui.core.play import Deadline, Hint

@@ -23,6 +23,8 @@ Schema (``format: "queens-tui/progress"``, ``version: 1``)::
       "mistake_marks": [123456789],       the positions counted as mistakes (a crc32 of
                                           each), so an undo and redo counts one once
       "replay": true,                     a solved level played again (only when true)
+      "revealed": true,                   the board is `S`'s solution, which undo takes
+                                          back (only when true)
       "saved_at": "2026-11-21T18:30:00+01:00"
     }
 
@@ -141,10 +143,15 @@ class Progress:
     one never counts it again, in this session or after a restart."""
     replay: bool = False
     """A level already solved, played again: its first result stays as it was."""
+    revealed: bool = False
+    """The board is `S`'s solution (the last undo step): undo may take it back, after a
+    restart as before it."""
 
 
 TALLIES = ("undos", "mistakes", "backtracks")
 """The counters of an attempt saved beside hints (missing in older files: 0)."""
+FLAGS = ("replay", "revealed")
+"""The flags of an attempt, saved only when true (missing in older files: false)."""
 
 
 class MoveCache:
@@ -223,8 +230,9 @@ def encode(
             "saved_at": (now or datetime.now().astimezone()).isoformat(timespec="seconds"),
         }
     )
-    if progress.replay:
-        obj["replay"] = True
+    for flag in FLAGS:
+        if getattr(progress, flag):
+            obj[flag] = True
     return obj
 
 
@@ -281,7 +289,7 @@ def decode(obj: Any, key: str, level: Any) -> Progress:
     expect(min(tallies.values()) >= 0, "negative counters")
     marks = get(obj, "mistake_marks", list, [])
     expect(all(type(m) is int for m in marks), "mistake marks should be numbers")
-    replay = get(obj, "replay", bool, False)
+    flags = {flag: get(obj, flag, bool, False) for flag in FLAGS}
     history = History(rules, state, past, future, moves)
     return Progress(
         history,
@@ -291,7 +299,7 @@ def decode(obj: Any, key: str, level: Any) -> Progress:
         saved_at,
         **tallies,
         mistake_marks=tuple(marks),
-        replay=replay,
+        **flags,
     )
 
 

@@ -105,3 +105,41 @@ def test_a_daily_solved_by_S_undone_and_solved_after_a_reopen_counts_once(tmp_pa
     again.close()
     reopened = Game(level, get_play("queens"), now=Tick())
     assert session().start(reopened, ref) and reopened.solved  # opens solved
+
+
+@pytest.mark.parametrize("kind", sorted(LEVELS))
+def test_S_s_solution_can_still_be_undone_after_a_restart(kind: str, tmp_path) -> None:
+    """Solved with `S`, quit, relaunched: the board opens solved and undo (and the card's
+    offer) still takes the solution back, as before the restart (issue 28)."""
+    from queens_tui.midend.levels import OpenLevel
+    from queens_tui.midend.session import Session
+    from queens_tui.store import Store
+
+    ref, level = open_arg(LEVELS[kind])
+    opened = OpenLevel(level, ref.bundled_id)
+    first = Session(Store(tmp_path, sync=False))
+    game = Game(level, get_play(kind), now=Tick())
+    first.start(game, opened)
+    start = game.state
+    assert game.reveal(solved_by_S(kind, game))
+    first.sync(game)
+    first.close()
+
+    again = Session(Store(tmp_path, sync=False))
+    reopened = Game(level, get_play(kind), now=Tick())
+    assert again.start(reopened, opened) and reopened.solved
+    assert reopened.revealed, "the card offers to take the solution back"
+    assert reopened.undo() and reopened.state == start and not reopened.solved
+    assert reopened.helped
+    again.sync(reopened)
+    again.close()
+    # a board solved by the player's own move stays final after a restart
+    own = Game(level, get_play(kind), now=Tick())
+    third = Session(Store(tmp_path, sync=False))
+    third.start(own, opened)
+    assert own.apply_help(solved_by_S(kind, own)) and not own.revealed
+    third.sync(own)
+    third.close()
+    last = Game(level, get_play(kind), now=Tick())
+    assert Session(Store(tmp_path, sync=False)).start(last, opened) and last.solved
+    assert not last.revealed and not last.undo()

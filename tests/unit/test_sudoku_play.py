@@ -91,7 +91,7 @@ def test_the_worker_checks_finds_mistakes_and_solves(engine: str) -> None:
     wrong = play(start, "6", (0, 0))  # r1c1 is 2; 6 breaks no rule yet
     assert not wrong.faults and SOLVER.check(wrong, **kw) == Verdict.CANNOT_FINISH
     mistake = SOLVER.mistake(wrong, **kw)
-    assert mistake is not None and mistake.marks == {(0, 0): "mistake"}
+    assert mistake is not None and mistake.marks[(0, 0)] == "mistake"  # why: test_mistake_why
     repeat = play(start, "5", (0, 0))  # 5 twice in row 1
     found = SOLVER.mistake(repeat, **kw)
     assert found is not None and "row 1 holds 5 twice" in found.text

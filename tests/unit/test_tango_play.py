@@ -76,7 +76,7 @@ def test_the_worker_answers(engine: str) -> None:
     assert not wrong.faults
     assert SOLVER.check(wrong, **kw) is Verdict.CANNOT_FINISH
     mistake = SOLVER.mistake(wrong, **kw)
-    assert mistake is not None and mistake.mistake and mistake.marks == {(0, 0): "mistake"}
+    assert mistake is not None and mistake.mistake and mistake.marks[(0, 0)] == "mistake"
     assert mistake.move == Move.set((0, 0), None)
     broken = board.apply(Move((((2, 0), SUN), ((3, 0), MOON))))  # the = sign broken
     hint = SOLVER.mistake(broken, **kw)

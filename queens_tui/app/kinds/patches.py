@@ -65,12 +65,12 @@ anchored.
 | coloured block, heavy border | a patch, in its clue's colour |
 | red border, reddish block | a wrong patch: no clue, two clues, or the wrong shape or size |
 | yellow cells | what a hint reads; green: the patch it draws (`{key:hint}` again draws it) |
-| magenta cells | patches no solution keeps (`{key:mistakes}`) |
+| magenta cells | patches no solution keeps (`{key:mistakes}`); in yellow the clue or cell they leave without a patch |
 
 Every move is saved: quit at any time, and the level resumes where you left it.
 `queens-tui play --kind patches` opens today's Patches.
 Press `escape`, `?` or `q` to close this help.
-"""
+"""  # noqa: E501 (a Markdown table row cannot wrap)
 
 UI = KindUI(
     board=PatchesBoard,

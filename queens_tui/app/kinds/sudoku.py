@@ -45,13 +45,13 @@ or box. `backspace` clears a cell's digit, then its notes.
 | dark bars at its sides; its row, column and box washed blue | the selected cell |
 | red digit on red | repeated in its row, column or box (`!5!` with `--ascii`) |
 | yellow cells | what a hint reads; green: the cell it fills (the digit shown faintly) |
-| magenta cells | digits no solution keeps (`m`, or a hint on a wrong grid) |
+| magenta cells | digits no solution keeps (`{key:mistakes}`, or a hint on a wrong grid); in yellow the cell, row, column or box they leave without a digit |
 
 The timer pauses while a dialog (like this one) is open.
 Every move is saved: quit at any time and the level resumes where you left it.
 `queens-tui play --kind sudoku` opens today's Mini Sudoku.
 Press `escape`, `?` or `q` to close this help.
-"""
+"""  # noqa: E501 (a Markdown table row cannot wrap)
 
 DIGITS = tuple(
     Action(

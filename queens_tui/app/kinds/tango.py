@@ -41,13 +41,13 @@ solution, and it can be found by reasoning alone.
 | reddish line | a row or column with too many of one symbol |
 | red sign | a sign the two cells break |
 | yellow cells | what a hint reads; green: the cells it fills (the symbol shown faintly) |
-| magenta cells | cells no solution allows (`{key:mistakes}`, or a hint on a wrong grid) |
+| magenta cells | cells no solution allows (`{key:mistakes}`, or a hint on a wrong grid); in yellow the row or column they leave unfinishable |
 
 The timer pauses while a dialog (like this one) is open.
 Every move is saved: quit at any time and the level resumes where you left it.
 `queens-tui play --kind tango` opens today's Tango.
 Press `escape`, `?` or `q` to close this help.
-"""
+"""  # noqa: E501 (a Markdown table row cannot wrap)
 
 UI = KindUI(
     board=TangoBoard,

@@ -38,11 +38,11 @@ A whole drag is one step for `{key:undo}`.
 | coloured band | your path, orange at 1 turning blue towards the end |
 | dark bars at a cell's sides | the path's end (where the arrows draw) |
 | green cells | the next stretch a hint shows (`{key:hint}` again draws it) |
-| magenta cells | the part of the path no solution allows (`{key:mistakes}`) |
+| magenta cells | the part of the path no solution allows (`{key:mistakes}`); in yellow the cells it cuts off or leaves a dead end |
 
 Every move is saved: quit at any time, and the level resumes where you left it.
 Press `escape`, `?` or `q` to close this help.
-"""
+"""  # noqa: E501 (a Markdown table row cannot wrap)
 
 UI = KindUI(
     board=ZipBoard,

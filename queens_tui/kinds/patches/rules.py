@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from queens_tui.core.grid import Cell
+from queens_tui.core.grid import cell_name as grid_cell_name
 from queens_tui.kinds.patches.level import Clue, Level, Rect, overlaps, rect_area
 
 Mask = int
@@ -146,3 +147,67 @@ def is_tiling(level: Level, patches: Iterable[Rect]) -> bool:
 def is_solved(level: Level, patches: Sequence[Rect]) -> bool:
     """True when the patches tile the grid and each holds one clue that it fits."""
     return is_tiling(level, patches) and all(fault(level, p) is None for p in patches)
+
+
+def dead_end(level: Level, patches: Sequence[Rect]) -> tuple[str, tuple[Cell, ...]] | None:
+    """Why `patches` cannot be part of a solution, in the rules' words, or None when the
+    rules see no reason.
+
+    What `m` says after "with it": a clue left with no rectangle it may take, or a cell no
+    clue can still reach, once the simple rules have run (a clue with one rectangle left
+    takes it; a cell only one clue reaches belongs to it), else a clue each of whose
+    rectangles leads the rules there. It names the clue or the cell, never the patch the
+    solution draws. The cells to tint come with it.
+    """
+    cands = allowed(level, patches)
+    found = _narrow(level, cands)
+    if found is not None:
+        return found
+    for k in sorted(range(len(cands)), key=lambda k: len(cands[k])):
+        if len(cands[k]) > 1 and all(
+            _narrow(level, [*cands[:k], [rect], *cands[k + 1 :]]) for rect in cands[k]
+        ):
+            clue = level.clues[k]
+            return (
+                f"each rectangle {clue.name} could take would leave another clue without "
+                "room or a cell without a patch",
+                (clue.cell,),
+            )
+    return None
+
+
+def _narrow(level: Level, cands: list[list[Rect]]) -> tuple[str, tuple[Cell, ...]] | None:
+    """Run the simple rules on `cands` (narrowed in place) until they stop: the dead end
+    they reach, or None."""
+    forced = ""
+    cells = [(r, c) for r in range(level.rows) for c in range(level.cols)]
+    while True:
+        for k, rects in enumerate(cands):
+            if not rects:
+                clue = level.clues[k]
+                return f"{clue.name} would have no room left for its patch{forced}", (clue.cell,)
+        masks = [[rect_mask(level, r) for r in rects] for rects in cands]
+        changed = False
+        for k, rects in enumerate(cands):
+            if len(rects) == 1:
+                mine = masks[k][0]
+                for j in range(len(cands)):
+                    if j != k and any(m & mine for m in masks[j]):
+                        keep = [i for i, m in enumerate(masks[j]) if not m & mine]
+                        cands[j] = [cands[j][i] for i in keep]
+                        masks[j] = [masks[j][i] for i in keep]
+                        changed = True
+        for cell in cells:
+            bit = cell_bit(level, cell)
+            by = [k for k, ms in enumerate(masks) if any(m & bit for m in ms)]
+            if not by:
+                return f"{grid_cell_name(cell)} could belong to no patch{forced}", (cell,)
+            if len(by) == 1 and not all(m & bit for m in masks[by[0]]):
+                k = by[0]
+                keep = [i for i, m in enumerate(masks[k]) if m & bit]
+                cands[k] = [cands[k][i] for i in keep]
+                masks[k] = [masks[k][i] for i in keep]
+                changed = True
+        if not changed:
+            return None
+        forced = " once the rules narrow the rest"

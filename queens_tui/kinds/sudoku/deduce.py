@@ -492,6 +492,50 @@ def propagate(g: Grid) -> None:
         g.apply(step)
 
 
+def dead_end(grid: Sequence[Sequence[int | None]]) -> tuple[str, tuple[Cell, ...]] | None:
+    """Why `grid` cannot be finished, in the rules' words, or None when they see no reason.
+
+    What `m` says after "with it": the cell left without a digit or the unit left without
+    a place for one once the rules short of probing have run (`propagate`), else a cell
+    each of whose digits runs into such a dead end. It names what breaks, never where a
+    digit goes in the solution. The cells to tint come with it.
+    """
+    g = Grid.of(grid)
+    forced = 0
+    try:
+        while True:
+            g.check()
+            step = None if g.full() else first_step(g, probing=False)
+            if step is None:
+                break
+            g.apply(step)
+            forced += 1
+    except Contradiction as err:
+        after = " once the digits it forces are in" if forced else ""
+        return err.what + after, tuple(_cell(i) for i in err.cells)
+    for i in range(CELLS):
+        if g.vals[i] or not g.cand[i]:
+            continue
+        if all(_breaks(g, i, d) for d in _digits(g.cand[i])):
+            text = (
+                f"{_name(i)} could hold no digit: each of {_digits_text(g.cand[i], 'or')} "
+                "leads the rules to a dead end"
+            )
+            return text, (_cell(i),)
+    return None
+
+
+def _breaks(g: Grid, i: int, d: int) -> bool:
+    """True when digit `d` in cell `i` leads the rules short of probing to a dead end."""
+    trial = g.copy()
+    trial.place(i, d)
+    try:
+        propagate(trial)
+    except Contradiction:
+        return True
+    return False
+
+
 def probe(g: Grid, cancel: CancelFlag | None = None) -> Step | None:
     """A candidate that leads, by the other rules, to a broken grid: rule it out.
 

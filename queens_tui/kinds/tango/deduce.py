@@ -494,6 +494,26 @@ class Engine:
                     return i, v, err.line
         return None
 
+    def breaks(self, vals: list[int], i: int, v: int) -> bool:
+        """True when symbol `v` in cell `i` leads the line rules to a line that cannot be
+        finished."""
+        r, c = divmod(i, self.n)
+        trial = list(vals)
+        trial[i] = v
+        try:
+            self.propagate(trial, 3, (r, self.n + c))
+        except _Contradiction:
+            return True
+        return False
+
+    def unfinishable(self, k: int, forced: str = "") -> str:
+        """Line `k` can't be finished (`forced`: after what), in words: the rules it can no
+        longer keep."""
+        if forced:  # short: the message area holds two lines at 80 columns
+            return f"{self.names[k]} could no longer be finished{forced}"
+        signs = ", signs kept" if self.line_signs[k] else ""
+        return f"{self.names[k]} could no longer be finished (three of each, no three alike{signs})"
+
     def probe(self, vals: list[int]) -> Step | None:
         found = self.probe_cell(vals)
         if found is None:
@@ -553,6 +573,37 @@ def next_step(level: Level, grid: Sequence[Sequence[int | None]]) -> Step | None
     cannot, any conclusion is vacuously "true".
     """
     return engine(level).next_step(grid_values(level, grid))
+
+
+def dead_end(
+    level: Level, grid: Sequence[Sequence[int | None]]
+) -> tuple[str, tuple[Cell, ...]] | None:
+    """Why `grid` cannot be finished, in the rules' words, or None when they see no reason.
+
+    What `m` says after "with it": the row or column the line rules (tiers 1-3, run to a
+    standstill) leave with no way to finish, else a cell where both symbols lead them
+    there. It names what breaks, never what the solution holds. The cells to tint come
+    with it.
+    """
+    eng = engine(level)
+    vals = grid_values(level, grid)
+    forced = ""
+    options = (line_options(eng.line_values(vals, k), eng.line_signs[k]) for k in range(2 * eng.n))
+    broken = next((k for k, (ways, _s, _m) in enumerate(options) if not ways), None)
+    if broken is None:
+        try:
+            vals = eng.propagate(vals)
+        except _Contradiction as err:
+            broken, forced = err.line, " once the cells it forces are in"
+    if broken is not None:
+        return eng.unfinishable(broken, forced), tuple(eng.cell(i) for i in eng.lines[broken])
+    for i, v0 in enumerate(vals):
+        if v0 != EMPTY:
+            continue
+        if all(eng.breaks(vals, i, v) for v in (SUN, MOON)):
+            cell = eng.cell(i)
+            return f"{cell_name(cell)} could be neither a sun nor a moon", (cell,)
+    return None
 
 
 def solver_step(level: Level, vals: list[int]) -> Step | None:

@@ -19,6 +19,13 @@ one. The rules, cheapest first, restarting from the top after any progress:
   link, apply every rule above; a contradiction means the link goes.
 - `solver`: when the rules stop, the rest of the path in one step.
 
+No distance rule: the numbers still to reach, from the end of the path drawn from 1, lie
+so many steps apart in order (`travel`, their Manhattan distances added up), never more
+than the cells left; a step away from the next number when the cells left allow no
+detour breaks that. As a rule that cuts such a step it never fired before the ones above
+did (the 60 bundled levels, 120 dailies, thousands of random small levels), so it is
+only what `m` says of a wrong step (`dead_end`).
+
 `share` (links found by rules / links of the path) says how far a person gets
 by the rules alone; `grade` names the hardest rule needed.
 """
@@ -29,6 +36,8 @@ import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from queens_tui.core import grid
+from queens_tui.core.grid import Cell
 from queens_tui.core.kind import Grade, JSONObject, rule_counts
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.zip.level import ZipLevel
@@ -107,9 +116,7 @@ class State:
 
     def name(self, i: int) -> str:
         """A cell as every kind names it: "row 3, column 1", or "the 4 at row 3, column 1"."""
-        n = self.num[i]
-        where = f"row {i // self.cols + 1}, column {i % self.cols + 1}"
-        return f"the {n} at {where}" if n else where
+        return _cell_name(self.level, divmod(i, self.cols))
 
     def step_name(self, e: Link) -> str:
         """A link in words: "the step from row 1, column 2 to the 3 at row 1, column 3"."""
@@ -261,6 +268,16 @@ def _no_loop(state: State) -> Step | None:
     return None
 
 
+def travel(level: ZipLevel, here: Cell, reached: int) -> int:
+    """The fewest steps from `here`, having met the numbers up to `reached`, through the
+    numbers left in order to the last: their Manhattan distances added up."""
+    total, at = 0, here
+    for cell in level.number_cells[reached:]:
+        total += abs(cell[0] - at[0]) + abs(cell[1] - at[1])
+        at = cell
+    return total
+
+
 def _dead_end(state: State) -> Step | None:
     op, tk = state.incident()
     for e in sorted(state.open):
@@ -378,6 +395,98 @@ def why_next(level: ZipLevel, path: Path, nxt: tuple[int, int], budget: int = 40
     except Contradiction:
         return None
     return None
+
+
+def _cell_name(level: ZipLevel, cell: Cell) -> str:
+    """A cell as every kind names it, with its number: "the 4 at row 3, column 1"."""
+    n = level.number_at(cell)
+    where = grid.cell_name(cell)
+    return f"the {n} at {where}" if n else where
+
+
+def dead_end(level: ZipLevel, path: Path) -> tuple[str, tuple[Cell, ...]] | None:
+    """Why the path drawn so far (from 1) cannot be finished, in the rules' words, or None
+    when they see no reason.
+
+    What `m` says after "with it": the path's end boxed in, the board cut in two, a cell
+    left as a dead end that is not the last number, the numbers left too far apart for the
+    cells left (`travel`), the contradiction the deduction rules reach, or one each way on
+    from the end reaches. It names what breaks, never where the path goes; the cells to
+    tint come with it. (No parity check: a chessboard's colours, so the parity of those
+    distances against the cells left, never change along a path: a step flips both.)
+    """
+    if not path or len(path) >= level.area:
+        return None
+    on = set(path)
+    head, last = path[-1], level.number_cells[-1]
+    free = [(r, c) for r in range(level.rows) for c in range(level.cols) if (r, c) not in on]
+    left = len(free)
+    ways = {cell: [n for n in level.open_neighbours(cell) if n not in on] for cell in free}
+    onward = [n for n in level.open_neighbours(head) if n not in on]
+    if not onward:
+        return f"the path's end at {_cell_name(level, head)} has no free neighbour left", (head,)
+    # the free cells must hang together: the rest of the path runs through all of them
+    seen, todo = {onward[0]}, [onward[0]]
+    while todo:
+        for n in ways[todo.pop()]:
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    if len(seen) < left:
+        apart = [cell for cell in free if cell not in seen]
+        part = apart if len(apart) <= len(seen) else sorted(seen)
+        more = f" and {len(part) - 1} more cell{'s' * (len(part) > 2)}" if len(part) > 1 else ""
+        return (
+            f"the path splits the free cells in two ({_cell_name(level, part[0])}{more} apart)",
+            tuple(part),
+        )
+    for cell in free:
+        if cell != last and len(ways[cell]) + (head in level.open_neighbours(cell)) < 2:
+            return (
+                f"{_cell_name(level, cell)} would be a dead end (one way in, not the last number)",
+                (cell,),
+            )
+    reached = max(level.number_at(cell) for cell in path)
+    need = travel(level, head, reached)
+    if need > left:
+        return (
+            f"the numbers {reached + 1} to {level.last} lie {need} steps apart in order from "
+            f"here, with {left} cells left",
+            (head, *level.number_cells[reached:]),
+        )
+    state = State(level)
+    cols = level.cols
+    try:
+        for a, b in itertools.pairwise(r * cols + c for r, c in path):
+            state.take((min(a, b), max(a, b)))
+        _propagate(state)
+    except Contradiction as why:
+        return f"{why} once the rules draw the links they force", ()
+    h = path[-1][0] * cols + path[-1][1]
+    if all(_breaks(state, (min(h, j), max(h, j))) for j in (r * cols + c for r, c in onward)):
+        names = " or ".join(_cell_name(level, n) for n in onward)
+        return (
+            f"every way on ({names}) runs the rules into a contradiction",
+            tuple(onward),
+        )
+    return None
+
+
+def _breaks(state: State, e: Link) -> bool:
+    """True when drawing link `e` leads the rules (short of probing) to a contradiction."""
+    if e in state.taken:
+        return False  # the rules drew it themselves
+    if e not in state.open:
+        return True
+    trial = state.copy()
+    try:
+        if trial.joins_badly(e) is not None:
+            return True
+        trial.take(e)
+        _propagate(trial)
+    except Contradiction:
+        return True
+    return False
 
 
 def share(level: ZipLevel, steps: list[Step]) -> float:
