@@ -103,7 +103,7 @@ def test_only_clue_rule_names_the_cell_and_the_clue() -> None:
     step = deduce.next_step(level, [])
     assert step is not None and step.rule == "only_clue"
     assert step.cells == ((0, 0),) and step.clue == (0, 1)
-    assert "Only the wide clue at row 1, column 2 can still reach r1c1" in step.text
+    assert "Only the wide clue at row 1, column 2 can still reach row 1, column 1," in step.text
     _check_step(level, step)
 
 

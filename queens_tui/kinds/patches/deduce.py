@@ -31,12 +31,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 
-from queens_tui.core.grid import Cell
+from queens_tui.core.grid import Cell, cell_name
 from queens_tui.core.kind import Grade, rule_counts, search_step_text
 from queens_tui.core.play import CancelFlag, Cancelled
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.patches import search
-from queens_tui.kinds.patches.level import Level, Rect, cell_name, cells_text, rect_name
+from queens_tui.kinds.patches.level import Level, Rect, cells_text, rect_name
 from queens_tui.kinds.patches.rules import (
     Mask,
     allowed,

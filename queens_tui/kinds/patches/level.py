@@ -22,7 +22,7 @@ from functools import cached_property
 from typing import ClassVar
 
 from queens_tui.core.errors import LevelError
-from queens_tui.core.grid import Cell
+from queens_tui.core.grid import Cell, cell_name, cells_phrase
 from queens_tui.core.meta import Metadata
 
 SQUARE, TALL, WIDE, FREE = "square", "tall", "wide", "free"
@@ -111,26 +111,19 @@ def overlaps(a: Rect, b: Rect) -> bool:
 
 
 def rect_name(rect: Rect) -> str:
-    """A patch as sentences name it, 1-based: "rows 2-3, columns 1-4", "r2c5"."""
+    """A patch as sentences name it, 1-based: "rows 2-3, columns 1-4", "row 2, column 5"."""
     top, left, bottom, right = rect
     if top == bottom and left == right:
-        return f"r{top + 1}c{left + 1}"
+        return cell_name((top, left))
     rows = f"row {top + 1}" if top == bottom else f"rows {top + 1}-{bottom + 1}"
     cols = f"column {left + 1}" if left == right else f"columns {left + 1}-{right + 1}"
     return f"{rows}, {cols}"
 
 
-def cell_name(cell: Cell) -> str:
-    """A cell as sentences name it, 1-based: (0, 4) -> "r1c5"."""
-    return f"r{cell[0] + 1}c{cell[1] + 1}"
-
-
 def cells_text(cells: Iterable[Cell]) -> str:
-    """Cells named for a sentence: "r1c2, r1c3 and r2c2"."""
-    names = [cell_name(c) for c in sorted(cells)]
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    """Cells named for a sentence as every kind names them: "row 1, columns 2 and 3; row 2,
+    column 2"."""
+    return cells_phrase(list(cells))
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 
-from queens_tui.core.grid import Cell
-from queens_tui.core.grid import cell_name as grid_cell_name
+from queens_tui.core.grid import Cell, cell_name
 from queens_tui.kinds.patches.level import Clue, Level, Rect, overlaps, rect_area
 
 Mask = int
@@ -201,7 +200,7 @@ def _narrow(level: Level, cands: list[list[Rect]]) -> tuple[str, tuple[Cell, ...
             bit = cell_bit(level, cell)
             by = [k for k, ms in enumerate(masks) if any(m & bit for m in ms)]
             if not by:
-                return f"{grid_cell_name(cell)} could belong to no patch{forced}", (cell,)
+                return f"{cell_name(cell)} could belong to no patch{forced}", (cell,)
             if len(by) == 1 and not all(m & bit for m in masks[by[0]]):
                 k = by[0]
                 keep = [i for i, m in enumerate(masks[k]) if m & bit]
