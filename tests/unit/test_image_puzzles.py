@@ -2,8 +2,8 @@
 
 Default run: synthetic pictures drawn by `puzzle_pictures` from bundled levels
 (light and dark, scaled, JPEG, inside a larger screen) read back to exactly
-the level drawn; the kind is detected, or given and checked; a Mini Sudoku is
-refused naming it. Slow step: the real screenshots in ../shared/screens/tango
+the level drawn; the kind is detected, or given and checked; a Mini Sudoku or
+a Patches board is refused naming it. Slow step: the real screenshots in ../shared/screens/tango
 and ../shared/screens/zip read to their true puzzles (a solved picture reads to
 what it shows: the full grid for Tango).
 """
@@ -45,6 +45,13 @@ def _bundled(kind: str, index: int) -> Any:
     return load_puzzle(bundled_levels(kind)[index][1])
 
 
+def _drawn(tmp_path: Path, kind: str, index: int, options: dict[str, Any]) -> tuple[Any, Path]:
+    """Bundled level `index` of `kind` and the picture of it `puzzle_pictures` draws."""
+    level = _bundled(kind, index)
+    board = getattr(pp, f"{kind}_board")(level, 60, dark=options.get("dark", False))
+    return level, _write(tmp_path, pp.picture(board, seed=index, **options))
+
+
 @pytest.mark.parametrize(
     ("index", "options"),
     [
@@ -57,9 +64,7 @@ def _bundled(kind: str, index: int) -> Any:
 def test_tango_picture_reads_to_the_level_drawn(
     tmp_path: Path, index: int, options: dict[str, Any]
 ) -> None:
-    level = _bundled("tango", index)
-    board = pp.tango_board(level, 56, dark=options.get("dark", False))
-    path = _write(tmp_path, pp.picture(board, seed=index, **options))
+    level, path = _drawn(tmp_path, "tango", index, options)
     got = load_puzzle(path)
     assert got.kind == "tango"
     assert (got.givens, got.equal, got.opposite) == (level.givens, level.equal, level.opposite)
@@ -72,13 +77,14 @@ def test_tango_picture_reads_to_the_level_drawn(
         pytest.param(0, {}, marks=pytest.mark.slow),  # the CLI test reads a plain one too
         (30, {"scale": 0.7, "jpeg": True}),
         pytest.param(50, {"screen": True}, marks=pytest.mark.slow),
+        (12, {"dark": True, "scale": 0.8, "jpeg": True}),
+        pytest.param(55, {"dark": True, "screen": True}, marks=pytest.mark.slow),
     ],
 )
 def test_zip_picture_reads_to_the_level_drawn(
     tmp_path: Path, index: int, options: dict[str, Any]
 ) -> None:
-    level = _bundled("zip", index)
-    path = _write(tmp_path, pp.picture(pp.zip_board(level, 60), seed=index, **options))
+    level, path = _drawn(tmp_path, "zip", index, options)
     got = load_puzzle(path)
     assert got.kind == "zip"
     assert (got.numbers, got.walls) == (level.numbers, level.walls)
@@ -110,6 +116,28 @@ def test_a_mini_sudoku_picture_is_refused_naming_mini_sudoku(tmp_path: Path) -> 
     with pytest.raises(LevelError) as err:
         load_puzzle(path)
     assert "looks like a Mini Sudoku board" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("index", "options"),
+    [
+        (0, {}),
+        (9, {"dark": True, "scale": 0.7, "jpeg": True}),
+        pytest.param(20, {"screen": True}, marks=pytest.mark.slow),
+        pytest.param(25, {"dark": True, "screen": True, "jpeg": True}, marks=pytest.mark.slow),
+    ],
+)
+def test_a_patches_picture_is_refused_in_one_line_naming_patches(
+    tmp_path: Path, index: int, options: dict[str, Any]
+) -> None:
+    _level, path = _drawn(tmp_path, "patches", index, options)
+    with pytest.raises(LevelError) as err:
+        load_puzzle(path)
+    line = str(err.value)
+    assert line.startswith(f"{path}: cannot read a puzzle board: this looks like a Patches board")
+    assert "\n" not in line
+    with pytest.raises(LevelError, match="cannot read a Tango board: this looks like a Patches"):
+        read_puzzle(path, "tango")
 
 
 def test_the_picture_kinds_are_the_kinds_naming_a_picture_module_that_reads_and_draws() -> None:

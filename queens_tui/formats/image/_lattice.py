@@ -41,6 +41,10 @@ if TYPE_CHECKING:
 EDGE_CONTRAST = 6.0
 """Grey levels a thin line must stand out from both sides (a step: twice this across it)."""
 
+PLATEAU = 0.02
+"""Shifts of the lattice whose inner boundaries see within this share of the most evidence
+tie (a thin line is marked a pixel wide or three): the lattice goes through their middle."""
+
 PER_N = 12
 """Candidates per N kept from the profiles for the two-dimensional score."""
 
@@ -160,4 +164,40 @@ def find_lattice(gray: Gray, sizes: range, min_cell: float) -> Lattice | None:
             xs = tuple(x0 + j * p for j in range(n + 1))
             ys = tuple(y0 + j * p for j in range(n + 1))
             best = Lattice(n=n, xs=xs, ys=ys, score=score)
-    return best
+    if best is None:
+        return None
+    dx, dy = _centre(ex, best.xs), _centre(ey, best.ys)
+    return Lattice(
+        n=best.n,
+        xs=tuple(x + dx for x in best.xs),
+        ys=tuple(y + dy for y in best.ys),
+        score=best.score,
+    )
+
+
+def _centre(profile: Profile, bounds: tuple[float, ...]) -> int:
+    """The shift (pixels) that puts `bounds` in the middle of their lines.
+
+    A thin line is marked on a few rows (its top-hat, the steps on both sides, the pixel of
+    jitter), so the scores above tie over shifts of a pixel or two and the best may sit on
+    the line's edge: in a reduced copy that is a third of a cell's wall or sign off. The
+    middle of the run of shifts that see (nearly) as much evidence on the inner boundaries
+    is the lines' middle; the cells' middles, where digits and discs are, have no say."""
+    import numpy as np
+
+    p = (bounds[-1] - bounds[0]) / (len(bounds) - 1)
+    reach = max(1, round(0.1 * p))
+    inner = np.round(np.asarray(bounds[1:-1])).astype(int)
+    seen = [
+        float(profile[np.clip(inner + d, 0, len(profile) - 1)].sum())
+        for d in range(-reach, reach + 1)
+    ]
+    floor = seen[reach] * (1 - PLATEAU)
+    if seen[reach] <= 0:
+        return 0
+    lo = hi = reach
+    while lo > 0 and seen[lo - 1] >= floor:
+        lo -= 1
+    while hi < len(seen) - 1 and seen[hi + 1] >= floor:
+        hi += 1
+    return (lo + hi) // 2 - reach
