@@ -257,9 +257,10 @@ def patch_clue(board: Board, r: int, c: int) -> tuple[bool, bool]:
     """(is the middle of cell (r, c) tinted?, is the tint a Patches clue's shape?).
 
     A clue's shape is a rectangle (a square, a bar, a hatched box), perhaps with its size
-    written on it: nearly every row of the tint's box has tint near both of the box's
-    sides, and so has nearly every column. Tango's suns and moons are tinted too, but round:
-    only the rows and columns through a disc's middle reach its box's sides."""
+    written on it: the tint fills the corners of its box, or (a hatched box, whose strokes
+    leave corners half empty) nearly every row and column of the box has tint near both
+    its ends. Tango's suns and moons are tinted too, but round: their boxes' corners are
+    empty, and only the rows and columns through their middle reach the box's sides."""
     import numpy as np
 
     rows, cols = board.box(r + 0.5, c + 0.5, 0.4)
@@ -267,11 +268,26 @@ def patch_clue(board: Board, r: int, c: int) -> tuple[bool, bool]:
     tinted = (rgb.max(axis=-1) - rgb.min(axis=-1)) > TINT
     if np.count_nonzero(tinted) < 0.06 * tinted.size:
         return False, False
-    ys, xs = np.nonzero(tinted)
-    box = tinted[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+    # the shape's box: rows and columns with a fair share of tint (JPEG's colour bleeds a
+    # pixel or two beyond a shape's edge, thinly)
+    along, across = tinted.sum(axis=1), tinted.sum(axis=0)
+    ys = np.flatnonzero(along >= 0.3 * along.max())
+    xs = np.flatnonzero(across >= 0.3 * across.max())
+    box = tinted[ys[0] : ys[-1] + 1, xs[0] : xs[-1] + 1]
     if min(box.shape) < 0.15 * board.cell:
         return True, False  # a thin stroke: a line, not a shape
-    return True, _spans(box) and _spans(box.T)
+    return True, _square_corners(box) or (_spans(box) and _spans(box.T))
+
+
+def _square_corners(box: npt.NDArray[np.bool_]) -> bool:
+    """Is a third or more of each corner (15 % of the side) of `box` tinted? A rectangle's
+    corners are (rounded a little); a disc's or a crescent's box has empty corners."""
+    import numpy as np
+
+    h, w = box.shape
+    dy, dx = max(1, round(0.15 * h)), max(1, round(0.15 * w))
+    corners = (box[:dy, :dx], box[:dy, w - dx :], box[h - dy :, :dx], box[h - dy :, w - dx :])
+    return all(np.count_nonzero(k) >= 0.33 * k.size for k in corners)
 
 
 def _spans(box: npt.NDArray[np.bool_]) -> bool:
@@ -312,9 +328,10 @@ def guess_kind(board: Board) -> tuple[str | None, str]:
         f"a {n}x{n} grid, {symbols} cells with a sun or moon, {discs} with a dark disc, "
         f"{glyphs} with a small mark, {clues} with a clue shape, {coloured} filled with colour"
     )
-    if clues >= 2 and 2 * clues >= tinted and 2 * tinted <= n * n and discs < 2:
+    if clues >= 2 and 2 * clues >= tinted and 2 * tinted <= n * n and discs < clues:
         # a few coloured shapes on plain cells (a Queens board is all colour, a drawn Zip
-        # path crosses most cells)
+        # path crosses most cells; a pale hatched shape on the dark theme may pass for a
+        # Zip disc)
         return "patches", seen
     if coloured > n * n // 5:
         return None, seen
