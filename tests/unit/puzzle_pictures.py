@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
@@ -89,8 +90,11 @@ def tango_board(level: TangoLevel, cell: int, dark: bool = False) -> Image.Image
     return im
 
 
-def zip_board(level: ZipLevel, cell: int, dark: bool = False) -> Image.Image:
-    """A Zip board alone, frame included: light, or dark (dark cells, light dots and walls)."""
+def zip_board(
+    level: ZipLevel, cell: int, dark: bool = False, path: Sequence[tuple[int, int]] = ()
+) -> Image.Image:
+    """A Zip board alone, frame included: light, or dark (dark cells, light dots and walls);
+    with `path` (cells in order), solved: the path a thick orange band under the dots."""
     n = level.rows
     frame = max(2, cell // 25)
     size = n * cell + 2 * frame
@@ -106,6 +110,14 @@ def zip_board(level: ZipLevel, cell: int, dark: bool = False) -> Image.Image:
         for c in range(n):
             x, y = frame + c * cell, frame + r * cell
             pen.rectangle((x + line, y + line, x + cell - 1, y + cell - 1), fill=surface)
+    centres = [(frame + c * cell + cell / 2, frame + r * cell + cell / 2) for r, c in path]
+    if centres:
+        band = round(cell * 0.45)
+        pen.line(centres, fill=(240, 120, 40), width=band, joint="curve")
+        for x, y in centres[:: len(centres) - 1]:
+            pen.ellipse(
+                (x - band / 2, y - band / 2, x + band / 2, y + band / 2), fill=(240, 120, 40)
+            )
     font = ImageFont.load_default(round(cell * 0.36))
     for r in range(n):
         for c in range(n):

@@ -19,6 +19,7 @@ import pytest
 from queens_tui.formats import load_puzzle
 from queens_tui.formats.bundled import bundled_levels
 from queens_tui.formats.image import read_puzzle
+from queens_tui.kinds import get_kind
 from queens_tui.kinds.queens.level import LevelError
 from tests.unit import puzzle_pictures as pp
 
@@ -48,9 +49,14 @@ def _bundled(kind: str, index: int) -> Any:
 def _drawn(
     tmp_path: Path, kind: str, index: int, options: dict[str, Any], cell: int = 60
 ) -> tuple[Any, Path]:
-    """Bundled level `index` of `kind` and the picture of it `puzzle_pictures` draws."""
+    """Bundled level `index` of `kind` and the picture of it `puzzle_pictures` draws
+    (`solved`: a Zip with its path drawn under the dots)."""
     level = _bundled(kind, index)
-    board = getattr(pp, f"{kind}_board")(level, cell, dark=options.get("dark", False))
+    options = dict(options)
+    extra = {}
+    if options.pop("solved", False):
+        extra["path"] = get_kind(kind).solutions(level, 1)[0]
+    board = getattr(pp, f"{kind}_board")(level, cell, dark=options.get("dark", False), **extra)
     return level, _write(tmp_path, pp.picture(board, seed=index, **options))
 
 
@@ -81,6 +87,9 @@ def test_tango_picture_reads_to_the_level_drawn(
         pytest.param(50, {"screen": True}, marks=pytest.mark.slow),
         (12, {"dark": True, "scale": 0.8, "jpeg": True}),
         pytest.param(55, {"dark": True, "screen": True}, marks=pytest.mark.slow),
+        (4, {"solved": True}),  # the path under the dots: read as the puzzle it solves
+        (28, {"solved": True, "dark": True, "jpeg": True}),
+        pytest.param(36, {"solved": True, "screen": True}, marks=pytest.mark.slow),
     ],
 )
 def test_zip_picture_reads_to_the_level_drawn(
@@ -226,6 +235,9 @@ CONTENT: dict[str, Any] = {
 }
 """What a picture of each kind must read back to exactly (the rest is metadata)."""
 
+SOLVED: dict[str, dict[str, bool]] = {"zip": {"solved": True}}
+"""The kinds `puzzle_pictures` can draw solved (Zip: the path under the dots)."""
+
 
 def _variant(index: int) -> tuple[int, dict[str, Any]]:
     """A cell size and a random theme, JPEG or not, screen or not, scale, seeded by `index`."""
@@ -246,12 +258,14 @@ def test_synthetic_pictures_read_exactly_or_are_refused_never_misread(
     tmp_path: Path, kind: str
 ) -> None:
     """Every other bundled level, each drawn in a random variant (cells of 44 to 70 pixels,
-    scaled by 0.7 to 1.3): a Tango or Zip picture reads to exactly the level drawn, a
-    Patches one is refused naming Patches, or (rarely) the picture is refused. Never a
-    wrong level."""
+    scaled by 0.7 to 1.3; every third Zip solved): a Tango or Zip picture reads to exactly
+    the level drawn, a Patches one is refused naming Patches, or (rarely) the picture is
+    refused. Never a wrong level."""
     right = refused = 0
     for index in range(1, len(bundled_levels(kind)), 2):
         cell, options = _variant(index)
+        if index % 3 == 0:  # some pictures solved, where the kind draws them so
+            options.update(SOLVED.get(kind, {}))
         level, path = _drawn(tmp_path, kind, index, options, cell)
         try:
             got = load_puzzle(path)

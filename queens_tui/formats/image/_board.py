@@ -313,15 +313,15 @@ def guess_kind(board: Board) -> tuple[str | None, str]:
             if ring_saturation(board, r, c) > 45:
                 coloured += 1
                 continue
+            share = disc_share(board, r, c, bg)
+            if share > 0.55:  # (before the tint: a solved Zip's path runs under its dots)
+                discs += 1
+                continue
             if clue:
-                continue  # (a pale clue shape on the dark theme is no Zip disc)
+                continue
             sun, moon = symbol_shares(board, r, c)
             if max(sun, moon) > 0.12:
                 symbols += 1
-                continue
-            share = disc_share(board, r, c, bg)
-            if share > 0.55:
-                discs += 1
             elif share > 0.04:
                 glyphs += 1
     seen = (
@@ -335,10 +335,10 @@ def guess_kind(board: Board) -> tuple[str | None, str]:
         return "patches", seen
     if coloured > n * n // 5:
         return None, seen
-    if symbols >= 2 and symbols > discs:
+    if discs >= 2:  # no Tango picture shows a neutral disc (22 real ones: none); a solved
+        return "zip", seen  # Zip's coloured path may look like suns and moons
+    if symbols >= 2:
         return "tango", seen
-    if discs >= 2:
-        return "zip", seen
     if glyphs >= n and n in (6, 9):
         return "sudoku", seen
     return None, seen
