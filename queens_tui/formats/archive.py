@@ -39,12 +39,29 @@ SOURCE = "linkedin"
 
 
 def game_of(text: str) -> str | None:
-    """The archive `game` of a JSON object's text (None when it has none: not an archive day)."""
+    """The archive `game` of a JSON object's text (None when it has none: not an archive day).
+
+    The archive writes `game` first; a day whose keys come in another order (a big `raw`
+    or `regions` before it) is parsed to find its top-level `game`."""
     head = text.lstrip("\ufeff \t\r\n")
     if not head.startswith("{"):
         return None
     m = GAME_RE.search(text[:4096])
-    return m.group(1) if m else None
+    if m is not None:
+        return m.group(1)
+    if GAME_RE.search(text) is None:
+        return None
+    try:
+        data = json.loads(head)
+    except ValueError:
+        return None
+    game = data.get("game") if isinstance(data, dict) else None
+    return game if isinstance(game, str) else None
+
+
+def game_name(game: object) -> str:
+    """A game as files write it, compared: "Mini Sudoku", "mini-sudoku" -> "minisudoku"."""
+    return re.sub(r"[-_\s]", "", str(game)).lower()
 
 
 @cache
@@ -56,7 +73,7 @@ def read_games() -> Mapping[str, str]:
 
 def kind_of_game(game: object) -> str | None:
     """The kind an archive day of `game` is a level of (None: a game not read here)."""
-    return read_games().get(game) if isinstance(game, str) else None
+    return read_games().get(game_name(game)) if isinstance(game, str) else None
 
 
 def kind_of(text: str) -> str | None:
@@ -68,7 +85,7 @@ def kind_of(text: str) -> str | None:
 def refuse(game: object, text: str) -> LevelError:
     """The error for an archive day of a game not read here."""
     line, col = key_at(text, "game")
-    name = OTHER_GAMES.get(str(game).lower())
+    name = OTHER_GAMES.get(game_name(game))
     known = ", ".join(read_games())
     if name is not None:
         what = f"a LinkedIn {name} day, which is not read (archive days read: {known})"
@@ -106,10 +123,13 @@ def fail(text: str, key: str, message: str) -> LevelError:
 
 
 def grid_size(data: dict[str, Any], text: str) -> tuple[int, int] | None:
-    """`grid_size` as (rows, cols), or None when the day does not give it."""
+    """`grid_size` as (rows, cols) (`[rows, cols]`, or one number for a square grid), or None
+    when the day does not give it."""
     size = data.get("grid_size")
     if size is None:
         return None
+    if isinstance(size, int) and not isinstance(size, bool):
+        size = [size, size]
     if (
         not isinstance(size, list)
         or len(size) != 2
@@ -117,6 +137,25 @@ def grid_size(data: dict[str, Any], text: str) -> tuple[int, int] | None:
     ):
         raise fail(text, "grid_size", f"grid_size must be [rows, cols], not {size!r}")
     return size[0], size[1]
+
+
+def extent(cells: Any) -> int:
+    """1 + the largest row or column among `cells` (`[r, c]` pairs, nested lists of them, or
+    objects with `row` and `col`): the side of the smallest square grid holding them, for a
+    day that gives no `grid_size`. Anything else is skipped (the reader refuses it later)."""
+    if isinstance(cells, dict):
+        coords = [cells.get("row"), cells.get("col")]
+    elif isinstance(cells, list) and len(cells) >= 2 and all(_whole(v) for v in cells[:2]):
+        coords = cells[:2]
+    elif isinstance(cells, list):
+        return max((extent(item) for item in cells), default=0)
+    else:
+        return 0
+    return 1 + max((v for v in coords if isinstance(v, int) and _whole(v)), default=-1)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 64
 
 
 def cell(value: Any, rows: int, cols: int, text: str, key: str) -> tuple[int, int]:
@@ -135,28 +174,33 @@ def cell(value: Any, rows: int, cols: int, text: str, key: str) -> tuple[int, in
 
 def metadata(data: dict[str, Any], text: str, kind: str) -> dict[str, str]:
     """The level metadata of an archive day: `date`, `difficulty` (lower case), `title` as the
-    name (else "Tango #684" or "Tango 2026-07-13"), `number`, and `source: linkedin`."""
+    name (else "Tango #684" or "Tango 2026-07-13"), `number`, and `source: linkedin`.
+
+    Metadata never costs a player the level: a value that cannot be used (a `number` of 0,
+    a date in no form known) is left out; a number written as text ("684") and a date with a
+    time ("2026-07-13T00:00:00Z") are read."""
     meta: dict[str, str] = {"source": SOURCE}
     date = data.get("date")
-    if date is not None:
-        if not isinstance(date, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", date):
-            raise fail(text, "date", f"date must be YYYY-MM-DD, not {date!r}")
-        meta["date"] = date
+    found = re.match(r"\d{4}-\d{2}-\d{2}(?![\d])", date) if isinstance(date, str) else None
+    if found is not None:
+        meta["date"] = found.group(0)
     number = data.get("number")
-    if number is not None:
-        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-            raise fail(text, "number", f"number must be a positive whole number, not {number!r}")
+    if isinstance(number, str) and number.strip().lstrip("#").isdigit():
+        number = int(number.strip().lstrip("#"))
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        number = None
+    else:
         meta["number"] = str(number)
     difficulty = data.get("difficulty")
-    if difficulty is not None:
-        if not isinstance(difficulty, str):
-            raise fail(text, "difficulty", f"difficulty must be text, not {difficulty!r}")
-        meta["difficulty"] = " ".join(difficulty.split()).lower()
+    if isinstance(difficulty, str | int) and not isinstance(difficulty, bool):
+        words = " ".join(str(difficulty).split()).lower()
+        if words:
+            meta["difficulty"] = words
     title = data.get("title")
     if isinstance(title, str) and title.strip():
         meta["name"] = " ".join(title.split())
     elif number is not None:
         meta["name"] = f"{get_kind(kind).title} #{number}"
-    elif date is not None:
-        meta["name"] = f"{get_kind(kind).title} {date}"
+    elif "date" in meta:
+        meta["name"] = f"{get_kind(kind).title} {meta['date']}"
     return meta

@@ -65,7 +65,7 @@ from queens_tui.formats._common import (
 from queens_tui.kinds.patches.level import FREE, SHAPES, TALL, WIDE, Clue, Level
 
 _KIND_LINE = kind_line("patches")
-_JSON_KIND = re.compile(r'"(?:kind|game)"\s*:\s*"patches"')
+_JSON_KIND = re.compile(r'"(?:kind|game)"\s*:\s*"patches"', re.I)
 _LEGEND = re.compile(r"^(\S)\s*:(.*)$")
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 """Clue labels `dump_text` uses, in reading order."""
@@ -143,7 +143,7 @@ def parse_json(text: str) -> Level:
     """A level from our JSON or LinkedIn's archive JSON; `LevelError` with line and column."""
     text, data = load_object(text, '"grid_size" and "clues"')
     for key in ("kind", "game"):
-        if key in data and data[key] != Level.kind:
+        if key in data and str(data[key]).lower() != Level.kind:
             line, col = key_at(text, key)
             raise LevelError(f'"{key}" is {data[key]!r}, not "{Level.kind}"', line=line, col=col)
     size = data.get("grid_size")

@@ -18,6 +18,9 @@ from queens_tui.kinds.queens.level import MAX_SIZE, Level, LevelError
 LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits
 """Region labels by region number."""
 
+MAX_LABELS = 1 << 20
+"""Region letters on a board are numbered from here (after any region number)."""
+
 
 def parse_archive(text: str) -> Level:
     """The Queens level of an archive day; `LevelError` located at the key at fault."""
@@ -25,6 +28,9 @@ def parse_archive(text: str) -> Level:
     size = archive.grid_size(data, text)
     if "board" in data:
         ids = _board(data["board"], text)
+    elif isinstance(data.get("regions"), list):  # regions in order, each a list of cells
+        regions = {str(i): cells for i, cells in enumerate(data["regions"])}
+        ids = _regions(regions, size, text)
     elif isinstance(data.get("regions"), dict):
         ids = _regions(data["regions"], size, text)
     else:
@@ -47,19 +53,33 @@ def parse_archive(text: str) -> Level:
 
 
 def _board(board: Any, text: str) -> list[list[int]]:
-    """`board` checked: N rows of N region numbers."""
+    """`board` checked: N rows of N region numbers (or of region letters, or N strings of
+    letters), as rows of numbers."""
     if not isinstance(board, list) or not board or len(board) > MAX_SIZE:
         raise archive.fail(text, "board", f"board must be 1 to {MAX_SIZE} rows of region numbers")
     n = len(board)
+    board = [list(row) if isinstance(row, str) else row for row in board]
+    letters: dict[str, int] = {}
+    out = []
     for r, row in enumerate(board):
         if not isinstance(row, list) or len(row) != n:
             raise archive.fail(text, "board", f"board row {r + 1} is not {n} region numbers")
         for v in row:
+            if isinstance(v, str) and len(v.strip()) == 1 and v.strip().isalnum():
+                continue
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise archive.fail(
                     text, "board", f"board row {r + 1}: {v!r} is not a region number"
                 )
-    return board
+        out.append(
+            [
+                v
+                if isinstance(v, int)
+                else MAX_LABELS + letters.setdefault(v.strip(), len(letters))
+                for v in row
+            ]
+        )
+    return out
 
 
 def _regions(regions: dict[str, Any], size: tuple[int, int] | None, text: str) -> list[list[int]]:

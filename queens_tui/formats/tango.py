@@ -103,15 +103,25 @@ def dump(level: Level, fmt: str = "text") -> str:
 
 # --------------------------------------------------------------------------- archive day
 
-_SYMBOLS = {"S": SUN, "M": MOON}
-_WALL_SIGNS = {"=": EQUAL, "x": "x", "X": "x", "×": "x"}
+_SYMBOLS = {"S": SUN, "SUN": SUN, "M": MOON, "MOON": MOON}
+"""A given's symbol, upper-cased."""
+_WALL_SIGNS = {"=": EQUAL, "EQUAL": EQUAL, "X": "x", "×": "x", "OPPOSITE": "x", "CROSS": "x"}
+"""A sign between two cells, upper-cased."""
+
+
+def _upper(value: Any) -> Any:
+    return value.strip().upper() if isinstance(value, str) else value
 
 
 def parse_archive(text: str) -> Level:
     """A LinkedIn archive day of Tango (`symbols`: `[row, col, "S" | "M"]`; `walls`:
     `[[r, c], [r, c], "=" | "x"]`), its number, date and difficulty kept."""
     data = archive.load_day(text, Level.kind)
-    rows, cols = archive.grid_size(data, text) or (6, 6)
+    size = archive.grid_size(data, text)
+    if size is None:  # the smallest even grid, 6 at least, holding every symbol and sign
+        side = max(6, archive.extent([data.get("symbols"), data.get("walls")]))
+        size = (side + side % 2, side + side % 2)
+    rows, cols = size
     if rows != cols:
         raise archive.fail(text, "grid_size", f"a Tango grid is square, not {rows}x{cols}")
     if "symbols" not in data:
@@ -120,25 +130,25 @@ def parse_archive(text: str) -> Level:
                 text, "cells", 'a "cells" list (an early, broken scrape), no "symbols": unreadable'
             )
         raise archive.fail(text, "game", 'no "symbols" key: not a Tango archive day')
-    symbols, walls = data["symbols"], data.get("walls", [])
+    symbols, walls = data["symbols"], data.get("walls") or []
     if not isinstance(symbols, list) or not isinstance(walls, list):
         raise archive.fail(text, "symbols", "symbols and walls must be lists")
     givens: list[list[int | None]] = [[None] * cols for _ in range(rows)]
     for item in symbols:
-        if not isinstance(item, list) or len(item) != 3 or item[2] not in _SYMBOLS:
+        if not isinstance(item, list) or len(item) != 3 or _upper(item[2]) not in _SYMBOLS:
             raise archive.fail(text, "symbols", f'a symbol is [row, col, "S" | "M"], not {item!r}')
         r, c = archive.cell(item[:2], rows, cols, text, "symbols")
-        givens[r][c] = _SYMBOLS[item[2]]
+        givens[r][c] = _SYMBOLS[_upper(item[2])]
     equal: list[Pair] = []
     opposite: list[Pair] = []
     for item in walls:
-        if not isinstance(item, list) or len(item) != 3 or item[2] not in _WALL_SIGNS:
+        if not isinstance(item, list) or len(item) != 3 or _upper(item[2]) not in _WALL_SIGNS:
             raise archive.fail(
                 text, "walls", f'a sign is [[r, c], [r, c], "=" | "x"], not {item!r}'
             )
         a = archive.cell(item[0], rows, cols, text, "walls")
         b = archive.cell(item[1], rows, cols, text, "walls")
-        (equal if _WALL_SIGNS[item[2]] == EQUAL else opposite).append((a, b))
+        (equal if _WALL_SIGNS[_upper(item[2])] == EQUAL else opposite).append((a, b))
     meta = archive.metadata(data, text, Level.kind)
     try:
         return Level(tuple(map(tuple, givens)), tuple(equal), tuple(opposite), **meta)
@@ -175,10 +185,10 @@ def from_community(item: dict[str, Any]) -> Level:
     if not isinstance(constraints, list):
         raise LevelError('constraints must be a list of ["r,c", "r,c", "=" | "x"]')
     for entry in constraints:
-        if not isinstance(entry, list) or len(entry) != 3 or entry[2] not in _WALL_SIGNS:
+        if not isinstance(entry, list) or len(entry) != 3 or _upper(entry[2]) not in _WALL_SIGNS:
             raise LevelError(f'a constraint is ["r,c", "r,c", "=" | "x"], not {entry!r}')
         pair = (_rc(entry[0], size), _rc(entry[1], size))
-        (equal if _WALL_SIGNS[entry[2]] == EQUAL else opposite).append(pair)
+        (equal if _WALL_SIGNS[_upper(entry[2])] == EQUAL else opposite).append(pair)
     meta: dict[str, str] = {}
     number = item.get("id")
     if isinstance(number, int) and not isinstance(number, bool) and number > 0:

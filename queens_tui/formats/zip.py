@@ -106,14 +106,14 @@ def parse_archive(text: str) -> ZipLevel:
     pairs of neighbouring cells), its number, date and difficulty kept."""
     data = archive.load_day(text, ZipLevel.kind)
     size = archive.grid_size(data, text)
-    nodes, walls = data.get("nodes"), data.get("walls", [])
+    nodes, walls = data.get("nodes"), data.get("walls") or []
     if not isinstance(nodes, list) or not nodes:
         raise archive.fail(text, "nodes", 'no "nodes" list: not a Zip archive day')
     if not isinstance(walls, list):
         raise archive.fail(text, "walls", "walls must be a list of [[r, c], [r, c]] pairs")
-    if size is None:  # the smallest grid holding every node
-        rows = 1 + max(n.get("row", 0) for n in nodes if isinstance(n, dict))
-        size = (max(rows, 1), max(rows, 1))
+    if size is None:  # the smallest square grid holding every node and wall
+        side = max(1, archive.extent([nodes, walls]))
+        size = (side, side)
     rows, cols = size
     numbers = [[0] * cols for _ in range(rows)]
     for node in nodes:

@@ -3,8 +3,11 @@
 The way LinkedIn draws them: Tango's pale grid on white (or dark grey cells
 on the dark theme), given cells shaded, suns as orange discs with a darker
 ring, moons as blue crescents, `=` and `×` signs on the boundaries; Zip's
-grey grid, black numbered dots, thick black walls; a Mini Sudoku's digits
-in a grid with thick box lines. Each picture can be scaled, JPEG
+grey grid, black numbered dots, thick black walls (the dark theme: dark
+cells, light dots with dark numbers, light walls); a Mini Sudoku's digits
+in a grid with thick box lines; Patches' pale grid with a clue's shape
+(a pastel square, tall or wide bar, or a hatched box for "any shape")
+behind its size. Each picture can be scaled, JPEG
 compressed, and embedded in a larger "screen" with page chrome around it.
 """
 
@@ -12,10 +15,13 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
+from queens_tui.kinds.patches.level import FREE, SQUARE, TALL, WIDE
+from queens_tui.kinds.patches.level import Level as PatchesLevel
 from queens_tui.kinds.tango.level import SUN
 from queens_tui.kinds.tango.level import Level as TangoLevel
 from queens_tui.kinds.zip.level import ZipLevel
@@ -84,18 +90,34 @@ def tango_board(level: TangoLevel, cell: int, dark: bool = False) -> Image.Image
     return im
 
 
-def zip_board(level: ZipLevel, cell: int) -> Image.Image:
-    """A Zip board alone (light theme), frame included."""
+def zip_board(
+    level: ZipLevel, cell: int, dark: bool = False, path: Sequence[tuple[int, int]] = ()
+) -> Image.Image:
+    """A Zip board alone, frame included: light, or dark (dark cells, light dots and walls);
+    with `path` (cells in order), solved: the path a thick orange band under the dots."""
     n = level.rows
     frame = max(2, cell // 25)
     size = n * cell + 2 * frame
-    im = Image.new("RGB", (size, size), (160, 160, 160))
+    surface, grid, dot, digit, wall = (
+        ((30, 33, 38), (80, 86, 96), (236, 236, 236), (20, 20, 20), (230, 230, 230))
+        if dark
+        else ((255, 255, 255), (160, 160, 160), (0, 0, 0), (255, 255, 255), (0, 0, 0))
+    )
+    im = Image.new("RGB", (size, size), grid)
     pen = ImageDraw.Draw(im)
     line = max(1, cell // 40)
     for r in range(n):
         for c in range(n):
             x, y = frame + c * cell, frame + r * cell
-            pen.rectangle((x + line, y + line, x + cell - 1, y + cell - 1), fill=(255, 255, 255))
+            pen.rectangle((x + line, y + line, x + cell - 1, y + cell - 1), fill=surface)
+    centres = [(frame + c * cell + cell / 2, frame + r * cell + cell / 2) for r, c in path]
+    if centres:
+        band = round(cell * 0.45)
+        pen.line(centres, fill=(240, 120, 40), width=band, joint="curve")
+        for x, y in centres[:: len(centres) - 1]:
+            pen.ellipse(
+                (x - band / 2, y - band / 2, x + band / 2, y + band / 2), fill=(240, 120, 40)
+            )
     font = ImageFont.load_default(round(cell * 0.36))
     for r in range(n):
         for c in range(n):
@@ -103,15 +125,15 @@ def zip_board(level: ZipLevel, cell: int) -> Image.Image:
             if not k:
                 continue
             cx, cy, s = frame + c * cell + cell / 2, frame + r * cell + cell / 2, cell * 0.32
-            pen.ellipse((cx - s, cy - s, cx + s, cy + s), fill=(0, 0, 0))
+            pen.ellipse((cx - s, cy - s, cx + s, cy + s), fill=dot)
             pen.text(
                 (cx, cy),
                 str(k),
-                fill=(255, 255, 255),
+                fill=digit,
                 font=font,
                 anchor="mm",
                 stroke_width=1,
-                stroke_fill=(255, 255, 255),
+                stroke_fill=digit,
             )
     thick = max(3, cell // 9)
     for (r1, c1), (r2, _c2) in level.walls:
@@ -120,14 +142,14 @@ def zip_board(level: ZipLevel, cell: int) -> Image.Image:
             y = frame + r1 * cell
             pen.rectangle(
                 (x - thick // 2, y - thick // 2, x + thick // 2, y + cell + thick // 2),
-                fill=(0, 0, 0),
+                fill=wall,
             )
         else:
             y = frame + (r1 + 1) * cell
             x = frame + c1 * cell
             pen.rectangle(
                 (x - thick // 2, y - thick // 2, x + cell + thick // 2, y + thick // 2),
-                fill=(0, 0, 0),
+                fill=wall,
             )
     return im
 
@@ -155,6 +177,59 @@ def sudoku_board(digits: list[list[int]], cell: int) -> Image.Image:
                     font=font,
                     anchor="mm",
                 )
+    return im
+
+
+PATCH_COLOURS = (
+    (255, 201, 146),
+    (150, 190, 255),
+    (179, 223, 160),
+    (223, 160, 191),
+    (187, 163, 226),
+    (230, 243, 136),
+    (163, 210, 216),
+    (255, 123, 96),
+)
+"""Pastel clue colours, one per clue in turn (LinkedIn colours each patch)."""
+
+
+def patches_board(level: PatchesLevel, cell: int, dark: bool = False) -> Image.Image:
+    """A Patches board alone, frame included: per clue, its shape in a pastel colour (a
+    square, a tall or a wide bar, a hatched box for any shape) and its size, if given."""
+    n = level.rows
+    frame = max(2, cell // 30)
+    size = n * cell + 2 * frame
+    bg, line = ((32, 35, 40), (75, 82, 95)) if dark else ((255, 255, 255), (222, 218, 214))
+    im = Image.new("RGB", (size, size), line)
+    pen = ImageDraw.Draw(im)
+    for r in range(n):
+        for c in range(n):
+            x, y = frame + c * cell, frame + r * cell
+            pen.rectangle((x + 1, y + 1, x + cell - 1, y + cell - 1), fill=bg)
+    font = ImageFont.load_default(round(cell * 0.34))
+    for i, clue in enumerate(level.clues):
+        colour = PATCH_COLOURS[i % len(PATCH_COLOURS)]
+        cx, cy = frame + clue.col * cell + cell / 2, frame + clue.row * cell + cell / 2
+        half_w, half_h = {
+            SQUARE: (0.3, 0.3),
+            TALL: (0.2, 0.36),
+            WIDE: (0.36, 0.2),
+            FREE: (0.34, 0.34),
+        }[clue.shape]
+        box = (cx - half_w * cell, cy - half_h * cell, cx + half_w * cell, cy + half_h * cell)
+        if clue.shape == FREE:  # a hatched box: diagonal strokes, clipped to the box
+            w, h = round(box[2] - box[0]), round(box[3] - box[1])
+            mask = Image.new("L", (w, h), 0)
+            strokes = ImageDraw.Draw(mask)
+            for k in range(-4, 5):
+                off = k * cell * 0.12
+                strokes.line((off, h, off + h, 0), fill=255, width=max(2, cell // 14))
+            strokes.rectangle((0, 0, w - 1, h - 1), outline=255, width=max(1, cell // 30))
+            im.paste(colour, (round(box[0]), round(box[1])), mask)
+        else:
+            pen.rounded_rectangle(box, radius=cell * 0.05, fill=colour)
+        if clue.size is not None:
+            pen.text((cx, cy), str(clue.size), fill=(30, 30, 30), font=font, anchor="mm")
     return im
 
 

@@ -218,3 +218,87 @@ def test_a_linkedin_day_shares_under_linkedins_number_and_ours_do_not(tmp_path: 
     result = Result(day.name, "6×6", 62.0, 40, kind_title="Tango", emoji=tango.emoji, number="684")
     assert result.share_line() == f"Tango #684 | 1:02 and flawless {tango.emoji}"
     assert linkedin_number(_bundled("tango", 6)) == ""  # our own level: no LinkedIn number
+
+
+# --- days that differ from the twelve seen: key order, missing and extra keys, sizes, forms
+
+
+def _reordered(obj: dict[str, Any], raw: int = 6000) -> dict[str, Any]:
+    """`obj` with a big `raw` key first and `game` last (the archive writes `game` first)."""
+    body = {k: v for k, v in obj.items() if k != "game"}
+    return {"raw": "x" * raw, **body, "extra": {"game": "chess"}, "game": obj["game"]}
+
+
+@pytest.mark.parametrize("index", [6, 18, 30, 42])  # 7x7, 9x9, 11x11, 13x13
+def test_queens_days_of_every_size_read_in_every_form(tmp_path: Path, index: int) -> None:
+    level = _bundled("queens", index)
+    board_day, regions_day = queens_days(level)
+    letters = [["ABCDEFGHIJKLMN"[v] for v in row] for row in board_day["board"]]
+    regions_list = [regions_day["regions"][k] for k in sorted(regions_day["regions"], key=int)]
+    forms = [
+        board_day,
+        regions_day,
+        {**regions_day, "regions": regions_list, "grid_size": None},
+        {**board_day, "board": letters},
+        {**board_day, "board": ["".join(row) for row in letters]},
+        _reordered(board_day),
+    ]
+    for obj in forms:
+        got = load_puzzle(_write(tmp_path, obj))
+        assert got.kind == "queens"
+        assert canon(got.grid) == canon(level.grid), obj.get("board", "regions")
+
+
+@pytest.mark.parametrize("index", [0, 25, 45, 55])  # 6x6, 7x7 and 8x8, with and without walls
+def test_zip_days_of_every_size_read_without_grid_size_or_optional_keys(
+    tmp_path: Path, index: int
+) -> None:
+    level = _bundled("zip", index)
+    day = zip_day(level)
+    bare = {k: v for k, v in day.items() if k in ("game", "nodes", "walls")}
+    for obj in (day, bare, _reordered(day), {**bare, "walls": None, "game": "ZIP"}):
+        got = load_puzzle(_write(tmp_path, obj))
+        assert (got.rows, got.cols, got.numbers) == (level.rows, level.cols, level.numbers)
+        assert got.walls == (level.walls if obj.get("walls") is not None else ())
+
+
+def test_a_tango_day_reads_with_other_spellings_and_no_grid_size(tmp_path: Path) -> None:
+    level = _bundled("tango", 9)
+    day = tango_day(level)
+    spelled = {
+        **{k: v for k, v in day.items() if k != "grid_size"},
+        "game": "Tango",
+        "symbols": [[r, c, {"S": "sun", "M": "m"}[s]] for r, c, s in day["symbols"]],
+        "walls": [[a, b, {"=": "=", "x": "X"}[s]] for a, b, s in day["walls"]],
+    }
+    for obj in (spelled, _reordered(day)):
+        got = load_puzzle(_write(tmp_path, obj))
+        assert (got.givens, got.equal, got.opposite) == (level.givens, level.equal, level.opposite)
+
+
+@pytest.mark.parametrize(
+    ("keys", "metadata"),
+    [
+        (
+            {"number": "684", "difficulty": "Hard", "title": None},
+            {"number": "684", "difficulty": "hard", "name": "Tango #684"},
+        ),
+        (
+            {"number": None, "difficulty": "HARD", "date": "2026-07-13T06:00:00Z"},
+            {"difficulty": "hard", "date": "2026-07-13", "name": "Tango 2026-07-13"},
+        ),
+        ({"number": 0, "date": "13/07/2026", "title": "  Sunny   day "}, {"name": "Sunny day"}),
+        (
+            {"number": 684, "difficulty": 3, "streak": 12},
+            {"number": "684", "difficulty": "3", "name": "Tango #684"},
+        ),
+    ],
+)
+def test_metadata_is_read_leniently_and_never_costs_the_level(
+    tmp_path: Path, keys: dict[str, Any], metadata: dict[str, str]
+) -> None:
+    level = _bundled("tango", 1)
+    day = {k: v for k, v in tango_day(level).items() if k not in ("number", "date")}
+    got = load_puzzle(_write(tmp_path, {**day, **keys}))
+    assert got.givens == level.givens
+    assert got.metadata == {"source": "linkedin", **metadata}

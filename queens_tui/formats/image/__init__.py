@@ -244,7 +244,7 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
     seen_kind, seen = guess_kind(board)
     if kind is None:
         if seen_kind is not None and seen_kind not in kinds:
-            raise PictureError(f"this looks like {_a_board(seen_kind)} ({seen}): not read")
+            raise PictureError(f"this looks like {_a_board(seen_kind)} ({seen}), which is not read")
         if seen_kind is None:  # no other kind's cells: the fallback reader's word stands
             raise first_error
         kind = seen_kind

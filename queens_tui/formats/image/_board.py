@@ -4,8 +4,10 @@
 longer side at most `FIND_SIDE` pixels: the lattice search is the slow
 part) and crops the full-resolution picture to the board, so signs, digits
 and walls are read at the picture's own resolution. `guess_kind` says which
-puzzle the cells look like, from the two things that set the kinds apart:
-Tango's suns (orange) and moons (blue) on neutral cells, Zip's dark discs.
+puzzle the cells look like, from what sets the kinds apart: Tango's suns
+(orange) and moons (blue) on neutral cells, Zip's dark discs, a Mini
+Sudoku's digits, Patches' clue shapes (a pastel square, bar or hatched box,
+often with a number in it) on a board of plain cells.
 
 Pillow and numpy are imported inside functions, only when a picture is read.
 """
@@ -192,15 +194,23 @@ def symbol_shares(board: Board, r: int, c: int) -> tuple[float, float]:
 
 
 def ring_saturation(board: Board, r: int, c: int) -> float:
-    """How coloured the cell's rim is (max - min of RGB, median): Queens cells are filled
-    with colour, Tango and Zip cells are white, grey or near black."""
+    """How coloured the cell's corners are (max - min of RGB, median): Queens cells are
+    filled with colour, Tango and Zip cells are white, grey or near black. The corners,
+    not the sides: a sun's halo on the dark theme reaches the middle of a cell's sides."""
     import numpy as np
 
     p = board.cell
     y0, x0 = board.ys[r], board.xs[c]
-    ya, yb = round(y0 + 0.1 * p), round(y0 + 0.2 * p)
-    xa, xb = round(x0 + 0.1 * p), round(x0 + 0.9 * p)
-    px = board.rgb[ya:yb, xa:xb].reshape(-1, 3)
+    parts = []
+    for fy in (0.08, 0.78):
+        for fx in (0.08, 0.78):
+            ya, xa = round(y0 + fy * p), round(x0 + fx * p)
+            parts.append(
+                board.rgb[
+                    max(0, ya) : max(0, ya + round(0.14 * p)), max(0, xa) : xa + round(0.14 * p)
+                ].reshape(-1, 3)
+            )
+    px = np.concatenate(parts)
     if len(px) == 0:
         return 0.0
     return float(np.median(px.max(axis=1) - px.min(axis=1)))
@@ -238,34 +248,97 @@ def disc_share(board: Board, r: int, c: int, bg: float) -> float:
     return float(np.count_nonzero((np.abs(g - bg) > 100) & neutral)) / max(1, g.size)
 
 
+TINT = 40.0
+"""Saturation (max - min of RGB) of a pixel that is coloured, not grey: Patches' pastel
+clue shapes are 50 and up; JPEG fringes around grey ink stay under it."""
+
+
+def patch_clue(board: Board, r: int, c: int) -> tuple[bool, bool]:
+    """(is the middle of cell (r, c) tinted?, is the tint a Patches clue's shape?).
+
+    A clue's shape is a rectangle (a square, a bar, a hatched box), perhaps with its size
+    written on it: the tint fills the corners of its box, or (a hatched box, whose strokes
+    leave corners half empty) nearly every row and column of the box has tint near both
+    its ends. Tango's suns and moons are tinted too, but round: their boxes' corners are
+    empty, and only the rows and columns through their middle reach the box's sides."""
+    import numpy as np
+
+    rows, cols = board.box(r + 0.5, c + 0.5, 0.4)
+    rgb = board.rgb[rows, cols]
+    tinted = (rgb.max(axis=-1) - rgb.min(axis=-1)) > TINT
+    if np.count_nonzero(tinted) < 0.06 * tinted.size:
+        return False, False
+    # the shape's box: rows and columns with a fair share of tint (JPEG's colour bleeds a
+    # pixel or two beyond a shape's edge, thinly)
+    along, across = tinted.sum(axis=1), tinted.sum(axis=0)
+    ys = np.flatnonzero(along >= 0.3 * along.max())
+    xs = np.flatnonzero(across >= 0.3 * across.max())
+    box = tinted[ys[0] : ys[-1] + 1, xs[0] : xs[-1] + 1]
+    if min(box.shape) < 0.15 * board.cell:
+        return True, False  # a thin stroke: a line, not a shape
+    return True, _square_corners(box) or (_spans(box) and _spans(box.T))
+
+
+def _square_corners(box: npt.NDArray[np.bool_]) -> bool:
+    """Is a third or more of each corner (15 % of the side) of `box` tinted? A rectangle's
+    corners are (rounded a little); a disc's or a crescent's box has empty corners."""
+    import numpy as np
+
+    h, w = box.shape
+    dy, dx = max(1, round(0.15 * h)), max(1, round(0.15 * w))
+    corners = (box[:dy, :dx], box[:dy, w - dx :], box[h - dy :, :dx], box[h - dy :, w - dx :])
+    return all(np.count_nonzero(k) >= 0.33 * k.size for k in corners)
+
+
+def _spans(box: npt.NDArray[np.bool_]) -> bool:
+    """Do 80 % of the rows of `box` have tint within a tenth of its width of both sides?"""
+    import numpy as np
+
+    h, w = box.shape
+    edge = max(1, round(0.1 * w))
+    reach = box[:, :edge].any(axis=1) & box[:, w - edge :].any(axis=1)
+    return bool(np.count_nonzero(reach) >= 0.8 * h)
+
+
 def guess_kind(board: Board) -> tuple[str | None, str]:
-    """("tango" | "zip" | "sudoku" | None, what was seen), from the cells' contents."""
+    """("tango" | "zip" | "sudoku" | "patches" | None, what was seen), from the cells."""
     n = board.n
-    symbols = discs = coloured = glyphs = 0
+    symbols = discs = coloured = glyphs = tinted = clues = 0
     for r in range(n):
         for c in range(n):
+            bg = background(board, r, c)
+            tint, clue = patch_clue(board, r, c)
+            tinted += tint
+            clues += clue
             if ring_saturation(board, r, c) > 45:
                 coloured += 1
+                continue
+            share = disc_share(board, r, c, bg)
+            if share > 0.55:  # (before the tint: a solved Zip's path runs under its dots)
+                discs += 1
+                continue
+            if clue:
                 continue
             sun, moon = symbol_shares(board, r, c)
             if max(sun, moon) > 0.12:
                 symbols += 1
-                continue
-            share = disc_share(board, r, c, background(board, r, c))
-            if share > 0.55:
-                discs += 1
             elif share > 0.04:
                 glyphs += 1
     seen = (
         f"a {n}x{n} grid, {symbols} cells with a sun or moon, {discs} with a dark disc, "
-        f"{glyphs} with a small mark, {coloured} filled with colour"
+        f"{glyphs} with a small mark, {clues} with a clue shape, {coloured} filled with colour"
     )
+    if clues >= 2 and 2 * clues >= tinted and 2 * tinted <= n * n and discs < clues:
+        # a few coloured shapes on plain cells (a Queens board is all colour, a drawn Zip
+        # path crosses most cells; a pale hatched shape on the dark theme may pass for a
+        # Zip disc)
+        return "patches", seen
     if coloured > n * n // 5:
         return None, seen
-    if symbols >= 2 and symbols > discs:
+    if discs >= 2:  # no Tango picture shows a neutral disc (22 real ones: none); a solved
+        return "zip", seen  # Zip's coloured path may look like suns and moons
+    if symbols >= 2:
         return "tango", seen
-    if discs >= 2:
-        return "zip", seen
     if glyphs >= n and n in (6, 9):
         return "sudoku", seen
     return None, seen

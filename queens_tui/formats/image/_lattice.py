@@ -41,6 +41,13 @@ if TYPE_CHECKING:
 EDGE_CONTRAST = 6.0
 """Grey levels a thin line must stand out from both sides (a step: twice this across it)."""
 
+PLATEAU = 0.02
+"""Shifts of the lattice whose inner boundaries see within this share of the most evidence
+tie (a thin line is marked a pixel wide or three): the lattice goes through their middle."""
+
+NEAR = 0.9
+"""A larger lattice holding the best one wins when it scores at least this share of it."""
+
 PER_N = 12
 """Candidates per N kept from the profiles for the two-dimensional score."""
 
@@ -145,6 +152,7 @@ def find_lattice(gray: Gray, sizes: range, min_cell: float) -> Lattice | None:
     cum_h = np.cumsum(hor, axis=1)
     cum_v = np.cumsum(ver.T, axis=1)
     best: Lattice | None = None
+    scored: list[Lattice] = []
     for _s, n, p, y0, x0 in cands:
         x1, y1 = round(x0 + n * p), round(y0 + n * p)
         score = 0.0
@@ -156,8 +164,65 @@ def find_lattice(gray: Gray, sizes: range, min_cell: float) -> Lattice | None:
             for j in range(n):
                 pos = min(max(round(o0 + (j + 0.5) * p), 0), size - 1)
                 score -= 2 * _share(cum, pos, a, b)
+        xs = tuple(x0 + j * p for j in range(n + 1))
+        ys = tuple(y0 + j * p for j in range(n + 1))
+        scored.append(Lattice(n=n, xs=xs, ys=ys, score=score))
         if best is None or score > best.score:
-            xs = tuple(x0 + j * p for j in range(n + 1))
-            ys = tuple(y0 + j * p for j in range(n + 1))
-            best = Lattice(n=n, xs=xs, ys=ys, score=score)
-    return best
+            best = scored[-1]
+    if best is None:
+        return None
+    best = _widest(best, scored)
+    dx, dy = _centre(ex, best.xs), _centre(ey, best.ys)
+    return Lattice(
+        n=best.n,
+        xs=tuple(x + dx for x in best.xs),
+        ys=tuple(y + dy for y in best.ys),
+        score=best.score,
+    )
+
+
+def _widest(best: Lattice, scored: list[Lattice]) -> Lattice:
+    """`best`, or a larger lattice that holds it (the same cells, more of them around) and
+    scores nearly as well: a board's outer cells can hide their lines (a solved Zip's path
+    runs along them) and then the board less a row and a column scores about the same."""
+    p = best.cell
+    bigger = [
+        other
+        for other in scored
+        if other.n > best.n
+        and other.score >= NEAR * best.score
+        and abs(other.cell - p) <= 0.03 * p
+        and other.xs[0] - 0.15 * p <= best.xs[0]
+        and best.xs[-1] <= other.xs[-1] + 0.15 * p
+        and other.ys[0] - 0.15 * p <= best.ys[0]
+        and best.ys[-1] <= other.ys[-1] + 0.15 * p
+    ]
+    return max(bigger, key=lambda lat: (lat.n, lat.score), default=best)
+
+
+def _centre(profile: Profile, bounds: tuple[float, ...]) -> int:
+    """The shift (pixels) that puts `bounds` in the middle of their lines.
+
+    A thin line is marked on a few rows (its top-hat, the steps on both sides, the pixel of
+    jitter), so the scores above tie over shifts of a pixel or two and the best may sit on
+    the line's edge: in a reduced copy that is a third of a cell's wall or sign off. The
+    middle of the run of shifts that see (nearly) as much evidence on the inner boundaries
+    is the lines' middle; the cells' middles, where digits and discs are, have no say."""
+    import numpy as np
+
+    p = (bounds[-1] - bounds[0]) / (len(bounds) - 1)
+    reach = max(1, round(0.1 * p))
+    inner = np.round(np.asarray(bounds[1:-1])).astype(int)
+    seen = [
+        float(profile[np.clip(inner + d, 0, len(profile) - 1)].sum())
+        for d in range(-reach, reach + 1)
+    ]
+    floor = seen[reach] * (1 - PLATEAU)
+    if seen[reach] <= 0:
+        return 0
+    lo = hi = reach
+    while lo > 0 and seen[lo - 1] >= floor:
+        lo -= 1
+    while hi < len(seen) - 1 and seen[hi + 1] >= floor:
+        hi += 1
+    return (lo + hi) // 2 - reach

@@ -108,7 +108,7 @@ def _sign(board: Board, r: int, c: int, dr: int, dc: int) -> str | None:
     line = _line_value(board, cy, cx, dc == 1, (bg_a + bg_b) / 2)
     neutral = (rgb.max(axis=-1) - rgb.min(axis=-1)) < 70
     diff = np.minimum(np.minimum(np.abs(g - bg_a), np.abs(g - bg_b)), np.abs(g - line))
-    ink = _blob((diff > 35) & neutral, round(SEED_HALF * board.cell))
+    ink = _blob((diff > 35) & neutral, max(3, round(SEED_HALF * board.cell)))
     if ink is None:
         return None
     count = int(np.count_nonzero(ink))
@@ -123,8 +123,10 @@ def _sign(board: Board, r: int, c: int, dr: int, dc: int) -> str | None:
     diagonal = float(np.mean(np.abs(np.abs(dx) - np.abs(dy)) <= max(1.0, 0.18 * span)))
     if _two_bars(ink[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]):
         return "="
-    if diagonal >= 0.45:
-        return "x"
+    tall, wide = float(ys.max() - ys.min() + 1), float(xs.max() - xs.min() + 1)
+    quadrants = {(bool(y), bool(x)) for y, x in zip(dy > 0, dx > 0, strict=True)}
+    if diagonal >= 0.45 and len(quadrants) == 4 and 0.5 <= tall / wide <= 2:
+        return "x"  # (one bar of an "=" is diagonal enough, but flat)
     raise Unsure(
         f"the mark between r{r + 1}c{c + 1} and r{r + dr + 1}c{c + dc + 1} is neither = nor ×"
     )
