@@ -69,7 +69,7 @@ BAD: list[tuple[str, str | bytes, str]] = [
     ("binary.txt", b"AB\n\x00\x01\x02", "binary.txt:2:1: binary data"),
     ("latin1.txt", "AB\nBÄ\n".encode("latin-1"), "latin1.txt:2:2: not valid UTF-8"),
     ("utf16.txt", "AB\nBA\n".encode("utf-16"), "utf16.txt:1:1: UTF-16"),
-    ("image.png", b"\x89PNG\r\n\x1a\n....", "image.png: cannot read a Queens board: "),
+    ("image.png", b"\x89PNG\r\n\x1a\n....", "image.png: cannot read a puzzle board: "),
     ("nocolor.ts", "const level = { size: 2 };", "nocolor.ts:1:1: no colorRegions"),
     ("broken.json", '{"regions": ["AB" "BA"]}', "broken.json:1:19: broken JSON"),
     ("notes.yaml", "just: some\nyaml: here\n", "notes.yaml:1:"),

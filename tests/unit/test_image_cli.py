@@ -69,7 +69,7 @@ def test_import_several_to_a_folder_and_a_bad_one_is_one_line(solvable, tmp_path
     out = tmp_path / "levels"
     assert main(["import", str(path), str(bad), str(other), "--out", str(out)]) == 2
     captured = capsys.readouterr()
-    assert captured.err == f"{bad}: cannot read a Queens board: not a picture Pillow can open\n"
+    assert captured.err == f"{bad}: cannot read a puzzle board: not a picture Pillow can open\n"
     assert sorted(p.name for p in out.iterdir()) == ["daily shot.txt", "other.txt"]
     assert canon(load(out / "daily shot.txt").grid) == canon(grid)
 
@@ -104,7 +104,7 @@ def test_no_board_is_one_line_and_exit_2_for_every_command(tmp_path, capsys) -> 
     for cmd in (["solve"], ["solve", "--json"], ["check"], ["explain"], ["grade"], ["play"]):
         assert main([*cmd, str(blank)]) == 2, cmd
         err = capsys.readouterr().err
-        assert f"{blank}: cannot read a Queens board: no grid of N x N cells found\n" in err, cmd
+        assert f"{blank}: cannot read a puzzle board: no grid of N x N cells found\n" in err, cmd
         assert "Traceback" not in err
 
 

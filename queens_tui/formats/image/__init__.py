@@ -2,7 +2,8 @@
 
 `read_image(path)` gives a Queens `Level` whose colours are the picture's and whose
 `source` is the picture's file name, or raises `LevelError` printed as the one
-line `FILE: cannot read a Queens board: <why>`. `read_puzzle(path, kind)` reads
+line `FILE: cannot read a Queens board: <why>` (`a puzzle board` when no kind was
+given and no kind found a board). `read_puzzle(path, kind)` reads
 any of the three kinds (the picture's cells decide unless `kind` is given) and
 refuses a Mini Sudoku or Patches board by name. PNG, JPEG, WebP, BMP and GIF,
 known by extension or by their first bytes (`is_image`).
@@ -239,7 +240,7 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
         board = locate(path, kind)
     except PictureError:
         if kind is None:
-            raise first_error from None
+            raise _no_board(first_error) from None
         raise
     seen_kind, seen = guess_kind(board)
     if kind is None:
@@ -253,6 +254,15 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
         raise PictureError(f"this looks like {what} ({seen})" if what else f"saw {seen}", kind)
     level = _read_kind(board, kind, name, seen)
     return PuzzleReading(level, board.picture_xs(), board.picture_ys())
+
+
+def _no_board(err: LevelError) -> LevelError:
+    """The fallback reader's error on a picture where no kind found a board: said of a puzzle
+    board, not of the fallback's kind, since every picture kind was looked for."""
+    from queens_tui.formats.image._read import PREFIX
+
+    why = err.message.removeprefix(PREFIX)
+    return LevelError(f"cannot read a puzzle board: {why}", path=err.path)
 
 
 def _read_kind(board: Any, kind: str, name: str, seen: str) -> PuzzleLevel:
