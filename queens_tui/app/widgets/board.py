@@ -60,10 +60,8 @@ CURSOR_SHADE = 0.62
 
 class Layout(NamedTuple):
     """Where the board sits inside the widget and how big its cells are.
-
-    A NamedTuple, not a dataclass: it is built at import, before the first frame, and
-    a frozen dataclass costs about seven times as much to create.
-    """
+    A NamedTuple: cheaper to create at import than a frozen dataclass (docs/performance.md,
+    Start-up)."""
 
     bordered: bool
     """True: box-drawing borders around every cell. False: compact, one line per row."""
