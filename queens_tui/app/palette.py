@@ -15,63 +15,6 @@ from collections.abc import Sequence
 
 from queens_tui.kinds.queens.level import Level
 
-PASTELS: tuple[str, ...] = (
-    "#96beff",  # the first seven echo the colours LinkedIn players know
-    "#ffc992",
-    "#e6f388",
-    "#b3dfa0",
-    "#bdbdbd",  # a mid grey: LinkedIn's #dfdfdf vanishes into light themes
-    "#ff7b60",
-    "#bba3e2",
-    "#62efea",
-    "#ff8fb0",
-    "#74c8dc",
-    "#d89e97",
-    "#77f8c4",
-    "#fcc5e6",
-    "#c2ffe7",
-    "#ffadff",
-    "#fcf6c5",
-    "#cfc881",
-    "#f89e77",
-    "#cecef3",
-    "#81cfb0",
-    "#ffd4c2",
-    "#adffad",
-)
-"""Region colours, chosen greedily to maximise the smallest distance between any two."""
-
-FALLBACK_256: dict[str, str] = {
-    "#96beff": "#87afff",  # blue: xterm 111, ΔE 10.1
-    "#ffc992": "#ffaf5f",  # orange: xterm 215, ΔE 20.7
-    "#e6f388": "#ffff87",  # yellow: xterm 228, ΔE 9.3
-    "#b3dfa0": "#afd787",  # green: xterm 150, ΔE 9.5
-    "#bdbdbd": "#949494",  # grey: xterm 246, ΔE 15.3 (Rich turns the lighter greys into others)
-    "#ff7b60": "#ff875f",  # red: xterm 209, ΔE 7.2
-    "#bba3e2": "#af87d7",  # purple: xterm 140, ΔE 14.3
-    "#62efea": "#5fffff",  # cyan: xterm 87, ΔE 6.5
-    "#ff8fb0": "#ff87af",  # pink: xterm 211, ΔE 4.5
-    "#74c8dc": "#00d7ff",  # teal: xterm 45, ΔE 17.2
-    "#d89e97": "#d7afaf",  # rose: xterm 181, ΔE 10.1
-    "#77f8c4": "#5fffd7",  # mint: xterm 86, ΔE 8.3
-    "#fcc5e6": "#ffafd7",  # blush: xterm 218, ΔE 11.4
-    "#c2ffe7": "#afffd7",  # pale mint: xterm 158, ΔE 10.8
-    "#ffadff": "#ffafff",  # magenta: xterm 219, ΔE 1.3
-    "#fcf6c5": "#ffffd7",  # cream: xterm 230, ΔE 6.0
-    "#cfc881": "#afaf5f",  # khaki: xterm 143, ΔE 11.4
-    "#f89e77": "#ffaf87",  # salmon: xterm 216, ΔE 7.1
-    "#cecef3": "#d7d7ff",  # lavender: xterm 189, ΔE 3.6
-    "#81cfb0": "#5faf87",  # jade: xterm 72, ΔE 13.3
-    "#ffd4c2": "#ffd7af",  # peach: xterm 223, ΔE 11.2
-    "#adffad": "#87ffaf",  # lime: xterm 121, ΔE 11.1
-}
-"""Each pastel's colour on a 256-colour terminal: an xterm palette entry (its exact RGB, which
-Rich keeps as that entry), chosen so every pair of regions stays apart (smallest CIE76
-distance 19.2, where Rich's own rounding gives 8.3: mint and cyan) with the hue kept within
-a few degrees (Rich rounded LinkedIn's yellow to a lime beside the green). Made by a local
-search over the entries near each pastel; `tests/app/test_palette_256.py` measures it."""
-
-
 ANSI_16: dict[str, str] = {
     "bright_blue": "#5555ff",
     "yellow": "#aa5500",
@@ -90,30 +33,49 @@ ANSI_16: dict[str, str] = {
 each as that entry): the twelve that dark ink reads on (not black, the dark grey, the dark red
 or the dark blue)."""
 
-FALLBACK_16: dict[str, str] = {
-    "#96beff": ANSI_16["bright_blue"],  # blue
-    "#ffc992": ANSI_16["yellow"],  # orange: the dark yellow most terminals draw orange-brown
-    "#e6f388": ANSI_16["bright_yellow"],  # yellow
-    "#b3dfa0": ANSI_16["bright_green"],  # green
-    "#bdbdbd": ANSI_16["white"],  # grey
-    "#ff7b60": ANSI_16["bright_red"],  # red
-    "#bba3e2": ANSI_16["magenta"],  # purple
-    "#62efea": ANSI_16["bright_cyan"],  # cyan
-    "#ff8fb0": ANSI_16["bright_magenta"],  # pink
-    "#74c8dc": ANSI_16["cyan"],  # teal
-    "#d89e97": ANSI_16["bright_white"],  # rose
-    "#77f8c4": ANSI_16["green"],  # mint
-    "#fcc5e6": ANSI_16["bright_magenta"],  # blush
-    "#c2ffe7": ANSI_16["bright_cyan"],  # pale mint
-    "#ffadff": ANSI_16["bright_magenta"],  # magenta
-    "#fcf6c5": ANSI_16["bright_white"],  # cream
-    "#cfc881": ANSI_16["yellow"],  # khaki
-    "#f89e77": ANSI_16["bright_red"],  # salmon
-    "#cecef3": ANSI_16["white"],  # lavender
-    "#81cfb0": ANSI_16["cyan"],  # jade
-    "#ffd4c2": ANSI_16["bright_white"],  # peach
-    "#adffad": ANSI_16["bright_green"],  # lime
-}
+PALETTE: tuple[tuple[str, str, str, str], ...] = (
+    # (pastel, name, 256-colour entry, `ANSI_16` entry); the 256 entry's xterm number and its
+    # CIE76 distance from the pastel in the comment. The first seven echo the colours
+    # LinkedIn players know.
+    ("#96beff", "blue", "#87afff", "bright_blue"),  # xterm 111, ΔE 10.1
+    ("#ffc992", "orange", "#ffaf5f", "yellow"),  # 215, 20.7; the dark yellow draws orange-brown
+    ("#e6f388", "yellow", "#ffff87", "bright_yellow"),  # 228, 9.3
+    ("#b3dfa0", "green", "#afd787", "bright_green"),  # 150, 9.5
+    # a mid grey: LinkedIn's #dfdfdf vanishes into light themes, and Rich turns the lighter
+    # greys into others on 256 colours
+    ("#bdbdbd", "grey", "#949494", "white"),  # 246, 15.3
+    ("#ff7b60", "red", "#ff875f", "bright_red"),  # 209, 7.2
+    ("#bba3e2", "purple", "#af87d7", "magenta"),  # 140, 14.3
+    ("#62efea", "cyan", "#5fffff", "bright_cyan"),  # 87, 6.5
+    ("#ff8fb0", "pink", "#ff87af", "bright_magenta"),  # 211, 4.5
+    ("#74c8dc", "teal", "#00d7ff", "cyan"),  # 45, 17.2
+    ("#d89e97", "rose", "#d7afaf", "bright_white"),  # 181, 10.1
+    ("#77f8c4", "mint", "#5fffd7", "green"),  # 86, 8.3
+    ("#fcc5e6", "blush", "#ffafd7", "bright_magenta"),  # 218, 11.4
+    ("#c2ffe7", "pale mint", "#afffd7", "bright_cyan"),  # 158, 10.8
+    ("#ffadff", "magenta", "#ffafff", "bright_magenta"),  # 219, 1.3
+    ("#fcf6c5", "cream", "#ffffd7", "bright_white"),  # 230, 6.0
+    ("#cfc881", "khaki", "#afaf5f", "yellow"),  # 143, 11.4
+    ("#f89e77", "salmon", "#ffaf87", "bright_red"),  # 216, 7.1
+    ("#cecef3", "lavender", "#d7d7ff", "white"),  # 189, 3.6
+    ("#81cfb0", "jade", "#5faf87", "cyan"),  # 72, 13.3
+    ("#ffd4c2", "peach", "#ffd7af", "bright_white"),  # 223, 11.2
+    ("#adffad", "lime", "#87ffaf", "bright_green"),  # 121, 11.1
+)
+"""Every region colour with its name (`COLOR_NAMES`) and what it becomes on 256 colours
+(`FALLBACK_256`) and on 16 (`FALLBACK_16`): the one table, one row a colour."""
+
+PASTELS: tuple[str, ...] = tuple(pastel for pastel, _, _, _ in PALETTE)
+"""Region colours, chosen greedily to maximise the smallest distance between any two."""
+
+FALLBACK_256: dict[str, str] = {pastel: entry for pastel, _, entry, _ in PALETTE}
+"""Each pastel's colour on a 256-colour terminal: an xterm palette entry (its exact RGB, which
+Rich keeps as that entry), chosen so every pair of regions stays apart (smallest CIE76
+distance 19.2, where Rich's own rounding gives 8.3: mint and cyan) with the hue kept within
+a few degrees (Rich rounded LinkedIn's yellow to a lime beside the green). Made by a local
+search over the entries near each pastel; `tests/app/test_palette_256.py` measures it."""
+
+FALLBACK_16: dict[str, str] = {pastel: ANSI_16[entry] for pastel, _, _, entry in PALETTE}
 """Each pastel's colour on a 16-colour terminal, by hue. Rich's own rounding sends ten of them
 to the one grey (blue, green, purple, pink and teal all looked alike); here the first twelve,
 all a board of up to twelve regions uses, take twelve different entries (the closest two,
@@ -152,28 +114,7 @@ def terminal_colors(
 
 
 COLOR_NAMES: dict[str, str] = {
-    "#96beff": "blue",
-    "#ffc992": "orange",
-    "#e6f388": "yellow",
-    "#b3dfa0": "green",
-    "#bdbdbd": "grey",
-    "#ff7b60": "red",
-    "#bba3e2": "purple",
-    "#62efea": "cyan",
-    "#ff8fb0": "pink",
-    "#74c8dc": "teal",
-    "#d89e97": "rose",
-    "#77f8c4": "mint",
-    "#fcc5e6": "blush",
-    "#c2ffe7": "pale mint",
-    "#ffadff": "magenta",
-    "#fcf6c5": "cream",
-    "#cfc881": "khaki",
-    "#f89e77": "salmon",
-    "#cecef3": "lavender",
-    "#81cfb0": "jade",
-    "#ffd4c2": "peach",
-    "#adffad": "lime",
+    **{pastel: name for pastel, name, _, _ in PALETTE},
     # LinkedIn's own cell colours (level files may give them), by the names players use
     "#dfdfdf": "grey",
     "#b9b29e": "beige",

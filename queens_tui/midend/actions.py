@@ -12,7 +12,7 @@ against this registry by the tests.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 KEY_NAMES = {
@@ -71,20 +71,29 @@ class Action:
     """A row of its own in the help table (not when another row covers it)."""
 
 
-MOVE = (
-    Action(
-        "move",
-        "up",
-        "move(-1, 0)",
-        "Move",
-        "move the cursor",
-        key_display="←↑↓→",
-        palette=False,
-        help_keys="`←` `↑` `↓` `→`",
-    ),
-    Action("move-down", "down", "move(1, 0)", "Move", "", show=False, palette=False),
-    Action("move-left", "left", "move(0, -1)", "Move", "", show=False, palette=False),
-    Action("move-right", "right", "move(0, 1)", "Move", "", show=False, palette=False),
+WAYS = ("up", "down", "left", "right")
+"""The arrow keys, in the order `arrows` takes their ids and actions."""
+
+
+def arrows(
+    ids: Sequence[str], runs: Sequence[str], title: str, help: str, name: str | None = None
+) -> tuple[Action, ...]:
+    """The four arrow keys (`WAYS`: binding `ids[i]` runs `runs[i]`) as one footer entry and
+    one help row, `←↑↓→`: the up key carries `title` and `help`, the other three are hidden
+    (no footer, palette or row of their own)."""
+    first = Action(
+        ids[0], WAYS[0], runs[0], title, help, key_display="←↑↓→", palette=False,
+        help_keys="`←` `↑` `↓` `→`", name=name,
+    )  # fmt: skip
+    rest = zip(ids[1:], WAYS[1:], runs[1:], strict=True)
+    return (first, *(Action(i, k, r, title, "", show=False, palette=False) for i, k, r in rest))
+
+
+MOVE = arrows(
+    ("move", "move-down", "move-left", "move-right"),
+    ("move(-1, 0)", "move(1, 0)", "move(0, -1)", "move(0, 1)"),
+    "Move",
+    "move the cursor",
 )
 """The cursor keys (every kind has a cursor over its grid)."""
 

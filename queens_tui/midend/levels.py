@@ -19,9 +19,8 @@ from queens_tui.kinds import get_kind
 class OpenLevel(NamedTuple):
     """A level plus where it came from (for the title, the save key and "next level").
 
-    A NamedTuple, not a dataclass: it is built at import, before the first frame, and
-    a frozen dataclass costs about seven times as much to create.
-    """
+    A NamedTuple: cheaper to create at import than a frozen dataclass (docs/performance.md,
+    Start-up)."""
 
     level: Any
     """The level, of any kind (`level.kind` names it)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from queens_tui.app.kinds import KindUI
 from queens_tui.app.widgets.zip import ZipBoard
-from queens_tui.midend.actions import Action
+from queens_tui.midend.actions import WAYS, Action, arrows
 
 HELP = """\
 # Zip
@@ -47,29 +47,12 @@ Press `escape`, `?` or `q` to close this help.
 UI = KindUI(
     board=ZipBoard,
     moves=(
-        Action(
-            "zip-up",
-            "up",
-            "play('up')",
+        *arrows(
+            [f"zip-{way}" for way in WAYS],
+            [f"play('{way}')" for way in WAYS],
             "Draw",
             "extend the path up (or step back)",
-            key_display="←↑↓→",
-            help_keys="`←` `↑` `↓` `→`",
             name="Draw up",
-            palette=False,
-        ),
-        *(
-            Action(
-                f"zip-{way}",
-                way,
-                f"play('{way}')",
-                "Draw",
-                "",
-                show=False,
-                palette=False,
-                in_table=False,
-            )
-            for way in ("down", "left", "right")
         ),
         Action(
             "zip-back",

@@ -10,9 +10,9 @@ does not fit, it says so instead of drawing a broken board.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from rich.segment import Segment
 from rich.style import Style
@@ -38,6 +38,9 @@ BOX = " ╴╸╷┐┑╻┒┓╶─╾┌┬┭┎┰┱╺╼━┍┮┯┏
 """Every box-drawing junction, indexed by arm weights (0 none, 1 thin, 2 thick):
 `BOX[up * 27 + right * 9 + down * 3 + left]`."""
 
+R = TypeVar("R", bound=Hashable)
+"""A region as a board names it: an id on the game's board, a label on the editor's sketch."""
+
 MAX_SCALE = 6
 """Largest cell: 13 columns by 6 lines (a 6x6 or 7x7 board at 200x60); more only makes the
 eyes travel."""
@@ -57,10 +60,8 @@ CURSOR_SHADE = 0.62
 
 class Layout(NamedTuple):
     """Where the board sits inside the widget and how big its cells are.
-
-    A NamedTuple, not a dataclass: it is built at import, before the first frame, and
-    a frozen dataclass costs about seven times as much to create.
-    """
+    A NamedTuple: cheaper to create at import than a frozen dataclass (docs/performance.md,
+    Start-up)."""
 
     bordered: bool
     """True: box-drawing borders around every cell. False: compact, one line per row."""
@@ -139,14 +140,49 @@ def _blend(a: str, b: str, amount: float) -> str:
 _UNDERLINE = Style(underline=True)
 
 
-def _weight(a: int | None, b: int | None) -> int:
+def border_weight(a: Hashable | None, b: Hashable | None) -> int:
     """Weight of the border between cells of regions a and b (None: off the board):
-    0 none, 1 thin (same region), 2 thick."""
+    0 none, 1 thin (same region), 2 thick. Regions are ids on the game's board and labels
+    on the editor's sketch."""
     if a is None and b is None:
         return 0
     if a is None or b is None or a != b:
         return 2
     return 1
+
+
+def border_line(
+    above: Sequence[R | None],
+    below: Sequence[R | None],
+    cell_w: int,
+    box: Callable[[int, int, int, int], str],
+    thin: Callable[[R], Style],
+    thick: Style,
+) -> list[Segment]:
+    """The border line between two rows of cells, from their regions padded with None at both
+    ends (`above[c + 1]` is column c's): box corners and runs, thin inside a region (in the
+    region's `thin` style) and thick between regions and round the board (`thick`). Shared by
+    the game's board and the editor's sketch, so both draw regions alike."""
+    n = len(above) - 2
+    segments: list[Segment] = []
+    for c in range(n + 1):
+        ul, ur, dl, dr = above[c], above[c + 1], below[c], below[c + 1]
+        across = border_weight(ur, dr)
+        ch = box(border_weight(ul, ur), across, border_weight(dl, dr), border_weight(ul, dl))
+        inside = dr is not None and ul == ur == dl == dr
+        segments.append(Segment(ch, thin(dr) if inside and dr is not None else thick))
+        if c < n:
+            style = thin(dr) if across == 1 and dr is not None else thick
+            segments.append(Segment(box(0, across, 0, across) * cell_w, style))
+    return segments
+
+
+def neutral_styles(base: Style) -> tuple[Style, Style]:
+    """(plain, bold) in a widget's own CSS colours (`base`, its `rich_style`): what blanks and
+    region borders are drawn in."""
+    fg = base.color.name if base.color else None
+    bg = base.bgcolor.name if base.bgcolor else None
+    return _style(fg, bg), _style(fg, bg, True)
 
 
 @lru_cache(maxsize=4096)
@@ -470,10 +506,7 @@ class BoardView(SquareBoard[Board]):
     def _neutral_styles(self) -> tuple[Style, Style]:
         """(plain, bold) in the widget's own CSS colours: blanks and region borders."""
         if self._neutral is None:
-            base = self.rich_style
-            fg = base.color.name if base.color else None
-            bg = base.bgcolor.name if base.bgcolor else None
-            self._neutral = (_style(fg, bg), _style(fg, bg, True))
+            self._neutral = neutral_styles(self.rich_style)
         return self._neutral
 
     def _cell(self, cell: Cell) -> tuple[str, Style, tuple[str, Style] | None]:
@@ -558,18 +591,10 @@ class BoardView(SquareBoard[Board]):
         if static:
             r = by // lay.pitch_y
             ids, thin = self._geometry()
-            above, below = ids[r], ids[r + 1]  # the cells of rows r - 1 and r
-            box = self._border_char
-            for c in range(n + 1):
-                ul, ur, dl, dr = above[c], above[c + 1], below[c], below[c + 1]
-                across = _weight(ur, dr)
-                ch = box(_weight(ul, ur), across, _weight(dl, dr), _weight(ul, dl))
-                inside = dr is not None and ul == ur == dl == dr
-                segments.append(Segment(ch, thin[dr] if inside and dr is not None else thick))
-                if c < n:
-                    ch = box(0, across, 0, across)
-                    style = thin[dr] if across == 1 and dr is not None else thick
-                    segments.append(Segment(ch * lay.cell_w, style))
+            # the cells of rows r - 1 and r
+            segments += border_line(
+                ids[r], ids[r + 1], lay.cell_w, self._border_char, thin.__getitem__, thick
+            )
         else:
             if lay.bordered:
                 r, sub = divmod(by, lay.pitch_y)
@@ -596,7 +621,7 @@ class BoardView(SquareBoard[Board]):
                     fill = big[sub - 1]
                 else:
                     fill = left_pad + text + right_pad if glyph_line else blank
-                if not lay.bordered and _weight(here[c + 1], below[c + 1]) == 2:
+                if not lay.bordered and border_weight(here[c + 1], below[c + 1]) == 2:
                     # compact: a region edge below the cell is an underline (and `_` with
                     # --ascii, so it reads in plain text too)
                     style = style + _UNDERLINE
@@ -665,7 +690,7 @@ class BoardView(SquareBoard[Board]):
         seps = []
         n = self._board.level.size
         for c in range(n + 1):
-            weight = _weight(row[c], row[c + 1])
+            weight = border_weight(row[c], row[c + 1])
             if lay.bordered or weight == 2 or c in (0, n):
                 ch = self._border_char(weight, 0, weight, 0)
             else:

@@ -25,21 +25,23 @@ from textual.strip import Strip
 
 from queens_tui.app.glyphs import QUEEN
 from queens_tui.app.palette import CURSOR_BARS, blend, highlight
-from queens_tui.app.widgets.board import BOX, CURSOR_SHADE, INK, Layout, SquareBoard, fit
+from queens_tui.app.widgets.board import (
+    BOX,
+    CURSOR_SHADE,
+    INK,
+    Layout,
+    SquareBoard,
+    border_line,
+    border_weight,
+    fit,
+    neutral_styles,
+)
 from queens_tui.app.widgets.grid import with_bars
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.queens.edit import Sketch
 
 TINTS = {"broken": ("clash", 0.55), "suggest": ("place", 0.65), "second": ("cross", 0.35)}
 """Mark role -> (tint, how much of it)."""
-
-
-def _weight(a: str | None, b: str | None) -> int:
-    if a is None and b is None:
-        return 0
-    if a is None or b is None or a != b:
-        return 2
-    return 1
 
 
 class SketchBoard(SquareBoard[Sketch]):
@@ -116,12 +118,6 @@ class SketchBoard(SquareBoard[Sketch]):
 
     # --- drawing ----------------------------------------------------------------------
 
-    def _neutral(self) -> tuple[Style, Style]:
-        base = self.rich_style
-        fg = base.color.name if base.color else None
-        bg = base.bgcolor.name if base.bgcolor else None
-        return Style(color=fg, bgcolor=bg), Style(color=fg, bgcolor=bg, bold=True)
-
     def _label_at(self, r: int, c: int) -> str | None:
         n = self.sketch.size
         return self.sketch.grid[r][c] if 0 <= r < n and 0 <= c < n else None
@@ -170,7 +166,7 @@ class SketchBoard(SquareBoard[Sketch]):
 
     def _build(self, y: int) -> Strip:
         width = self.size.width
-        neutral, thick = self._neutral()
+        neutral, thick = neutral_styles(self.rich_style)
         lay = self.layout_now
         if lay is None:
             text = "Terminal too small for this board" if y == 0 else ""
@@ -182,17 +178,8 @@ class SketchBoard(SquareBoard[Sketch]):
         segs: list[Segment] = [Segment(" " * lay.left, neutral)]
         if lay.bordered and by % lay.pitch_y == 0:
             r = by // lay.pitch_y  # the border above board row r
-            for c in range(n + 1):
-                ul, ur = self._label_at(r - 1, c - 1), self._label_at(r - 1, c)
-                dl, dr = self._label_at(r, c - 1), self._label_at(r, c)
-                across = _weight(ur, dr)
-                ch = self._box(_weight(ul, ur), across, _weight(dl, dr), _weight(ul, dl))
-                inside = dr is not None and ul == ur == dl == dr
-                style = self._thin(dr) if inside and dr is not None else thick
-                segs.append(Segment(ch, style))
-                if c < n:
-                    style = self._thin(dr) if across == 1 and dr is not None else thick
-                    segs.append(Segment(self._box(0, across, 0, across) * lay.cell_w, style))
+            above, below = ([self._label_at(i, c) for c in range(-1, n + 1)] for i in (r - 1, r))
+            segs += border_line(above, below, lay.cell_w, self._box, self._thin, thick)
         else:
             if lay.bordered:
                 r, sub = divmod(by, lay.pitch_y)
@@ -202,7 +189,7 @@ class SketchBoard(SquareBoard[Sketch]):
             pad = lay.cell_w - 1
             for c in range(n + 1):
                 left, right = self._label_at(r, c - 1), self._label_at(r, c)
-                w = _weight(left, right)
+                w = border_weight(left, right)
                 if lay.bordered or w == 2 or c in (0, n):
                     ch = self._box(w, 0, w, 0)
                 else:
@@ -211,7 +198,7 @@ class SketchBoard(SquareBoard[Sketch]):
                 segs.append(Segment(ch, style))
                 if c < n:
                     text, cell_style = self._cell((r, c))
-                    if not lay.bordered and _weight(right, self._label_at(r + 1, c)) == 2:
+                    if not lay.bordered and border_weight(right, self._label_at(r + 1, c)) == 2:
                         cell_style = cell_style + Style(underline=True)
                     body = " " * (pad // 2) + text + " " * (pad - pad // 2)
                     body = body if glyph_line else " " * lay.cell_w
