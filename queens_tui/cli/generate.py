@@ -197,7 +197,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
     try:
         with open_pool(args.jobs, args.scheduler, tasks=args.count) as pool:
             wait = None if limit is None else limit + 5  # a Dask worker's own limit
-            window = pool.window or 4 * pool.workers  # levels after the first failure are lost
+            # Levels differ 10x in cost and come out in order: a few per worker ahead left a
+            # worker idle behind one slow level (40 12x12 levels, --jobs 2: 1.47 -> 1.32 s,
+            # docs/performance.md). Levels made after a failure are lost; inline keeps 1.
+            window = pool.window if pool.workers == 1 else 32 * pool.workers
             made = ordered_map(pool.executor, make_level, todo, window=window, timeout=wait)
             for i, seed in enumerate(seeds, 1):  # open_pool's exit cancels what is left
                 try:
