@@ -28,6 +28,12 @@ def test_every_kind_is_here() -> None:
     assert set(LEVELS) == set(KINDS)
 
 
+def kinds(default: set[str]) -> list[object]:
+    """Every kind; those not in `default` run in the slow step (each is a second or two of
+    Pilot play, and the default suite keeps to its time)."""
+    return [k if k in default else pytest.param(k, marks=pytest.mark.slow) for k in sorted(LEVELS)]
+
+
 def share(app) -> str:
     return str(app.screen.query_one("#share").render())
 
@@ -36,7 +42,7 @@ def status(app) -> str:
     return " ".join(str(w.render()) for w in app.game_screen.query("#status"))
 
 
-@pytest.mark.parametrize("kind", sorted(LEVELS))
+@pytest.mark.parametrize("kind", kinds({"queens", "zip"}))
 async def test_a_hint_looked_at_counts_and_the_card_survives_a_restart(
     kind: str, tmp_path, clock
 ) -> None:
@@ -75,7 +81,7 @@ async def test_a_hint_looked_at_counts_and_the_card_survives_a_restart(
         assert again.game_screen.game.hints_used == hints
 
 
-@pytest.mark.parametrize("kind", sorted(LEVELS))
+@pytest.mark.parametrize("kind", kinds({"queens", "tango", "classic"}))
 async def test_S_keeps_its_undo_offer_after_a_restart(kind: str, tmp_path, clock) -> None:
     data = tmp_path / "data"
     app = create_app(LEVELS[kind], now=clock, store=make_store(data), engine="search")

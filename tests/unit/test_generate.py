@@ -129,7 +129,10 @@ def test_output_does_not_depend_on_the_hash_seed(hashseed: str) -> None:
     assert out.stdout.strip() == GOLDEN_SHA
 
 
-@pytest.mark.parametrize("difficulty", gen.DIFFICULTIES)
+@pytest.mark.parametrize(
+    "difficulty",
+    [d if d != "expert" else pytest.param(d, marks=pytest.mark.slow) for d in gen.DIFFICULTIES],
+)  # expert: ~2 s, in the slow step
 def test_a_wanted_difficulty_is_what_the_grader_says(difficulty: str) -> None:
     for seed in ("a", "b"):
         level = gen.generate(8, seed, difficulty)

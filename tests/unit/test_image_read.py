@@ -56,13 +56,22 @@ def _gray(data: bytes) -> tuple[np.ndarray, np.ndarray]:
 VARIANTS = ("plain", "queens+jpeg", "screen+25%", "screen+25%+jpeg")
 CASES = [(n, (n // 4) % 2 == 1, VARIANTS[n % 4]) for n in range(5, 19)]
 """Every size; themes alternate and the kinds of damage rotate (every size x theme x damage:
-tests/benchmarks/test_bench_image.py reads 224 pictures)."""
+tests/benchmarks/test_bench_image.py reads 224 pictures). Sizes past 12 (every theme and
+damage already met) run in the slow step."""
 
 
 @pytest.mark.parametrize(
     ("n", "dark", "variant"),
-    CASES,
-    ids=[f"{n}-{'dark' if d else 'light'}-{v}" for n, d, v in CASES],
+    [
+        pytest.param(*case, id=f"{case[0]}-{'dark' if case[1] else 'light'}-{case[2]}")
+        if case[0] <= 12
+        else pytest.param(
+            *case,
+            id=f"{case[0]}-{'dark' if case[1] else 'light'}-{case[2]}",
+            marks=pytest.mark.slow,
+        )
+        for case in CASES
+    ],
 )
 def test_synthetic_pictures_read_to_their_exact_partition(
     tmp_path: Path, n: int, dark: bool, variant: str
