@@ -32,7 +32,12 @@ async def capture(name: str, shot: Shot) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write every scene to `screenshots/<name>.svg` (or to the folder given)."""
+    """Write every scene to `screenshots/<name>.svg` (or to the folder given), in full colour
+    whatever this terminal's depth (boards pick 256- or 16-colour entries from TERM and
+    COLORTERM; the pictures, like the snapshot tests, show the colours themselves)."""
+    import textual.constants
+
+    textual.constants.COLOR_SYSTEM = "truecolor"
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", nargs="?", default="screenshots", help="folder to write to")
     out = Path(parser.parse_args(argv).out)
