@@ -389,8 +389,8 @@ def why_next(level: ZipLevel, path: Path, nxt: tuple[int, int], budget: int = 40
             else:
                 return None
             if target in step.links:
-                many = "s lead" if before > 1 else " leads"
-                lead = f" ({before} earlier deduction{many} here)"
+                steps = "steps" if before > 1 else "step"
+                lead = f" (after {before} forced {steps} elsewhere)"
                 return step.text + (lead if before else "") + "."
     except Contradiction:
         return None
