@@ -19,7 +19,7 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from queens_tui.cli.progress import Progress
+from queens_tui.cli.progress import Progress, count_json
 
 if TYPE_CHECKING:
     from queens_tui.kinds.classic import Solution
@@ -35,15 +35,6 @@ MAX_BOARD_N = 10_000
 SMALL_N = 14
 """Up to this N a count runs in this process unless --jobs or --scheduler say otherwise: it
 takes less time than starting workers."""
-
-
-def count_json(
-    n: int, solutions: int, fundamental: int | None, seconds: float, **more: object
-) -> str:
-    """A count as the JSON line every `nqueens` count prints (finished or interrupted, in
-    this process or split): these four keys first, then `more`."""
-    obj = {"n": n, "solutions": solutions, "fundamental": fundamental, "seconds": seconds}
-    return json.dumps({**obj, **more})
 
 
 class Out:

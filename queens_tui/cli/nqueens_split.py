@@ -28,8 +28,7 @@ from pathlib import Path
 from types import FrameType
 
 from queens_tui.cli.executors import Pool, PoolError, open_pool
-from queens_tui.cli.nqueens import count_json
-from queens_tui.cli.progress import Progress
+from queens_tui.cli.progress import Progress, count_json
 from queens_tui.core.errors import printable
 from queens_tui.kinds.classic import split as splitting
 from queens_tui.store import checkpoint as cpfile

@@ -1,4 +1,5 @@
-"""Progress of a long batch command on stderr: a bar on a terminal, lines otherwise.
+"""Progress of a long batch command on stderr: a bar on a terminal, lines otherwise; and the
+line a count prints when it ends (`count_json`), split or not.
 
 Nothing is shown in a run's first second (most runs are shorter). Then a
 terminal gets a bar redrawn at most 5 times a second, a pipe or a log file a
@@ -8,6 +9,7 @@ follows, from the pace of this run alone (a resumed count starts part done).
 
 from __future__ import annotations
 
+import json
 import shutil
 import sys
 import time
@@ -22,6 +24,15 @@ def duration(seconds: float) -> str:
     if s < 3600:
         return f"{s // 60} min {s % 60:02d} s"
     return f"{s // 3600} h {s % 3600 // 60:02d} min"
+
+
+def count_json(
+    n: int, solutions: int, fundamental: int | None, seconds: float, **more: object
+) -> str:
+    """A count as the JSON line every `nqueens` count prints (finished or interrupted, in
+    this process or split): these four keys first, then `more`."""
+    obj = {"n": n, "solutions": solutions, "fundamental": fundamental, "seconds": seconds}
+    return json.dumps({**obj, **more})
 
 
 class Progress:
