@@ -109,7 +109,10 @@ async def win(pilot: Pilot) -> None:
 
 
 async def help_screen(pilot: Pilot) -> None:
-    """The help screen over the board."""
+    """The help screen over the board, opened once the live check has answered (a screen
+    under a modal one is not redrawn, so a verdict arriving after the help opens would leave
+    "checking…" in the picture on a loaded machine)."""
+    await settled(pilot)
     await pilot.press("question_mark")
     await tick(pilot)
 
