@@ -16,7 +16,6 @@ gives the same bytes (about 15 s on one core).
 from __future__ import annotations
 
 import sys
-from functools import partial
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -50,13 +49,7 @@ def level_text(size: int, seed: str, difficulty: str) -> str:
 
 
 def main() -> int:
-    return write_packs(
-        __doc__,
-        [
-            (pack, number, partial(level_text, size, seed, difficulty))
-            for pack, number, size, seed, difficulty in plan()
-        ],
-    )
+    return write_packs(__doc__, plan(), level_text)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,6 @@ bytes (about 15 s on one core, most of it the hard levels).
 from __future__ import annotations
 
 import sys
-from functools import partial
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -46,13 +45,7 @@ def plan() -> list[tuple[str, int, str, str]]:
 
 
 def main() -> int:
-    return write_packs(
-        __doc__,
-        [
-            (pack, number, partial(level_text, seed, difficulty))
-            for pack, number, seed, difficulty in plan()
-        ],
-    )
+    return write_packs(__doc__, plan(), level_text)
 
 
 if __name__ == "__main__":

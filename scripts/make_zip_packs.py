@@ -17,7 +17,6 @@ from the command line. Deterministic: running it twice gives the same bytes
 from __future__ import annotations
 
 import sys
-from functools import partial
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -48,13 +47,7 @@ def level_text(size: int, seed: str, walls: bool) -> str:
 
 
 def main() -> int:
-    return write_packs(
-        __doc__,
-        [
-            (pack, number, partial(level_text, size, seed, walls))
-            for pack, number, size, seed, walls in plan()
-        ],
-    )
+    return write_packs(__doc__, plan(), level_text)
 
 
 if __name__ == "__main__":
