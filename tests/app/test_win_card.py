@@ -78,12 +78,17 @@ async def test_a_solved_level_opens_solved(level8_file: Path, tmp_path, clock, s
         assert stats is not None and stats.solves == 1  # reopening is not another solve
 
 
-async def test_replaying_a_solved_daily_keeps_the_first_result(tmp_path, clock, solution8):
+def yesterdays_daily(tmp_path):
+    """A data folder whose daily folder holds yesterday's level: (the folder, the day)."""
     data = tmp_path / "data"
     day = TODAY - timedelta(days=1)
-    folder = data / "daily"
-    folder.mkdir(parents=True)
-    (folder / f"{day.isoformat()}.txt").write_text("# name: Yesterday\n" + EXAMPLE_8)
+    (data / "daily").mkdir(parents=True)
+    (data / "daily" / f"{day.isoformat()}.txt").write_text("# name: Yesterday\n" + EXAMPLE_8)
+    return data, day
+
+
+async def test_replaying_a_solved_daily_keeps_the_first_result(tmp_path, clock, solution8):
+    data, day = yesterdays_daily(tmp_path)
     app = create_app(now=clock, store=make_store(data), daily=day)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -247,11 +252,7 @@ async def test_the_card_says_the_same_after_a_restart(
 async def test_a_replay_is_saved_and_resumes(tmp_path, clock, solution8):
     """Issue 28 item 3: `r` on a solved daily, two queens, quit, relaunch: the replay
     resumes; the first result stays as it was."""
-    data = tmp_path / "data"
-    day = TODAY - timedelta(days=1)
-    folder = data / "daily"
-    folder.mkdir(parents=True)
-    (folder / f"{day.isoformat()}.txt").write_text("# name: Yesterday\n" + EXAMPLE_8)
+    data, day = yesterdays_daily(tmp_path)
     app = create_app(now=clock, store=make_store(data), daily=day)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
