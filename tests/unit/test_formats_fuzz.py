@@ -27,7 +27,7 @@ from queens_tui.formats.queens import (
 from queens_tui.kinds.queens.level import Level, LevelError
 
 FUZZ = settings(
-    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 
 VALID = {

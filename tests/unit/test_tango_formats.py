@@ -110,7 +110,7 @@ def test_load_puzzle_reads_tango_files_and_the_cli_says_one_line(tmp_path: Path)
     ]
 
 
-FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SIGNIFICANT = st.sampled_from(list('.01=x× \n#{}[]",:kindtago1234567890'))
 
 

@@ -137,7 +137,7 @@ def test_cli_prints_one_located_line_and_exits_2(
     assert err == [f"{bad}:4:1: cell r2c3: 12 is more than the board's 9 cells"]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.text(alphabet="+-| .0123456789\n#kzip:", max_size=200))
 def test_fuzz_text_only_level_errors(text: str) -> None:
     try:
@@ -147,7 +147,7 @@ def test_fuzz_text_only_level_errors(text: str) -> None:
     assert fmt.parse_text(fmt.dump_text(level)) == level
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     st.recursive(
         st.none() | st.booleans() | st.integers(-3, 40) | st.text(max_size=4),
