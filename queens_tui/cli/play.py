@@ -21,8 +21,18 @@ def _err(message: object) -> None:
 def register(sub: Any) -> None:
     """Add the `play` subcommand; `--kind`'s choices are the kinds."""
     p = sub.add_parser("play", help="play a level (default: today's puzzle)")
-    p.add_argument("level", nargs="?", help="a level file or a bundled level's id")
-    p.add_argument("--ascii", action="store_true", help="draw Q and x instead of ♛ and ×")
+    p.add_argument(
+        "level",
+        nargs="?",
+        help="a level file, a screenshot, a bundled level's id, or a collection (a file of "
+        "many levels, or a folder: the level browser opens on it) (default: today's daily "
+        "puzzle of --kind)",
+    )
+    p.add_argument(
+        "--ascii",
+        action="store_true",
+        help="plain ASCII: Q and x instead of ♛ and ×, ASCII borders and glyphs",
+    )
     p.add_argument(
         "--engine",
         choices=("auto", "cpsat", "search"),
@@ -39,12 +49,14 @@ def register(sub: Any) -> None:
         "today's (or --date's) puzzle, classic N-queens the empty board of --size",
     )
     p.add_argument("--size", type=int, metavar="N", help="with --kind classic: 4 to 16 (8)")
-    p.add_argument("--date", metavar="YYYY-MM-DD", help="play that day's daily puzzle")
+    p.add_argument(
+        "--date", metavar="YYYY-MM-DD", help="play that day's daily puzzle (not a future one)"
+    )
     p.add_argument(
         "--daily-dir",
         metavar="DIR",
-        help="folder of daily puzzle files named YYYY-MM-DD.txt/.ts/.json "
-        "(default: <user data dir>/daily)",
+        help="folder of daily puzzle files named YYYY-MM-DD.txt/.ts/.json, or LinkedIn's "
+        "archive layout YYYY-MM-DD/<game>.json (default: <user data dir>/daily)",
     )
     p.set_defaults(func=cmd_play)
 
