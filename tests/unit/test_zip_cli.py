@@ -92,7 +92,6 @@ def test_explain_steps_agree_with_every_linkedin_solution() -> None:
         assert deduce.share(level, steps) == 1.0
 
 
-
 def test_solve_text_has_a_key_to_its_two_kinds_of_number(capsys) -> None:
     """Issue 35 item 14: clue numbers `(2)` and steps `2↑` share the grid; a key says which."""
     from queens_tui.kinds.zip.kind import ARROWS_KEY, PATH_KEY
