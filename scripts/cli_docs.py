@@ -16,9 +16,12 @@ import re
 import sys
 from pathlib import Path
 
-from queens_tui.cli import build_parser
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's parser, whichever one is installed
 
-PAGE = Path(__file__).resolve().parent.parent / "docs" / "cli.md"
+from queens_tui.cli import build_parser  # noqa: E402
+
+PAGE = ROOT / "docs" / "cli.md"
 WIDTH = 100
 """The usage lines are wrapped as `--help` wraps them on a terminal of this width."""
 COMMANDS = re.compile(r"<!-- commands -->\n.*?<!-- /commands -->", re.DOTALL)

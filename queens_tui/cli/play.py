@@ -55,8 +55,9 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--daily-dir",
         metavar="DIR",
-        help="folder of daily puzzle files named YYYY-MM-DD.txt/.ts/.json, or LinkedIn's "
-        "archive layout YYYY-MM-DD/<game>.json (default: <user data dir>/daily)",
+        help="folder of daily puzzle files named YYYY-MM-DD.txt/.ts/.json, or of LinkedIn's "
+        "archive days, YYYY-MM-DD_<game>.json or YYYY-MM-DD/<game>.json; a day it lacks is "
+        "refused, not replaced (default: <user data dir>/daily)",
     )
     p.set_defaults(func=cmd_play)
 
@@ -172,6 +173,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     except LevelError as err:
         _err(f"queens-tui play: {err.message}" if args.date is not None else err)
         return EXIT_BAD_INPUT
+    if args.daily_dir is not None and level_arg is None and browse is None and not on_board:
+        missing = _not_in_daily_dir(args.daily_dir, kind, day or date.today())
+        if missing is not None:
+            _err(missing)
+            return EXIT_BAD_INPUT
     from queens_tui.app import create_app
     from queens_tui.store import Store
 
@@ -205,6 +211,26 @@ def cmd_play(args: argparse.Namespace) -> int:
         store.close()  # every move reaches the disk, whatever ended the app
         restore_cursor(sys.stdout)
     return app.return_code or EXIT_OK  # 1 after a crash (Textual printed the traceback)
+
+
+def _not_in_daily_dir(folder: str, kind: str, day: Any) -> str | None:
+    """The line that says `--daily-dir` has no `kind` puzzle for `day`, and what it has; None
+    when it has one. The player named the folder: never open another puzzle without a word."""
+    import os
+
+    from queens_tui.kinds import daily_kinds
+    from queens_tui.store.daily import daily_dir_summary, daily_file
+
+    if not os.path.isdir(folder):
+        return f"queens-tui play: --daily-dir {folder}: no such folder"
+    if daily_file(kind, day, folder) is not None:
+        return None
+    title = get_kind(kind).title
+    summary = daily_dir_summary(folder, tuple(daily_kinds()))
+    return (
+        f"queens-tui play: {folder} has no {title} puzzle for {day.isoformat()}; {summary} "
+        f"(--date picks the day, --kind the puzzle; without --daily-dir, our own daily)"
+    )
 
 
 def _collection(arg: str) -> bool:
