@@ -162,12 +162,10 @@ def parse_json(text: str) -> Level:
     meta = json_meta({k: v for k, v in data.items() if v is not None}, text, METADATA_KEYS)
     if "difficulty" in meta:
         meta["difficulty"] = meta["difficulty"].lower()
-    if "game" in data:  # LinkedIn's archive: name the day as LinkedIn does
-        meta.setdefault("source", "LinkedIn")
-        if "number" in meta:
-            meta.setdefault("name", f"Patches #{meta['number']}")
-        elif "date" in meta:
-            meta.setdefault("name", f"Patches {meta['date']}")
+    if "game" in data:  # LinkedIn's archive: named, dated and numbered as every kind's days
+        from queens_tui.formats.archive import metadata
+
+        meta.update(metadata(data, text, Level.kind))
     try:
         return Level(size[0], size[1], tuple(clues), **meta)
     except LevelError as err:

@@ -200,6 +200,10 @@ def parse_json(text: str) -> Level:
         line, col = key_at(text, "size")
         raise LevelError(f"size is {data['size']!r}; Mini Sudoku is 6x6 only", line=line, col=col)
     meta = _json_meta(data, text)
+    if "game" in data:  # LinkedIn's archive: named, dated and numbered as every kind's days
+        from queens_tui.formats.archive import metadata
+
+        meta.update(metadata(data, text, Level.kind))
     try:
         return Level(tuple(tuple(r) for r in rows), **meta)
     except LevelError as err:
