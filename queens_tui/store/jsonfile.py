@@ -62,7 +62,7 @@ def dumps(obj: Any) -> bytes:
     ).encode("utf-8")
 
 
-def _fsync_dir(folder: Path) -> None:
+def fsync_dir(folder: Path) -> None:
     """Make a rename in `folder` durable; a no-op where directories cannot be opened (Windows)."""
     try:
         fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
@@ -91,7 +91,7 @@ def atomic_write_bytes(path: Path, data: bytes, *, sync: bool = True, public: bo
     tmp = Path(tmp_name)
     try:
         if public and hasattr(os, "fchmod"):
-            os.fchmod(fd, 0o666 & ~_umask())
+            os.fchmod(fd, 0o666 & ~umask())
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
@@ -103,10 +103,10 @@ def atomic_write_bytes(path: Path, data: bytes, *, sync: bool = True, public: bo
             tmp.unlink()
         raise
     if sync:
-        _fsync_dir(folder)
+        fsync_dir(folder)
 
 
-def _umask() -> int:
+def umask() -> int:
     """The process's umask (reading it means setting it: put straight back)."""
     mask = os.umask(0o022)
     os.umask(mask)
@@ -142,14 +142,17 @@ def sweep_temp(folder: Path, *, older_than: float = STALE_TEMP_SECONDS) -> int:
     return removed
 
 
-def move_aside(path: Path, *, now: datetime | None = None, label: str = "corrupt") -> Path:
-    """Rename `path` to ``<path>.<label>-YYYYMMDD-HHMMSS`` (``-2``, ``-3``... if taken).
+def move_aside(
+    path: Path, *, now: datetime | None = None, label: str = "corrupt", name: str | None = None
+) -> Path:
+    """Rename `path` to ``<path>.<label>-YYYYMMDD-HHMMSS`` (``-2``, ``-3``... if taken), or to
+    ``<name>.<label>-...`` beside it when `name` is given.
 
     Raises OSError when the rename fails; the caller then must not overwrite
     the file, or the player's data would be lost.
     """
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
-    base = path.with_name(f"{path.name}.{label}-{stamp}")
+    base = path.with_name(f"{name or path.name}.{label}-{stamp}")
     target = base
     n = 1
     while target.exists():
