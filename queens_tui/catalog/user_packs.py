@@ -77,6 +77,9 @@ class Pack:
     folder: Path
     count: int
     errors: tuple[str, ...] = ()
+    """One line per member of the collection that could not be read."""
+    notes: tuple[str, ...] = ()
+    """What the player should know that is not an error (old files kept, an index set aside)."""
 
 
 def packs_root(data: str | os.PathLike[str] | None = None) -> Path:
@@ -180,21 +183,28 @@ def _manifest(body: Any) -> dict[str, Any]:
 
 
 def read_manifest(
-    folder: Path, notice: Callable[[str], None] | None = None
+    folder: Path, notice: Callable[[str], None] | None = None, *, then: str | None = None
 ) -> dict[str, Any] | None:
     """The manifest of the pack in `folder`, checked (`_manifest`); None when it is absent or
     unusable: then it is set aside (``.pack.json.corrupt-...``, never deleted) and `notice`
-    hears one sentence for the player."""
+    hears one sentence for the player, ending with `then` (what happens next; by default,
+    that the pack is not listed and how to make it again)."""
+    import shlex
+
     from queens_tui.store.jsonfile import read_json
 
     body, bad = read_json(folder / MANIFEST, _manifest, limit=MANIFEST_BYTES)
     if bad is not None and notice is not None:
         where = f"it was moved to {bad.moved_to}" if bad.moved_to else "it is left as it is"
-        notice(
-            f"The pack in {folder} has an index that could not be read ({bad.reason}); "
-            f"{where} and the pack is not listed. Its level files are still in the folder: "
-            f"`queens-tui import --pack NAME {folder}` makes it a pack again."
-        )
+        if then is None:
+            again = (
+                f"queens-tui import --pack {shlex.quote(folder.name)} {shlex.quote(str(folder))}"
+            )
+            then = (
+                "the pack is not listed. Its level files are still in the folder: "
+                f"`{again}` makes it a pack again"
+            )
+        notice(f"The index of {folder} could not be read ({bad.reason}); {where} and {then}.")
     return body
 
 
@@ -427,8 +437,8 @@ def import_pack(
     items, errors = read_source(source)
     if not items:
         raise LevelError("no level in it", path=os.fspath(source))
-    errors += write_pack(folder, name, os.fspath(source), items, sync=sync)
-    return Pack(name, folder, len(items), tuple(errors))
+    notes = write_pack(folder, name, os.fspath(source), items, sync=sync)
+    return Pack(name, folder, len(items), tuple(errors), tuple(notes))
 
 
 def open_collection(
@@ -455,9 +465,9 @@ def open_collection(
     folder = collections_root(data) / f"{_file_id(src.stem, 0)}-{digest}"
     lines: list[str] = []
     if not folder.is_symlink():
-        body = read_manifest(folder, lines.append)
+        body = read_manifest(folder, lines.append, then="its levels are read again")
         if body is not None:
-            return Pack(src.stem, folder, len(body["levels"]), tuple(lines))
+            return Pack(src.stem, folder, len(body["levels"]), notes=tuple(lines))
     items, errors = read_source(source)
     if not items:
         raise LevelError("no level in it", path=os.fspath(source))
@@ -467,7 +477,7 @@ def open_collection(
         raise LevelError(
             f"cannot write its pack: {err.strerror or err}", path=str(folder)
         ) from None
-    return Pack(src.stem, folder, len(items), (*errors, *lines))
+    return Pack(src.stem, folder, len(items), tuple(errors), tuple(lines))
 
 
 def pack_name(folder: Path) -> str:

@@ -81,17 +81,25 @@ def atomic_write_bytes(path: Path, data: bytes, *, sync: bool = True, public: bo
 
     Raises OSError on failure, after removing its temp file; the old file is
     untouched in every failure case because it is only ever replaced whole.
-    `sync=False` skips both fsyncs (tests, benchmarks of the rest). The file is the
-    user's alone (a temp file's 0600), or with `public` as the umask says (a level or a
-    picture the command line writes, like any file a shell command makes).
+    `sync=False` skips both fsyncs (tests, benchmarks of the rest). A file that exists keeps
+    its permissions (a level file the editor saves stays 0644); a new one is the user's alone
+    (a temp file's 0600), or with `public` as the umask says (a level or a picture the
+    command line writes, like any file a shell command makes).
     """
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
+    try:
+        st = os.stat(path)
+        mode: int | None = stat.S_IMODE(st.st_mode) if stat.S_ISREG(st.st_mode) else None
+    except OSError:
+        mode = None
+    if mode is None and public:
+        mode = 0o666 & ~umask()
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)
     tmp = Path(tmp_name)
     try:
-        if public and hasattr(os, "fchmod"):
-            os.fchmod(fd, 0o666 & ~umask())
+        if mode is not None and hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
