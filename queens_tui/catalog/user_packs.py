@@ -237,8 +237,9 @@ def _write_file(path: Path, data: bytes) -> None:
 
 
 def _sync(folder: Path) -> None:
-    """Put the files written in `folder` on the disk: one `os.sync` (20,000 fsyncs, one a
-    file, took minutes), or each file's fsync where there is no `os.sync` (Windows)."""
+    """Put the files written in `folder` on the disk: one `os.sync` (an fsync a file cost
+    4-8 ms here, minutes for 20,000 levels), or each file's fsync where there is no `os.sync`
+    (Windows)."""
     from queens_tui.store.jsonfile import fsync_dir
 
     if hasattr(os, "sync"):
@@ -515,6 +516,7 @@ def pack_entries(folder: Path, notice: Callable[[str], None] | None = None) -> l
     none when the manifest is unusable (set aside, and `notice` told)."""
     from queens_tui.catalog.listing import Entry
     from queens_tui.catalog.refs import LevelRef
+    from queens_tui.core.meta import one_line
 
     body = None if folder.is_symlink() else read_manifest(folder, notice)
     if body is None:
@@ -522,7 +524,7 @@ def pack_entries(folder: Path, notice: Callable[[str], None] | None = None) -> l
     name = str(body.get("name") or folder.name)
     out = []
     for item in body["levels"]:
-        title = str(item.get("title") or item.get("id"))
+        title = one_line(str(item.get("title") or item.get("id")))  # an index edited by hand
         if item.get("date") and str(item["date"]) not in title:
             title += f" · {item['date']}"
         ref = LevelRef.file(folder / item["file"], item.get("kind"))

@@ -179,13 +179,13 @@ class Store:
         except Locked as held:
             self.read_only = True
             who = f"pid {held.pid}" if held.pid else "another process"
-            self.notice(
+            self._notice(
                 f"Another queens-tui ({who}) is using {self.root}, so this one is read-only: "
                 "nothing you do here is saved, and the other game's moves are never "
                 "overwritten. To save here, quit the other one, then start this one again."
             )
         except OSError as err:
-            self.notice(
+            self._notice(
                 f"Progress can't be saved: {_folder_problem(self.root, err)}. The game goes on, "
                 "but nothing is kept when you quit (set QUEENS_TUI_DATA_DIR to a folder you "
                 "can write)."
@@ -203,6 +203,9 @@ class Store:
 
     def notice(self, text: str) -> None:
         """Say `text` to the player with the store's notices (a pack's index set aside)."""
+        self._notice(text)
+
+    def _notice(self, text: str) -> None:
         with self._lock:
             self._notices.append(text)
 
@@ -216,13 +219,13 @@ class Store:
 
     def _unreadable(self, what: str, bad: Unreadable, ending: str) -> None:
         if bad.moved_to is not None:
-            self.notice(
+            self._notice(
                 f"{what} could not be read ({bad.reason}); it was moved to "
                 f"{bad.moved_to} and {ending}."
             )
         else:
             self._frozen.add(bad.path)
-            self.notice(
+            self._notice(
                 f"{what} could not be read ({bad.reason}) nor moved aside; {bad.path} is left "
                 f"as it is and will not be overwritten, and {ending}."
             )
@@ -245,7 +248,7 @@ class Store:
                 if tell:
                     self._failing[kind] = now
             if tell:
-                self.notice(
+                self._notice(
                     f"{kind[0].upper()}{kind[1:]} can't be saved: writing {path} failed "
                     f"({err.strerror or err}). The game goes on, but this is lost when you "
                     "quit unless a later save works."
@@ -254,7 +257,7 @@ class Store:
         with self._lock:
             recovered = self._failing.pop(kind, None) is not None
         if recovered:
-            self.notice(f"Saving works again: {kind} saved to {path}.")
+            self._notice(f"Saving works again: {kind} saved to {path}.")
         return True
 
     # --- the classic hunt ---------------------------------------------------------------------
@@ -306,7 +309,7 @@ class Store:
             except OSError:
                 self._frozen.add(path)
                 moved = None
-            self.notice(
+            self._notice(
                 f"The saved game of {title} was for a different version of this level; "
                 + (f"it was moved to {moved}" if moved else "it was left as it is")
                 + " and the level started clean."
