@@ -213,15 +213,16 @@ def read_manifest(
 
 def _refuse_link(folder: Path) -> None:
     """`LevelError` when `folder` is a link (the pack would be written, and the old one
-    deleted, wherever it points) or something other than a folder; absent is fine."""
+    deleted, wherever it points: a pack's folder, or `packs` itself) or something other than a
+    folder; absent is fine."""
     try:
         mode = os.lstat(folder).st_mode
     except FileNotFoundError:
         return
     if stat.S_ISLNK(mode):
         raise LevelError(
-            "is a link: a pack folder must be a real folder (remove the link, or choose "
-            "another name)",
+            "is a link: packs are written only in real folders, never where a link points "
+            "(remove the link, or choose another name)",
             path=str(folder),
         )
     if not stat.S_ISDIR(mode):
@@ -372,6 +373,7 @@ def write_pack(
     from queens_tui.store.lock import Locked, holding
 
     parent = folder.parent
+    _refuse_link(parent)  # `packs` itself a link out of the data folder
     parent.mkdir(parents=True, exist_ok=True)
     try:
         with holding(parent / LOCK, wait=LOCK_WAIT):
@@ -493,6 +495,8 @@ def pack_folders(data: str | os.PathLike[str] | None = None) -> list[Path]:
     from queens_tui.store.lock import Locked, holding
 
     root = packs_root(data)
+    if root.is_symlink():  # never followed out of the data folder (`write_pack` refuses it)
+        return []
     try:
         names = sorted(os.listdir(root))
     except OSError:

@@ -95,6 +95,16 @@ def test_a_pack_folder_that_is_a_link_is_refused_and_its_target_kept(
     assert pack_entries(packs_root() / "evil") == []
 
 
+def test_a_packs_folder_that_is_a_link_out_of_the_data_folder_is_refused(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    packs_root().parent.mkdir(parents=True)
+    packs_root().symlink_to(elsewhere)
+    with pytest.raises(LevelError, match="is a link"):
+        import_pack("p", _collection(tmp_path / "one.json", 1), sync=False)
+    assert list(elsewhere.iterdir()) == [] and pack_folders() == []
+
+
 def test_a_re_import_deletes_only_what_the_old_manifest_lists(
     tmp_path: Path, old_pack: Path
 ) -> None:
