@@ -241,11 +241,13 @@ def _collection(arg: str) -> bool:
         return True
     if not arg.lower().endswith(".json") or not os.path.isfile(arg):
         return False
-    from queens_tui.formats.collection import is_collection_text
+    from queens_tui.formats.collection import COLLECTION_BYTES, is_collection_text
 
     try:
+        if os.path.getsize(arg) > COLLECTION_BYTES:  # the collection reader says it is too big
+            return True
         with open(arg, encoding="utf-8-sig") as f:
-            return is_collection_text(f.read(20_000_001))
+            return is_collection_text(f.read(COLLECTION_BYTES + 1))
     except (OSError, UnicodeDecodeError):
         return False
 
@@ -258,7 +260,7 @@ def _open_collection(arg: str) -> tuple[Any, Any]:
     from queens_tui.midend.levels import open_ref
 
     pack = open_collection(arg)
-    for line in pack.errors:
+    for line in (*pack.errors, *pack.notes):
         _err(line)
     entries = pack_entries(pack.folder)
     if not entries:

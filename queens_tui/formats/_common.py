@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from queens_tui.core.meta import METADATA_KEYS
+from queens_tui.core.meta import METADATA_KEYS, one_line
 from queens_tui.kinds.queens.level import MAX_SIZE, Level, LevelError
 
 if TYPE_CHECKING:
@@ -178,12 +178,10 @@ def level_object(level: PuzzleLevel, fields: Mapping[str, Any]) -> dict[str, Any
 
 def comment_header(metadata: Mapping[str, str], kind: str | None = None) -> list[str]:
     """The first lines of a text file: `# kind: <kind>` (when given), then `# key: value`
-    per metadata field; `LevelError` for a value one comment line cannot hold exactly."""
+    per metadata field, written as one line holds it (`core.meta.one_line`: a name with a
+    newline, a NUL or an escape sequence in it would break the file or the terminal)."""
     out = [] if kind is None else [f"# kind: {kind}"]
-    for key, value in metadata.items():
-        if value != " ".join(value.split()):
-            raise LevelError(f"{key} {value!r} cannot be written on one comment line")
-        out.append(f"# {key}: {value}".rstrip())
+    out += [f"# {key}: {one_line(value)}".rstrip() for key, value in metadata.items()]
     return out
 
 

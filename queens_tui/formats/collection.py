@@ -98,7 +98,12 @@ def _read(p: Path) -> str:
         size = p.stat().st_size
     except OSError:
         size = 0
-    if size <= COLLECTION_BYTES and p.is_file():
+    if size > COLLECTION_BYTES:  # the collection's limit, not a single level's
+        raise LevelError(
+            f"file is over {COLLECTION_BYTES:,} bytes: more than a collection may hold",
+            path=str(p),
+        )
+    if p.is_file():
         try:
             return p.read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError):

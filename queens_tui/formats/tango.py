@@ -138,6 +138,8 @@ def parse_archive(text: str) -> Level:
         if not isinstance(item, list) or len(item) != 3 or _upper(item[2]) not in _SYMBOLS:
             raise archive.fail(text, "symbols", f'a symbol is [row, col, "S" | "M"], not {item!r}')
         r, c = archive.cell(item[:2], rows, cols, text, "symbols")
+        if givens[r][c] is not None:
+            raise archive.fail(text, "symbols", f"row {r + 1}, column {c + 1} is given twice")
         givens[r][c] = _SYMBOLS[_upper(item[2])]
     equal: list[Pair] = []
     opposite: list[Pair] = []
@@ -178,6 +180,8 @@ def from_community(item: dict[str, Any]) -> Level:
         r, c = _rc(key, size)
         if symbol not in _EMOJI:
             raise LevelError(f"prefilled {key}: {symbol!r} is not ☀️ or 🌑")
+        if givens[r][c] is not None:
+            raise LevelError(f"prefilled {key}: row {r + 1}, column {c + 1} is given twice")
         givens[r][c] = _EMOJI[symbol]
     equal: list[Pair] = []
     opposite: list[Pair] = []
