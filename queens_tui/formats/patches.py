@@ -55,6 +55,7 @@ from typing import Any
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, header, numbered_lines, read_header, scan_header
 from queens_tui.formats._common import (
+    MAX_DIGITS,
     comment_header,
     elements_at,
     json_meta,
@@ -63,6 +64,7 @@ from queens_tui.formats._common import (
     level_object,
     load_object,
     sniff_text,
+    whole_number,
     write,
 )
 from queens_tui.kinds.patches.level import FREE, SHAPES, TALL, WIDE, Clue, Level
@@ -197,8 +199,9 @@ def json_object(level: Level) -> dict[str, Any]:
         {"x": c.col, "y": c.row, "type": TYPE_OF[c.shape], "size": c.size} for c in level.clues
     ]
     data = level_object(level, {"grid_size": [level.rows, level.cols], "clues": clues})
-    if level.number is not None and level.number.isdigit():
-        data["number"] = int(level.number)  # as LinkedIn's archive writes it
+    number = whole_number(level.number)
+    if number is not None:
+        data["number"] = number  # as LinkedIn's archive writes it
     return data
 
 
@@ -217,7 +220,14 @@ def _legend_clue(body: str, line: int, col: int) -> tuple[str, int | None]:
     for found in re.finditer(r"\S+", body):
         word, at = found.group(), col + found.start()
         if word.isdigit() and not seen_size:
-            size, seen_size = int(word), True
+            size, seen_size = whole_number(word), True
+            if size is None:
+                shown = word if len(word) <= 12 else word[:12] + "…"
+                raise LevelError(
+                    f"legend: {shown!r} is not a size (digits 0-9, at most {MAX_DIGITS})",
+                    line=line,
+                    col=at,
+                )
             if size == 0:
                 raise LevelError("legend: a size is at least 1", line=line, col=at)
         elif (w := LINKEDIN_TYPES.get(word, word.lower())) in SHAPES and not seen_shape:

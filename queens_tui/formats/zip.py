@@ -41,7 +41,7 @@ from typing import Any
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, header, scan_header, split_text
 from queens_tui.formats import archive
-from queens_tui.formats._common import comment_header, level_object, load_json
+from queens_tui.formats._common import comment_header, level_object, load_json, whole_number
 from queens_tui.kinds.zip.level import MAX_SIDE, Wall, ZipLevel
 
 _KIND_JSON = re.compile(r'"kind"\s*:\s*"zip"')
@@ -353,8 +353,8 @@ def parse_text(text: str) -> ZipLevel:
                 field = body[4 * c + 1 : 4 * c + 4].strip()
                 if field in ("", "."):
                     row.append(0)
-                elif field.isdigit() and field.isascii():
-                    row.append(int(field))
+                elif (number := whole_number(field)) is not None:
+                    row.append(number)
                 else:
                     raise bad(4 * c + 1, f"a cell holds a number or '.', not {field!r}")
                 sep = body[4 * c + 4]
