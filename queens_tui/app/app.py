@@ -187,7 +187,7 @@ class QueensApp(App[None]):
 
         screen = self.screen
         if isinstance(screen, GameScreen) and self.browse is not None:
-            screen._browser_state = BrowserState(pack=pack_name(self.browse))
+            screen.browser_state = BrowserState(pack=pack_name(self.browse))
             screen.action_levels()
 
     def pop_screen(self) -> AwaitComplete:

@@ -60,7 +60,7 @@ class _Mark(NamedTuple):
     hints: int
     helped: bool
     empty: bool
-    """Nothing to keep: a fresh or restarted board with no history."""
+    """Nothing to keep: a fresh board with no history and no help used or mistake made."""
     tallies: tuple[int, int, int, int]
     """Undos, mistakes, backtracks, positions marked as mistakes."""
 
@@ -68,6 +68,7 @@ class _Mark(NamedTuple):
     def of(cls, game: Game) -> _Mark:
         h = game.history
         tallies = (game.undos, game.mistakes, game.backtracks, len(game.mistake_marks))
+        helped = game.hints_used or game.helped or any(tallies)  # kept through a restart
         return cls(
             h,
             h.state,
@@ -75,7 +76,7 @@ class _Mark(NamedTuple):
             len(h.future),
             game.hints_used,
             game.helped,
-            game.blank,
+            game.blank and not helped,
             tallies,
         )
 
@@ -291,7 +292,7 @@ class Session:
             game.stopwatch.elapsed,
             hints=game.hints_used,
             helped=game.helped,
-            daily=ref.day,
+            daily=None if game.helped else ref.day,  # `S` keeps no streak alive
             kind=ref.level.kind,
             undos=game.undos,
             mistakes=game.mistakes,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from datetime import date
 
-from queens_tui.app.bindings import help_text
+from queens_tui.app.bindings import bindings, help_text
 from queens_tui.app.kinds.queens import describe
 from queens_tui.app.screens.confirm import ConfirmScreen
-from queens_tui.app.screens.game import GameScreen, screen_class
+from queens_tui.app.screens.game import GameScreen, own_actions
 from queens_tui.app.screens.help import kind_help
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.kinds.queens import deduce
@@ -206,7 +206,7 @@ def test_only_a_level_whose_file_says_linkedin_shares_linkedins_number() -> None
 
 
 def test_help_and_bindings_list_the_assist_keys() -> None:
-    keys = {b.key: b.action for b in screen_class("queens").BINDINGS}
+    keys = {b.key: b.action for b in bindings(own_actions("queens"))}
     assert keys["h"] == "hint" and keys["S"] == "solve"
     assert keys["m"] == "mistakes" and keys["c"] == "toggle_live"
     for key in ("`h`", "`S`", "`m`", "`c`"):

@@ -101,12 +101,17 @@ async def test_corrupt_save_is_set_aside_with_a_notice_and_the_game_starts(
         assert path.exists()
 
 
-async def test_restart_clears_the_save(level8_file: Path, tmp_path, clock) -> None:
+async def test_restart_empties_the_board_and_keeps_what_counted(
+    level8_file: Path, tmp_path, clock
+) -> None:
+    """A restart empties the board and the clock; the mistake made before still counts, in
+    the game and in its save (issue 35 item 1), so quitting then is no way to a clean slate."""
     store = make_store(tmp_path / "data")
     app = create_app(str(level8_file), now=clock, store=store)
     async with app.run_test(size=SIZE) as pilot:
         key = app.ref.key
-        await pilot.press("enter")
+        await pilot.press("enter")  # a queen at the corner: the level can't be finished
+        await pilot.pause()
         store.flush()
         assert key in store.in_progress()
         await pilot.press("r")
@@ -114,7 +119,10 @@ async def test_restart_clears_the_save(level8_file: Path, tmp_path, clock) -> No
         await pilot.press("y")  # yes, restart
         await pilot.pause()
         assert not board_view(app).board.queens
-        assert key not in store.in_progress()
+        assert app.game_screen.midend.game.mistakes == 1
+        store.flush()
+        saved = store.load_progress(key, app.ref.level)
+        assert saved is not None and saved.mistakes == 1 and not saved.history.past
 
 
 async def test_solve_is_recorded_and_the_win_screen_shows_the_best_time(

@@ -158,7 +158,7 @@ async def test_a_level_with_several_solutions_says_so(tmp_path: Path) -> None:
 
 
 async def test_a_unique_level_says_nothing_of_it(level8_file: Path, monkeypatch) -> None:
-    from queens_tui.app.screens import game
+    from queens_tui.midend import door as game
 
     from .session_fixtures import notices
 

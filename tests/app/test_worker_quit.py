@@ -181,7 +181,7 @@ async def test_quit_mid_hint_is_immediate_and_stops_the_rules() -> None:
         await pilot.pause()
         screen = app.game_screen
         screen.solver, rules = OnTrack(), Watched()
-        screen.rules = rules
+        screen.midend.rules = rules
         screen.action_hint()  # what `h` runs (Pilot's press would wait out the busy thread)
         assert rules.started.wait(2)
         t0 = time.perf_counter()

@@ -116,7 +116,8 @@ async def key_to_paint(level: Level, presses: int) -> tuple[list[float], list[fl
         for cell in solution[: level.size // 2]:
             screen.game.act("queen", cell)
         screen.game.act("queen", (0, 0))
-        screen._sync()
+        screen.midend.changed()
+        screen.draw()
         await pilot.pause()
         from textual import events
 

@@ -136,7 +136,7 @@ async def move_to_verdict(
         app._display = display  # type: ignore[method-assign]
         marks: dict[str, float] = {}
 
-        show_assist = screen._show_assist
+        show_assist = screen.draw
 
         def verdict_set() -> None:
             # Stamped where the screen hands the assistant's view to the status widget: a
@@ -145,11 +145,12 @@ async def move_to_verdict(
             if status.check in VERDICTS and screen.assistant.generation == want["generation"]:
                 marks.setdefault("shown", time.perf_counter())
 
-        screen._show_assist = verdict_set  # type: ignore[method-assign]
+        screen.draw = verdict_set  # type: ignore[method-assign]
         solution = first(level) or ()
         for cell in solution[: level.size // 2]:
             screen.game.act("queen", cell)
-        screen._sync()
+        screen.midend.changed()
+        screen.draw()
         await settled(pilot)
         if engine == "cpsat":  # OR-Tools warms up in the background after the first frame
             while "ortools.sat.python.cp_model" not in sys.modules:
