@@ -216,7 +216,7 @@ class QueensApp(App[None]):
         self.engine = message.engine
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
-                screen.worker.engine = message.engine
+                screen.midend.engine = message.engine
         self.notify(
             f"OR-Tools could not load ({message.error}); the assistant uses the exact search.",
             severity="warning",
@@ -286,7 +286,7 @@ class QueensApp(App[None]):
             return
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
-                screen.worker.cancel()
+                screen.midend.close()
         self.session.close()
         self.exit()
 

@@ -103,7 +103,7 @@ class EditorApp(App[None]):
         while not isinstance(self.screen, EditorScreen):
             screen = self.screen
             if isinstance(screen, GameScreen):
-                screen.worker.cancel()
+                screen.midend.close()
             self.pop_screen()
         return True
 

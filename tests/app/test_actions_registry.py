@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from queens_tui.app.bindings import bindings, kind_actions
-from queens_tui.app.screens.game import own_actions
+from queens_tui.app.bindings import bindings, kind_actions, own_actions
 from queens_tui.app.screens.help import kind_help
 from queens_tui.midend import actions
 

@@ -217,7 +217,7 @@ async def test_play_returns_to_the_editor(level_file: Path) -> None:
         await pilot.press("p")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        assert app.screen.ref.level.grid == screen.sketch.grid
+        assert app.screen.midend.ref.level.grid == screen.sketch.grid
         await pilot.press("q")
         await pilot.pause()
         assert app.screen is screen

@@ -12,9 +12,9 @@ import pytest
 from rich.color import Color, ColorSystem
 
 from queens_tui.app import create_app
-from queens_tui.app.bindings import bindings
+from queens_tui.app.bindings import bindings, own_actions
 from queens_tui.app.palette import PASTELS, distance, region_colors
-from queens_tui.app.screens.game import GameScreen, own_actions
+from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.widgets.board import fit
 from queens_tui.cli import main
@@ -152,7 +152,7 @@ async def test_next_level_opens_the_next_file(tmp_path, clock) -> None:
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        assert app.screen.game.level.size == 9
+        assert app.screen.midend.game.level.size == 9
         assert "Second" in app.screen.status.plain
 
 

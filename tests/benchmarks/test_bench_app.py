@@ -114,8 +114,8 @@ async def key_to_paint(level: Level, presses: int) -> tuple[list[float], list[fl
         # a few queens first, so conflicts and auto-crosses are part of every frame
         solution = first(level) or ()
         for cell in solution[: level.size // 2]:
-            screen.game.act("queen", cell)
-        screen.game.act("queen", (0, 0))
+            screen.midend.game.act("queen", cell)
+        screen.midend.game.act("queen", (0, 0))
         screen.midend.changed()
         screen.draw()
         await pilot.pause()

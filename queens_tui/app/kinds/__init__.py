@@ -21,6 +21,19 @@ UIS: dict[str, str] = {kind: f"queens_tui.app.kinds.{kind}" for kind in KINDS}
 """Kind name -> module with `UI`, for every kind."""
 
 
+def widget(module: str, name: str) -> Callable[..., Any]:
+    """Board widget `name` of `module`, imported when the first board of the kind is made:
+    the game screen binds every kind's keys, and importing every kind's widget for that
+    would slow the first frame."""
+
+    def make(*args: Any, **kwargs: Any) -> Any:
+        from importlib import import_module
+
+        return getattr(import_module(module), name)(*args, **kwargs)
+
+    return make
+
+
 @dataclass(frozen=True)
 class Option:
     """A display option of a kind, kept in the settings (Queens: automatic crosses)."""

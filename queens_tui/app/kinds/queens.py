@@ -6,8 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from queens_tui.app.kinds import KindUI, Option
-from queens_tui.app.widgets.board import BoardView
+from queens_tui.app.kinds import KindUI, Option, widget
 from queens_tui.core.grid import Cell
 from queens_tui.midend.actions import CLEAR, Action, cycle
 
@@ -115,7 +114,7 @@ AUTO_CROSS_KEY = Action(
 )  # fmt: skip
 
 UI = KindUI(
-    board=BoardView,
+    board=widget("queens_tui.app.widgets.board", "BoardView"),
     moves=MOVES,
     options=(
         AUTO_CROSS,

@@ -11,34 +11,25 @@ kind swaps the board widget on this same screen.
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import date
-from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
-from textual import events
-from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, BindingType
-from textual.message import Message
-from textual.notifications import SeverityLevel
-from textual.screen import Screen
-from textual.types import NoActiveAppError
 
-from queens_tui.app.bindings import bindings, help_text, key_words, kind_actions
+from queens_tui.app.bindings import every_kind_bindings, help_text, key_words, kind_allows
 from queens_tui.app.kinds import KindUI, get_ui
 from queens_tui.app.messages import CellAction, HuntFound
+from queens_tui.app.screens.frontend import FrontendScreen
 from queens_tui.app.widgets import StatusBar
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.app.widgets.keyline import KeyLine
 from queens_tui.app.widgets.message import MessageArea
 from queens_tui.core.grid import Cell
 from queens_tui.core.vocabulary import to_ascii
-from queens_tui.kinds import KINDS
-from queens_tui.midend import actions
 from queens_tui.midend.clock import Clock
 from queens_tui.midend.door import RESTART_QUESTION, Midend
 from queens_tui.midend.levels import OpenLevel
@@ -46,40 +37,6 @@ from queens_tui.midend.session import NOTICE_SECONDS, Session
 
 if TYPE_CHECKING:
     from queens_tui.catalog.refs import LevelRef
-
-TICK = 0.25
-"""Seconds between timer refreshes of the status line."""
-
-Action = tuple[str, tuple[object, ...]]
-"""An action as `check_action` sees it: its name and its arguments."""
-
-
-def _parsed(action: str) -> Action:
-    _, name, args = parse(action)
-    return name, args
-
-
-@cache
-def own_actions(kind: str) -> tuple[actions.Action, ...]:
-    """Kind `kind`'s actions on the game screen. Where the kind binds a shared key to a move
-    of its own (Zip's arrows draw the path), the shared action is not among them."""
-    ui = get_ui(kind)
-    own = {key for a in ui.moves for key in a.keys.split(",")}
-    every = kind_actions(kind)
-    return tuple(a for a in every if a in ui.moves or not own & set(a.keys.split(",")))
-
-
-@cache
-def _allowed(kind: str) -> frozenset[Action]:
-    return frozenset(_parsed(a.action) for a in own_actions(kind))
-
-
-def every_binding() -> list[BindingType]:
-    """Every kind's bindings, in help-table order: filtered by kind, each kind's own order."""
-    uis = [get_ui(kind) for kind in KINDS]
-    moves = dict.fromkeys(a for ui in uis for a in ui.moves)
-    options = dict.fromkeys(a for ui in uis for a in ui.option_actions)
-    return list(bindings(actions.game_actions(moves, options)))
 
 
 @runtime_checkable
@@ -92,19 +49,10 @@ class AsciiApp(Protocol):
     ascii: bool
 
 
-class Call(Message):
-    """Run `fn` on the UI thread (posted from a worker thread by the midend)."""
-
-    def __init__(self, fn: Callable[[], None]) -> None:
-        super().__init__()
-        self.fn = fn
-
-
-class GameScreen(Screen[None]):
+class GameScreen(FrontendScreen):
     """One level in play (any kind: see the module docstring)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = every_binding()
-    ALL_ACTIONS = frozenset(_parsed(str(b.action)) for b in BINDINGS if not isinstance(b, tuple))
+    BINDINGS: ClassVar[list[BindingType]] = list(every_kind_bindings())
 
     def __init__(
         self,
@@ -141,66 +89,6 @@ class GameScreen(Screen[None]):
         options = [(o.name, o.default) for o in self.ui.options]
         return {"options": options, "say": self.say, "squares": self.ui.share_squares}
 
-    # --- what the midend sees of the screen (`midend.door.Frontend`) ------------------------
-
-    def post(self, fn: Callable[[], None]) -> None:
-        # a reply can arrive as the screen leaves or the app quits: nobody wants it then
-        with contextlib.suppress(NoActiveAppError):
-            self.post_message(Call(fn))
-
-    def on_call(self, message: Call) -> None:
-        message.stop()
-        if self.is_attached:
-            message.fn()
-
-    def after_frame(self, fn: Callable[[], None]) -> None:
-        def run() -> None:
-            if self.is_attached:
-                fn()
-
-        self.call_after_refresh(run)
-
-    def later(self, seconds: float, fn: Callable[[], None]) -> None:
-        self.set_timer(seconds, fn)
-
-    def redraw(self) -> None:
-        if self.is_attached:
-            self.draw()
-
-    def note(self, text: str, severity: str = "information", timeout: float = 1.5) -> None:
-        level: SeverityLevel = "error" if severity == "error" else "information"
-        self.notify(text, severity="warning" if severity == "warning" else level, timeout=timeout)
-
-    # --- what tests and the app read through the screen ---------------------------------------
-
-    @property
-    def game(self) -> Any:
-        return self.midend.game
-
-    @property
-    def session(self) -> Session:
-        return self.midend.session
-
-    @property
-    def ref(self) -> OpenLevel:
-        return self.midend.ref
-
-    @property
-    def worker(self) -> Any:
-        return self.midend.worker
-
-    @property
-    def assistant(self) -> Any:
-        return self.midend.assistant
-
-    @property
-    def solver(self) -> Any:
-        return self.midend.solver
-
-    @solver.setter
-    def solver(self, solver: Any) -> None:
-        self.midend.solver = solver
-
     # --- layout -----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
@@ -221,16 +109,12 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.midend.start()
         self.draw()
-        self.set_interval(TICK, self._tick_and_notices)
-        # immediate: the process stops right after the signal, before any queued callback
-        self.app.app_suspend_signal.subscribe(self, self._on_app_suspend, immediate=True)
-        self.app.app_resume_signal.subscribe(self, self._on_app_resume)
+        self.start_clock()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only the current kind's keys: another kind's moves and the shared moves the kind
         took over (Zip's arrows) are not shown and do nothing."""
-        key = (action, parameters)
-        return key not in self.ALL_ACTIONS or key in _allowed(self.kind)
+        return kind_allows(self.kind, action, parameters)
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -248,45 +132,6 @@ class GameScreen(Screen[None]):
     def on_unmount(self) -> None:
         """Leaving: stop every running request."""
         self.midend.close()
-
-    # --- the timer: runs only while this screen is on top and the app is in front ----------
-
-    def _tick(self) -> None:
-        self.status.seconds = self.midend.seconds
-
-    def _tick_and_notices(self) -> None:
-        """The timer's tick; also what the store has said since (a background save that
-        failed after the last move), so a notice never waits for the next key."""
-        self._tick()
-        self.show_notices()
-
-    def on_screen_suspend(self, event: events.ScreenSuspend) -> None:
-        self.midend.pause()
-        self.status.paused = not self.game.solved
-        self._tick()
-
-    def on_screen_resume(self, event: events.ScreenResume) -> None:
-        self.midend.resume()
-        self.status.paused = False
-        self._tick()
-
-    def _on_app_suspend(self, app: object) -> None:
-        self.midend.pause()
-
-    def _on_app_resume(self, app: object) -> None:
-        """Back from ctrl+z / fg: the terminal was cleared meanwhile, so draw everything again
-        now (not at the next key); the clock goes on only if this screen is in front."""
-        if self.is_current:
-            self.midend.resume()
-        self.app.call_after_refresh(self.repaint_all)
-
-    def repaint_all(self) -> None:
-        """Redraw every widget of the screen on top in full."""
-        screen = self.app.screen
-        for widget in screen.query("*"):
-            widget.refresh()
-        screen.refresh(layout=True, repaint=True)
-        self.app.refresh(layout=True, repaint=True)
 
     # --- drawing --------------------------------------------------------------------------
 
@@ -312,11 +157,6 @@ class GameScreen(Screen[None]):
             message = self.ui.describe(view.level, message)
         self.show_message(message)
 
-    def show_notices(self) -> None:
-        """What the store has to say (a file set aside, a failed write) as warnings."""
-        for text in self.session.notices():
-            self.notify(text, severity="warning", timeout=NOTICE_SECONDS)
-
     def show_message(self, text: str) -> None:
         """Put a line of text under the board (empty text hides it): hints and notes."""
         message = self.query_one("#message", MessageArea)
@@ -331,17 +171,7 @@ class GameScreen(Screen[None]):
         """The win screen, and what follows from the player's choice."""
         from queens_tui.app.screens.win import WinScreen
 
-        win = self.midend.win()
-        card = WinScreen(
-            win.result,
-            win.has_next,
-            win.stats,
-            replay=win.replay,
-            now=win.now,
-            ascii=self.ascii,
-            undoable=win.undoable,
-            nowhere=win.nowhere,
-        )
+        card = WinScreen.of(self.midend.win(), ascii=self.ascii)
         self.add_class("-won")  # the board makes room for the card beside it
         self.app.push_screen(card, self._after_win)
 
@@ -454,26 +284,16 @@ class GameScreen(Screen[None]):
     def action_settings(self) -> None:
         """The settings screen: a switch per toggle (the kind's options, the live check,
         ASCII) and the theme."""
-        from queens_tui.app.screens.settings import Row, SettingsScreen
+        from queens_tui.app.screens.settings import SettingsScreen, game_rows
 
-        rows = []
-        for a in (*self.ui.option_actions, *actions.ASSIST):
-            if a.action.startswith("toggle_option('"):
-                rows.append(Row(a.help, self.midend.option(a.action.split("'")[1]), a.action))
-            elif a.action == "toggle_live":
-                live = "live check: can the board still be finished?"
-                rows.append(Row(live, self.midend.live, a.action))
-        for o in self.ui.options:
-            if o.label:  # an option without a key of its own
-                rows.append(Row(o.label, self.midend.option(o.name), f"toggle_option('{o.name}')"))
-        rows.append(Row("ASCII: plain letters and lines, no symbols", self.ascii, "toggle_ascii"))
+        rows = game_rows(self.ui, self.midend.option, self.midend.live, self.ascii)
         themes = sorted(self.app.available_themes)
         self.app.push_screen(SettingsScreen(rows, self.run_action, themes))
 
     def action_toggle_ascii(self) -> None:
         """Plain ASCII drawing on or off (as `--ascii`), at once, and remembered."""
         self.set_ascii(not self.ascii)
-        self.session.set_option("ascii", self.ascii)
+        self.midend.session.set_option("ascii", self.ascii)
 
     def set_ascii(self, on: bool) -> None:
         """Redraw the whole screen in plain ASCII (or not): board, status line, footer."""
@@ -542,7 +362,7 @@ class GameScreen(Screen[None]):
         from queens_tui.app.screens.browser import LevelBrowser
         from queens_tui.catalog.listing import BrowserState
 
-        store = self.session.store
+        store = self.midend.session.store
         if store is None:
             self.notify("The level browser needs a data folder.", severity="warning")
             return
@@ -556,13 +376,13 @@ class GameScreen(Screen[None]):
 
             packs = [*pack_folders(store.root), extra]
         browser = LevelBrowser(
-            store, self.ref.key, state=self.browser_state, ascii=self.ascii, packs=packs
+            store, self.midend.ref.key, state=self.browser_state, ascii=self.ascii, packs=packs
         )
         self.app.push_screen(browser, self._chosen)
 
     def _chosen(self, choice: LevelRef | None) -> None:
         """Open the level the browser chose (a daily through the store, maybe generated)."""
-        if choice is None or choice.key == self.ref.key:
+        if choice is None or choice.key == self.midend.ref.key:
             return
         found = self.midend.chosen(choice)
         if isinstance(found, str):
@@ -573,4 +393,4 @@ class GameScreen(Screen[None]):
             self.open_daily(found[0], self.load, found[1])
 
 
-__all__ = ["GameScreen", "own_actions"]
+__all__ = ["GameScreen"]
