@@ -42,6 +42,9 @@ class FrontendScreen(Screen[None]):
     """The midend's front end (see the module docstring); `GameScreen` is one."""
 
     midend: Midend
+    swapping = False
+    """True while the widgets are being replaced (a level of another kind): nothing to draw
+    on, no key to take."""
 
     @property
     def status(self) -> StatusBar:
@@ -75,7 +78,7 @@ class FrontendScreen(Screen[None]):
         self.set_timer(seconds, fn)
 
     def redraw(self) -> None:
-        if self.is_attached:
+        if self.is_attached and not self.swapping:
             self.draw()
 
     def note(self, text: str, severity: str = "information", timeout: float = 1.5) -> None:
@@ -97,7 +100,8 @@ class FrontendScreen(Screen[None]):
         self.app.app_resume_signal.subscribe(self, self._on_app_resume)
 
     def _tick(self) -> None:
-        self.status.seconds = self.midend.seconds
+        if not self.swapping:
+            self.status.seconds = self.midend.seconds
 
     def _tick_and_notices(self) -> None:
         """The timer's tick; also what the store has said since (a background save that
@@ -107,13 +111,16 @@ class FrontendScreen(Screen[None]):
 
     def on_screen_suspend(self, event: events.ScreenSuspend) -> None:
         self.midend.pause()
-        self.status.paused = not self.midend.game.solved
-        self._tick()
+        self._paused(not self.midend.game.solved)
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         self.midend.resume()
-        self.status.paused = False
-        self._tick()
+        self._paused(False)
+
+    def _paused(self, paused: bool) -> None:
+        if not self.swapping:
+            self.status.paused = paused
+            self._tick()
 
     def _on_app_suspend(self, app: object) -> None:
         self.midend.pause()

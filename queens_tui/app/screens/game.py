@@ -77,7 +77,6 @@ class GameScreen(FrontendScreen):
         self.open_daily = open_daily
         self.browser_state: Any = None
         """The level browser's filters and place, kept between openings."""
-        self._swapping = False
 
     def _set_kind(self, kind: str) -> None:
         self.kind = kind
@@ -114,7 +113,7 @@ class GameScreen(FrontendScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only the current kind's keys: another kind's moves and the shared moves the kind
         took over (Zip's arrows) are not shown and do nothing."""
-        return kind_allows(self.kind, action, parameters)
+        return not self.swapping and kind_allows(self.kind, action, parameters)
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -137,7 +136,7 @@ class GameScreen(FrontendScreen):
 
     def draw(self) -> None:
         """Draw the midend's view: the board, its tints, the status line, the message."""
-        if self._swapping:
+        if self.swapping:
             return
         view = self.midend.view(self.ascii)
         board = self.board_view
@@ -270,6 +269,8 @@ class GameScreen(FrontendScreen):
 
     def on_cell_action(self, message: CellAction) -> None:
         """Mouse input from the board."""
+        if self.swapping:
+            return
         cell = message.cell
         if cell is not None:
             self.board_view.cursor = cell
@@ -329,14 +330,14 @@ class GameScreen(FrontendScreen):
             self.status.paused = False
             self.draw()
             return
-        self._swapping = True
+        self.swapping = True
         self._set_kind(ref.level.kind)
         self.midend.open(ref, **self._kind_parts())
         self.call_later(self._swap_board)
 
     async def _swap_board(self) -> None:
         await self.recompose()
-        self._swapping = False
+        self.swapping = False
         self.refresh_bindings()
         self.draw()
 
