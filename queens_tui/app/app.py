@@ -42,7 +42,7 @@ from queens_tui.midend.levels import OpenLevel, open_level
 from queens_tui.midend.session import NOTICE_SECONDS, Session
 
 if TYPE_CHECKING:
-    from queens_tui.store import Store
+    from queens_tui.midend.session import Store
 
 TERMINAL_ONLY_ACTIONS = frozenset({"suspend_process"})
 """Actions that need a real terminal: in a browser (`queens-tui serve`) they are hidden
@@ -297,7 +297,7 @@ class QueensApp(App[None]):
     ) -> None:
         """Hand `day`'s `kind` puzzle to `then`: at once if it is a file or cached, else after
         generating it in a worker behind a "generating" screen (escape cancels)."""
-        from queens_tui.kinds.queens.level import LevelError
+        from queens_tui.core.errors import LevelError
 
         try:
             ref = self.session.daily_now(day, kind)
@@ -392,14 +392,14 @@ def create_app(
     `browse`: a collection's pack folder to open the level browser on at start.
     """
     if keys is None and persist:
-        from queens_tui.store.paths import keys_file
+        from queens_tui.midend.session import user_keys_file
 
-        keys = keys_file()
+        keys = user_keys_file()
     keymap = load_keymap(keys, every_kind_actions)
     if persist and store is None:
-        from queens_tui.store import Store
+        from queens_tui.midend.session import user_store
 
-        store = Store()
+        store = user_store()
     ref = level if isinstance(level, OpenLevel) or level is None else open_level(level)
     if ref is None:
         session = Session(store)
