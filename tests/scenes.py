@@ -160,7 +160,9 @@ async def settled(pilot: Pilot) -> None:
             await asyncio.sleep(0.002)
         for screen in app.screen_stack:
             if isinstance(screen, GameScreen):
-                while (screen.worker.busy or screen.assistant.waiting) and time.monotonic() < end:
+                while (
+                    screen.midend.worker.busy or screen.midend.assistant.waiting
+                ) and time.monotonic() < end:
                     await asyncio.sleep(0.002)
         await pilot.pause()
 

@@ -42,7 +42,7 @@ from queens_tui.midend.levels import OpenLevel, open_level
 from queens_tui.midend.session import NOTICE_SECONDS, Session
 
 if TYPE_CHECKING:
-    from queens_tui.store import Store
+    from queens_tui.midend.session import Store
 
 TERMINAL_ONLY_ACTIONS = frozenset({"suspend_process"})
 """Actions that need a real terminal: in a browser (`queens-tui serve`) they are hidden
@@ -196,7 +196,7 @@ class QueensApp(App[None]):
 
         screen = self.screen
         if isinstance(screen, GameScreen) and self.browse is not None:
-            screen._browser_state = BrowserState(pack=pack_name(self.browse))
+            screen.browser_state = BrowserState(pack=pack_name(self.browse))
             screen.action_levels()
 
     def pop_screen(self) -> AwaitComplete:
@@ -225,7 +225,7 @@ class QueensApp(App[None]):
         self.engine = message.engine
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
-                screen.worker.engine = message.engine
+                screen.midend.engine = message.engine
         self.notify(
             f"OR-Tools could not load ({message.error}); the assistant uses the exact search.",
             severity="warning",
@@ -295,7 +295,7 @@ class QueensApp(App[None]):
             return
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
-                screen.worker.cancel()
+                screen.midend.close()
         self.session.close()
         self.exit()
 
@@ -306,7 +306,7 @@ class QueensApp(App[None]):
     ) -> None:
         """Hand `day`'s `kind` puzzle to `then`: at once if it is a file or cached, else after
         generating it in a worker behind a "generating" screen (escape cancels)."""
-        from queens_tui.kinds.queens.level import LevelError
+        from queens_tui.core.errors import LevelError
 
         try:
             ref = self.session.daily_now(day, kind)
@@ -401,14 +401,14 @@ def create_app(
     `browse`: a collection's pack folder to open the level browser on at start.
     """
     if keys is None and persist:
-        from queens_tui.store.paths import keys_file
+        from queens_tui.midend.session import user_keys_file
 
-        keys = keys_file()
+        keys = user_keys_file()
     keymap = load_keymap(keys, every_kind_actions)
     if persist and store is None:
-        from queens_tui.store import Store
+        from queens_tui.midend.session import user_store
 
-        store = Store()
+        store = user_store()
     ref = level if isinstance(level, OpenLevel) or level is None else open_level(level)
     if ref is None:
         session = Session(store)

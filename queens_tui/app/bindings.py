@@ -8,10 +8,13 @@ screen and the help screen import downward only, with no circle between them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from functools import cache
 
+from textual.actions import parse
 from textual.binding import Binding
 
 from queens_tui.app.kinds import get_ui
+from queens_tui.kinds import KINDS
 from queens_tui.midend import actions
 from queens_tui.midend.game import HINT_RULE
 from queens_tui.midend.keymap import remap
@@ -67,9 +70,6 @@ def help_text(kind: str, keys: Mapping[str, str] | None = None) -> str:
     return actions.key_words(mine)(text)
 
 
-__all__ = ["every_kind_actions", "help_text", "key_words", "kind_actions"]
-
-
 def bindings(actions_: Iterable[actions.Action]) -> list[Binding]:
     """The Textual bindings, in footer order: `?` and `q` first, then as the help table
     (with `id`s, so `App.set_keymap` remaps keys)."""
@@ -80,3 +80,54 @@ def bindings(actions_: Iterable[actions.Action]) -> list[Binding]:
         Binding(a.keys, a.action, a.title, show=a.show, key_display=a.key_display, id=a.id)
         for a in first + rest
     ]
+
+
+@cache
+def own_actions(kind: str) -> tuple[actions.Action, ...]:
+    """Kind `kind`'s actions on the game screen. Where the kind binds a shared key to a move
+    of its own (Zip's arrows draw the path), the shared action is not among them."""
+    ui = get_ui(kind)
+    own = {key for a in ui.moves for key in a.keys.split(",")}
+    every = kind_actions(kind)
+    return tuple(a for a in every if a in ui.moves or not own & set(a.keys.split(",")))
+
+
+def _parsed(action: str) -> tuple[str, tuple[object, ...]]:
+    _, name, args = parse(action)
+    return name, args
+
+
+@cache
+def _runs(kind: str | None) -> frozenset[tuple[str, tuple[object, ...]]]:
+    """(action, arguments) of kind `kind`'s keys; None: of every kind's."""
+    chosen = every_kind_bindings() if kind is None else bindings(own_actions(kind))
+    return frozenset(_parsed(b.action) for b in chosen)
+
+
+def kind_allows(kind: str, action: str, arguments: tuple[object, ...]) -> bool:
+    """Whether a game action runs on kind `kind`'s screen: the actions no key of any kind
+    runs do (the settings screen's switches), another kind's moves do not."""
+    key = (action, arguments)
+    return key not in _runs(None) or key in _runs(kind)
+
+
+@cache
+def every_kind_bindings() -> tuple[Binding, ...]:
+    """The game screen's bindings: every kind's, in help-table order, so that keeping one
+    kind's (`kind_allows`) keeps that kind's own order in the footer."""
+    uis = [get_ui(kind) for kind in KINDS]
+    moves = dict.fromkeys(a for ui in uis for a in ui.moves)
+    options = dict.fromkeys(a for ui in uis for a in ui.option_actions)
+    return tuple(bindings(actions.game_actions(moves, options)))
+
+
+__all__ = [
+    "bindings",
+    "every_kind_actions",
+    "every_kind_bindings",
+    "help_text",
+    "key_words",
+    "kind_actions",
+    "kind_allows",
+    "own_actions",
+]

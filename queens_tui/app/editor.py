@@ -1,6 +1,6 @@
 """The level editor's app and the one factory the CLI and the tests build it with.
 
-`open_sketch(path, size, seed)` decides what is edited: the level in `path`
+`midend.editor.open_sketch(path, size, seed)` decides what is edited: the level in `path`
 (any Queens format we read, a picture included), or when `path` does not
 exist a new N x N level (one region per row, or generated from `seed`).
 `EditorApp` shows the `EditorScreen`; `p` there pushes the ordinary game
@@ -34,30 +34,6 @@ MetaForm #dialog {
 }
 MetaForm Input { margin-bottom: 1; }
 """
-
-
-def open_sketch(path: Path, size: int = 8, seed: str | None = None) -> Sketch:
-    """The sketch to edit: `path`'s level, or a new `size` x `size` one if `path` does not exist.
-
-    Raises `LevelError` (located) for a file that cannot be read as a Queens level,
-    and `ValueError` for a size the editor cannot make.
-    """
-    from queens_tui.kinds.queens.level import Level, LevelError
-
-    if path.exists() or str(path) == "-":
-        from queens_tui.formats import load_puzzle
-
-        level: Any = load_puzzle(path)
-        if not isinstance(level, Level):
-            raise LevelError(
-                f"a {level.kind} level: only Queens levels can be edited so far", path=str(path)
-            )
-        return Sketch.of(level)
-    if seed is not None:
-        from queens_tui.kinds.queens.generate import generate
-
-        return Sketch.of(generate(size, seed))
-    return Sketch.blank(size)
 
 
 class EditorApp(App[None]):
@@ -103,7 +79,7 @@ class EditorApp(App[None]):
         while not isinstance(self.screen, EditorScreen):
             screen = self.screen
             if isinstance(screen, GameScreen):
-                screen.worker.cancel()
+                screen.midend.close()
             self.pop_screen()
         return True
 
@@ -129,10 +105,12 @@ def create_editor_app(
     ascii: bool = False,
     engine: str = "cpsat",
 ) -> EditorApp:
-    """The editor for `path` (see `open_sketch`); raises `LevelError` / `ValueError` before
-    anything touches the terminal."""
+    """The editor for `path` (see `midend.editor.open_sketch`); raises `LevelError` /
+    `ValueError` before anything touches the terminal."""
     path = Path(path)
+    from queens_tui.midend.editor import open_sketch
+
     return EditorApp(open_sketch(path, size, seed), path, ascii=ascii, engine=engine)
 
 
-__all__ = ["EditorApp", "create_editor_app", "open_sketch"]
+__all__ = ["EditorApp", "create_editor_app"]

@@ -6,14 +6,9 @@ Handlers are named after the class (`on_cell_action`, `on_assist_reply`,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual.message import Message
 
 from queens_tui.core.grid import Cell
-
-if TYPE_CHECKING:
-    from queens_tui.midend.assistant import Reply
 
 
 class CellAction(Message):
@@ -28,14 +23,6 @@ class CellAction(Message):
         super().__init__()
         self.cell = cell
         self.kind = kind
-
-
-class AssistReply(Message):
-    """The background worker answered one of the assistant's requests."""
-
-    def __init__(self, reply: Reply) -> None:
-        super().__init__()
-        self.reply = reply
 
 
 class EngineReady(Message):
@@ -63,4 +50,4 @@ class HuntFound(Message):
         self.helped = helped
 
 
-__all__ = ["AssistReply", "CellAction", "EngineReady", "HuntFound"]
+__all__ = ["CellAction", "EngineReady", "HuntFound"]

@@ -117,12 +117,13 @@ HINT_RULE = (
 """One definition of "a hint counts" for every kind, as the help states it."""
 
 
-def help_words(hints: int, helped: bool) -> str:
+def help_words(hints: int, helped: bool, *, solved: bool = True) -> str:
     """ "1 hint", "3 hints", "solved with help" (plus hints, if any); "" without help. The
-    status line and the win card say it in the same words (`HINT_RULE`)."""
+    status line and the win card say it in the same words (`HINT_RULE`); on a board not
+    solved yet, the solver's help is "with help" (it solved nothing)."""
     words = f"{hints} hint" + "s" * (hints > 1) if hints else ""
     if helped:
-        return "solved with help" + (f", {words}" if words else "")
+        return ("solved with help" if solved else "with help") + (f", {words}" if words else "")
     return words
 
 
@@ -390,15 +391,17 @@ class Game:
         return changed
 
     def restart(self) -> None:
-        """A fresh position, a fresh history, the clock back at zero (a solved game: a replay)."""
+        """A fresh position, a fresh history, the clock back at zero. The help used, the
+        mistakes and the undos still count for the level (a restart is no way to a flawless
+        record); a solved game restarts as a replay, a new game with figures of its own."""
         if self.solved:
             self.replaying = True
+            self.hints_used = 0
+            self.helped = False
+            self.undos = self.mistakes = self.backtracks = 0
+            self.mistake_marks = set()
         self.history = History(self.rules, self.rules.new_state(self.level))
         self._drag = None
-        self.hints_used = 0
-        self.helped = False
-        self.undos = self.mistakes = self.backtracks = 0
-        self.mistake_marks = set()
         self.revealed = False
         self.stopwatch.reset()
         self.stopwatch.start()

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date, datetime, time, timedelta
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from queens_tui.catalog.refs import LevelRef
@@ -31,11 +32,34 @@ from queens_tui.midend.game import Game
 from queens_tui.midend.levels import OpenLevel, open_ref
 
 if TYPE_CHECKING:
-    from queens_tui.store import LevelStats, Settings, Store
+    from queens_tui.store import LevelStats, Settings
+    from queens_tui.store import Store as Store  # the app names the store through here
     from queens_tui.store.progress import Progress
 
 NOTICE_SECONDS = 10.0
 """How long a store notice (a file set aside, a failed write) stays on screen."""
+
+
+def user_store() -> Store:
+    """The player's store (its folder from ``QUEENS_TUI_DATA_DIR`` or the platform's)."""
+    from queens_tui.store import Store
+
+    return Store()
+
+
+def user_keys_file() -> Path:
+    """The player's keys file, ``keys.conf`` in the config folder (`midend.keymap`)."""
+    from queens_tui.store.paths import keys_file
+
+    return keys_file()
+
+
+def daily_shape(kind: str, day: date) -> tuple[int, str | None]:
+    """(size, difficulty) of `day`'s `kind` puzzle, before it is made (the loading line)."""
+    from queens_tui.store.daily import shape_for
+
+    size, difficulty = shape_for(kind, day)
+    return size, difficulty
 
 
 def daily_ref(daily: Any, day: date) -> OpenLevel:
@@ -60,7 +84,7 @@ class _Mark(NamedTuple):
     hints: int
     helped: bool
     empty: bool
-    """Nothing to keep: a fresh or restarted board with no history."""
+    """Nothing to keep: a fresh board with no history and no help used or mistake made."""
     tallies: tuple[int, int, int, int]
     """Undos, mistakes, backtracks, positions marked as mistakes."""
 
@@ -68,6 +92,7 @@ class _Mark(NamedTuple):
     def of(cls, game: Game) -> _Mark:
         h = game.history
         tallies = (game.undos, game.mistakes, game.backtracks, len(game.mistake_marks))
+        helped = game.hints_used or game.helped or any(tallies)  # kept through a restart
         return cls(
             h,
             h.state,
@@ -75,7 +100,7 @@ class _Mark(NamedTuple):
             len(h.future),
             game.hints_used,
             game.helped,
-            game.blank,
+            game.blank and not helped,
             tallies,
         )
 
@@ -291,7 +316,7 @@ class Session:
             game.stopwatch.elapsed,
             hints=game.hints_used,
             helped=game.helped,
-            daily=ref.day,
+            daily=None if game.helped else ref.day,  # `S` keeps no streak alive
             kind=ref.level.kind,
             undos=game.undos,
             mistakes=game.mistakes,
@@ -373,4 +398,11 @@ class Session:
         return not isinstance(catalog_step(ref.ref, step, today=self.today()), str)
 
 
-__all__ = ["NOTICE_SECONDS", "Session", "daily_ref"]
+__all__ = [
+    "NOTICE_SECONDS",
+    "Session",
+    "daily_ref",
+    "daily_shape",
+    "user_keys_file",
+    "user_store",
+]

@@ -4,7 +4,7 @@ One small object between the assistant (which decides what to ask) and the
 threads (which answer): it starts each request in a daemon thread, cancels
 the previous request of the same job (a newer check replaces an older one),
 cancels everything when the level is left or the app quits, and posts each
-reply as an `AssistReply` message unless it was cancelled meanwhile, so a
+reply (through the screen, `midend.door.Frontend.post`) unless it was cancelled meanwhile, so a
 stale result never reaches the screen.
 
 The threads are `midend.jobs.Jobs`' (daemon threads: quitting never waits for a

@@ -63,7 +63,7 @@ def use_checker(screen, checker) -> None:
     """Answer the screen's checks with `checker` (None: the real solver again)."""
     from queens_tui.solver import play_solver
 
-    screen.solver = play_solver("queens") if checker is None else CheckerSolver(checker)
+    screen.midend.solver = play_solver("queens") if checker is None else CheckerSolver(checker)
 
 
 class BlockingChecker:

@@ -43,7 +43,7 @@ async def test_suspend_pauses_the_timer_before_the_process_stops(app8) -> None:
     once: a deferred callback ran only after `fg`, so a real ctrl+z never paused the timer."""
     async with app8.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        watch = game_screen(app8).game.stopwatch
+        watch = game_screen(app8).midend.game.stopwatch
         assert watch.running
         app8.app_suspend_signal.publish(app8)
         assert not watch.running  # no await: the process would already be stopped here
@@ -63,4 +63,4 @@ async def test_hint_on_an_unsolvable_level_offers_nothing_to_take_away(tmp_path,
         assert "has no solution" in text and "take those marks away" not in text
         await pilot.press("h")  # a second press must not fail or count a move
         await settle(pilot, app)
-        assert game_screen(app).game.moves == 0
+        assert game_screen(app).midend.game.moves == 0

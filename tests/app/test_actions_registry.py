@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from queens_tui.app.bindings import kind_actions
-from queens_tui.app.screens.game import screen_class
+from queens_tui.app.bindings import bindings, kind_actions, own_actions
 from queens_tui.app.screens.help import kind_help
 from queens_tui.midend import actions
 
@@ -41,7 +40,7 @@ def test_readme_key_table_matches_the_registry() -> None:
 
 def test_bindings_palette_and_help_come_from_the_registry() -> None:
     registry = kind_actions("queens")
-    bound = {b.id: b.key for b in screen_class("queens").BINDINGS if hasattr(b, "id")}
+    bound = {b.id: b.key for b in bindings(own_actions("queens")) if hasattr(b, "id")}
     assert bound == {a.id: a.keys for a in registry}
     titles = {t for t, _, _ in actions.palette(registry)}
     assert {"Undo", "Hint", "Show mistakes", "Toggle auto-cross", "Previous level"} <= titles

@@ -111,7 +111,7 @@ async def test_m_works_while_live_check_is_off_and_status_stays_silent(app8) -> 
         await settle(pilot, app8)
         await pilot.press("c")
         await settle(pilot, app8)
-        assert screen.assistant.live is False
+        assert screen.midend.assistant.live is False
         assert screen.status.check == "" and "can still be finished" not in screen.status.plain
         calls = BlockingChecker(Verdict.CANNOT_FINISH)
         calls.release.set()
@@ -121,7 +121,7 @@ async def test_m_works_while_live_check_is_off_and_status_stays_silent(app8) -> 
         await settle(pilot, app8)
         assert len(calls.calls) == 1  # off still checks, silently (flawless needs it)
         assert screen.status.check == ""
-        assert screen.game.mistakes == 1
+        assert screen.midend.game.mistakes == 1
         use_checker(screen, None)
         await pilot.press("m")  # answers in the message line
         await settle(pilot, app8)
@@ -142,7 +142,7 @@ async def test_live_check_key_palette_and_setting_survive_next_level(tmp_path, c
         await pilot.press("c")
         game_screen(app).action_next_level()
         await settle(pilot, app)
-        assert game_screen(app).assistant.live is False
+        assert game_screen(app).midend.assistant.live is False
         assert game_screen(app).status.check == ""
 
 
@@ -183,7 +183,7 @@ async def test_failure_and_timeout_are_said_and_the_game_goes_on(app8, solution8
         await go_to(pilot, app8, solution8[2])
         await pilot.press("enter")
         await settle(pilot, app8)
-        assert len(screen.game.board.queens) == 3
+        assert len(screen.midend.game.board.queens) == 3
         assert screen.status.check == "can still be finished"
 
 
@@ -211,7 +211,7 @@ async def test_slow_check_on_18x18_does_not_delay_keys(tmp_path) -> None:
         elapsed = time.perf_counter() - t0
         assert board_view(app).cursor == (1, 2)
         assert elapsed < 0.5, f"keys waited {elapsed:.3f} s for the check"
-        assert screen.worker.busy
+        assert screen.midend.worker.busy
         await pilot.pause(0.35)
         assert screen.status.check == "checking…"
         slow.release.set()
@@ -259,7 +259,7 @@ async def test_check_started_before_a_level_change_is_never_shown_after_it(
         blocking.release.set()  # level A's verdict ("mistake") arrives now
         await settle(pilot, app)
         await pilot.pause(0.1)
-        assert isinstance(screen.game.level, Level) and screen.game.level.size == 9
+        assert isinstance(screen.midend.game.level, Level) and screen.midend.game.level.size == 9
         assert screen.status.check == "can still be finished"
         assert "can't be finished any more: press m to see why" not in seen
 
@@ -282,7 +282,7 @@ async def test_search_engine_gives_the_same_verdicts(level8_file, solution8) -> 
     app8 = create_app(str(level8_file), engine="search")
     async with app8.run_test(size=SIZE) as pilot:
         screen = game_screen(app8)
-        assert screen.worker.engine == "search"
+        assert screen.midend.worker.engine == "search"
         await settle(pilot, app8)
         await go_to(pilot, app8, solution8[0])
         await pilot.press("enter")
@@ -316,17 +316,19 @@ async def test_a_mistake_is_not_flawless_with_the_live_check_on_or_off(app8) -> 
     async with app8.run_test(size=SIZE) as pilot:
         screen = game_screen(app8)
         for live in (True, False):
-            if screen.assistant.live != live:
+            if screen.midend.assistant.live != live:
                 await pilot.press("c")
             await go_to(pilot, app8, WRONG)
             await pilot.press("enter")
             await settle(pilot, app8)
-            assert screen.game.mistakes >= 1 and not screen.game.result().flawless, live
+            assert screen.midend.game.mistakes >= 1 and not screen.midend.game.result().flawless, (
+                live
+            )
             await pilot.press("enter")  # take it back; the mistake stays counted
-            screen.game.mistakes = 0  # and forgotten, so the same queen counts again
-            screen.game.mistake_marks.clear()
+            screen.midend.game.mistakes = 0  # and forgotten, so the same queen counts again
+            screen.midend.game.mistake_marks.clear()
             await settle(pilot, app8)
-            assert screen.game.mistakes == 0
+            assert screen.midend.game.mistakes == 0
 
 
 async def test_once_the_level_is_known_a_move_gets_its_verdict_without_a_thread(
@@ -339,14 +341,17 @@ async def test_once_the_level_is_known_a_move_gets_its_verdict_without_a_thread(
         screen = game_screen(app8)
         status = screen.status
         await go_to(pilot, app8, solution8[1])
-        started, quick = screen.worker.started, screen.worker.quick_answers
+        started, quick = screen.midend.worker.started, screen.midend.worker.quick_answers
         await pilot.press("enter")
         assert status.check == "can still be finished"
-        assert screen.worker.started == started and screen.worker.quick_answers == quick + 1
+        assert (
+            screen.midend.worker.started == started
+            and screen.midend.worker.quick_answers == quick + 1
+        )
         await go_to(pilot, app8, WRONG)
         await pilot.press("enter")
         assert status.check == "can't be finished any more: press m to see why"
         await pilot.press("m")
         await settle(pilot, app8)
         assert wrong_marks(board_view(app8).highlights) == {WRONG}
-        assert screen.game.mistakes == 1
+        assert screen.midend.game.mistakes == 1

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from datetime import date
 
-from queens_tui.app.bindings import help_text
+from queens_tui.app.bindings import bindings, help_text, own_actions
 from queens_tui.app.kinds.queens import describe
 from queens_tui.app.screens.confirm import ConfirmScreen
-from queens_tui.app.screens.game import GameScreen, screen_class
+from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.screens.help import kind_help
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.kinds.queens import deduce
@@ -24,13 +24,13 @@ async def test_hint_highlights_then_applies_as_one_undo_step(app8) -> None:
         screen = game_screen(app8)
         view = board_view(app8)
         await settle(pilot, app8)
-        before = screen.game.board
+        before = screen.midend.game.board
         expected = deduce.hint(before)
         assert isinstance(expected, Step)
         await pilot.press("h")
         await settle(pilot, app8)
         # explained, highlighted, nothing changed yet
-        assert screen.game.board is before
+        assert screen.midend.game.board is before
         # the kind's words, with the region named as the board shows it ("the grey region (E)")
         shown = describe(board_view(app8).level, expected.text)
         assert message_text(app8).startswith(shown)
@@ -42,16 +42,16 @@ async def test_hint_highlights_then_applies_as_one_undo_step(app8) -> None:
             assert drawn(view, cell)[0] == "♕"  # the queen-to-be, drawn hollow
         for cell in expected.cross:
             assert marks[cell] == "cross"
-        assert screen.game.hints_used == 1
+        assert screen.midend.game.hints_used == 1
         await pilot.press("h")
         await settle(pilot, app8)
-        assert screen.game.board == expected.apply(before)
+        assert screen.midend.game.board == expected.apply(before)
         assert view.highlights == {}
-        assert screen.game.hints_used == 1  # applying is the same hint
+        assert screen.midend.game.hints_used == 1  # applying is the same hint
         assert screen.status.check == "can still be finished"
         await pilot.press("u")  # one undo step takes the whole hint back
         await settle(pilot, app8)
-        assert screen.game.board == before
+        assert screen.midend.game.board == before
 
 
 async def test_hint_with_crosses_draws_them_in_their_own_colour(app8) -> None:
@@ -71,11 +71,11 @@ async def test_hint_with_crosses_draws_them_in_their_own_colour(app8) -> None:
         cell = next(c for c in crosses if c != view.cursor)
         glyph = drawn(view, cell)[0]
         assert glyph == "×"
-        board = screen.game.board
+        board = screen.midend.game.board
         await pilot.press("h")
         await settle(pilot, app8)
-        assert set(crosses) <= screen.game.board.crosses
-        assert screen.game.board != board
+        assert set(crosses) <= screen.midend.game.board.crosses
+        assert screen.midend.game.board != board
 
 
 async def test_hint_on_a_mistake_says_so_first_and_can_take_it_away(app8) -> None:
@@ -85,12 +85,12 @@ async def test_hint_on_a_mistake_says_so_first_and_can_take_it_away(app8) -> Non
         await settle(pilot, app8)
         await pilot.press("h")
         await settle(pilot, app8)
-        assert isinstance(deduce.hint(screen.game.board), Mistake)
+        assert isinstance(deduce.hint(screen.midend.game.board), Mistake)
         assert " is a mistake: " in message_text(app8)
         assert wrong_marks(board_view(app8).highlights) == {(0, 0)}
         await pilot.press("h")
         await settle(pilot, app8)
-        assert not screen.game.board.queens
+        assert not screen.midend.game.board.queens
         assert screen.status.check == "can still be finished"
 
 
@@ -105,11 +105,11 @@ async def test_a_move_between_the_two_presses_drops_the_hint(app8) -> None:
         await settle(pilot, app8)
         assert board_view(app8).highlights == {}
         assert message_text(app8) == ""
-        board = screen.game.board
+        board = screen.midend.game.board
         await pilot.press("h")  # a fresh explanation, not the old step applied
         await settle(pilot, app8)
-        assert screen.game.board is board
-        assert screen.game.hints_used == 2
+        assert screen.midend.game.board is board
+        assert screen.midend.game.hints_used == 2
 
 
 async def test_solver_fallback_reveals_one_queen_and_says_so(app8, monkeypatch) -> None:
@@ -123,8 +123,8 @@ async def test_solver_fallback_reveals_one_queen_and_says_so(app8, monkeypatch) 
         assert list(marks.values()) == ["place"]
         await pilot.press("h")
         await settle(pilot, app8)
-        assert len(screen.game.board.queens) == 1
-        assert screen.game.helped
+        assert len(screen.midend.game.board.queens) == 1
+        assert screen.midend.game.helped
 
 
 async def test_S_fills_the_board_keeps_right_queens_and_win_says_with_help(app8, solution8) -> None:
@@ -135,12 +135,12 @@ async def test_S_fills_the_board_keeps_right_queens_and_win_says_with_help(app8,
             await pilot.press("enter")
         await pilot.press("S", "y")
         await settle(pilot, app8)
-        assert screen.game.solved
-        assert screen.game.board.queens == frozenset(solution8)
+        assert screen.midend.game.solved
+        assert screen.midend.game.board.queens == frozenset(solution8)
         assert isinstance(app8.screen, WinScreen)
         text = " ".join(str(w.render()) for w in app8.screen.query("Static"))
         assert "solved with help" in text
-        result = screen.game.result()
+        result = screen.midend.game.result()
         assert result.helped and "solved with help" in result.share_line()
 
 
@@ -150,8 +150,8 @@ async def test_S_with_a_wrong_queen_gives_the_solution_outright(app8, solution8)
         await pilot.press("enter")  # wrong queen at (0, 0)
         await pilot.press("S", "y")
         await settle(pilot, app8)
-        assert screen.game.board.queens == frozenset(solution8)
-        assert screen.game.solved
+        assert screen.midend.game.board.queens == frozenset(solution8)
+        assert screen.midend.game.solved
 
 
 async def test_hints_count_on_the_win_screen_and_share_line(app8, solution8) -> None:
@@ -162,14 +162,14 @@ async def test_hints_count_on_the_win_screen_and_share_line(app8, solution8) -> 
         await pilot.press("h")
         await settle(pilot, app8)
         for cell in solution8:
-            if screen.game.board.mark(cell).value != "Q":
+            if screen.midend.game.board.mark(cell).value != "Q":
                 await go_to(pilot, app8, cell)
                 await pilot.press("enter")
         await settle(pilot, app8)
         assert isinstance(app8.screen, WinScreen)
         text = " ".join(str(w.render()) for w in app8.screen.query("Static"))
         assert "1 hint" in text and "solved with help" not in text
-        assert "1 hint" in screen.game.result().share_line()
+        assert "1 hint" in screen.midend.game.result().share_line()
 
 
 def test_share_line_wording() -> None:
@@ -206,7 +206,7 @@ def test_only_a_level_whose_file_says_linkedin_shares_linkedins_number() -> None
 
 
 def test_help_and_bindings_list_the_assist_keys() -> None:
-    keys = {b.key: b.action for b in screen_class("queens").BINDINGS}
+    keys = {b.key: b.action for b in bindings(own_actions("queens"))}
     assert keys["h"] == "hint" and keys["S"] == "solve"
     assert keys["m"] == "mistakes" and keys["c"] == "toggle_live"
     for key in ("`h`", "`S`", "`m`", "`c`"):
@@ -222,10 +222,10 @@ async def test_hint_on_a_solved_board_does_nothing(app8, solution8, clock) -> No
         await pilot.press("escape")  # look at the board
         await pilot.pause()
         assert isinstance(app8.screen, GameScreen)
-        board = screen.game.board
+        board = screen.midend.game.board
         await pilot.press("h", "S")  # solved: S says so, asks nothing
         await settle(pilot, app8)
-        assert screen.game.board is board
+        assert screen.midend.game.board is board
         assert isinstance(board, Board) and board.is_solved
 
 
@@ -240,8 +240,8 @@ async def test_S_asks_first_and_no_keeps_the_board(app8, solution8) -> None:
         assert "solved with help" in str(app8.screen.query_one("#question").render())
         await pilot.press("n")
         await settle(pilot, app8)
-        assert not screen.game.solved and not screen.game.helped
-        assert screen.game.board.queens == frozenset(solution8[:1])
+        assert not screen.midend.game.solved and not screen.midend.game.helped
+        assert screen.midend.game.board.queens == frozenset(solution8[:1])
 
 
 async def test_a_hint_only_looked_at_counts_everywhere_alike(app8, solution8) -> None:
@@ -258,9 +258,9 @@ async def test_a_hint_only_looked_at_counts_everywhere_alike(app8, solution8) ->
         await settle(pilot, app8)
         await pilot.press("escape")
         await settle(pilot, app8)
-        assert screen.game.hints_used == 1
+        assert screen.midend.game.hints_used == 1
         assert "1 hint" in screen.status.plain
-        result = screen.game.result()
+        result = screen.midend.game.result()
         assert result.help_text == help_words(1, False) == "1 hint"
         assert "with 1 hint" in result.share_line() and not result.flawless
     assert LevelStats().with_solve(60, date(2026, 1, 1), hints=1).helped

@@ -99,7 +99,7 @@ async def test_partial_repaints_leave_nothing_stale(app8: QueensApp, size) -> No
         for i in range(120):
             key = rng.choice(KEYS)
             await pilot.press(key)
-            if game_screen(app8).game.solved:
+            if game_screen(app8).midend.game.solved:
                 break
             if i % 4 == 3:
                 await assert_board_current(pilot, app8, terminal, f"key {i} ({key})")
@@ -114,10 +114,10 @@ async def test_conflicts_appear_and_clear_everywhere(app8: QueensApp) -> None:
         app8.screen.refresh()
         await pilot.pause()
         await pilot.press("enter", "down", "down", "enter")  # (0,0) and (2,0): same column
-        assert game_screen(app8).game.board.conflicts.cols == {0}
+        assert game_screen(app8).midend.game.board.conflicts.cols == {0}
         await assert_board_current(pilot, app8, terminal, "a column conflict")
         await pilot.press("enter")
-        assert not game_screen(app8).game.board.conflicts
+        assert not game_screen(app8).midend.game.board.conflicts
         await assert_board_current(pilot, app8, terminal, "the conflict resolved")
         await pilot.press("u", "u")
         await assert_board_current(pilot, app8, terminal, "undo")

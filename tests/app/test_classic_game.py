@@ -64,7 +64,7 @@ async def test_board_hunt_status_and_auto_crosses() -> None:
         assert glyph == QUEEN and style.color is not None
         assert style.color.triplet is not None and style.color.triplet.red > 200
         await pilot.press("u")
-        assert app.game_screen.game.state.queens == {(0, 0)}
+        assert app.game_screen.midend.game.state.queens == {(0, 0)}
 
 
 async def test_a_solution_found_joins_the_hunt_and_is_saved() -> None:
@@ -96,7 +96,7 @@ async def test_browse_found_solutions_on_the_board() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("right_square_bracket")
         await pilot.pause()
-        state = app.game_screen.game.state
+        state = app.game_screen.midend.game.state
         assert state.viewing == 1 and state.solution == SOL8
         assert not isinstance(app.screen, WinScreen)
         assert "viewing #1" in app.game_screen.status.plain
@@ -116,7 +116,7 @@ async def test_a_solution_after_a_hint_counts_with_help() -> None:
         assert view.marks.get((1, 3)) == "place"
         await pilot.press("h")
         await settled(pilot)
-        assert (1, 3) in app.game_screen.game.state.queens
+        assert (1, 3) in app.game_screen.midend.game.state.queens
         await place(pilot, view, [(2, 0), (3, 2)])
         await pilot.pause()
         assert isinstance(app.screen, WinScreen)
@@ -194,7 +194,7 @@ async def test_browser_lists_classic_sizes_and_opens_one() -> None:
         assert browser.highlighted.title == "8 queens · 1 of 92 found"
         await pilot.press("down", "enter")
         await pilot.pause()
-        assert app.game_screen.game.state.level.size == 9
+        assert app.game_screen.midend.game.state.level.size == 9
         assert "0 of 352 found" in app.game_screen.status.plain
 
 
@@ -203,13 +203,13 @@ async def test_n_and_p_step_through_sizes() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         await pilot.pause()
-        assert app.game_screen.game.state.level.size == 16
+        assert app.game_screen.midend.game.state.level.size == 16
         await pilot.press("n")  # no 17: a note, the board stays
         await pilot.pause()
-        assert app.game_screen.game.state.level.size == 16
+        assert app.game_screen.midend.game.state.level.size == 16
         await pilot.press("p", "p")
         await pilot.pause()
-        assert app.game_screen.game.state.level.size == 14
+        assert app.game_screen.midend.game.state.level.size == 14
 
 
 def test_classic_board_takes_the_base_constructor() -> None:

@@ -30,7 +30,7 @@ async def settle(pilot: Any, screen: EditorScreen) -> None:
         await pilot.pause()
         screen.worker.wait()
         await pilot.pause()
-        if screen.current and (
+        if screen.midend.current and (
             screen.verdict is None
             or screen.verdict.status != edit.SEVERAL
             or not screen.worker.busy()
@@ -217,7 +217,7 @@ async def test_play_returns_to_the_editor(level_file: Path) -> None:
         await pilot.press("p")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        assert app.screen.ref.level.grid == screen.sketch.grid
+        assert app.screen.midend.ref.level.grid == screen.sketch.grid
         await pilot.press("q")
         await pilot.pause()
         assert app.screen is screen
@@ -233,7 +233,7 @@ async def test_stale_verdicts_are_dropped(level_file: Path) -> None:
         await settle(pilot, screen)
         unique = screen.verdict
         assert unique is not None and unique.status == edit.UNIQUE
-        old = screen.generation
+        old = screen.midend.generation
         await pilot.press("right", "B")
         await settle(pilot, screen)
         assert screen.verdict.status == edit.SEVERAL
@@ -244,7 +244,7 @@ async def test_stale_verdicts_are_dropped(level_file: Path) -> None:
 
 
 def test_save_target_keeps_the_file_format_where_it_can(tmp_path: Path) -> None:
-    from queens_tui.app.screens.editor import save_target
+    from queens_tui.midend.editor import save_target
 
     assert save_target(tmp_path / "a.json").fmt == "json"
     assert save_target(tmp_path / "a.txt").fmt == "text"

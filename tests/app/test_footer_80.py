@@ -82,7 +82,7 @@ async def test_fg_after_ctrl_z_repaints_and_the_clock_stayed_paused(level8_file,
         await pilot.pause()
         await pilot.pause()
         assert drawn  # drawn again at once, not at the next key
-        assert screen.game.stopwatch.elapsed < 1
+        assert screen.midend.game.stopwatch.elapsed < 1
 
 
 async def test_ascii_footer_and_status_are_pure_ascii(level8_file) -> None:

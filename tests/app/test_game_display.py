@@ -12,8 +12,9 @@ import pytest
 from rich.color import Color, ColorSystem
 
 from queens_tui.app import create_app
+from queens_tui.app.bindings import bindings, own_actions
 from queens_tui.app.palette import PASTELS, distance, region_colors
-from queens_tui.app.screens.game import GameScreen, screen_class
+from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.widgets.board import fit
 from queens_tui.cli import main
@@ -110,7 +111,7 @@ async def test_command_palette_offers_every_action(app8) -> None:
         titles = [cmd.title for cmd in app8.get_system_commands(game_screen(app8))]
         for title in ("Undo", "Redo", "Restart level", "Toggle auto-cross", "Help", "Cycle cell"):
             assert title in titles
-        keys = {b.key for b in screen_class("queens").BINDINGS}
+        keys = {b.key for b in bindings(own_actions("queens"))}
         assert {"space", "enter", "x", "u", "ctrl+r", "r", "a", "question_mark", "q"} <= keys
 
 
@@ -151,7 +152,7 @@ async def test_next_level_opens_the_next_file(tmp_path, clock) -> None:
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        assert app.screen.game.level.size == 9
+        assert app.screen.midend.game.level.size == 9
         assert "Second" in app.screen.status.plain
 
 
@@ -199,10 +200,8 @@ def test_ortools_loads_after_the_first_frame_not_before(level8_file) -> None:
 def test_share_squares_follow_the_colour_names_of_the_hints() -> None:
     """One home for colours: the share text's square for a region is the one its colour name
     (what hints say) stands for; LinkedIn's orange region shared as a brown square before."""
-    from types import SimpleNamespace
-
+    from queens_tui.app.kinds.queens import share_squares
     from queens_tui.app.palette import COLOR_NAMES, SQUARES, color_name, color_square
-    from queens_tui.app.screens.game import first_squares
     from queens_tui.formats.text import parse_text
 
     assert set(COLOR_NAMES.values()) <= set(SQUARES)
@@ -213,5 +212,4 @@ def test_share_squares_follow_the_colour_names_of_the_hints() -> None:
         if name in expect:
             assert color_square(color) == expect[name], name
     level = parse_text("# colors: A=#ffc992 B=#dfdfdf\nAAB\nCCB\nCCB\n")
-    game = SimpleNamespace(level=level, first_pieces=lambda: [(0, 0), (0, 2)])
-    assert first_squares(game) == "🟧 ⬜"  # type: ignore[arg-type]
+    assert share_squares(level, [(0, 0), (0, 2)]) == "🟧 ⬜"

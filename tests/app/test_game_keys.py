@@ -27,7 +27,7 @@ async def test_whole_level_with_keys_until_solved(app8, solution8, clock) -> Non
             await pilot.press("enter")
             clock.advance(7)
         await pilot.pause()
-        game = game_screen(app8).game
+        game = game_screen(app8).midend.game
         assert game.solved
         assert isinstance(app8.screen, WinScreen)
         text = " ".join(str(w.render()) for w in app8.screen.query("Label, Static"))
@@ -195,16 +195,16 @@ async def test_timer_runs_and_pauses_under_dialogs(app8, clock) -> None:
         screen._tick()  # the real timer's repaint is proved above
         await pilot.pause()
         assert isinstance(app8.screen, GameScreen)
-        assert int(screen.game.stopwatch.elapsed) == 65
+        assert int(screen.midend.game.stopwatch.elapsed) == 65
         # the app being suspended (ctrl+z) pauses it too
         app8.app_suspend_signal.publish(app8)
         await pilot.pause()
         clock.advance(300)
         app8.app_resume_signal.publish(app8)
         await pilot.pause()
-        assert int(screen.game.stopwatch.elapsed) == 65
+        assert int(screen.midend.game.stopwatch.elapsed) == 65
         clock.advance(5)
-        assert int(screen.game.stopwatch.elapsed) == 70
+        assert int(screen.midend.game.stopwatch.elapsed) == 70
 
 
 async def test_status_line_shows_level_size_queens_moves(app8) -> None:

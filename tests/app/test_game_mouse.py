@@ -53,12 +53,12 @@ async def test_drag_paints_crosses_as_one_undo_step(app8) -> None:
     async with app8.run_test(size=SIZE) as pilot:
         view = board_view(app8)
         await click(pilot, view, (1, 3), button=3)  # a queen the drag must leave alone
-        moves_before = game_screen(app8).game.moves
+        moves_before = game_screen(app8).midend.game.moves
         row = [(1, c) for c in range(8)]
         await drag(pilot, view, row)
         assert view.board.mark((1, 3)) is Mark.QUEEN
         assert all(view.board.mark(c) is Mark.CROSS for c in row if c != (1, 3))
-        assert game_screen(app8).game.moves == moves_before + 1
+        assert game_screen(app8).midend.game.moves == moves_before + 1
         await pilot.press("u")
         assert view.board.crosses == frozenset()
         assert view.board.queens == {(1, 3)}
@@ -88,7 +88,7 @@ async def test_whole_level_with_the_mouse(app8, solution8) -> None:
                 await click(pilot, view, cell)
                 await click(pilot, view, cell)
         await pilot.pause()
-        assert game_screen(app8).game.solved
+        assert game_screen(app8).midend.game.solved
         assert isinstance(app8.screen, WinScreen)
 
 
@@ -112,11 +112,11 @@ async def test_classic_board_mouse_works_as_on_the_queens_board() -> None:
         assert (3, 0) in view._state.queens and view.cursor == (3, 0)
         await pilot.click(view, offset=view.cell_offset((3, 0)))
         assert (3, 0) not in view._state.queens | view._state.crosses
-        moves = game_screen(app).game.moves
+        moves = game_screen(app).midend.game.moves
         await drag(pilot, view, [(1, c) for c in range(6)])  # over the queen on (1, 2)
         assert view._state.queens == {(1, 2)}
         assert view._state.crosses == {(1, c) for c in range(6) if c != 2}
-        assert game_screen(app).game.moves == moves + 1
+        assert game_screen(app).midend.game.moves == moves + 1
         await pilot.press("u")
         assert view._state.crosses == frozenset()
         await pilot.press("ctrl+r")

@@ -30,11 +30,11 @@ async def test_bad_daily_files_never_crash_the_game(tmp_path) -> None:
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.ref.day == TODAY
-        assert screen.game.level.number is None and screen.game.level.size == 7
+        assert isinstance(screen, GameScreen) and screen.midend.ref.day == TODAY
+        assert screen.midend.game.level.number is None and screen.midend.game.level.size == 7
         await pilot.press("p")
         await pilot.pause()
-        assert screen.ref.day == TODAY and app.screen is screen
+        assert screen.midend.ref.day == TODAY and app.screen is screen
         assert any("nested too deeply" in text for text in notices(app, "error"))
         await pilot.press("l")
         await pilot.pause()

@@ -38,7 +38,7 @@ async def test_a_daily_win_counts_for_its_kind_s_streak(tmp_path, kind: str, asc
     app = create_app(store=store, daily=DAY, kind=kind, ascii=ascii)
     async with app.run_test(size=SIZE) as pilot:
         await settled(pilot)
-        assert app.game_screen.game.level.kind == kind
+        assert app.game_screen.midend.game.level.kind == kind
         await pilot.press("S", "y")
         await settled(pilot)
         figures, share = _card(app)

@@ -50,7 +50,7 @@ async def test_a_hint_looked_at_counts_and_the_card_survives_a_restart(
     app = create_app(LEVELS[kind], now=clock, store=make_store(data), engine="search")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
-        game = app.game_screen.game
+        game = app.game_screen.midend.game
         await pilot.press("h")  # looked at, not applied
         await settle(pilot, app)
         await pilot.press("escape")
@@ -78,7 +78,7 @@ async def test_a_hint_looked_at_counts_and_the_card_survives_a_restart(
         await settle(pilot, again)
         assert isinstance(again.screen, WinScreen)
         assert share(again) == first
-        assert again.game_screen.game.hints_used == hints
+        assert again.game_screen.midend.game.hints_used == hints
 
 
 @pytest.mark.parametrize("kind", kinds({"queens", "tango", "classic"}))
@@ -87,7 +87,7 @@ async def test_S_keeps_its_undo_offer_after_a_restart(kind: str, tmp_path, clock
     app = create_app(LEVELS[kind], now=clock, store=make_store(data), engine="search")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
-        start = app.game_screen.game.state
+        start = app.game_screen.midend.game.state
         await pilot.press("S", "y")
         await wait_until(pilot, lambda: isinstance(app.screen, WinScreen))
         assert app.screen.undoable
@@ -103,5 +103,5 @@ async def test_S_keeps_its_undo_offer_after_a_restart(kind: str, tmp_path, clock
         clock.advance(GUARD + 1)
         await pilot.press("u")
         await settle(pilot, again)
-        game = again.game_screen.game
+        game = again.game_screen.midend.game
         assert not game.solved and game.state == start and game.helped

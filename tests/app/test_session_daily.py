@@ -49,8 +49,8 @@ async def test_bare_start_opens_the_daily_file_for_today(tmp_path) -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        assert screen.ref.day == TODAY
-        assert screen.game.level.size == 8
+        assert screen.midend.ref.day == TODAY
+        assert screen.midend.game.level.size == 8
         assert "Hand-made daily" in screen.status.plain
 
 
@@ -80,8 +80,8 @@ async def test_generation_runs_behind_a_loading_screen(tmp_path, monkeypatch) ->
         assert "Generating today's puzzle (Monday, 7×7 easy)" in text
         release.set()
         await game_ready(pilot, app)
-        assert app.game_screen.ref.day == TODAY
-        assert app.game_screen.game.level == real("queens", TODAY)
+        assert app.game_screen.midend.ref.day == TODAY
+        assert app.game_screen.midend.game.level == real("queens", TODAY)
 
 
 async def test_two_fresh_homes_get_the_same_generated_daily(tmp_path) -> None:
@@ -90,7 +90,7 @@ async def test_two_fresh_homes_get_the_same_generated_daily(tmp_path) -> None:
         app = create_app(store=make_store(tmp_path / home))
         async with app.run_test(size=SIZE) as pilot:
             await game_ready(pilot, app)
-            levels.append(app.game_screen.game.level)
+            levels.append(app.game_screen.midend.game.level)
             assert "Daily 2026-03-16" in app.game_screen.status.plain
     assert levels[0].grid == levels[1].grid
     assert levels[0].grid == generate_daily("queens", TODAY).grid
@@ -126,21 +126,21 @@ async def test_n_and_p_on_a_daily_go_by_day(tmp_path, monkeypatch) -> None:
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         screen = app.game_screen
         await pilot.press("n")  # no puzzle for tomorrow yet
-        assert screen.ref.day == TODAY
+        assert screen.midend.ref.day == TODAY
         assert any("next Queens daily comes at midnight" in text for text in notices(app))
         await pilot.press("enter")  # a move on today's, saved when leaving
         await pilot.press("p")
         await pilot.pause()
-        assert screen.ref.day == TODAY - timedelta(days=1)
+        assert screen.midend.ref.day == TODAY - timedelta(days=1)
         assert "Yesterday's" in screen.status.plain
         await pilot.press("p")
-        await wait_until(pilot, lambda: screen.ref.day == TODAY - timedelta(days=2))
+        await wait_until(pilot, lambda: screen.midend.ref.day == TODAY - timedelta(days=2))
         assert made == [TODAY - timedelta(days=2)]
         assert isinstance(app.screen, GameScreen)
-        assert screen.game.level.size == 6
+        assert screen.midend.game.level.size == 6
         await pilot.press("n", "n")
         await pilot.pause()
-        assert screen.ref.day == TODAY
+        assert screen.midend.ref.day == TODAY
         assert board_view(app).board.mark((0, 0)) is Mark.QUEEN  # resumed
 
 
@@ -185,5 +185,5 @@ async def test_loading_screen_escape_goes_back_to_the_game(tmp_path, monkeypatch
         assert isinstance(app.screen, GameScreen)
         release.set()
         await settle(pilot, app)
-        assert app.game_screen.ref.day == TODAY  # the late puzzle was dropped
+        assert app.game_screen.midend.ref.day == TODAY  # the late puzzle was dropped
         assert isinstance(app.screen, GameScreen)

@@ -34,7 +34,7 @@ async def test_browser_opens_the_chosen_level_and_saves_the_current_one(packs, t
     app = create_app("2-medium/002", store=store)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.game_screen
-        assert screen.ref.bundled_id == "2-medium/002"
+        assert screen.midend.ref.bundled_id == "2-medium/002"
         await pilot.press("enter")  # a queen on (0, 0) before leaving
         await pilot.press("l")
         await pilot.pause()
@@ -45,14 +45,14 @@ async def test_browser_opens_the_chosen_level_and_saves_the_current_one(packs, t
         await pilot.press("down", "enter")
         await pilot.pause()
         assert app.screen is screen
-        assert screen.ref.bundled_id == "2-medium/003"
+        assert screen.midend.ref.bundled_id == "2-medium/003"
         assert "Lighthouse" in screen.status.plain
         assert not board_view(app).board.queens
         await pilot.press("l")
         await pilot.pause()
         await pilot.press("up", "enter")  # back: resumed with its queen
         await pilot.pause()
-        assert screen.ref.bundled_id == "2-medium/002"
+        assert screen.midend.ref.bundled_id == "2-medium/002"
         assert board_view(app).board.mark((0, 0)) is Mark.QUEEN
 
 
@@ -65,7 +65,7 @@ async def test_browser_escape_keeps_the_game(packs, tmp_path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        assert app.game_screen.ref.bundled_id == "1-easy/001"
+        assert app.game_screen.midend.ref.bundled_id == "1-easy/001"
         assert board_view(app).board.mark((0, 1)) is Mark.QUEEN
 
 
@@ -81,7 +81,7 @@ async def test_browser_opens_a_generated_daily(packs, tmp_path, monkeypatch) -> 
         await pilot.pause()
         await pilot.press("t", "enter")  # t: today's daily
         screen = app.game_screen
-        await wait_until(pilot, lambda: screen.ref.day == TODAY)
+        await wait_until(pilot, lambda: screen.midend.ref.day == TODAY)
         assert isinstance(app.screen, GameScreen)
         assert "Daily 2026-03-16" in screen.status.plain
 
@@ -91,11 +91,11 @@ async def test_n_and_p_follow_the_bundled_order(packs, tmp_path) -> None:
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         screen = app.game_screen
         await pilot.press("n")
-        assert screen.ref.bundled_id == "2-medium/001"
+        assert screen.midend.ref.bundled_id == "2-medium/001"
         await pilot.press("p", "p", "p")
-        assert screen.ref.bundled_id == "1-easy/001"
+        assert screen.midend.ref.bundled_id == "1-easy/001"
         await pilot.press("p")
-        assert screen.ref.bundled_id == "1-easy/001"
+        assert screen.midend.ref.bundled_id == "1-easy/001"
         assert any("first level" in text for text in notices(app))
 
 
@@ -108,7 +108,7 @@ async def test_n_and_p_walk_a_folder_and_resume_each_file(tmp_path, clock) -> No
         clock.advance(30)
         await pilot.press("n")
         assert "Third" in screen.status.plain
-        assert int(screen.game.stopwatch.elapsed) == 0
+        assert int(screen.midend.game.stopwatch.elapsed) == 0
         await pilot.press("n")
         assert "Third" in screen.status.plain
         assert any("last level" in text for text in notices(app))
@@ -117,7 +117,7 @@ async def test_n_and_p_walk_a_folder_and_resume_each_file(tmp_path, clock) -> No
         await pilot.press("n")
         assert "Second" in screen.status.plain
         assert board_view(app).board.mark((0, 0)) is Mark.QUEEN
-        assert int(screen.game.stopwatch.elapsed) == 30  # its clock came back too
+        assert int(screen.midend.game.stopwatch.elapsed) == 30  # its clock came back too
 
 
 async def test_palette_lists_the_new_commands(level8_file, tmp_path) -> None:
@@ -134,4 +134,4 @@ async def test_a_bundled_file_by_path_is_the_bundled_level(packs, tmp_path) -> N
     assert app.ref is not None and app.ref.key == "pack:1-easy/002"  # same save as by id
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
-        assert app.game_screen.ref.bundled_id == "1-easy/003"
+        assert app.game_screen.midend.ref.bundled_id == "1-easy/003"

@@ -17,7 +17,7 @@ async def test_progress_is_saved_after_every_move(level8_file: Path, tmp_path, c
     store = make_store(tmp_path / "data")
     app = create_app(str(level8_file), now=clock, store=store)
     async with app.run_test(size=SIZE) as pilot:
-        level = game_screen(app).game.level
+        level = game_screen(app).midend.game.level
         key = grid_key(level)
         assert store.load_progress(key, level) is None
         await go_to(pilot, app, (0, 3))
@@ -63,12 +63,12 @@ async def test_level_resumes_with_history_and_clock_in_a_new_app(
         assert board.mark((0, 3)) is Mark.QUEEN
         assert board.mark((5, 5)) is Mark.CROSS
         assert board.mark((7, 0)) is Mark.EMPTY
-        assert screen.game.moves == 3
-        assert int(screen.game.stopwatch.elapsed) == 75
+        assert screen.midend.game.moves == 3
+        assert int(screen.midend.game.stopwatch.elapsed) == 75
         assert "01:15" in screen.status.plain
         clock.advance(5)
         await pilot.pause()
-        assert int(screen.game.stopwatch.elapsed) == 80  # the timer carries on
+        assert int(screen.midend.game.stopwatch.elapsed) == 80  # the timer carries on
         await pilot.press("ctrl+r")  # the redo list came back too
         assert board_view(second).board.mark((7, 0)) is Mark.CROSS
         await pilot.press("u", "u", "u")
@@ -101,12 +101,17 @@ async def test_corrupt_save_is_set_aside_with_a_notice_and_the_game_starts(
         assert path.exists()
 
 
-async def test_restart_clears_the_save(level8_file: Path, tmp_path, clock) -> None:
+async def test_restart_empties_the_board_and_keeps_what_counted(
+    level8_file: Path, tmp_path, clock
+) -> None:
+    """A restart empties the board and the clock; the mistake made before still counts, in
+    the game and in its save (issue 35 item 1), so quitting then is no way to a clean slate."""
     store = make_store(tmp_path / "data")
     app = create_app(str(level8_file), now=clock, store=store)
     async with app.run_test(size=SIZE) as pilot:
         key = app.ref.key
-        await pilot.press("enter")
+        await pilot.press("enter")  # a queen at the corner: the level can't be finished
+        await pilot.pause()
         store.flush()
         assert key in store.in_progress()
         await pilot.press("r")
@@ -114,7 +119,10 @@ async def test_restart_clears_the_save(level8_file: Path, tmp_path, clock) -> No
         await pilot.press("y")  # yes, restart
         await pilot.pause()
         assert not board_view(app).board.queens
-        assert key not in store.in_progress()
+        assert app.game_screen.midend.game.mistakes == 1
+        store.flush()
+        saved = store.load_progress(key, app.ref.level)
+        assert saved is not None and saved.mistakes == 1 and not saved.history.past
 
 
 async def test_solve_is_recorded_and_the_win_screen_shows_the_best_time(
@@ -165,7 +173,10 @@ async def test_settings_persist_auto_cross_live_check_theme(
     again = create_app(str(level8_file), now=clock, store=make_store(data))
     async with again.run_test(size=SIZE) as pilot:
         screen = game_screen(again)
-        assert screen.game.options["auto_cross"] is False and screen.assistant.live is False
+        assert (
+            screen.midend.game.options["auto_cross"] is False
+            and screen.midend.assistant.live is False
+        )
         assert again.theme == "textual-light"
         assert "auto-× off" in game_screen(again).status.plain
 
@@ -188,23 +199,23 @@ async def test_undo_takes_S_back_as_the_question_says_and_a_new_solve_is_kept(
         assert "undo (u) takes it back" in str(app.screen.query_one("#question").render())
         await pilot.press("y")
         await settle(pilot, app)
-        assert isinstance(app.screen, WinScreen) and screen.game.solved
+        assert isinstance(app.screen, WinScreen) and screen.midend.game.solved
         text = " ".join(str(w.render()) for w in app.screen.query("Static"))
         assert "u: take the solution back" in text
         clock.advance(1)  # past the card's guard
         await pilot.press("u")
         await pilot.pause()
-        assert app.screen is screen and not screen.game.solved
-        assert screen.game.board.queens == frozenset(solution8[:1])
-        assert screen.game.helped and screen.game.stopwatch.running
+        assert app.screen is screen and not screen.midend.game.solved
+        assert screen.midend.game.board.queens == frozenset(solution8[:1])
+        assert screen.midend.game.helped and screen.midend.game.stopwatch.running
         store.flush()
         assert app.ref.key in store.in_progress()  # the board as it was is saved again
         await pilot.press("ctrl+r")  # redo: solved again, the card again, counted once
         await pilot.pause()
-        assert isinstance(app.screen, WinScreen) and screen.game.solved
+        assert isinstance(app.screen, WinScreen) and screen.midend.game.solved
         stats = store.level_stats(app.ref.key)
         assert stats is not None and stats.solves == 1  # one game, counted once
     store.flush()
     assert app.ref.key not in store.in_progress()
-    won = store.load_solved(app.ref.key, screen.game.level)
+    won = store.load_solved(app.ref.key, screen.midend.game.level)
     assert won is not None and won.history.state.is_solved

@@ -40,12 +40,15 @@ async def test_settings_switches_apply_at_once_and_are_saved(level8_file: Path, 
             switch.scroll_visible()
             await pilot.click(switch)
             await pilot.pause()
-        assert game.game.options["auto_cross"] is False
-        assert game.assistant.live is False
+        assert game.midend.game.options["auto_cross"] is False
+        assert game.midend.assistant.live is False
         # in words, as drawn: "[on]" is not taken for a style tag
         labels = [str(label.render()) for label in screen.query(".setting Label")]
         assert labels[0].endswith("[off]") and labels[3].endswith("[on]"), labels
-        assert game.game.options["labels"] is False and game.game.options["letters"] is True
+        assert (
+            game.midend.game.options["labels"] is False
+            and game.midend.game.options["letters"] is True
+        )
         # ASCII at once: the board, the status line and the footer redraw in plain ASCII
         assert game.ascii and game.board_view.ascii and " | " in game.status.plain
         assert game.board_view.render_line(game.board_view.cell_offset((0, 0))[1]).text.isascii()

@@ -122,9 +122,12 @@ async def test_play_kind_sudoku_opens_todays_daily_from_the_calendar(tmp_path: P
     app = create_app(None, store=store, kind="sudoku", engine="search")
     async with app.run_test(size=SIZE) as pilot:
         await settled(pilot)
-        level = app.game_screen.ref.level
+        level = app.game_screen.midend.ref.level
         assert level.kind == "sudoku" and level.name == "Daily Mini Sudoku 2026-11-23"
-        assert level.difficulty == "easy" and app.game_screen.ref.key == "sudoku-daily:2026-11-23"
+        assert (
+            level.difficulty == "easy"
+            and app.game_screen.midend.ref.key == "sudoku-daily:2026-11-23"
+        )
     store.close()
 
 
@@ -142,5 +145,5 @@ async def test_the_browser_lists_the_sudoku_packs_and_dailies(tmp_path: Path) ->
         assert (entry.size, entry.difficulty) == (6, "hard")
         browser.dismiss(entry.ref)
         await settled(pilot)
-        assert app.game_screen.ref.bundled_id == "sudoku-3-hard/002"
+        assert app.game_screen.midend.ref.bundled_id == "sudoku-3-hard/002"
     store.close()

@@ -125,16 +125,16 @@ async def test_play_kind_tango_opens_todays_tango_and_saves(tmp_path: Path) -> N
     app = create_app(None, store=store, kind="tango", engine="search")
     async with app.run_test(size=SIZE) as pilot:
         await settled(pilot)
-        level = app.game_screen.ref.level
+        level = app.game_screen.midend.ref.level
         assert level.kind == "tango" and level.name == "Daily Tango 2026-11-23"
-        assert app.game_screen.ref.key == "tango-daily:2026-11-23"
+        assert app.game_screen.midend.ref.key == "tango-daily:2026-11-23"
         assert "Daily Tango 2026-11-23" in app.game_screen.status.plain
         await pilot.press("h", "h")
         await settled(pilot)
         placed = board(app).board.rows_text()
         await pilot.press("p")  # the day before: yesterday's Tango
         await settled(pilot)
-        assert app.game_screen.ref.level.name == "Daily Tango 2026-11-22"
+        assert app.game_screen.midend.ref.level.name == "Daily Tango 2026-11-22"
     store.close()
     store = Store(tmp_path / "data", sync=False, today=lambda: day)
     app = create_app(None, store=store, kind="tango", engine="search")
@@ -160,10 +160,10 @@ async def test_the_browser_lists_tango_packs_and_dailies(tmp_path: Path) -> None
         assert (entry.size, entry.difficulty) == (6, "hard")
         browser.dismiss(entry.ref)
         await settled(pilot)
-        assert app.game_screen.ref.bundled_id == "tango-3-hard/002"
+        assert app.game_screen.midend.ref.bundled_id == "tango-3-hard/002"
         await pilot.press("n")
         await settled(pilot)
-        assert app.game_screen.ref.bundled_id == "tango-3-hard/003"
+        assert app.game_screen.midend.ref.bundled_id == "tango-3-hard/003"
     store.close()
 
 

@@ -39,11 +39,11 @@ async def test_eager_double_enter_keeps_the_win(level8_file: Path, tmp_path, clo
         await pilot.press("r", "n", "enter")  # within GUARD of the win: nothing happens
         await pilot.pause()
         assert isinstance(app.screen, WinScreen)
-        assert app.game_screen.game.solved
+        assert app.game_screen.midend.game.solved
         clock.advance(GUARD + 1)
         await pilot.press("enter")  # later too: nothing is focused
         await pilot.pause()
-        assert isinstance(app.screen, WinScreen) and app.game_screen.game.solved
+        assert isinstance(app.screen, WinScreen) and app.game_screen.midend.game.solved
         # the card is beside the board, not over it
         board = app.game_screen.board_view.region
         card = app.screen.query_one("#dialog").region
@@ -64,7 +64,7 @@ async def test_a_solved_level_opens_solved(level8_file: Path, tmp_path, clock, s
     again = create_app(str(level8_file), now=clock, store=store)
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        game = again.game_screen.game
+        game = again.game_screen.midend.game
         assert game.solved and game.state.queens == frozenset(solution8)
         assert isinstance(again.screen, WinScreen)
         assert "00:40" in card_text(again)  # the first result: 8 queens, 5 s each
@@ -97,7 +97,7 @@ async def test_replaying_a_solved_daily_keeps_the_first_result(tmp_path, clock, 
         clock.advance(GUARD + 1)
         await pilot.press("r")  # replay: an explicit choice
         await pilot.pause()
-        assert isinstance(app.screen, GameScreen) and not app.game_screen.game.solved
+        assert isinstance(app.screen, GameScreen) and not app.game_screen.midend.game.solved
         for cell in solution8:  # faster this time
             await go_to(pilot, app, cell)
             await pilot.press("enter")
@@ -114,7 +114,7 @@ async def test_replaying_a_solved_daily_keeps_the_first_result(tmp_path, clock, 
     again = create_app(now=clock, store=store, daily=day)
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        game = again.game_screen.game
+        game = again.game_screen.midend.game
         assert game.solved and int(game.stopwatch.elapsed) == 40  # not the replay's time
 
 
@@ -123,7 +123,7 @@ async def test_an_undo_is_not_flawless(level8_file: Path, clock, solution8) -> N
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("x", "u")  # a cross, undone
         await solve(pilot, app, solution8, clock)
-        line = app.game_screen.game.result().share_line()
+        line = app.game_screen.midend.game.result().share_line()
         assert "| 0:40 with 1 undo 👑" in line and "flawless" not in line
 
 
@@ -158,7 +158,7 @@ async def test_a_level_with_several_solutions_says_so(tmp_path: Path) -> None:
 
 
 async def test_a_unique_level_says_nothing_of_it(level8_file: Path, monkeypatch) -> None:
-    from queens_tui.app.screens import game
+    from queens_tui.midend import door as game
 
     from .session_fixtures import notices
 
@@ -218,7 +218,7 @@ async def test_the_card_says_the_same_after_a_restart(
     data = tmp_path / "data"
     app = create_app(str(level8_file), now=clock, store=make_store(data))
     async with app.run_test(size=SIZE) as pilot:
-        game = app.game_screen.game
+        game = app.game_screen.midend.game
         wrong = next(c for c in [(0, 0), (0, 1), (1, 0)] if c not in solution8)
         await go_to(pilot, app, wrong)
         await pilot.press("enter")  # a wrong queen: the check finds it can't be finished
@@ -266,7 +266,7 @@ async def test_a_replay_is_saved_and_resumes(tmp_path, clock, solution8):
     again = create_app(now=clock, store=store, daily=day)
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        game = again.game_screen.game
+        game = again.game_screen.midend.game
         assert not game.solved and game.replaying
         assert game.state.queens == frozenset(solution8[:2])
         await solve(pilot, again, solution8[2:], clock)

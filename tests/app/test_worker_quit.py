@@ -59,7 +59,7 @@ async def test_quit_mid_solve_is_immediate(n: int, terminal: tuple[int, int]) ->
         await settled(pilot)
         screen = app.game_screen
         stuck = StuckSolver()
-        screen.solver = stuck
+        screen.midend.solver = stuck
         await pilot.press("S", "y")  # S asks first
         assert stuck.started.wait(2)
         t0 = time.perf_counter()
@@ -75,7 +75,7 @@ async def test_leaving_the_level_cancels_its_requests() -> None:
         await settled(pilot)
         screen = app.game_screen
         stuck = StuckSolver()
-        screen.solver = stuck
+        screen.midend.solver = stuck
         await pilot.press("enter")  # a move: its check hangs
         assert stuck.started.wait(2)
         screen.load(OpenLevel(rows_level(10)))
@@ -180,8 +180,8 @@ async def test_quit_mid_hint_is_immediate_and_stops_the_rules() -> None:
     async with app.run_test(size=(130, 36)) as pilot:
         await pilot.pause()
         screen = app.game_screen
-        screen.solver, rules = OnTrack(), Watched()
-        screen.rules = rules
+        screen.midend.solver, rules = OnTrack(), Watched()
+        screen.midend.rules = rules
         screen.action_hint()  # what `h` runs (Pilot's press would wait out the busy thread)
         assert rules.started.wait(2)
         t0 = time.perf_counter()

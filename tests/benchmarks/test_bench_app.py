@@ -114,9 +114,10 @@ async def key_to_paint(level: Level, presses: int) -> tuple[list[float], list[fl
         # a few queens first, so conflicts and auto-crosses are part of every frame
         solution = first(level) or ()
         for cell in solution[: level.size // 2]:
-            screen.game.act("queen", cell)
-        screen.game.act("queen", (0, 0))
-        screen._sync()
+            screen.midend.game.act("queen", cell)
+        screen.midend.game.act("queen", (0, 0))
+        screen.midend.changed()
+        screen.draw()
         await pilot.pause()
         from textual import events
 

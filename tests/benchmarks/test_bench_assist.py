@@ -127,7 +127,7 @@ async def move_to_verdict(
             original(target, renderable)
             if (
                 renderable is not None
-                and screen.assistant.generation == want["generation"]
+                and screen.midend.assistant.generation == want["generation"]
                 and status.check in VERDICTS
             ):
                 list(renderable.render_segments(app.console))  # what a terminal would get
@@ -136,28 +136,32 @@ async def move_to_verdict(
         app._display = display  # type: ignore[method-assign]
         marks: dict[str, float] = {}
 
-        show_assist = screen._show_assist
+        show_assist = screen.draw
 
         def verdict_set() -> None:
             # Stamped where the screen hands the assistant's view to the status widget: a
             # verdict equal to the last one changes no reactive, so a watcher would miss it.
             show_assist()
-            if status.check in VERDICTS and screen.assistant.generation == want["generation"]:
+            if (
+                status.check in VERDICTS
+                and screen.midend.assistant.generation == want["generation"]
+            ):
                 marks.setdefault("shown", time.perf_counter())
 
-        screen._show_assist = verdict_set  # type: ignore[method-assign]
+        screen.draw = verdict_set  # type: ignore[method-assign]
         solution = first(level) or ()
         for cell in solution[: level.size // 2]:
-            screen.game.act("queen", cell)
-        screen._sync()
+            screen.midend.game.act("queen", cell)
+        screen.midend.changed()
+        screen.draw()
         await settled(pilot)
         if engine == "cpsat":  # OR-Tools warms up in the background after the first frame
             while "ortools.sat.python.cp_model" not in sys.modules:
                 await asyncio.sleep(0.05)
-        assert screen.worker.engine == engine
+        assert screen.midend.worker.engine == engine
         if path != "game":
-            screen.solver = Through(screen.solver, solve=path == "solve")  # type: ignore[assignment]
-        quick_before = screen.worker.quick_answers
+            screen.midend.solver = Through(screen.midend.solver, solve=path == "solve")  # type: ignore[assignment]
+        quick_before = screen.midend.worker.quick_answers
         rng = random.Random(seed)
         n = level.size
         for i in range(presses):
@@ -167,20 +171,20 @@ async def move_to_verdict(
                 screen.board_view.cursor = cell
                 await pilot.pause()
             # odd presses repeat the key on the same cell: the mark comes off again
-            before = screen.game.board
+            before = screen.midend.game.board
             painted.clear()
             marks.clear()
-            want["generation"] = screen.assistant.generation + 1
+            want["generation"] = screen.midend.assistant.generation + 1
             start = time.perf_counter()
             app._driver.send_message(events.Key(key, None))
             await asyncio.wait_for(painted.wait(), 5)
             samples.append(time.perf_counter() - start)
             shown.append(marks["shown"] - start)
-            assert screen.game.board is not before
+            assert screen.midend.game.board is not before
             seen[status.check] += 1
             await settled(pilot)
             await asyncio.sleep(0.01)
-        seen["quick"] = screen.worker.quick_answers - quick_before
+        seen["quick"] = screen.midend.worker.quick_answers - quick_before
     return samples, shown, seen
 
 

@@ -214,7 +214,7 @@ async def test_play_a_picture_uses_its_colours(solvable, tmp_path) -> None:
     app = create_app(str(path), store=Store(tmp_path / "data"))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
-        level = app.game_screen.game.level
+        level = app.game_screen.midend.game.level
         assert canon(level.grid) == canon(grid)
         assert level.colors == load(path).colors and level.source == path.name
 

@@ -74,8 +74,8 @@ def test_the_games_several_solutions_count_stops_when_cancelled(
     level (or its time limit) ends the search, so six levels opened leave no six searches."""
     import threading
 
-    from queens_tui.app.screens.game import count_solutions
     from queens_tui.formats import load_puzzle
+    from queens_tui.midend.door import count_solutions
 
     level = load_puzzle(maker(tmp_path))  # type: ignore[operator]
     left = threading.Event()

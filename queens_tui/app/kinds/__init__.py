@@ -8,16 +8,30 @@ nothing else in the app knows what a queen is.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from queens_tui.core.grid import Cell
 from queens_tui.kinds import KINDS
 from queens_tui.midend.actions import Action
 
 UIS: dict[str, str] = {kind: f"queens_tui.app.kinds.{kind}" for kind in KINDS}
 """Kind name -> module with `UI`, for every kind."""
+
+
+def widget(module: str, name: str) -> Callable[..., Any]:
+    """Board widget `name` of `module`, imported when the first board of the kind is made:
+    the game screen binds every kind's keys, and importing every kind's widget for that
+    would slow the first frame."""
+
+    def make(*args: Any, **kwargs: Any) -> Any:
+        from importlib import import_module
+
+        return getattr(import_module(module), name)(*args, **kwargs)
+
+    return make
 
 
 @dataclass(frozen=True)
@@ -51,6 +65,9 @@ class KindUI:
     describe: Callable[[Any, str], str] | None = None
     """(level, hint text) -> the text naming things as the board shows them (Queens: "region
     C" -> "the purple region (C)"); None: the kind's words as they are."""
+    share_squares: Callable[[Any, Sequence[Cell]], str] | None = None
+    """(level, cells of the first pieces placed) -> the share line's coloured squares
+    (Queens: the regions' colours); None: the share line has none."""
 
 
 @cache

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from queens_tui.app.kinds import KindUI
+from queens_tui.app.kinds import KindUI, widget
 from queens_tui.app.kinds.queens import AUTO_CROSS, AUTO_CROSS_KEY, MOVES
-from queens_tui.app.widgets.classic import ClassicBoard
 from queens_tui.midend.actions import Action
 
 HELP = """\
@@ -41,7 +40,7 @@ it does not count for the hunt. Press `escape`, `?` or `q` to close this help.
 """
 
 UI = KindUI(
-    board=ClassicBoard,
+    board=widget("queens_tui.app.widgets.classic", "ClassicBoard"),
     moves=(
         *MOVES,
         Action("found_next", "right_square_bracket", "play('found_next')", "Next found",

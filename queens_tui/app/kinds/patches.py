@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from queens_tui.app.kinds import KindUI
-from queens_tui.app.widgets.patches import PatchesBoard
+from queens_tui.app.kinds import KindUI, widget
 from queens_tui.midend.actions import Action
 
 _CLUE = re.compile(r"clue at row (\d+), column (\d+)")
@@ -73,7 +72,7 @@ Press `escape`, `?` or `q` to close this help.
 """  # noqa: E501 (a Markdown table row cannot wrap)
 
 UI = KindUI(
-    board=PatchesBoard,
+    board=widget("queens_tui.app.widgets.patches", "PatchesBoard"),
     moves=(
         Action(
             "patch-draw",

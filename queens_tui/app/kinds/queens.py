@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
-from queens_tui.app.kinds import KindUI, Option
-from queens_tui.app.widgets.board import BoardView
+from queens_tui.app.kinds import KindUI, Option, widget
+from queens_tui.core.grid import Cell
 from queens_tui.midend.actions import CLEAR, Action, cycle
 
 _REGION = re.compile(r"\b([Rr])egion (\w+)\b")
@@ -30,6 +31,14 @@ def describe(level: Any, text: str) -> str:
         return named[0].upper() + named[1:] if match.group(1) == "R" else named
 
     return _REGION.sub(name, text)
+
+
+def share_squares(level: Any, cells: Sequence[Cell]) -> str:
+    """The share line's squares: the colours of the regions of the first queens placed."""
+    from queens_tui.app.palette import color_square, region_colors
+
+    colors = region_colors(level)
+    return " ".join(color_square(colors[level.region(cell)]) for cell in cells)
 
 
 HELP = """\
@@ -105,7 +114,7 @@ AUTO_CROSS_KEY = Action(
 )  # fmt: skip
 
 UI = KindUI(
-    board=BoardView,
+    board=widget("queens_tui.app.widgets.board", "BoardView"),
     moves=MOVES,
     options=(
         AUTO_CROSS,
@@ -125,5 +134,6 @@ UI = KindUI(
     option_actions=(AUTO_CROSS_KEY,),
     help=HELP,
     describe=describe,
+    share_squares=share_squares,
 )
 """The Queens kind's app side (`app.kinds.UIS["queens"]`)."""

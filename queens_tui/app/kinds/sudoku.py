@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from queens_tui.app.kinds import KindUI, Option
-from queens_tui.app.widgets.sudoku import SudokuBoard
+from queens_tui.app.kinds import KindUI, Option, widget
 from queens_tui.midend.actions import Action
 
 HELP = """\
@@ -70,7 +69,7 @@ DIGITS = tuple(
 )
 
 UI = KindUI(
-    board=SudokuBoard,
+    board=widget("queens_tui.app.widgets.sudoku", "SudokuBoard"),
     moves=(
         *DIGITS,
         Action(

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from queens_tui.app.kinds import KindUI
-from queens_tui.app.widgets.tango import TangoBoard
+from queens_tui.app.kinds import KindUI, widget
 from queens_tui.midend.actions import CLEAR, Action, cycle
 
 HELP = """\
@@ -50,7 +49,7 @@ Press `escape`, `?` or `q` to close this help.
 """  # noqa: E501 (a Markdown table row cannot wrap)
 
 UI = KindUI(
-    board=TangoBoard,
+    board=widget("queens_tui.app.widgets.tango", "TangoBoard"),
     moves=(
         cycle("☀ → ☾"),
         Action("sun", "1", "play('sun')", "Sun", "place or remove a sun", name="Toggle sun"),

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from queens_tui.app.kinds import KindUI
-from queens_tui.app.widgets.zip import ZipBoard
+from queens_tui.app.kinds import KindUI, widget
 from queens_tui.midend.actions import WAYS, Action, arrows
 
 HELP = """\
@@ -45,7 +44,7 @@ Press `escape`, `?` or `q` to close this help.
 """  # noqa: E501 (a Markdown table row cannot wrap)
 
 UI = KindUI(
-    board=ZipBoard,
+    board=widget("queens_tui.app.widgets.zip", "ZipBoard"),
     moves=(
         *arrows(
             [f"zip-{way}" for way in WAYS],

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -41,7 +41,9 @@ from queens_tui.catalog.listing import (
 )
 from queens_tui.catalog.refs import LevelRef
 from queens_tui.kinds import DEFAULT_KIND
-from queens_tui.store import Store
+
+if TYPE_CHECKING:
+    from queens_tui.midend.session import Store
 
 _DIFF_STYLE = {"easy": "green", "medium": "cyan", "hard": "yellow", "expert": "red"}
 

@@ -29,9 +29,8 @@ saves; escape or ctrl+q quits (asking when there are unsaved changes).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -45,27 +44,14 @@ from queens_tui.app.messages import CellAction
 from queens_tui.app.palette import PASTELS
 from queens_tui.app.widgets.keyline import KeyLine
 from queens_tui.app.widgets.sketch import SketchBoard
-from queens_tui.core.errors import printable
+from queens_tui.core.errors import LevelError, printable
 from queens_tui.core.grid import Cell
-from queens_tui.core.history import History
 from queens_tui.kinds.queens import edit
-from queens_tui.kinds.queens.edit import EDIT, LABELS, Edit, Sketch, Suggestion, Verdict
-from queens_tui.midend.jobs import JOB_GRACE, Jobs
-
-if TYPE_CHECKING:
-    from queens_tui.solver import CancelToken
+from queens_tui.kinds.queens.edit import LABELS, Edit, Sketch, Suggestion, Verdict
+from queens_tui.midend.editor import EditorMidend, Target, VerdictWorker
 
 CHECKING_AFTER = 0.3
 """Seconds before the verdict line says "checking…" (most verdicts arrive well before)."""
-
-TIME_LIMIT = 10.0
-"""Seconds the solver may spend on one verdict."""
-
-WRITABLE = {".json": "json"}
-"""Suffixes saved in their own format; every other suffix that we read as text is saved
-as native text. Formats we only read (.ts/.js, pictures) are saved beside, as `.txt`."""
-
-READ_ONLY_SUFFIXES = frozenset({".ts", ".js", ".mjs", ".png", ".jpg", ".jpeg", ".gif", ".webp"})
 
 
 class VerdictReady(Message):
@@ -84,76 +70,6 @@ class SuggestionReady(Message):
         super().__init__()
         self.generation = generation
         self.suggestion = suggestion
-
-
-@dataclass
-class Target:
-    """Where the editor saves: the path, its format, and what was on disk when last seen."""
-
-    path: Path
-    fmt: str
-    stamp: tuple[int, int] | None
-    """(mtime_ns, size) of the file when opened or last saved; None: it did not exist."""
-    note: str = ""
-    """Said in the title when the save path differs from the file opened."""
-
-
-def file_stamp(path: Path) -> tuple[int, int] | None:
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return (st.st_mtime_ns, st.st_size)
-
-
-def save_target(path: Path) -> Target:
-    """Where and how a level opened from `path` is saved."""
-    suffix = path.suffix.lower()
-    if suffix in READ_ONLY_SUFFIXES:
-        out = path.with_suffix(".txt")
-        return Target(out, "text", file_stamp(out), f"saves to {printable(out.name)}")
-    return Target(path, WRITABLE.get(suffix, "text"), file_stamp(path))
-
-
-class VerdictWorker:
-    """Runs one verdict request at a time (`midend.jobs.Jobs`); a new one cancels the old."""
-
-    def __init__(self, post: Any, engine: str) -> None:
-        self.post = post
-        self.engine = engine
-        self.jobs = Jobs("queens-editor")
-
-    def submit(self, generation: int, sketch: Sketch) -> None:
-        engine = self.engine
-
-        def work(token: CancelToken) -> None:
-            from queens_tui.solver import edit as solver_edit
-
-            try:
-                verdict = solver_edit.judge(
-                    sketch, engine=engine, time_limit=TIME_LIMIT, cancel=token
-                )
-            except Exception as err:  # a bug must not kill the editor: say so instead
-                verdict = Verdict(edit.UNKNOWN, reason=f"verdict failed: {err}")
-            self.post(VerdictReady(generation, verdict))
-            if verdict is not None and verdict.status == edit.SEVERAL and not token.is_set():
-                try:
-                    got = solver_edit.suggest(sketch, verdict, time_limit=TIME_LIMIT, cancel=token)
-                except Exception:
-                    got = None
-                self.post(SuggestionReady(generation, got))
-
-        self.jobs.start("verdict", work, time_limit=2 * TIME_LIMIT + JOB_GRACE)
-
-    def cancel(self) -> None:
-        self.jobs.cancel()
-
-    def busy(self) -> bool:
-        return self.jobs.busy
-
-    def wait(self, timeout: float = 10.0) -> bool:
-        """Tests: wait for the threads; True if they all finished."""
-        return self.jobs.wait(timeout)
 
 
 class MetaForm(ModalScreen[dict[str, str] | None]):
@@ -233,17 +149,18 @@ class EditorScreen(Screen[None]):
     ) -> None:
         super().__init__()
         self.path = path
-        self.target = target or save_target(path)
         self.ascii = ascii
-        self.history: History[Sketch, Edit] = History(EDIT, sketch)
-        self.saved = self._snapshot(sketch)
+        self.midend = EditorMidend(
+            sketch,
+            path,
+            verdict=lambda g, v: self.post_message(VerdictReady(g, v)),
+            suggested=lambda g, got: self.post_message(SuggestionReady(g, got)),
+            target=target,
+            engine=engine,
+        )
+        """The editor's door: strokes, verdicts, saving (`midend.editor`)."""
         self.last_label = sketch.grid[0][0]
-        self.generation = 0
-        self.verdict: Verdict | None = None
-        self.verdict_generation = -1
-        self.suggestion: Suggestion | None = None
         self.show_solution = False
-        self.worker = VerdictWorker(self._post, engine)
         self._palette: dict[str, str] = {}
         self._assign_colors(sketch)
 
@@ -251,19 +168,23 @@ class EditorScreen(Screen[None]):
 
     @property
     def sketch(self) -> Sketch:
-        return self.history.state
-
-    @staticmethod
-    def _snapshot(sketch: Sketch) -> tuple[Any, ...]:
-        return (
-            sketch.grid,
-            tuple(sorted(sketch.colors.items())),
-            tuple(sorted(sketch.meta.items())),
-        )
+        return self.midend.sketch
 
     @property
     def dirty(self) -> bool:
-        return self._snapshot(self.sketch) != self.saved
+        return self.midend.dirty
+
+    @property
+    def verdict(self) -> Verdict | None:
+        return self.midend.verdict
+
+    @property
+    def suggestion(self) -> Suggestion | None:
+        return self.midend.suggestion
+
+    @property
+    def worker(self) -> VerdictWorker:
+        return self.midend.worker
 
     @property
     def board(self) -> SketchBoard:
@@ -303,7 +224,8 @@ class EditorScreen(Screen[None]):
     def title_text(self) -> str:
         n = self.sketch.size
         star = " *" if self.dirty else ""
-        note = f" ({self.target.note})" if self.target.note else ""
+        target = self.midend.target
+        note = f" ({target.note})" if target.note else ""
         return f"Editing {printable(str(self.path))}{note} · {n}×{n}{star}"
 
     def on_mount(self) -> None:
@@ -320,63 +242,36 @@ class EditorScreen(Screen[None]):
         faults = edit.faults(sketch)
         self.query_one("#editor-title", Static).update(self.title_text())
         if ask:
-            self.generation += 1
-            self.suggestion = None
-            generation = self.generation
+            generation = self.midend.ask()
             self.call_after_refresh(self._submit, generation)
             self.set_timer(CHECKING_AFTER, lambda: self._still_checking(generation))
         self._show(faults)
 
     def _submit(self, generation: int) -> None:
-        if generation == self.generation and self.is_attached:
-            self.worker.submit(generation, self.sketch)
+        if self.is_attached:
+            self.midend.submit(generation)
 
     def _still_checking(self, generation: int) -> None:
-        if generation == self.generation and self.verdict_generation != generation:
+        midend = self.midend
+        if generation == midend.generation and midend.verdict_generation != generation:
             self._show(edit.faults(self.sketch))
-
-    def _post(self, message: Message) -> None:
-        """From the worker thread."""
-        self.post_message(message)
 
     def on_verdict_ready(self, message: VerdictReady) -> None:
         message.stop()
-        if message.generation != self.generation or message.verdict is None:
-            return  # stale: a newer stroke asked again
-        self.verdict = message.verdict
-        self.verdict_generation = message.generation
-        self._show(edit.faults(self.sketch))
+        if self.midend.take_verdict(message.generation, message.verdict):
+            self._show(edit.faults(self.sketch))
 
     def on_suggestion_ready(self, message: SuggestionReady) -> None:
         message.stop()
-        if message.generation != self.generation:
-            return
-        self.suggestion = message.suggestion
-        self._show(edit.faults(self.sketch))
-
-    @property
-    def current(self) -> bool:
-        """True when the verdict shown is the verdict of the sketch shown."""
-        return self.verdict is not None and self.verdict_generation == self.generation
-
-    def verdict_text(self) -> str:
-        if self.verdict is None:
-            return "checking…"
-        text = self.verdict.text()
-        if not self.current:
-            return f"{text} (checking…)"
-        if self.verdict.status == edit.SEVERAL:
-            if self.suggestion is not None:
-                text += f" · {self.suggestion.text()} · = applies"
-            else:
-                text += " · / shows a second solution"
-        return text
+        if self.midend.take_suggestion(message.generation, message.suggestion):
+            self._show(edit.faults(self.sketch))
 
     def _show(self, faults: edit.Faults) -> None:
         board = self.board
         marks: dict[Cell, str] = {cell: "broken" for cell in faults.broken_cells}
         queens: tuple[Cell, ...] = ()
-        if self.current and self.verdict is not None:
+        current = self.midend.current
+        if current and self.verdict is not None:
             if self.suggestion is not None:
                 marks.update((cell, "suggest") for cell, _ in self.suggestion.changes)
             if self.show_solution and self.verdict.solutions:
@@ -384,8 +279,8 @@ class EditorScreen(Screen[None]):
         board.set_marks(marks)
         board.set_queens(queens)
         verdict = self.query_one("#editor-verdict", Static)
-        verdict.update(self.verdict_text())
-        status = (self.current and self.verdict is not None and self.verdict.status) or ""
+        verdict.update(self.midend.verdict_text())
+        status = (current and self.verdict is not None and self.verdict.status) or ""
         for cls in ("unique", "several", "none", "invalid"):
             verdict.set_class(status == _STATUS_CLASS.get(cls), cls)
         r, c = self.cursor
@@ -404,7 +299,7 @@ class EditorScreen(Screen[None]):
 
     def stroke(self, move: Edit) -> bool:
         """Apply one stroke (one undo step unless a drag is open); True if it changed."""
-        if self.history.apply(move):
+        if self.midend.stroke(move):
             self._changed()
             return True
         return False
@@ -445,14 +340,14 @@ class EditorScreen(Screen[None]):
     def on_cell_action(self, message: CellAction) -> None:
         message.stop()
         if message.kind == "drag-start" and message.cell is not None:
-            self.history.begin_gesture()
+            self.midend.history.begin_gesture()
             self.board.cursor = message.cell
             self.paint(message.cell, self.last_label)
         elif message.kind == "drag" and message.cell is not None:
             self.board.cursor = message.cell
             self.paint(message.cell, self.last_label)
         elif message.kind == "drag-end":
-            self.history.end_gesture()
+            self.midend.history.end_gesture()
             self._changed(ask=False)
 
     def action_move(self, dr: int, dc: int) -> None:
@@ -483,13 +378,13 @@ class EditorScreen(Screen[None]):
         self.stroke(Edit(colors=((label, new),)))
 
     def action_undo(self) -> None:
-        if self.history.undo():
+        if self.midend.history.undo():
             self._changed()
         else:
             self.notify("Nothing to undo.", timeout=1.5)
 
     def action_redo(self) -> None:
-        if self.history.redo():
+        if self.midend.history.redo():
             self._changed()
         else:
             self.notify("Nothing to redo.", timeout=1.5)
@@ -499,41 +394,29 @@ class EditorScreen(Screen[None]):
         self._show(edit.faults(self.sketch))
 
     def action_make_unique(self) -> None:
-        if not self.current or self.suggestion is None:
+        if not self.midend.current or self.suggestion is None:
             self.notify("No make-unique suggestion (yet).", timeout=2)
             return
         self.stroke(Edit(cells=self.suggestion.changes))
 
     # --- details, save, play, quit ------------------------------------------------------
 
-    def _graded(self) -> str | None:
-        verdict = self.verdict if self.current else None
-        if verdict is None:
-            verdict = self._judge_now()
-        return verdict.grade if verdict is not None and verdict.status == edit.UNIQUE else None
-
-    def _judge_now(self) -> Verdict | None:
-        try:
-            return edit.judge(self.sketch)
-        except edit.Cancelled:  # pragma: no cover - no cancel flag given
-            return None
-
     def action_details(self) -> None:
         def done(values: dict[str, str] | None) -> None:
             if values is None:
                 return
-            self.history.state = self.sketch.with_meta(**values)
+            self.midend.set_meta(values)
             self._changed(ask=False)
 
-        self.app.push_screen(MetaForm(self.sketch.meta, self._graded()), done)
+        self.app.push_screen(MetaForm(self.sketch.meta, self.midend.graded()), done)
 
     def action_save(self) -> None:
         level_or = edit.level_of(self.sketch)
         if isinstance(level_or, Verdict):
             self.notify(f"Cannot save: {level_or.reason}.", severity="error")
             return
-        target = self.target
-        if file_stamp(target.path) != target.stamp:
+        target = self.midend.target
+        if self.midend.changed_on_disk:
             from queens_tui.app.screens.confirm import ConfirmScreen
 
             def answered(yes: bool | None) -> None:
@@ -550,43 +433,25 @@ class EditorScreen(Screen[None]):
         self._write()
 
     def _write(self) -> bool:
-        from queens_tui.formats.queens import dump
-        from queens_tui.kinds.queens.level import LevelError
-        from queens_tui.store.jsonfile import atomic_write_bytes
-
-        verdict = self._judge_now()
-        graded = verdict.grade if verdict is not None and verdict.status == edit.UNIQUE else None
-        sketch = self.sketch.with_meta(difficulty=graded)
-        target = self.target
         try:
-            text = dump(sketch.to_level(), target.fmt)
-            atomic_write_bytes(target.path, text.encode("utf-8"), sync=False, public=True)
+            said = self.midend.write()
         except (LevelError, OSError) as err:
-            self.notify(f"Could not save {target.path}: {err}", severity="error")
+            self.notify(f"Could not save {self.midend.target.path}: {err}", severity="error")
             return False
-        self.history.state = sketch
-        self.saved = self._snapshot(sketch)
-        target.stamp = file_stamp(target.path)
-        what = verdict.text() if verdict is not None else ""
-        self.notify(f"Saved {target.path} ({what}).", timeout=3)
+        self.notify(said, timeout=3)
         self._changed(ask=False)
         return True
 
     def action_play(self) -> None:
         """Play the level being edited on the game screen; quitting it comes back here."""
-        level_or = edit.level_of(self.sketch)
-        if isinstance(level_or, Verdict):
-            self.notify(f"Cannot play: {level_or.reason}.", severity="error")
+        level = self.midend.playable()
+        if isinstance(level, Verdict):
+            self.notify(f"Cannot play: {level.reason}.", severity="error")
             return
         from queens_tui.app.screens.game import GameScreen
         from queens_tui.midend.levels import OpenLevel
         from queens_tui.midend.session import Session
 
-        level = level_or
-        if level.name is None:
-            from dataclasses import replace
-
-            level = replace(level, name=f"{printable(self.path.name)} (editing)")
         screen = GameScreen(
             OpenLevel(level), ascii=self.ascii, session=Session(None), engine=self.worker.engine
         )
@@ -622,4 +487,4 @@ _STATUS_CLASS = {
     "invalid": edit.INVALID,
 }
 
-__all__ = ["EditorScreen", "MetaForm", "Target", "VerdictWorker", "save_target"]
+__all__ = ["EditorScreen", "MetaForm"]

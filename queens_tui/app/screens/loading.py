@@ -22,9 +22,9 @@ _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
 
 def loading_text(day: date, today: date, kind: str) -> str:
     """ "Generating today's puzzle (Sunday, 10×10 expert)…" and the like."""
-    from queens_tui.store.daily import shape_for
+    from queens_tui.midend.session import daily_shape
 
-    size, difficulty = shape_for(kind, day)
+    size, difficulty = daily_shape(kind, day)
     which = "today's puzzle" if day == today else f"the puzzle of {day.isoformat()}"
     shape = f"{size}×{size} {difficulty}" if difficulty else f"{size}×{size}"
     return f"Generating {which} ({_WEEKDAYS[day.weekday()]}, {shape})…"

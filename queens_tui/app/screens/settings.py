@@ -18,6 +18,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Select, Static, Switch
 
+from queens_tui.app.kinds import KindUI
+from queens_tui.midend import actions
+
 
 class Row(NamedTuple):
     """One setting: its switch's label and value, and the action that flips it."""
@@ -25,6 +28,22 @@ class Row(NamedTuple):
     label: str
     value: bool
     action: str
+
+
+def game_rows(ui: KindUI, option: Callable[[str], bool], live: bool, ascii: bool) -> list[Row]:
+    """The game screen's rows: the kind's options (`option(name)` their values), the live
+    check, ASCII."""
+    rows = []
+    for a in (*ui.option_actions, *actions.ASSIST):
+        if a.action.startswith("toggle_option('"):
+            rows.append(Row(a.help, option(a.action.split("'")[1]), a.action))
+        elif a.action == "toggle_live":
+            rows.append(Row("live check: can the board still be finished?", live, a.action))
+    for o in ui.options:
+        if o.label:  # an option without a key of its own
+            rows.append(Row(o.label, option(o.name), f"toggle_option('{o.name}')"))
+    rows.append(Row("ASCII: plain letters and lines, no symbols", ascii, "toggle_ascii"))
+    return rows
 
 
 class SettingsScreen(ModalScreen[None]):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import time
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -20,6 +20,9 @@ from textual.widgets import Button, Label, Static
 from queens_tui.core.vocabulary import mmss, to_ascii
 from queens_tui.midend.clock import Clock
 from queens_tui.midend.game import Result
+
+if TYPE_CHECKING:
+    from queens_tui.midend.door import Win
 
 GUARD = 0.5
 """Seconds after the card opens during which keys and clicks on it do nothing."""
@@ -95,6 +98,20 @@ class WinScreen(ModalScreen[str]):
         self.has_next = has_next
         self.stats = stats
         """Best time, solves, daily streak (from the store; empty when nothing is kept)."""
+
+    @classmethod
+    def of(cls, win: Win, *, ascii: bool = False) -> WinScreen:
+        """The card of the midend's `Win` (`midend.door.Midend.win`)."""
+        return cls(
+            win.result,
+            win.has_next,
+            win.stats,
+            replay=win.replay,
+            now=win.now,
+            ascii=ascii,
+            undoable=win.undoable,
+            nowhere=win.nowhere,
+        )
 
     def compose(self) -> ComposeResult:
         r = self.result
