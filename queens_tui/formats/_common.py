@@ -76,21 +76,23 @@ def load_json(text: str) -> Any:
 
 
 def _too_deep(data: Any) -> bool:
-    """Whether `data` (parsed JSON) nests lists and objects more than `MAX_DEPTH` deep; one
-    pass, breadth first, without recursion."""
-    layer = [data] if isinstance(data, list | dict) else []
+    """Whether `data` (parsed JSON) nests lists and objects more than `MAX_DEPTH` deep: one
+    pass, a layer at a time, without recursion (each layer gathered with C-speed `extend`:
+    a 20,000-level collection costs a quarter of its `json.loads`)."""
+    layer = [data]
     for _ in range(MAX_DEPTH):
         below: list[Any] = []
+        gather = below.extend
         for node in layer:
-            below.extend(
-                v
-                for v in (node.values() if isinstance(node, dict) else node)
-                if isinstance(v, list | dict)
-            )
+            kind = type(node)
+            if kind is dict:
+                gather(node.values())
+            elif kind is list:
+                gather(node)
         if not below:
             return False
         layer = below
-    return True
+    return any(type(node) is list or type(node) is dict for node in layer)
 
 
 _BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
