@@ -27,10 +27,13 @@ BASE = {"queens": 150.0, "tango": 90.0, "zip": 60.0, "sudoku": 100.0, "patches":
 PACKS = ("1-easy/001", "1-easy/002", "2-medium/014", "tango-1-easy/001", "zip-1-6x6/003")
 
 
-def record_stats(days: int = 120, *, today: date = TODAY, seed: str = "stats") -> Stats:
-    """`days` days of every kind's daily (about one solve a kind a day) and a few packs,
-    recorded as `Stats.record` does (its streak bookkeeping is left to one pass at the end:
-    recording three years a solve at a time takes seconds)."""
+def record_stats(
+    days: int = 120, *, today: date = TODAY, seed: str = "stats", every_day: bool = False
+) -> Stats:
+    """`days` days of every kind's daily (about one solve a kind a day; `every_day`: not one
+    missed, every kind from the first day) and a few packs, recorded as `Stats.record` does
+    (its streak bookkeeping is left to one pass at the end: recording three years a solve at
+    a time takes seconds)."""
     rng = random.Random(seed)
     stats = Stats()
     for kind in daily_kinds():
@@ -38,7 +41,7 @@ def record_stats(days: int = 120, *, today: date = TODAY, seed: str = "stats") -
         for n in range(days, -1, -1):
             day = today - timedelta(days=n)
             roll = rng.random()
-            if roll < 0.08 or (kind == "patches" and n > days // 2):
+            if not every_day and (roll < 0.08 or (kind == "patches" and n > days // 2)):
                 continue  # missed (and Patches only played of late)
             seconds = BASE.get(kind, 90.0) * (1 + day.weekday() / 6) * rng.uniform(0.6, 1.4)
             late = 0.9 < roll <= 0.92 and n > 0  # solved a day late: no streak day

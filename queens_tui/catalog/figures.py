@@ -30,7 +30,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
-from statistics import median
 from typing import Any, Literal
 
 from queens_tui.core.vocabulary import DIFFICULTIES, mmss
@@ -56,6 +55,13 @@ STATE_WORDS: dict[State, str] = {"clean": "clean", "helped": "with help", "none"
 RAMP = "▁▂▃▄▅▆▇█"
 ASCII_RAMP = "_.-=+*#@"
 """A sparkline's eight heights, shortest first."""
+
+
+def median(values: Sequence[float]) -> float:
+    """The median of `values` (not empty); `statistics` costs more to import than to use."""
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
 
 
 # --- one solved level -------------------------------------------------------------------------
@@ -93,42 +99,48 @@ class Solved:
         return "clean" if self.clean else "helped"
 
 
-def _key_place(
-    key: str, files: dict[str, dict[date, Path]]
-) -> tuple[str | None, date | None, int | None, str | None]:
-    """(kind, daily day, size, difficulty) of a stats key: a daily's from its weekday (or its
-    file in the daily folder, `files`), a bundled level's from its file, a board's from its
-    key; a level file's key (a fingerprint) tells only its kind."""
-    from queens_tui.store.progress import parse_daily_key
+class _Places:
+    """(kind, daily day, size, difficulty) of stats keys: a daily's from its weekday (or its
+    file in the daily folder), a bundled level's from its file, a board's from its key; a
+    level file's key (a fingerprint) tells only its kind. Thousands of keys: what they share
+    is looked up once."""
 
-    dated = parse_daily_key(key)
-    if dated is not None:
-        kind, day = dated
-        path = files.get(kind, {}).get(day)
-        if path is not None:
+    def __init__(self, daily_dir: Path | None) -> None:
+        from queens_tui.store.daily import daily_files, shape_for
+        from queens_tui.store.progress import parse_daily_key
+
+        self.parse_daily_key = parse_daily_key
+        self.files = {k: daily_files(k, daily_dir) for k in daily_kinds()} if daily_dir else {}
+        self.shapes = {
+            (k, w): shape_for(k, date(2024, 1, 1 + w)) for k in daily_kinds() for w in range(7)
+        }  # 1 January 2024 was a Monday
+        self.prefixes = {get_kind(k).save_prefix or k: k for k in KINDS}
+        self.boards = set(board_kinds())
+
+    def __call__(self, key: str) -> tuple[str | None, date | None, int | None, str | None]:
+        dated = self.parse_daily_key(key)
+        if dated is not None:
+            kind, day = dated
+            path = self.files.get(kind, {}).get(day)
+            if path is None:
+                return (kind, day, *self.shapes[kind, day.weekday()])
             from queens_tui.formats.meta import read_meta
 
             meta = read_meta(path)
             return kind, day, meta.size, meta.difficulty
-        from queens_tui.store.daily import shape_for
+        head, _, rest = key.partition(":")
+        if head == "pack":
+            from queens_tui.formats.bundled import bundled_path, pack_kind
+            from queens_tui.formats.meta import read_meta
 
-        size, difficulty = shape_for(kind, day)
-        return kind, day, size, difficulty
-    head, _, rest = key.partition(":")
-    if head == "pack":
-        from queens_tui.formats.bundled import bundled_path, pack_kind
-        from queens_tui.formats.meta import read_meta
-
-        found = bundled_path(rest)
-        if found is None:
-            return pack_kind(rest), None, None, None
-        meta = read_meta(found)
-        return pack_kind(rest), None, meta.size, meta.difficulty
-    for kind in KINDS:
-        if head == (get_kind(kind).save_prefix or kind):
-            board = int(rest) if kind in board_kinds() and rest.isdigit() else None
-            return kind, None, board, None
-    return None, None, None, None
+            found = bundled_path(rest)
+            if found is None:
+                return pack_kind(rest), None, None, None
+            meta = read_meta(found)
+            return pack_kind(rest), None, meta.size, meta.difficulty
+        named = self.prefixes.get(head)
+        board = int(rest) if named in self.boards and rest.isdigit() else None
+        return named, None, board, None
 
 
 # --- the record -------------------------------------------------------------------------------
@@ -144,6 +156,7 @@ class Record:
     since: date | None = None
     notices: list[str] = field(default_factory=list)
     """What was left out, for the player: one sentence at most per cause."""
+    _grouped: dict[str | None, list[Solved]] | None = field(default=None, repr=False)
 
     @classmethod
     def of(
@@ -156,17 +169,13 @@ class Record:
     ) -> Record:
         """The record of `stats` as of `today`; `since`: only what was solved from that day on
         (a daily: from its day); `daily_dir`: the daily folder, whose files name their size."""
-        files: dict[str, dict[date, Path]] = {}
-        if daily_dir is not None:
-            from queens_tui.store.daily import daily_files
-
-            files = {k: daily_files(k, daily_dir) for k in daily_kinds()}
+        place = _Places(daily_dir)
         record = cls(today, since=since)
         late = 0
         for key, s in stats.levels.items():
             if not s.solved or s.first_date is None:
                 continue
-            kind, day, size, difficulty = _key_place(key, files)
+            kind, day, size, difficulty = place(key)
             first = day or date.fromisoformat(s.first_date)
             if first > today or date.fromisoformat(s.first_date) > today:
                 late += 1
@@ -194,7 +203,8 @@ class Record:
 
     def figures(self, kind: str | None = None) -> Figures:
         """`kind`'s figures, or every kind's together (None)."""
-        mine = [s for s in self.solved if kind is None or s.kind == kind]
+        by_kind = self._by_kind()
+        mine = self.solved if kind is None else by_kind.get(kind, [])
         played = self.kinds()
         dailies = [k for k in daily_kinds() if k == kind or (kind is None and k in played)]
         first = _monday(self.today) - timedelta(weeks=WEEKS - 1)
@@ -205,11 +215,19 @@ class Record:
             first=first,
             days=_calendar(mine, first, self.today, self.since),
             streak=self._streak(kind),
-            times={k: _times(mine, k, self.today, self.since) for k in dailies},
-            weekdays={k: _weekdays(mine, k) for k in dailies},
+            times={k: _times(by_kind.get(k, []), k, self.today, self.since) for k in dailies},
+            weekdays={k: _weekdays(by_kind.get(k, []), k) for k in dailies},
             shapes=_shapes(mine),
             totals=Totals.of(mine),
         )
+
+    def _by_kind(self) -> dict[str | None, list[Solved]]:
+        """The solved levels by kind (worked out once: every figure asks)."""
+        if self._grouped is None or sum(map(len, self._grouped.values())) != len(self.solved):
+            self._grouped = defaultdict(list)
+            for s in self.solved:
+                self._grouped[s.kind].append(s)
+        return self._grouped
 
     def _streak(self, kind: str | None) -> Streak:
         """`kind`'s streak (`Stats.streak`: one home for what a streak is); every kind's: the
@@ -360,18 +378,16 @@ class Totals:
     @classmethod
     def of(cls, solved: Sequence[Solved]) -> Totals:
         """The totals of `solved`."""
-        stats = [s.stats for s in solved]
-        return cls(
-            levels=len(solved),
-            solves=sum(s.solves for s in stats),
-            clean=sum(s.clean for s in solved),
-            with_hints=sum(s.hints > 0 for s in stats),
-            with_solver=sum(
-                s.solver_solves > 0 or (s.hints == 0 and s.solves > s.clean_solves) for s in stats
-            ),
-            hints=sum(s.hints for s in stats),
-            mistakes=sum(max(s.mistakes, s.last_mistakes) for s in stats),
-        )
+        solves = clean = with_hints = with_solver = hints = mistakes = 0
+        for level in solved:
+            s = level.stats
+            solves += s.solves
+            clean += level.clean
+            with_hints += s.hints > 0
+            with_solver += s.solver_solves > 0 or (s.hints == 0 and s.solves > s.clean_solves)
+            hints += s.hints
+            mistakes += max(s.mistakes, s.last_mistakes)
+        return cls(len(solved), solves, clean, with_hints, with_solver, hints, mistakes)
 
     @property
     def hints_per_solve(self) -> float:

@@ -185,31 +185,49 @@ def _level_obj(s: LevelStats) -> dict[str, Any]:
 
 
 _FLOATS = frozenset(k for k, types in _STATS_TYPES.items() if float in types)
+_TIMES = ("first_time", "best_time", "last_time")
+_DATES = ("first_date", "best_date", "last_date")
 
 
 def _level_stats(key: str, obj: Any) -> LevelStats:
+    """One level's stats, checked (a file holds thousands: the cheap checks come first)."""
     expect(isinstance(obj, dict), f"stats for {key!r} should be an object")
     values: dict[str, Any] = {}
-    for name, types in _STATS_TYPES.items():  # a file holds thousands: the exact type first
-        if name not in obj:
-            continue
-        value = obj[name]
+    for name, value in obj.items():
+        types = _STATS_TYPES.get(name)
+        if types is None:
+            continue  # not ours (a newer field): dropped, as ever
         if type(value) not in types:
             value = get(obj, name, types)  # says what is wrong (a bool is no number)
-        if name in _FLOATS and type(value) is int:
+        if type(value) is int and name in _FLOATS:
             value = float(value)
         values[name] = value
-    s = LevelStats(**values)
-    expect(s.solves >= s.clean_solves >= 0 and s.hints >= 0, f"bad counters for {key!r}")
-    expect(min(getattr(s, k) for k in _QUIET) >= 0, f"bad counters for {key!r}")
-    expect(s.solver_solves <= s.solves - s.clean_solves, f"bad counters for {key!r}")
-    for name in ("first_time", "best_time", "last_time"):
-        t = getattr(s, name)
+    s = _new_level_stats(values)
+    counts = (s.hints, s.last_undos, s.last_mistakes, s.last_backtracks, s.mistakes)
+    expect(
+        s.solves >= s.clean_solves >= 0
+        and min(counts) >= 0
+        and 0 <= s.solver_solves <= s.solves - s.clean_solves,
+        f"bad counters for {key!r}",
+    )
+    for name, t in zip(_TIMES, (s.first_time, s.best_time, s.last_time), strict=True):
         expect(t is None or 0 <= t < MAX_SECONDS, f"bad {name} for {key!r}")
-    for name in ("first_date", "best_date", "last_date"):
-        v = getattr(s, name)
+    for v in (s.first_date, s.best_date, s.last_date):
         if v is not None:
             _day(v)
+    return s
+
+
+_DEFAULTS = asdict(LevelStats())
+
+
+def _new_level_stats(values: dict[str, Any]) -> LevelStats:
+    """`LevelStats(**values)` without its `__init__` (a frozen dataclass sets each of its
+    fields through `object.__setattr__`: half the cost of reading a level), `values` being
+    fields already checked."""
+    s = object.__new__(LevelStats)
+    s.__dict__.update(_DEFAULTS)
+    s.__dict__.update(values)
     return s
 
 
@@ -294,14 +312,12 @@ class Stats:
 
 
 def _longest_run(days: set[date]) -> int:
-    best = 0
-    for d in days:
-        if _shift(d, -1) in days:
-            continue
-        n = 1
-        while _shift(d, n) in days:
-            n += 1
-        best = max(best, n)
+    best = run = 0
+    prev = None
+    for n in sorted(d.toordinal() for d in days):
+        run = run + 1 if prev is not None and n == prev + 1 else 1
+        best = max(best, run)
+        prev = n
     return best
 
 

@@ -11,6 +11,7 @@ a kind's name) switch kinds, `t` shows 30 or 90 days, escape goes back.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, timedelta
 from typing import ClassVar
 
@@ -48,6 +49,26 @@ from queens_tui.store import Store
 STYLES: dict[State, str] = {"clean": "bold green", "helped": "yellow", "none": "dim", "out": ""}
 """A calendar state's colour (its glyph says it without colour)."""
 BAR_STYLE = "cyan"
+_FIGURES = ("calendar", "totals", "weekdays", "shapes")
+"""The Statics that show figures (empty when there are none)."""
+
+
+def styled(out: Text, cells: Iterable[tuple[str, str]]) -> Text:
+    """`out` with each (text, style) appended, a run of one style as one span: a calendar
+    row is 53 cells, and a span each made the screen slow to paint."""
+    run, style = "", None
+    for text, cell_style in cells:
+        if cell_style != style and run:
+            out.append(run, style=style or "")
+            run = ""
+        run, style = run + text, cell_style
+    if run:
+        out.append(run, style=style or "")
+    return out
+
+
+def _style(value: float | State) -> str:
+    return STYLES[value] if isinstance(value, str) else BAR_STYLE
 
 
 class Chart(Widget):
@@ -63,6 +84,7 @@ class Chart(Widget):
         self.figures: Figures | None = None
         self.days = 30
         self.ascii = False
+        self._drawn: tuple[tuple[int, int, int], list[Text]] | None = None
 
     def show(self, figures: Figures, days: int, ascii: bool) -> None:
         """Draw `figures`' last `days` days."""
@@ -76,6 +98,13 @@ class Chart(Widget):
         return Text("\n").join(self._lines(self.content_size.width))
 
     def _lines(self, width: int) -> list[Text]:
+        """The chart's lines for `width` (asked for twice a frame: by layout, by render)."""
+        key = (width, self.days, id(self.figures))
+        if self._drawn is None or self._drawn[0] != key:
+            self._drawn = (key, self._draw(width))
+        return self._drawn[1]
+
+    def _draw(self, width: int) -> list[Text]:
         f = self.figures
         if f is None or not f.times:
             return []
@@ -95,10 +124,8 @@ class Chart(Widget):
         return lines
 
     def _spark(self, cols: list[float | State]) -> Text:
-        out = Text()
-        for v, ch in zip(cols, spark(cols, ascii=self.ascii), strict=True):
-            out.append(ch, style=STYLES[v] if isinstance(v, str) else BAR_STYLE)
-        return out
+        cells = zip(spark(cols, ascii=self.ascii), map(_style, cols), strict=True)
+        return styled(Text(), cells)
 
     def _bars(self, f: Figures, kind: str, width: int) -> list[Text]:
         values = f.daily_times(kind, self.days)
@@ -113,10 +140,8 @@ class Chart(Widget):
         for i, row in enumerate(rows):
             label = time_text(top) if i == 0 and times else ("0:00" if i == 3 else "")
             line = Text(f"{label:>5} ", style="dim")
-            for v, ch in zip(cols, row, strict=True):
-                style = STYLES[v] if isinstance(v, str) else BAR_STYLE
-                line.append(ch * scale, style=style)
-            out.append(line)
+            cells = ((ch * scale, _style(v)) for v, ch in zip(cols, row, strict=True))
+            out.append(styled(line, cells))
         start = (f.today - timedelta(days=len(values) - 1)).strftime("%d %b")
         span = len(cols) * scale
         per = -(-len(values) // len(cols))
@@ -145,12 +170,13 @@ class StatsScreen(Screen[None]):
     StatsScreen #stats-kinds { height: 1; padding: 0 1; }
     StatsScreen #stats-body { height: 1fr; padding: 0 1; scrollbar-size-vertical: 1; }
     StatsScreen #stats-notice { height: auto; color: $warning; margin-top: 1; }
-    StatsScreen #stats-empty { height: auto; margin: 1 0; color: $text-muted; }
+    StatsScreen #stats-empty { display: none; height: auto; margin: 1 0; color: $text-muted; }
+    StatsScreen.-nothing #stats-empty { display: block; }
     StatsScreen .stats-row { height: auto; margin-top: 1; }
     StatsScreen #calendar { width: 58; height: auto; }
     StatsScreen #totals { width: 1fr; min-width: 20; height: auto; }
     StatsScreen #times { width: 1fr; }
-    StatsScreen #weekdays { width: 24; height: auto; margin-left: 1; }
+    StatsScreen #weekdays { width: 20; height: auto; margin-left: 1; }
     StatsScreen #shapes { height: auto; margin-top: 1; }
     StatsScreen #stats-keys {
         height: auto; padding: 0 1; background: $panel; color: $foreground;
@@ -193,48 +219,62 @@ class StatsScreen(Screen[None]):
         return self._figures[kind]
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="stats-title")
-        yield Static("", id="stats-kinds")
+        """The widgets with their content (filled here, not after mounting: one layout)."""
+        f = self.figures(self.kind)
+        self._set_view_classes(f)
+        shown = self._contents(f)
+        yield Static(shown["stats-title"], id="stats-title")
+        yield Static(shown["stats-kinds"], id="stats-kinds")
         with VerticalScroll(id="stats-body"):
-            yield Static(" ".join(self.record.notices), id="stats-notice")
-            yield Static("", id="stats-empty")
+            notice = Static(" ".join(self.record.notices), id="stats-notice")
+            notice.display = bool(self.record.notices)
+            yield notice
+            yield Static(shown["stats-empty"], id="stats-empty")
             with Horizontal(classes="stats-row"):
-                yield Static("", id="calendar")
-                yield Static("", id="totals")
+                yield Static(shown["calendar"], id="calendar")
+                yield Static(shown["totals"], id="totals")
             with Horizontal(classes="stats-row"):
-                yield Chart(id="times")
-                yield Static("", id="weekdays")
-            yield Static("", id="shapes")
+                chart = Chart(id="times")
+                chart.figures, chart.days, chart.ascii = f, self.days, self.ascii
+                yield chart
+                yield Static(shown["weekdays"], id="weekdays")
+            yield Static(shown["shapes"], id="shapes")
         yield Static(self._keys(), id="stats-keys")
 
     def on_mount(self) -> None:
-        self.query_one("#stats-notice").display = bool(self.record.notices)
-        self._draw()
         self.query_one("#stats-body").focus()
 
     # --- drawing ------------------------------------------------------------------------------
 
     def _draw(self) -> None:
+        """Show the figures of the kind now chosen."""
         f = self.figures(self.kind)
-        self.query_one("#stats-title", Static).update(
-            f"Stats · {kind_title(self.kind)} · {streak_text(f)}"
-            if f.times
-            else f"Stats · {kind_title(self.kind)}"
-        )
-        self.query_one("#stats-kinds", Static).update(self._kinds())
+        self._set_view_classes(f)
+        for which, content in self._contents(f).items():
+            self.query_one(f"#{which}", Static).update(content)
+        self.query_one("#times", Chart).show(f, self.days, self.ascii)
+
+    def _set_view_classes(self, f: Figures) -> None:
         self.set_class(self.kind is None, "-every")
         self.set_class(f.empty, "-nothing")
-        empty = self.query_one("#stats-empty", Static)
-        empty.display = f.empty
+
+    def _contents(self, f: Figures) -> dict[str, str | Text]:
+        """Each Static's content, by id, for figures `f`."""
+        title = f"Stats · {kind_title(self.kind)}"
+        out: dict[str, str | Text] = {
+            "stats-title": f"{title} · {streak_text(f)}" if f.times else title,
+            "stats-kinds": self._kinds(),
+        }
         if f.empty:
             what = "" if self.kind is None else f" of {kind_title(self.kind)}"
-            empty.update(f"Nothing solved yet{what}: solve a level and your record shows here.")
-            return
-        self.query_one("#calendar", Static).update(self._calendar(f))
-        self.query_one("#totals", Static).update(self._totals(f))
-        self.query_one("#times", Chart).show(f, self.days, self.ascii)
-        self.query_one("#weekdays", Static).update(self._weekdays(f))
-        self.query_one("#shapes", Static).update(self._shapes(f))
+            text = f"Nothing solved yet{what}: solve a level and your record shows here."
+            return out | {"stats-empty": text} | dict.fromkeys(_FIGURES, "")
+        out["stats-empty"] = ""
+        out["calendar"] = self._calendar(f)
+        out["totals"] = self._totals(f)
+        out["weekdays"] = self._weekdays(f)
+        out["shapes"] = self._shapes(f)
+        return out
 
     def _kinds(self) -> Text:
         """The kind tabs: the one shown in brackets and bold (not told by colour alone)."""
@@ -256,8 +296,7 @@ class StatsScreen(Screen[None]):
         for d, row in enumerate(f.week_rows()):
             out.append("\n")
             out.append(f"{weekday_label(d):<4}", style="dim")
-            for state in row:
-                out.append(glyphs[state], style=STYLES[state])
+            styled(out, ((glyphs[state], STYLES[state]) for state in row))
         out.append("\n    ")
         for state, words in STATE_WORDS.items():
             out.append(glyphs[state], style=STYLES[state])
@@ -292,7 +331,7 @@ class StatsScreen(Screen[None]):
         out = Text("Median by weekday", style="bold")
         for w, m in zip(WEEKDAYS, medians, strict=True):
             out.append(f"\n{w} {time_text(m):>5} ")
-            out.append(hbar(m, top, 12, ascii=self.ascii), style=BAR_STYLE)
+            out.append(hbar(m, top, 10, ascii=self.ascii), style=BAR_STYLE)
         return out
 
     def _shapes(self, f: Figures) -> Text:
