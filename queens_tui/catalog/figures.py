@@ -171,13 +171,15 @@ class Record:
         (a daily: from its day); `daily_dir`: the daily folder, whose files name their size."""
         place = _Places(daily_dir)
         record = cls(today, since=since)
+        iso_today = today.isoformat()
         late = 0
         for key, s in stats.levels.items():
             if not s.solved or s.first_date is None:
                 continue
             kind, day, size, difficulty = place(key)
             first = day or date.fromisoformat(s.first_date)
-            if first > today or date.fromisoformat(s.first_date) > today:
+            dates = (s.first_date, s.best_date or "", s.last_date or "")
+            if first > today or max(dates) > iso_today:  # ISO days sort as text
                 late += 1
                 continue
             if since is not None and first < since:

@@ -152,6 +152,19 @@ async def test_no_color_and_ascii_keep_a_glyph_per_state(
         assert "# clean  + with help  . not solved" in calendar
 
 
+async def test_a_record_dated_after_today_is_said_once_on_the_screen(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    store.record_solve("pack:1-easy/002", 50.0, today=date(2027, 1, 1))  # a replay, clock wrong
+    app = create_app("1-easy/001", store=store, persist=False, engine="search")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        notice = app.screen.query_one("#stats-notice", Static)
+        assert notice.display and str(notice.content) == (
+            "1 record is dated after today (2026-11-27): left out of the figures."
+        )
+
+
 def test_the_made_up_record_has_every_state_today_fixed() -> None:
     """The snapshots' data: every calendar state shows, and it does not depend on the date."""
     f = Record.of(record_stats(40), TODAY).figures("queens")
