@@ -99,6 +99,11 @@ class Solved:
         return "clean" if self.clean else "helped"
 
 
+def _week(kind: str) -> tuple[tuple[int, str | None], ...]:
+    spec = get_kind(kind).daily
+    return spec.week if spec is not None else ()
+
+
 class _Places:
     """(kind, daily day, size, difficulty) of stats keys: a daily's from its weekday (or its
     file in the daily folder), a bundled level's from its file, a board's from its key; a
@@ -106,14 +111,17 @@ class _Places:
     is looked up once."""
 
     def __init__(self, daily_dir: Path | None) -> None:
-        from queens_tui.store.daily import daily_files, shape_for
         from queens_tui.store.progress import parse_daily_key
 
         self.parse_daily_key = parse_daily_key
-        self.files = {k: daily_files(k, daily_dir) for k in daily_kinds()} if daily_dir else {}
+        self.files: dict[str, dict[date, Path]] = {}
+        if daily_dir is not None and daily_dir.is_dir():
+            from queens_tui.store.daily import daily_files
+
+            self.files = {k: daily_files(k, daily_dir) for k in daily_kinds()}
         self.shapes = {
-            (k, w): shape_for(k, date(2024, 1, 1 + w)) for k in daily_kinds() for w in range(7)
-        }  # 1 January 2024 was a Monday
+            (k, w): shape for k in daily_kinds() for w, shape in enumerate(_week(k))
+        }  # a generated daily's (size, difficulty) by weekday (`store.daily.shape_for`)
         self.prefixes = {get_kind(k).save_prefix or k: k for k in KINDS}
         self.boards = set(board_kinds())
 

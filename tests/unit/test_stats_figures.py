@@ -188,6 +188,17 @@ def test_median_and_best_per_size_and_difficulty() -> None:
     assert list(shapes) == [(6, "easy"), (7, "easy"), (8, "easy")]
 
 
+def test_a_dailys_own_file_in_the_daily_folder_gives_its_size(tmp_path: Path) -> None:
+    grid = ["AABBBB", "AABCCB", "DDBCCB", "DEEEFB", "DDEEFF", "DDDEFF"]
+    (tmp_path / "2026-11-23.txt").write_text("# difficulty: hard\n" + "\n".join(grid) + "\n")
+    st = Stats()
+    solve(st, date(2026, 11, 23), 70.0)  # a Monday: 7x7 easy when generated
+    shapes = Record.of(st, TODAY, daily_dir=tmp_path).figures("queens").shapes
+    assert [(s.size, s.difficulty, s.median) for s in shapes] == [(6, "hard", 70.0)]
+    generated = Record.of(st, TODAY, daily_dir=tmp_path / "none").figures("queens").shapes
+    assert [(s.size, s.difficulty) for s in generated] == [(7, "easy")]
+
+
 # --- totals -----------------------------------------------------------------------------------
 
 
