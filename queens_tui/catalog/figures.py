@@ -517,14 +517,14 @@ class Figures:
 
 def spark(values: Sequence[float | State], *, ascii: bool = False, top: float | None = None) -> str:
     """One character a value: a time as a bar of eight heights (scaled to `top`, default the
-    largest), a day helped as its calendar glyph (no time to draw), not solved as ``·``."""
+    largest), a day without a time as its calendar glyph (helped ``▒``, not solved ``·``)."""
     ramp, glyphs = (ASCII_RAMP, ASCII_GLYPHS) if ascii else (RAMP, GLYPHS)
     times = [v for v in values if not isinstance(v, str)]
     high = top if top is not None else max(times, default=0.0)
     out = []
     for v in values:
         if isinstance(v, str):
-            out.append(glyphs[v] if v != "clean" else ramp[-1])
+            out.append(glyphs[v])
         else:
             level = round(v / high * (len(ramp) - 1)) if high > 0 else 0
             out.append(ramp[max(0, min(len(ramp) - 1, level))])
