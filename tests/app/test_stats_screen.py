@@ -49,7 +49,7 @@ async def test_g_opens_the_stats_of_the_games_kind_and_escape_goes_back(tmp_path
         assert isinstance(app.screen, GameScreen)
 
 
-async def test_the_palette_offers_stats(tmp_path: Path) -> None:
+async def test_the_palette_and_the_browser_open_the_stats(tmp_path: Path) -> None:
     app = _app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+p")
@@ -59,12 +59,7 @@ async def test_the_palette_offers_stats(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen) and app.screen.kind == "queens"
-
-
-async def test_the_browser_opens_the_stats_and_gets_them_back(tmp_path: Path) -> None:
-    app = _app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("l")
+        await pilot.press("escape", "l")
         await pilot.pause()
         assert isinstance(app.screen, LevelBrowser)
         await pilot.press("g")
