@@ -92,6 +92,9 @@ async def test_kinds_and_days_switch_by_key_and_show_the_records_figures(tmp_pat
         for _ in range(2):
             await pilot.press("right")
         assert screen.kind == "sudoku"
+        tabs = _text(screen, "#stats-kinds")
+        await pilot.click("#stats-kinds", offset=(tabs.index("Tango") + 2, 0))
+        assert screen.kind == "tango" and "[Tango]" in _text(screen, "#stats-kinds")
 
 
 async def test_a_relaunch_shows_the_same_figures(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -167,7 +168,10 @@ class StatsScreen(Screen[None]):
     StatsScreen #stats-title {
         height: 1; padding: 0 1; background: $panel; color: $foreground; text-style: bold;
     }
-    StatsScreen #stats-kinds { height: 1; padding: 0 1; }
+    StatsScreen #stats-kinds {
+        height: 1; padding: 0 1; link-style: none; link-color: $foreground;
+        link-background-hover: $block-hover-background; link-style-hover: none;
+    }
     StatsScreen #stats-body { height: 1fr; padding: 0 1; scrollbar-size-vertical: 1; }
     StatsScreen #stats-notice { height: auto; color: $warning; margin-top: 1; }
     StatsScreen #stats-empty { display: none; height: auto; margin: 1 0; color: $text-muted; }
@@ -258,10 +262,10 @@ class StatsScreen(Screen[None]):
         self.set_class(self.kind is None, "-every")
         self.set_class(f.empty, "-nothing")
 
-    def _contents(self, f: Figures) -> dict[str, str | Text]:
+    def _contents(self, f: Figures) -> dict[str, str | Text | Content]:
         """Each Static's content, by id, for figures `f`."""
         title = f"Stats · {kind_title(self.kind)}"
-        out: dict[str, str | Text] = {
+        out: dict[str, str | Text | Content] = {
             "stats-title": f"{title} · {streak_text(f)}" if f.times else title,
             "stats-kinds": self._kinds(),
         }
@@ -276,17 +280,18 @@ class StatsScreen(Screen[None]):
         out["shapes"] = self._shapes(f)
         return out
 
-    def _kinds(self) -> Text:
-        """The kind tabs: the one shown in brackets and bold (not told by colour alone)."""
-        out = Text()
+    def _kinds(self) -> Content:
+        """The kind tabs, each a link (a click shows it): the one shown in brackets and bold
+        (not told by colour alone)."""
+        tabs = []
         for tab in self.tabs:
-            name = kind_title(tab)
-            if tab == self.kind:
-                out.append(f"[{name}]", style="bold reverse")
-            else:
-                out.append(f" {name} ", style="dim")
-            out.append(" ")
-        return out
+            name = Content(kind_title(tab))
+            shown = tab == self.kind
+            text = Content.assemble("[", name, "]") if shown else Content.assemble(" ", name, " ")
+            style = "bold reverse" if shown else "dim"
+            action = f"screen.show_kind({tab or ''!r})"
+            tabs.append(text.stylize(style).stylize(f"@click={action}"))
+        return Content(" ").join(tabs)
 
     def _calendar(self, f: Figures) -> Text:
         glyphs = ASCII_GLYPHS if self.ascii else GLYPHS
@@ -366,6 +371,11 @@ class StatsScreen(Screen[None]):
         """The next (previous) kind's figures, every kind's first."""
         i = self.tabs.index(self.kind)
         self.kind = self.tabs[(i + step) % len(self.tabs)]
+        self._draw()
+
+    def action_show_kind(self, kind: str) -> None:
+        """Show `kind`'s figures ("": every kind's): a click on its tab."""
+        self.kind = kind or None
         self._draw()
 
     def action_days(self) -> None:
