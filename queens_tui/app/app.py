@@ -141,6 +141,15 @@ class QueensApp(App[None]):
             message, title = to_ascii(message), to_ascii(title)
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
+    def action_help_quit(self) -> None:
+        """ctrl+c: say which key quits, in plain words. Textual's own toast writes the key in
+        markup (`[b]q[/b]`), which our toasts never read as markup (`notify`)."""
+        for active in self.active_bindings.values():
+            if active.binding.action in ("quit", "app.quit"):
+                key = self.get_key_display(active.binding)
+                self.notify(f"Press {key} to quit the game.", title="Do you want to quit?")
+                return
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide the terminal-only actions when the game runs in a browser (textual-serve)."""
         return not (self.is_web and action in TERMINAL_ONLY_ACTIONS)

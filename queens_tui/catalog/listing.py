@@ -353,7 +353,7 @@ class Listing:
 
         seen = {e.key for e in entries}
         for folder in packs:
-            for entry in own_entries(folder):
+            for entry in own_entries(folder, store.notice):
                 if entry.key not in seen:  # the same puzzle twice: listed once
                     seen.add(entry.key)
                     entries.append(entry)

@@ -401,7 +401,14 @@ def register(sub: Any) -> None:
     """Add `solve`, `check`, `explain` and `grade`."""
     for name, what, line, handler, limit in COMMANDS:
         p = sub.add_parser(name, help=what)
-        p.add_argument("files", nargs="+", metavar="FILE")
+        p.add_argument(
+            "files",
+            nargs="+",
+            metavar="FILE",
+            help="level files of any kind, screenshots, collections or folders of them, "
+            "bundled ids, daily:DATE, or - for standard input (a collection's levels are "
+            "named FILE#ID)",
+        )
         p.add_argument("--json", action="store_true", help=f"one JSON object per {line} per line")
         if handler is cmd_solve:
             p.add_argument(

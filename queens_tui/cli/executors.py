@@ -50,6 +50,10 @@ each, so four at a time cut that cost to a quarter, and the last submission stil
 a few tasks of the others."""
 
 
+CONNECT_SECONDS = 10.0
+"""How long `--scheduler ADDRESS` waits for the scheduler to answer before giving up."""
+
+
 class PoolError(Exception):
     """The executor asked for cannot be had; the message is the line to print."""
 
@@ -211,16 +215,45 @@ def _dask_pool(scheduler: str, workers: int) -> Pool:
         closers += [lambda: logging.disable(logging.CRITICAL), client.close, cluster.close]
         name = f"a local Dask cluster of {workers} workers"
     else:
-        try:
-            client = Client(scheduler, timeout="10s")
-        except (OSError, ValueError, TypeError) as err:
-            raise PoolError(f"cannot reach the Dask scheduler at {scheduler}: {err}") from None
+        client = _connect(Client, scheduler)
         closers.append(client.close)
         workers = len(client.scheduler_info().get("workers", {}))
         name = f"the Dask cluster at {scheduler} ({workers} workers)"
     # pure=False: a task sent again after a lost worker is a new task, not the failed one
     executor = client.get_executor(pure=False)
     return Pool(executor, name, workers, 0, DASK_BATCH, _closers=closers)
+
+
+def _connect(client_class: Any, scheduler: str) -> Any:
+    """A Dask `Client` of the scheduler at `scheduler`, or `PoolError` within `CONNECT_SECONDS`.
+
+    Dask's own `timeout` does not bound every wait: a port that accepts and never speaks held
+    `Client()` for minutes, and a peer that is not a scheduler can raise anything from deep
+    in its protocol (a `struct.error` for a short frame). So the client is made in a daemon
+    thread that this one stops waiting for; one that is late is left to die with the process.
+    """
+    seconds = CONNECT_SECONDS
+    outcome: list[Any] = []
+
+    def attempt() -> None:
+        try:
+            outcome.append(client_class(scheduler, timeout=f"{seconds}s"))
+        except Exception as err:  # whatever a peer that is not a scheduler makes Dask raise
+            outcome.append(err)
+
+    threading.Thread(target=attempt, name="dask-connect", daemon=True).start()
+    deadline = time.monotonic() + seconds
+    while not outcome and time.monotonic() < deadline:
+        time.sleep(0.05)
+    where = f"cannot reach the Dask scheduler at {scheduler}"
+    if not outcome:
+        raise PoolError(f"{where}: no answer within {seconds:g} s")
+    found = outcome[0]
+    if isinstance(found, OSError | ValueError | TypeError):
+        raise PoolError(f"{where}: {found}")
+    if isinstance(found, Exception):
+        raise PoolError(f"{where}: it does not speak Dask's protocol ({type(found).__name__})")
+    return found
 
 
 @contextlib.contextmanager

@@ -14,6 +14,7 @@ import re
 import sys
 from dataclasses import dataclass
 from functools import partial
+from itertools import pairwise
 from typing import Any
 
 from queens_tui.cli.batch import EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_NOT_UNIQUE, EXIT_OK, err, out
@@ -27,6 +28,21 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "_", text).strip("._") or "seed"
 
 
+def _sizes(kinds: list[str]) -> str:
+    """Each kind's sizes, as `--size`'s help says them: from the kind, written nowhere else."""
+
+    def one(name: str) -> str:
+        kind = get_kind(name)
+        sizes = kind.sizes
+        if len(sizes) == 1:
+            return f"{kind.title}: {sizes[0]}"
+        even = ", even" if {b - a for a, b in pairwise(sizes)} == {2} else ""
+        default = "required" if kind.default_size is None else f"default {kind.default_size}"
+        return f"{kind.title}: {sizes[0]} to {sizes[-1]}{even}, {default}"
+
+    return "; ".join(one(name) for name in kinds)
+
+
 def register(sub: Any) -> None:
     """Add the `generate` subcommand: its `--kind` choices and options come from the kinds."""
     kinds = [k for k in KINDS if get_kind(k).generates]
@@ -38,7 +54,7 @@ def register(sub: Any) -> None:
         help=f"puzzle kind ({kinds[0]}); the others use the kind's usual size when --size "
         "is not given",
     )
-    p.add_argument("--size", type=int, metavar="N", help="board size (Queens: 4 to 64, required)")
+    p.add_argument("--size", type=int, metavar="N", help=f"board size ({_sizes(kinds)})")
     p.add_argument(
         "--format",
         choices=("text", "json"),

@@ -110,7 +110,7 @@ def _import_pack(name: str, sources: list[str]) -> int:
     except OSError as err:
         print(f"{printable(name)}: cannot write the pack: {err.strerror or err}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    for line in pack.errors:
+    for line in (*pack.errors, *pack.notes):
         print(line, file=sys.stderr)
     print(f"{printable(name)}: {pack.count} levels from {printable(sources[0])} ({pack.folder})")
     return EXIT_BAD_INPUT if pack.errors else EXIT_OK

@@ -393,7 +393,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="ADDRESS",
         help="count on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786), or "
         "'local' for a cluster of --jobs workers on this machine; needs "
-        "pip install 'queens-tui[cluster]'",
+        "pip install 'queens-tui[cluster]'; a scheduler that does not answer within 10 s is "
+        "one line, exit 2",
     )
     scale.add_argument(
         "--checkpoint",

@@ -58,11 +58,33 @@ class Run:
     progress: Progress
     resumed: int
     """Tasks done before this run (from `--resume`)."""
+    unwritable: bool = False
+    """A write of the checkpoint failed (a full disk): said once, and the count went on
+    without checkpoints; the file keeps the tasks done until then."""
 
     def record(self, tasks: list[splitting.Task], solutions: list[int]) -> None:
         for task, found in zip(tasks, solutions, strict=True):
             self.checkpoint.done[task.index] = found
-        self.save()
+        self.keep()
+
+    def keep(self, *, sync: bool = False) -> None:
+        """`save`, or on its first failure say so and go on counting without checkpoints:
+        hours of counting are worth more than the file, which stays valid as of its last
+        write (`store.checkpoint.save` replaces it whole or not at all)."""
+        if self.unwritable:
+            return
+        try:
+            self.save(sync=sync)
+        except OSError as err:
+            self.unwritable = True
+            where = printable(str(self.path))
+            self.progress.done()
+            print(
+                f"queens-tui nqueens: {where}: cannot write: {err.strerror or err}; counting "
+                f"on without checkpoints ({where} keeps the tasks done until now)",
+                file=sys.stderr,
+                flush=True,
+            )
 
     def save(self, *, sync: bool = False) -> None:
         if self.path is None:
@@ -260,27 +282,22 @@ def count(
         return EXIT_USAGE
     except TaskFailed as err:
         progress.done()
-        _save_quietly(run)
+        run.keep(sync=True)
         kept = f"; {printable(str(path))} keeps the tasks done" if path is not None else ""
         print(f"queens-tui nqueens: {err}{kept}", file=sys.stderr, flush=True)
         return EXIT_FAILED
     except (KeyboardInterrupt, Stopped) as stop:
         progress.done()
-        _save_quietly(run)
+        run.keep(sync=True)
         _print_interrupted(n, run, as_json)
         return EXIT_TERMINATED if isinstance(stop, Stopped) else EXIT_INTERRUPTED
     finally:
         signal.signal(signal.SIGTERM, previous)
     progress.done()
-    _save_quietly(run)
-    _print_result(n, run, name, as_json)
-    return EXIT_OK
-
-
-def _save_quietly(run: Run) -> None:
-    """The last write of a run, fsynced; a failure here loses nothing the previous write kept."""
+    run.keep(sync=True)
     try:
-        run.save(sync=True)
-    except OSError as err:
-        where = printable(str(run.path))
-        print(f"queens-tui nqueens: {where}: cannot write: {err.strerror or err}", file=sys.stderr)
+        _print_result(n, run, name, as_json)
+    except ArithmeticError as err:  # counts that are no count of N-queens: never a total
+        print(f"queens-tui nqueens: the task counts are wrong: {err}", file=sys.stderr)
+        return EXIT_FAILED
+    return EXIT_OK

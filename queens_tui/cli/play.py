@@ -21,8 +21,18 @@ def _err(message: object) -> None:
 def register(sub: Any) -> None:
     """Add the `play` subcommand; `--kind`'s choices are the kinds."""
     p = sub.add_parser("play", help="play a level (default: today's puzzle)")
-    p.add_argument("level", nargs="?", help="a level file or a bundled level's id")
-    p.add_argument("--ascii", action="store_true", help="draw Q and x instead of ♛ and ×")
+    p.add_argument(
+        "level",
+        nargs="?",
+        help="a level file, a screenshot, a bundled level's id, or a collection (a file of "
+        "many levels, or a folder: the level browser opens on it) (default: today's daily "
+        "puzzle of --kind)",
+    )
+    p.add_argument(
+        "--ascii",
+        action="store_true",
+        help="plain ASCII: Q and x instead of ♛ and ×, ASCII borders and glyphs",
+    )
     p.add_argument(
         "--engine",
         choices=("auto", "cpsat", "search"),
@@ -39,12 +49,15 @@ def register(sub: Any) -> None:
         "today's (or --date's) puzzle, classic N-queens the empty board of --size",
     )
     p.add_argument("--size", type=int, metavar="N", help="with --kind classic: 4 to 16 (8)")
-    p.add_argument("--date", metavar="YYYY-MM-DD", help="play that day's daily puzzle")
+    p.add_argument(
+        "--date", metavar="YYYY-MM-DD", help="play that day's daily puzzle (not a future one)"
+    )
     p.add_argument(
         "--daily-dir",
         metavar="DIR",
-        help="folder of daily puzzle files named YYYY-MM-DD.txt/.ts/.json "
-        "(default: <user data dir>/daily)",
+        help="folder of daily puzzle files named YYYY-MM-DD.txt/.ts/.json, or of LinkedIn's "
+        "archive days, YYYY-MM-DD_<game>.json or YYYY-MM-DD/<game>.json; a day it lacks is "
+        "refused, not replaced (default: <user data dir>/daily)",
     )
     p.set_defaults(func=cmd_play)
 
@@ -160,6 +173,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     except LevelError as err:
         _err(f"queens-tui play: {err.message}" if args.date is not None else err)
         return EXIT_BAD_INPUT
+    if args.daily_dir is not None and level_arg is None and browse is None and not on_board:
+        missing = _not_in_daily_dir(args.daily_dir, kind, day or date.today())
+        if missing is not None:
+            _err(missing)
+            return EXIT_BAD_INPUT
     from queens_tui.app import create_app
     from queens_tui.store import Store
 
@@ -195,6 +213,26 @@ def cmd_play(args: argparse.Namespace) -> int:
     return app.return_code or EXIT_OK  # 1 after a crash (Textual printed the traceback)
 
 
+def _not_in_daily_dir(folder: str, kind: str, day: Any) -> str | None:
+    """The line that says `--daily-dir` has no `kind` puzzle for `day`, and what it has; None
+    when it has one. The player named the folder: never open another puzzle without a word."""
+    import os
+
+    from queens_tui.kinds import daily_kinds
+    from queens_tui.store.daily import daily_dir_summary, daily_file
+
+    if not os.path.isdir(folder):
+        return f"queens-tui play: --daily-dir {folder}: no such folder"
+    if daily_file(kind, day, folder) is not None:
+        return None
+    title = get_kind(kind).title
+    summary = daily_dir_summary(folder, tuple(daily_kinds()))
+    return (
+        f"queens-tui play: {folder} has no {title} puzzle for {day.isoformat()}; {summary} "
+        f"(--date picks the day, --kind the puzzle; without --daily-dir, our own daily)"
+    )
+
+
 def _collection(arg: str) -> bool:
     """Is `arg` a folder, or a file of many levels (`formats.collection`)?"""
     import os
@@ -203,11 +241,13 @@ def _collection(arg: str) -> bool:
         return True
     if not arg.lower().endswith(".json") or not os.path.isfile(arg):
         return False
-    from queens_tui.formats.collection import is_collection_text
+    from queens_tui.formats.collection import COLLECTION_BYTES, is_collection_text
 
     try:
+        if os.path.getsize(arg) > COLLECTION_BYTES:  # the collection reader says it is too big
+            return True
         with open(arg, encoding="utf-8-sig") as f:
-            return is_collection_text(f.read(20_000_001))
+            return is_collection_text(f.read(COLLECTION_BYTES + 1))
     except (OSError, UnicodeDecodeError):
         return False
 
@@ -220,7 +260,7 @@ def _open_collection(arg: str) -> tuple[Any, Any]:
     from queens_tui.midend.levels import open_ref
 
     pack = open_collection(arg)
-    for line in pack.errors:
+    for line in (*pack.errors, *pack.notes):
         _err(line)
     entries = pack_entries(pack.folder)
     if not entries:

@@ -18,6 +18,12 @@ keeps textual-serve's page, protocol and streaming, and adds:
 - ends: a game ends as soon as its socket closes (asked to quit, then its
   whole process group terminated, then killed), every game ends with the
   server, and on Linux the kernel ends a game whose server died anyhow;
+- a server that stays up: at most `MAX_CONNECTIONS` connections (one more is
+  closed as soon as it is accepted), a request whose headers are not all in
+  within `REQUEST_SECONDS` is dropped, and running out of file descriptors
+  is one line while the loop waits and accepts again (asyncio's back-off),
+  never an exit; ctrl+c stops within `STOP_SECONDS`, quietly, even with
+  clients that never read;
 - the address is announced only once the port is bound.
 
 This module imports textual-serve (and aiohttp) at the top: `serve` imports it
@@ -28,18 +34,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import json
 import logging
 import os
 import shlex
 import signal
 import sys
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
+from aiohttp.web_runner import GracefulExit
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
@@ -60,6 +69,26 @@ game is busy) rather than queued for it to work through after the tab has closed
 
 QUIT_GRACE, TERM_GRACE = 1.0, 2.0
 """Seconds a game gets to quit when asked, then to end after SIGTERM, before SIGKILL."""
+
+STOP_QUIT_GRACE, STOP_TERM_GRACE = 0.3, 0.5
+"""The same when the server stops (ctrl+c): a game saves after every move, and a game whose
+tab does not read is stuck writing to it, so the server does not wait long for it."""
+
+MAX_CONNECTIONS = 64
+"""Connections open at once (a tab holds one websocket and briefly a few page loads); with
+`MAX_SESSIONS` games and their pipes, well within a 256 file descriptor limit."""
+
+REQUEST_SECONDS = 10.0
+"""A connection that has not sent a whole request within this long (and an idle keep-alive
+connection after this long) is closed: half-open requests cannot hold the server's sockets."""
+
+STOP_SECONDS = 0.5
+"""On ctrl+c, how long a request still being answered (to a client that does not read) may
+take before its connection is dropped."""
+
+OUT_OF_RESOURCES = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
+"""What `accept()` fails with when the process or the system has no descriptor (or memory)
+left: asyncio stops accepting for a second and tries again."""
 
 FULL = (
     "\r\nqueens-tui serve: {n} games are already open, the most this server runs at once.\r\n"
@@ -157,14 +186,19 @@ class GameService(AppService):
         self.stdin.write(self.encode_packet(b"M", json.dumps(data).encode("utf-8")))
         return True
 
-    async def end(self) -> None:
-        """End the game now: ask it to quit, then SIGTERM its group, then SIGKILL."""
+    async def end(self, *, hurry: bool = False) -> None:
+        """End the game now: ask it to quit, then SIGTERM its group, then SIGKILL; `hurry`
+        (the server stopping): with the shorter graces, and its stream to the tab cut rather
+        than waited for."""
         process = self._process
+        quit_grace, term_grace = (
+            (STOP_QUIT_GRACE, STOP_TERM_GRACE) if hurry else (QUIT_GRACE, TERM_GRACE)
+        )
         with contextlib.suppress(Exception):
             await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
         if process is not None and process.returncode is None:
             await self.send_meta({"type": "quit"})
-            for sig, grace in ((None, QUIT_GRACE), (signal.SIGTERM, TERM_GRACE)):
+            for sig, grace in ((None, quit_grace), (signal.SIGTERM, term_grace)):
                 if sig is not None:
                     _signal_group(process.pid, sig)
                 with contextlib.suppress(asyncio.TimeoutError):
@@ -176,8 +210,17 @@ class GameService(AppService):
                 await process.wait()
         task, self._task = self._task, None
         if task is not None:
+            if hurry:
+                task.cancel()
             with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
-                await asyncio.wait_for(task, TERM_GRACE)
+                await asyncio.wait_for(task, term_grace)
+
+
+class _Refused(asyncio.Protocol):
+    """A connection beyond `MAX_CONNECTIONS`: closed as soon as it is accepted."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        transport.close()
 
 
 def _signal_group(pid: int, sig: int) -> None:
@@ -242,26 +285,95 @@ class QueensServer(Server):
         """Nothing yet: the address is announced once bound (see `serve`)."""
 
     async def on_shutdown(self, app: web.Application) -> None:
-        """Every game ends with the server."""
-        await asyncio.gather(*(game.end() for game in list(self.games)))
+        """Every game ends with the server, at once."""
+        await asyncio.gather(*(game.end(hurry=True) for game in list(self.games)))
 
     def serve(self, debug: bool = False) -> None:
-        """textual-serve's `serve`, announcing the address after binding, not before."""
+        """Serve until ctrl+c or SIGTERM, announcing the address once bound. Not
+        `web.run_app`: this runs aiohttp's runner behind a capped accept (`_accept`) and
+        with a loop error handler that never raises (`_loop_error`); a start-up fault (the
+        port taken) is raised as `OSError`."""
         self.debug = debug
         self.initialize_logging()
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
+        loop.set_exception_handler(self._loop_error)
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(signal.SIGINT, self.request_exit)
             loop.add_signal_handler(signal.SIGTERM, self.request_exit)
-        web.run_app(
-            self._make_app(),
-            host=self.host,
-            port=self.port,
+        main = loop.create_task(self._run())
+        try:
+            loop.run_until_complete(main)
+        except (GracefulExit, KeyboardInterrupt):
+            pass
+        finally:
+            try:
+                if not main.done():
+                    main.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, GracefulExit):
+                        loop.run_until_complete(main)
+            finally:
+                rest = asyncio.all_tasks(loop)
+                for task in rest:
+                    task.cancel()
+                with contextlib.suppress(BaseException):
+                    loop.run_until_complete(asyncio.gather(*rest, return_exceptions=True))
+                    loop.run_until_complete(loop.shutdown_asyncgens())
+                loop.close()
+
+    async def _run(self) -> None:
+        """aiohttp's runner (its app, its handlers, its clean-up, every game's end) on a
+        listening socket of our own, until cancelled."""
+        runner = web.AppRunner(
+            await self._make_app(),
             handle_signals=False,
-            loop=loop,
-            print=lambda *args: self.announce(),
+            keepalive_timeout=REQUEST_SECONDS,
+            shutdown_timeout=STOP_SECONDS,
         )
+        await runner.setup()
+        try:
+            handlers = runner.server
+            assert handlers is not None
+
+            def accept() -> asyncio.BaseProtocol:
+                if len(handlers.connections) >= MAX_CONNECTIONS:
+                    return _Refused()
+                return handlers()
+
+            listening = await asyncio.get_running_loop().create_server(
+                accept, self.host, self.port, backlog=128
+            )
+            try:
+                self.announce()
+                await asyncio.Event().wait()  # until cancelled (ctrl+c, SIGTERM)
+            finally:
+                listening.close()
+        finally:
+            with contextlib.suppress(Exception):
+                await runner.cleanup()
+
+    _last_warning = 0.0
+
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """The loop's error handler, which must never raise (an exception here ended the
+        server: logging a failed accept under EMFILE made rich import a module, which needs a
+        file descriptor). Out of descriptors: one line every 10 s at most, and asyncio
+        accepts again a second later. Anything else: asyncio's own report, or nothing."""
+        error = context.get("exception")
+        if isinstance(error, OSError) and error.errno in OUT_OF_RESOURCES:
+            now = time.monotonic()
+            if now - self._last_warning >= 10.0:
+                self._last_warning = now
+                with contextlib.suppress(Exception):
+                    print(
+                        f"queens-tui serve: cannot accept a connection: {error.strerror}; "
+                        "trying again",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+            return
+        with contextlib.suppress(Exception):
+            loop.default_exception_handler(context)
 
     async def _process_messages(self, websocket: web.WebSocketResponse, app_service: Any) -> None:
         """The browser's messages, each checked: bad JSON or unknown shapes are ignored,

@@ -48,6 +48,17 @@ class Metadata:
         return {k: v for k in METADATA_KEYS if (v := getattr(self, k)) is not None}
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+"""Control characters (C0, DEL, C1): a NUL makes a file unreadable, an ESC drives the
+terminal of whoever prints the file."""
+
+
+def one_line(value: str) -> str:
+    """`value` as one comment line can hold it: whitespace runs as one space, edges trimmed,
+    control characters dropped (what a file we write must not carry)."""
+    return _CONTROL.sub("", " ".join(value.split()))
+
+
 _HEADER = re.compile(r"#\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$")
 
 
@@ -123,6 +134,7 @@ __all__ = [
     "Metadata",
     "header",
     "numbered_lines",
+    "one_line",
     "read_header",
     "scan_header",
     "split_text",

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from queens_tui.core.meta import METADATA_KEYS
+from queens_tui.core.meta import METADATA_KEYS, one_line
 from queens_tui.kinds.queens.level import MAX_SIZE, Level, LevelError
 
 if TYPE_CHECKING:
@@ -33,21 +33,82 @@ class Located(NamedTuple):
     col: int | None
 
 
+MAX_DEPTH = 32
+"""JSON (or a TypeScript literal) nested deeper than this is not a level: the deepest real one,
+a cell of a sign in a level of a `{"levels": [...]}` collection, is 6 deep. Bounding it here
+keeps every reader that walks the data (recursively or not) cheap and off the stack limit."""
+
+MAX_DIGITS = 9
+"""A number a file writes as text (a puzzle number, a region id, a patch size) has at most
+this many digits: no real one comes near, and `int()` of 5,000 digits is refused by Python."""
+
+
+def whole_number(text: object, digits: int = MAX_DIGITS) -> int | None:
+    """The whole number a file writes as text ("684"), or None: ASCII digits only (`"²"` passes
+    `str.isdigit()` but not `int()`, and `int()` reads Arabic-Indic digits no file means), at
+    most `digits` of them. Every reader's numbers in text go through here."""
+    if isinstance(text, str) and 0 < len(text) <= digits and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
+
 def load_json(text: str) -> Any:
-    """`json.loads(text)`, its faults as located `LevelError`s: JSON's own position, or the
-    digits of a number too long for Python to read (its cap on int(str) is 4,300 digits)."""
+    """`json.loads(text)`, its faults as located `LevelError`s: JSON's own position, the digits
+    of a number too long for Python to read (its cap on int(str) is 4,300 digits), or the
+    bracket that opens one level too many (`MAX_DEPTH`)."""
+    deep = False
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except json.JSONDecodeError as err:
         raise LevelError(f"broken JSON: {err.msg}", line=err.lineno, col=err.colno) from None
     except RecursionError:
-        raise LevelError("JSON nested too deeply", line=1, col=1) from None
+        deep = True  # deeper than Python's own limit: located below, as any nesting too deep
     except ValueError:
         m = re.search(r"\d{100,}", text)
-        pos = m.start() if m else 0
-        line = text.count("\n", 0, pos) + 1
-        col = pos - (text.rfind("\n", 0, pos) + 1) + 1
+        line, col = json_at(text, m.start() if m else 0)
         raise LevelError("number too long", line=line, col=col) from None
+    if deep or _too_deep(data):
+        line, col = json_at(text, _deep_at(text))
+        raise LevelError(
+            f"JSON nested too deeply (over {MAX_DEPTH} levels): not a level", line=line, col=col
+        )
+    return data
+
+
+def _too_deep(data: Any) -> bool:
+    """Whether `data` (parsed JSON) nests lists and objects more than `MAX_DEPTH` deep; one
+    pass, breadth first, without recursion."""
+    layer = [data] if isinstance(data, list | dict) else []
+    for _ in range(MAX_DEPTH):
+        below: list[Any] = []
+        for node in layer:
+            below.extend(
+                v
+                for v in (node.values() if isinstance(node, dict) else node)
+                if isinstance(v, list | dict)
+            )
+        if not below:
+            return False
+        layer = below
+    return True
+
+
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+"""A JSON string (skipped whole) or a bracket."""
+
+
+def _deep_at(text: str) -> int:
+    """The offset of the first bracket in `text` that opens level `MAX_DEPTH + 1` (0 if none)."""
+    depth = 0
+    for m in _BRACKETS.finditer(text):
+        ch = m.group()
+        if ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return m.start()
+        elif ch in "]}":
+            depth -= 1
+    return 0
 
 
 def load_object(text: str, holding: str) -> tuple[str, dict[str, Any]]:
@@ -178,12 +239,10 @@ def level_object(level: PuzzleLevel, fields: Mapping[str, Any]) -> dict[str, Any
 
 def comment_header(metadata: Mapping[str, str], kind: str | None = None) -> list[str]:
     """The first lines of a text file: `# kind: <kind>` (when given), then `# key: value`
-    per metadata field; `LevelError` for a value one comment line cannot hold exactly."""
+    per metadata field, written as one line holds it (`core.meta.one_line`: a name with a
+    newline, a NUL or an escape sequence in it would break the file or the terminal)."""
     out = [] if kind is None else [f"# kind: {kind}"]
-    for key, value in metadata.items():
-        if value != " ".join(value.split()):
-            raise LevelError(f"{key} {value!r} cannot be written on one comment line")
-        out.append(f"# {key}: {value}".rstrip())
+    out += [f"# {key}: {one_line(value)}".rstrip() for key, value in metadata.items()]
     return out
 
 

@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any
 
 from queens_tui.core.errors import LevelError
+from queens_tui.formats._common import load_json, whole_number
 from queens_tui.kinds import KINDS, get_kind
 
 GAME_RE = re.compile(r'"game"\s*:\s*"([^"\\]{0,40})"')
@@ -52,8 +53,8 @@ def game_of(text: str) -> str | None:
     if GAME_RE.search(text) is None:
         return None
     try:
-        data = json.loads(head)
-    except ValueError:
+        data = load_json(head)
+    except LevelError:
         return None
     game = data.get("game") if isinstance(data, dict) else None
     return game if isinstance(game, str) else None
@@ -96,8 +97,6 @@ def refuse(game: object, text: str) -> LevelError:
 
 def load_day(text: str, kind: str) -> dict[str, Any]:
     """The JSON object of an archive day of a game of `kind`; `LevelError` located otherwise."""
-    from queens_tui.formats._common import load_json
-
     text = text.removeprefix("\ufeff")
     data = load_json(text)
     if not isinstance(data, dict):
@@ -185,8 +184,8 @@ def metadata(data: dict[str, Any], text: str, kind: str) -> dict[str, str]:
     if found is not None:
         meta["date"] = found.group(0)
     number = data.get("number")
-    if isinstance(number, str) and number.strip().lstrip("#").isdigit():
-        number = int(number.strip().lstrip("#"))
+    if isinstance(number, str):
+        number = whole_number(number.strip().lstrip("#"))
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
         number = None
     else:

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.errors import LevelError
+from queens_tui.formats._common import load_json
 
 if TYPE_CHECKING:
     from queens_tui.core.kind import PuzzleLevel
@@ -54,8 +55,8 @@ def is_collection_text(text: str) -> bool:
     if not head.startswith("{"):
         return False
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+        data = load_json(text)
+    except LevelError:
         return False
     return _is_keyed(data) or (isinstance(data, dict) and isinstance(data.get("levels"), list))
 
@@ -98,7 +99,12 @@ def _read(p: Path) -> str:
         size = p.stat().st_size
     except OSError:
         size = 0
-    if size <= COLLECTION_BYTES and p.is_file():
+    if size > COLLECTION_BYTES:  # the collection's limit, not a single level's
+        raise LevelError(
+            f"file is over {COLLECTION_BYTES:,} bytes: more than a collection may hold",
+            path=str(p),
+        )
+    if p.is_file():
         try:
             return p.read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError):
@@ -108,12 +114,7 @@ def _read(p: Path) -> str:
 
 def parse_items(text: str) -> list[tuple[str, PuzzleLevel]]:
     """The (id, level) items of a collection's text; `LevelError` with the item's id."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise LevelError(f"broken JSON: {err.msg}", line=err.lineno, col=err.colno) from None
-    except (ValueError, RecursionError):
-        raise LevelError("not a readable JSON collection", line=1, col=1) from None
+    data = load_json(text)
     if isinstance(data, dict) and isinstance(data.get("levels"), list):
         raw: list[tuple[str, Any]] = [
             (
@@ -137,15 +138,33 @@ def parse_items(text: str) -> list[tuple[str, PuzzleLevel]]:
         raise LevelError(f"{len(raw):,} levels: at most {MAX_ITEMS:,} in one collection")
     out = []
     seen: set[str] = set()
-    for level_id, item in raw:
+    for index, (level_id, item) in enumerate(raw):
         if level_id in seen:
-            raise LevelError(f"level {level_id!r} is in the collection twice")
+            line, col = _item_at(text, data, index, level_id)
+            raise LevelError(f"level {level_id!r} is in the collection twice", line=line, col=col)
         seen.add(level_id)
         try:
             out.append((level_id, _item(item)))
         except LevelError as err:
-            raise LevelError(f"level {level_id}: {err.message}") from None
+            line, col = _item_at(text, data, index, level_id)
+            raise LevelError(f"level {level_id}: {err.message}", line=line, col=col) from None
     return out
+
+
+def _item_at(text: str, data: Any, index: int, level_id: str) -> tuple[int, int]:
+    """Where the collection's item number `index` (0-based) starts in `text`: its key in the
+    keyed form, else its place in the list (the item's own faults are named, not located: it
+    is parsed apart from the file)."""
+    from queens_tui.formats._common import elements_at, json_at, key_at
+    from queens_tui.formats.json import _elements
+
+    if isinstance(data, dict) and not isinstance(data.get("levels"), list):
+        return key_at(text, level_id)
+    if isinstance(data, dict):
+        starts = elements_at(text, "levels")
+    else:
+        starts = [json_at(text, p) for p in _elements(text, text.index("[") + 1)]
+    return starts[index] if index < len(starts) else (1, 1)
 
 
 def _item(item: Any) -> PuzzleLevel:
@@ -159,8 +178,11 @@ def _item(item: Any) -> PuzzleLevel:
     if "colorRegions" in item:
         from queens_tui.formats.json import parse_json
 
+        rows = item["colorRegions"]
+        if not isinstance(rows, list) or not all(isinstance(row, list | str) for row in rows):
+            raise LevelError("colorRegions must be a list of rows of region labels")
         converted = {k: v for k, v in item.items() if k not in ("colorRegions", "regionColors")}
-        converted["regions"] = ["".join(map(str, row)) for row in item["colorRegions"]]
+        converted["regions"] = ["".join(map(str, row)) for row in rows]
         colors = item.get("regionColors")
         if isinstance(colors, dict) and all(
             isinstance(c, str) and c.startswith("#") for c in colors.values()

@@ -23,8 +23,9 @@ Lines starting with `#` are comments (`# key: value` sets metadata: name,
 author, date, source, seed, difficulty, and `number`, LinkedIn's puzzle
 number). Every label on the grid needs a legend line and every legend line a
 label on the grid; a label is used once. `dump_text` writes labels A-Z, then
-a-z, then 0-9 in reading order, and `parse_text(dump_text(x)) == x`,
-`dump_text(parse_text(t)) == t` for what it writes.
+a-z, then 0-9 in reading order (past 62 clues, accented Latin and Greek letters:
+`LABELS`), and `parse_text(dump_text(x)) == x`, `dump_text(parse_text(t)) == t` for
+what it writes.
 
 JSON, LinkedIn's clue form (what `generate --format json` prints, one level a
 line), with our `kind` and metadata::
@@ -48,11 +49,14 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from typing import Any
 
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, header, numbered_lines, read_header, scan_header
 from queens_tui.formats._common import (
+    MAX_DIGITS,
+    comment_header,
     elements_at,
     json_meta,
     key_at,
@@ -60,6 +64,7 @@ from queens_tui.formats._common import (
     level_object,
     load_object,
     sniff_text,
+    whole_number,
     write,
 )
 from queens_tui.kinds.patches.level import FREE, SHAPES, TALL, WIDE, Clue, Level
@@ -67,8 +72,23 @@ from queens_tui.kinds.patches.level import FREE, SHAPES, TALL, WIDE, Clue, Level
 _KIND_LINE = kind_line("patches")
 _JSON_KIND = re.compile(r'"(?:kind|game)"\s*:\s*"patches"', re.I)
 _LEGEND = re.compile(r"^(\S)\s*:(.*)$")
-LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-"""Clue labels `dump_text` uses, in reading order."""
+
+
+def _plain_letter(ch: str) -> bool:
+    """A letter that is one letter in every normal form (not a ligature such as Ĳ or ŉ)."""
+    return ch.isalpha() and unicodedata.normalize("NFKC", ch) == ch
+
+
+LABELS = (
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    + "".join(chr(c) for c in range(0xC0, 0x180) if _plain_letter(chr(c)))  # À..ž
+    + "ΓΔΘΛΞΠΣΦΨΩαβγδεζηθλμξπσφψω"
+)
+"""Clue labels `dump_text` uses, in reading order: the 62 ASCII letters and digits first (so a
+file of up to 62 clues reads and writes as it always has), then Latin letters with accents
+and Greek letters (one column each, no ligature such as Ĳ), 272 in all: enough for a 16x16
+grid with a clue in every cell. The reader has always taken any letter or digit as a label,
+so a file with them reads in older versions too."""
 LINKEDIN_TYPES = {"square": "square", "V_rect": TALL, "H_rect": WIDE, "free": FREE}
 """LinkedIn's clue `type` -> our shape."""
 TYPE_OF = {"square": "square", TALL: "V_rect", WIDE: "H_rect", FREE: "free"}
@@ -162,12 +182,10 @@ def parse_json(text: str) -> Level:
     meta = json_meta({k: v for k, v in data.items() if v is not None}, text, METADATA_KEYS)
     if "difficulty" in meta:
         meta["difficulty"] = meta["difficulty"].lower()
-    if "game" in data:  # LinkedIn's archive: name the day as LinkedIn does
-        meta.setdefault("source", "LinkedIn")
-        if "number" in meta:
-            meta.setdefault("name", f"Patches #{meta['number']}")
-        elif "date" in meta:
-            meta.setdefault("name", f"Patches {meta['date']}")
+    if "game" in data:  # LinkedIn's archive: named, dated and numbered as every kind's days
+        from queens_tui.formats.archive import metadata
+
+        meta.update(metadata(data, text, Level.kind))
     try:
         return Level(size[0], size[1], tuple(clues), **meta)
     except LevelError as err:
@@ -181,8 +199,9 @@ def json_object(level: Level) -> dict[str, Any]:
         {"x": c.col, "y": c.row, "type": TYPE_OF[c.shape], "size": c.size} for c in level.clues
     ]
     data = level_object(level, {"grid_size": [level.rows, level.cols], "clues": clues})
-    if level.number is not None and level.number.isdigit():
-        data["number"] = int(level.number)  # as LinkedIn's archive writes it
+    number = whole_number(level.number)
+    if number is not None:
+        data["number"] = number  # as LinkedIn's archive writes it
     return data
 
 
@@ -201,7 +220,14 @@ def _legend_clue(body: str, line: int, col: int) -> tuple[str, int | None]:
     for found in re.finditer(r"\S+", body):
         word, at = found.group(), col + found.start()
         if word.isdigit() and not seen_size:
-            size, seen_size = int(word), True
+            size, seen_size = whole_number(word), True
+            if size is None:
+                shown = word if len(word) <= 12 else word[:12] + "…"
+                raise LevelError(
+                    f"legend: {shown!r} is not a size (digits 0-9, at most {MAX_DIGITS})",
+                    line=line,
+                    col=at,
+                )
             if size == 0:
                 raise LevelError("legend: a size is at least 1", line=line, col=at)
         elif (w := LINKEDIN_TYPES.get(word, word.lower())) in SHAPES and not seen_shape:
@@ -299,11 +325,7 @@ def dump_text(level: Level) -> str:
     """`level` in the text format (ends with a newline)."""
     if len(level.clues) > len(LABELS):
         raise LevelError(f"the text format labels at most {len(LABELS)} clues")
-    out = ["# kind: patches"]
-    for key in METADATA_KEYS:
-        value = getattr(level, key)
-        if value is not None:
-            out.append(f"# {key}: {value}")
+    out = comment_header(level.metadata, "patches")
     label = {clue.cell: LABELS[k] for k, clue in enumerate(level.clues)}
     for r in range(level.rows):
         out.append(" ".join(label.get((r, c), ".") for c in range(level.cols)))

@@ -13,6 +13,7 @@ import string
 from typing import Any
 
 from queens_tui.formats import archive
+from queens_tui.formats._common import whole_number
 from queens_tui.kinds.queens.level import MAX_SIZE, Level, LevelError
 
 LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits
@@ -107,4 +108,5 @@ def _regions(regions: dict[str, Any], size: tuple[int, int] | None, text: str) -
 
 def _order(key: str) -> tuple[int, str]:
     """Region ids sort as numbers where they are ("10" after "9")."""
-    return (int(key), key) if key.isdigit() else (1 << 30, key)
+    number = whole_number(key)
+    return (number, key) if number is not None else (1 << 30, key)

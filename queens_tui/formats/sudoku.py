@@ -137,6 +137,7 @@ def _rows_of_cells(data: dict[str, Any], text: str) -> list[list[int | None]]:
         size = data.get("grid_size", [SIZE, SIZE])
         rows_n, cols_n = size if _is_pair(size) else (SIZE, SIZE)
         grid: list[list[int | None]] = [[None] * cols_n for _ in range(rows_n)]
+        seen: set[tuple[int, int]] = set()
         for k, item in enumerate(cells):
             line, col = where[k] if k < len(where) else (cline, ccol)
             r, c = item.get("row"), item.get("col")
@@ -147,6 +148,13 @@ def _rows_of_cells(data: dict[str, Any], text: str) -> list[list[int | None]]:
                     line=line,
                     col=col,
                 )
+            if (r, c) in seen:
+                raise LevelError(
+                    f"cells item {k + 1}: row {r + 1}, column {c + 1} is given twice",
+                    line=line,
+                    col=col,
+                )
+            seen.add((r, c))
             grid[r][c] = _digit(item.get("value"), f"row {r + 1}, column {c + 1}", line, col)
         return grid
     out: list[list[int | None]] = []
@@ -200,6 +208,10 @@ def parse_json(text: str) -> Level:
         line, col = key_at(text, "size")
         raise LevelError(f"size is {data['size']!r}; Mini Sudoku is 6x6 only", line=line, col=col)
     meta = _json_meta(data, text)
+    if "game" in data:  # LinkedIn's archive: named, dated and numbered as every kind's days
+        from queens_tui.formats.archive import metadata
+
+        meta.update(metadata(data, text, Level.kind))
     try:
         return Level(tuple(tuple(r) for r in rows), **meta)
     except LevelError as err:

@@ -57,6 +57,7 @@ from queens_tui.formats._common import (
     read,
     sniff_text,
     string_rows,
+    whole_number,
     write,
 )
 from queens_tui.kinds.tango.level import EQUAL, MOON, SUN, Level, Pair, draw
@@ -109,8 +110,10 @@ _WALL_SIGNS = {"=": EQUAL, "EQUAL": EQUAL, "X": "x", "×": "x", "OPPOSITE": "x",
 """A sign between two cells, upper-cased."""
 
 
-def _upper(value: Any) -> Any:
-    return value.strip().upper() if isinstance(value, str) else value
+def _upper(value: Any) -> str:
+    """A symbol or sign as the tables above key it ("" for what is not text: a list is not
+    even hashable)."""
+    return value.strip().upper() if isinstance(value, str) else ""
 
 
 def parse_archive(text: str) -> Level:
@@ -138,6 +141,8 @@ def parse_archive(text: str) -> Level:
         if not isinstance(item, list) or len(item) != 3 or _upper(item[2]) not in _SYMBOLS:
             raise archive.fail(text, "symbols", f'a symbol is [row, col, "S" | "M"], not {item!r}')
         r, c = archive.cell(item[:2], rows, cols, text, "symbols")
+        if givens[r][c] is not None:
+            raise archive.fail(text, "symbols", f"row {r + 1}, column {c + 1} is given twice")
         givens[r][c] = _SYMBOLS[_upper(item[2])]
     equal: list[Pair] = []
     opposite: list[Pair] = []
@@ -176,8 +181,10 @@ def from_community(item: dict[str, Any]) -> Level:
         raise LevelError('prefilled must be an object such as {"0,1": "☀️"}')
     for key, symbol in prefilled.items():
         r, c = _rc(key, size)
-        if symbol not in _EMOJI:
+        if not isinstance(symbol, str) or symbol not in _EMOJI:
             raise LevelError(f"prefilled {key}: {symbol!r} is not ☀️ or 🌑")
+        if givens[r][c] is not None:
+            raise LevelError(f"prefilled {key}: row {r + 1}, column {c + 1} is given twice")
         givens[r][c] = _EMOJI[symbol]
     equal: list[Pair] = []
     opposite: list[Pair] = []
@@ -203,10 +210,10 @@ def from_community(item: dict[str, Any]) -> Level:
 
 def _rc(key: Any, size: int) -> tuple[int, int]:
     """A "r,c" key as a cell on the grid."""
-    try:
-        r, c = (int(part) for part in str(key).split(","))
-    except ValueError:
-        raise LevelError(f'{key!r} is not a cell "row,col"') from None
+    row, _, col = str(key).partition(",")
+    r, c = whole_number(row.strip()), whole_number(col.strip())
+    if r is None or c is None:
+        raise LevelError(f'{key!r} is not a cell "row,col"')
     if not (0 <= r < size and 0 <= c < size):
         raise LevelError(f"cell {key} is off the {size}x{size} grid")
     return r, c

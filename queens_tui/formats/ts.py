@@ -34,7 +34,14 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from queens_tui.formats._common import COLOR_RE, Located, build_level, check_label, clean_meta
+from queens_tui.formats._common import (
+    COLOR_RE,
+    MAX_DEPTH,
+    Located,
+    build_level,
+    check_label,
+    clean_meta,
+)
 from queens_tui.kinds.queens.level import Level, LevelError
 
 PALETTE: dict[str, str] = {
@@ -110,8 +117,6 @@ class Opaque:
 
 
 _OPAQUE = Opaque()
-MAX_DEPTH = 32
-"""A level nests three literals deep; deeper input is not a level (and must not blow the stack)."""
 MAX_TRIES = 16
 """How many `colorRegions:` keys to try before giving up (bounds the work on hostile input)."""
 

@@ -41,7 +41,7 @@ from typing import Any
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, header, scan_header, split_text
 from queens_tui.formats import archive
-from queens_tui.formats._common import level_object, load_json
+from queens_tui.formats._common import comment_header, level_object, load_json, whole_number
 from queens_tui.kinds.zip.level import MAX_SIDE, Wall, ZipLevel
 
 _KIND_JSON = re.compile(r'"kind"\s*:\s*"zip"')
@@ -267,8 +267,7 @@ def dump_json(level: ZipLevel, compact: bool = False) -> str:
 def dump_text(level: ZipLevel) -> str:
     """The text drawing of `level` (see the module docstring)."""
     walls = level.wall_set
-    out = ["# kind: zip"]
-    out += [f"# {k}: {v}" for k, v in level.metadata.items()]
+    out = comment_header(level.metadata, "zip")
     rows, cols = level.rows, level.cols
     out.append("+" + "---+" * cols)
     for r in range(rows):
@@ -354,8 +353,8 @@ def parse_text(text: str) -> ZipLevel:
                 field = body[4 * c + 1 : 4 * c + 4].strip()
                 if field in ("", "."):
                     row.append(0)
-                elif field.isdigit() and field.isascii():
-                    row.append(int(field))
+                elif (number := whole_number(field)) is not None:
+                    row.append(number)
                 else:
                     raise bad(4 * c + 1, f"a cell holds a number or '.', not {field!r}")
                 sep = body[4 * c + 4]

@@ -236,7 +236,7 @@ def palette(actions: Iterable[Action]) -> Iterator[tuple[str, str, str]]:
     for a in actions:
         if a.palette and a.help:
             keys = " / ".join(KEY_NAMES.get(k, k) for k in a.keys.split(","))
-            text = say(a.help)
+            text = say(a.help).replace("`", "")  # Markdown for the help table, not here
             yield a.name or a.title, f"{text[0].upper()}{text[1:]} ({keys})", a.action
 
 

@@ -10,14 +10,20 @@ never be counted twice.
 The file names N and the split (its number of tasks, depth and the
 fingerprint of its prefixes, see `kinds.classic.split`): a checkpoint of
 another N, or of a split this version would not make again, is refused.
+`check` is the SHA-256 of the task counts (`counts_check`): a count edited
+by hand, or a file damaged in a way JSON still reads, is refused rather
+than summed into a wrong total (it guards against accidents, not against
+someone who recomputes it).
 
     {"format": "queens-tui-nqueens-checkpoint", "version": 1, "n": 17,
      "split": {"tasks": 512, "depth": 4, "fingerprint": "3f0c..."},
-     "done": {"0": 187320, "5": 190012, ...}, "seconds": 12.5}
+     "done": {"0": 187320, "5": 190012, ...}, "check": "9b1d...", "seconds": 12.5}
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,6 +41,13 @@ from queens_tui.store.jsonfile import (
 
 FORMAT = "queens-tui-nqueens-checkpoint"
 VERSION = 1
+
+
+def counts_check(done: dict[int, int]) -> str:
+    """The SHA-256 (hex) of the task counts `done` as canonical JSON: `[[task, count], ...]`
+    in task order, no spaces."""
+    canonical = json.dumps(sorted(done.items()), separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("ascii")).hexdigest()
 
 
 class CheckpointError(ValueError):
@@ -85,6 +98,7 @@ class Checkpoint:
             "n": self.n,
             "split": {"tasks": self.tasks, "depth": self.depth, "fingerprint": self.fingerprint},
             "done": {str(i): c for i, c in sorted(self.done.items())},
+            "check": counts_check(self.done),
             "seconds": round(self.seconds, 3),
         }
 
@@ -110,6 +124,8 @@ def _parse(obj: Any) -> Checkpoint:
         expect(ok, f"no task {key[:20]!r} in a split of {tasks}")
         expect(type(value) is int and value >= 0, f"task {key}: bad count {value!r}")
         done[int(key)] = value
+    check = get(d, "check", str)
+    expect(check == counts_check(done), "its task counts do not match its check (edited?)")
     seconds = get(d, "seconds", (int, float), 0.0)
     expect(seconds >= 0, "bad seconds")
     return Checkpoint(n, tasks, depth, fingerprint, done, float(seconds))

@@ -3,8 +3,11 @@
 Each kind says how its daily works in its `KIND.daily` (`core.kind.DailySpec`).
 Lookup for kind K on day D: the daily folder's file for D (in the kind's
 sub-folder: ``<daily>/D.txt`` for Queens, ``<daily>/tango/D.json`` for
-Tango; the extensions in the kind's order, a screenshot too for Queens), or
-LinkedIn's archive layout ``<daily>/D/<kind>.json`` (one folder a day).
+Tango; the extensions in the kind's order, a screenshot too for Queens), or a
+day of LinkedIn's archive (`archive_days`): ``<daily>/D/<game>.json`` (one folder a day,
+as the best-kept archive stores them, also under an ``outputs/`` folder) or
+``<daily>/D_<game>.json`` (the flat copies), where `game` is one of the kind's
+`archive_games` (``minisudoku`` for Mini Sudoku) or its own name.
 A file that exists but is broken, or holds another kind's level, raises
 `LevelError` (the caller prints its one line): the player put it there on
 purpose, so we never silently fall back.
@@ -115,8 +118,7 @@ def daily_file(kind: str, day: date, daily_dir: paths.PathLike | None = None) ->
         p = folder / f"{day.isoformat()}{ext}"
         if p.is_file():
             return p
-    p = paths.daily_dir(daily_dir) / day.isoformat() / f"{kind}.json"
-    return p if p.is_file() else None
+    return archive_days(kind, paths.daily_dir(daily_dir), only=day).get(day)
 
 
 def daily_files(kind: str, daily_dir: paths.PathLike | None = None) -> dict[date, Path]:
@@ -146,33 +148,81 @@ def daily_files(kind: str, daily_dir: paths.PathLike | None = None) -> dict[date
         rank = extensions.index(m.group(2).lower())
         if prev is None or rank < extensions.index(prev.suffix.lower()):
             found[day] = folder / name
-    for day, path in _archive_days(kind, daily_dir).items():
+    for day, path in archive_days(kind, paths.daily_dir(daily_dir)).items():
         found.setdefault(day, path)
     return found
 
 
-_DAY_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_DAY_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:_([A-Za-z0-9]{1,40})\.json)?$", re.IGNORECASE)
+"""A day's folder of the nested archive (``2026-07-15``) or a flat day (``2026-07-15_zip.json``)."""
+
+ARCHIVE_SUBFOLDER = "outputs"
+"""Where the best-kept archive keeps its days, under the folder a player points at."""
 
 
-def _archive_days(kind: str, daily_dir: paths.PathLike | None) -> dict[date, Path]:
-    """The days of LinkedIn's archive layout (``<daily>/YYYY-MM-DD/<kind>.json``)."""
-    root = paths.daily_dir(daily_dir)
+def archive_games(kind: str) -> tuple[str, ...]:
+    """The `game` names of LinkedIn's archive files that hold `kind`'s days, lower case."""
+    kind_obj = get_kind(kind)
+    return tuple(dict.fromkeys(g.lower() for g in (*kind_obj.archive_games, kind)))
+
+
+def archive_days(kind: str, root: Path, *, only: date | None = None) -> dict[date, Path]:
+    """`kind`'s days in LinkedIn's archive layouts under `root`, by day: nested
+    (``D/<game>.json``) and flat (``D_<game>.json``), in `root` or its ``outputs/`` folder.
+    With `only`, just that day (without listing a folder of thousands).
+
+    Only regular files count (a FIFO or a device could hang the reader); symlinks that lead
+    out are read like any file the player named (the reader caps the size)."""
+    games = archive_games(kind)
+    bases = (root, root / ARCHIVE_SUBFOLDER)
+    if only is not None:  # the usual names first; a name in other case needs the listing
+        iso = only.isoformat()
+        candidates = [b / iso / f"{g}.json" for b in bases for g in games]
+        candidates += [b / f"{iso}_{g}.json" for b in bases for g in games]
+        hit = next((p for p in candidates if p.is_file()), None)
+        if hit is not None:
+            return {only: hit}
+        listed = archive_days(kind, root)
+        return {only: listed[only]} if only in listed else {}
     found: dict[date, Path] = {}
-    try:
-        names = sorted(os.listdir(root))
-    except OSError:
-        return found
-    for name in names:
-        if not _DAY_RE.match(name):
-            continue
-        path = root / name / f"{kind}.json"
+    for base in bases:
         try:
-            day = date.fromisoformat(name)
-        except ValueError:
+            names = sorted(os.listdir(base))
+        except OSError:
             continue
-        if path.is_file():
-            found[day] = path
+        for name in names:
+            m = _DAY_RE.match(name)
+            if m is None:
+                continue
+            try:
+                day = date.fromisoformat(m.group(1))
+            except ValueError:
+                continue
+            if day in found:
+                continue
+            if m.group(2) is None:
+                path = next((base / name / f"{g}.json" for g in games
+                             if (base / name / f"{g}.json").is_file()), None)  # fmt: skip
+            elif m.group(2).lower() in games and (base / name).is_file():
+                path = base / name
+            else:
+                path = None
+            if path is not None:
+                found[day] = path
     return found
+
+
+def daily_dir_summary(daily_dir: paths.PathLike, kinds: tuple[str, ...]) -> str:
+    """What a daily folder holds, for the line that says it has no file for a day: per
+    kind with days, its first and last day and how many (`Queens 2026-07-11..2026-07-22
+    (12 days)`); "no daily puzzle files" when it holds none."""
+    parts = []
+    for kind in kinds:
+        days = sorted(daily_files(kind, daily_dir))
+        if days:
+            count = f"{len(days)} day" + ("s" if len(days) != 1 else "")
+            parts.append(f"{get_kind(kind).title} {days[0]}..{days[-1]} ({count})")
+    return "it has " + ", ".join(parts) if parts else "it holds no daily puzzle files"
 
 
 # --------------------------------------------------------------------------- calendar
@@ -363,8 +413,11 @@ def _from_file(kind: str, day: date, path: Path) -> PuzzleLevel:
 __all__ = [
     "GENERATED",
     "Daily",
+    "archive_days",
+    "archive_games",
     "calendar_line",
     "calendar_path",
+    "daily_dir_summary",
     "daily_file",
     "daily_files",
     "daily_level",

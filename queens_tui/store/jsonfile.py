@@ -62,7 +62,7 @@ def dumps(obj: Any) -> bytes:
     ).encode("utf-8")
 
 
-def _fsync_dir(folder: Path) -> None:
+def fsync_dir(folder: Path) -> None:
     """Make a rename in `folder` durable; a no-op where directories cannot be opened (Windows)."""
     try:
         fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
@@ -81,17 +81,25 @@ def atomic_write_bytes(path: Path, data: bytes, *, sync: bool = True, public: bo
 
     Raises OSError on failure, after removing its temp file; the old file is
     untouched in every failure case because it is only ever replaced whole.
-    `sync=False` skips both fsyncs (tests, benchmarks of the rest). The file is the
-    user's alone (a temp file's 0600), or with `public` as the umask says (a level or a
-    picture the command line writes, like any file a shell command makes).
+    `sync=False` skips both fsyncs (tests, benchmarks of the rest). A file that exists keeps
+    its permissions (a level file the editor saves stays 0644); a new one is the user's alone
+    (a temp file's 0600), or with `public` as the umask says (a level or a picture the
+    command line writes, like any file a shell command makes).
     """
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
+    try:
+        st = os.stat(path)
+        mode: int | None = stat.S_IMODE(st.st_mode) if stat.S_ISREG(st.st_mode) else None
+    except OSError:
+        mode = None
+    if mode is None and public:
+        mode = 0o666 & ~umask()
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)
     tmp = Path(tmp_name)
     try:
-        if public and hasattr(os, "fchmod"):
-            os.fchmod(fd, 0o666 & ~_umask())
+        if mode is not None and hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
@@ -103,10 +111,10 @@ def atomic_write_bytes(path: Path, data: bytes, *, sync: bool = True, public: bo
             tmp.unlink()
         raise
     if sync:
-        _fsync_dir(folder)
+        fsync_dir(folder)
 
 
-def _umask() -> int:
+def umask() -> int:
     """The process's umask (reading it means setting it: put straight back)."""
     mask = os.umask(0o022)
     os.umask(mask)
@@ -142,14 +150,17 @@ def sweep_temp(folder: Path, *, older_than: float = STALE_TEMP_SECONDS) -> int:
     return removed
 
 
-def move_aside(path: Path, *, now: datetime | None = None, label: str = "corrupt") -> Path:
-    """Rename `path` to ``<path>.<label>-YYYYMMDD-HHMMSS`` (``-2``, ``-3``... if taken).
+def move_aside(
+    path: Path, *, now: datetime | None = None, label: str = "corrupt", name: str | None = None
+) -> Path:
+    """Rename `path` to ``<path>.<label>-YYYYMMDD-HHMMSS`` (``-2``, ``-3``... if taken), or to
+    ``<name>.<label>-...`` beside it when `name` is given.
 
     Raises OSError when the rename fails; the caller then must not overwrite
     the file, or the player's data would be lost.
     """
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
-    base = path.with_name(f"{path.name}.{label}-{stamp}")
+    base = path.with_name(f"{name or path.name}.{label}-{stamp}")
     target = base
     n = 1
     while target.exists():

@@ -15,12 +15,21 @@ a process, counted: it is closed when the last `Store` using the folder is
 garbage-collected (`unlock_folder`), or at exit. Where `fcntl` is missing (Windows) or the
 file system refuses locks (some network mounts), there is no lock and every
 game writes, as before.
+
+`holding(path)` is the other kind: one writer of a shared folder at a time (the player's
+packs: two `import --pack` at once would each swap in a pack and delete the other's files).
+An `fcntl.flock` on the open file, held for a `with` block: it belongs to that descriptor
+only, so two threads of one process exclude each other too, and the kernel drops it when
+the process dies.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 LOCK_NAME = "lock"
@@ -128,6 +137,42 @@ def _drop_deferred() -> None:
             os.close(held[0])  # drops the lock (the file stays: see the module docstring)
 
 
+@contextlib.contextmanager
+def holding(path: Path, *, wait: float = 0.0) -> Iterator[None]:
+    """Hold an exclusive `flock` on the file `path` (made if absent, never through a link)
+    for the `with` block, waiting at most `wait` seconds for another holder to let go.
+
+    Raises `Locked` (with the holder's pid) when it is still held after `wait`, OSError when
+    the file cannot be made. No lock where `fcntl` is missing or the file system has none.
+    """
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks here
+        yield
+        return
+    _set_aside_unless_a_file(path)
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path, flags | getattr(os, "O_NONBLOCK", 0), 0o644)
+    try:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise Locked(_read_pid(fd)) from None
+                time.sleep(0.05)
+            except OSError:  # no locks on this file system (ENOLCK): write as before
+                break
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        yield
+    finally:
+        os.close(fd)  # drops the flock
+
+
 def _read_pid(fd: int) -> int:
     try:
         text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
@@ -136,4 +181,4 @@ def _read_pid(fd: int) -> int:
     return int(text) if text.isdigit() and len(text) < 12 else 0
 
 
-__all__ = ["LOCK_NAME", "Locked", "lock_folder", "unlock_folder"]
+__all__ = ["LOCK_NAME", "Locked", "holding", "lock_folder", "unlock_folder"]

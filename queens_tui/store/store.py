@@ -201,6 +201,10 @@ class Store:
             out, self._notices = self._notices, []
         return out
 
+    def notice(self, text: str) -> None:
+        """Say `text` to the player with the store's notices (a pack's index set aside)."""
+        self._notice(text)
+
     def _notice(self, text: str) -> None:
         with self._lock:
             self._notices.append(text)

@@ -267,6 +267,18 @@ async def test_json_file_is_saved_as_json(tmp_path: Path) -> None:
     assert load(path).grid[0][1] == "B"
 
 
+@pytest.mark.parametrize("mode", [0o644, 0o600])
+async def test_save_keeps_the_files_mode(level_file: Path, mode: int) -> None:
+    """Issue 33 item 14: a 0644 level file stayed 0644 only until the editor saved it."""
+    level_file.chmod(mode)
+    app = create_editor_app(level_file, engine="search")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right", "B", "ctrl+s")
+        await settle(pilot, app.editor)
+    assert load(level_file).grid[0][1] == "B"  # saved
+    assert level_file.stat().st_mode & 0o777 == mode
+
+
 async def test_no_save_or_play_while_the_region_count_is_wrong(level_file: Path) -> None:
     app = create_editor_app(level_file, engine="search")
     async with app.run_test(size=SIZE, notifications=True) as pilot:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -161,3 +162,130 @@ def test_round_trips(level: Level) -> None:
         return  # the one shape text cannot hold; dump_text refuses it (tested elsewhere)
     assert parse_text(dump_text(level)) == level
     assert parse_json(dump_json(level)) == level
+
+
+# --- archive days and collections of every kind (issue 33) ----------------------------------
+
+HOSTILE = st.one_of(
+    st.sampled_from(
+        ["²", "٣", "9" * 5000, "", " ", "1,1", "9,9", "S", "M", "=", "x", "☀️", "🌑", "#7", "null"]
+    ),
+    st.sampled_from([-1, 0, 1, 5, 64, 10**300, 1e308, True, False, None]),
+    st.integers(-3, 70),
+    st.just("DEEP"),
+)
+"""Values that broke readers: digits `int()` refuses, huge numbers, wrong types, deep nests."""
+
+KEYS = st.sampled_from(
+    [
+        *("game", "number", "grid_size", "board", "regions", "symbols", "walls", "nodes"),
+        *("id", "row", "col", "cells", "value", "clues", "x", "y", "type", "size"),
+        *("prefilled", "constraints", "colorRegions", "regionColors", "levels", "kind"),
+    ]
+)
+JSONISH = st.recursive(
+    HOSTILE,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(KEYS, inner, max_size=3),
+    max_leaves=6,
+)
+
+
+def _seeds() -> list[object]:
+    """One valid archive day per form and kind, and each form of collection, from bundled
+    levels (the mutations start from these)."""
+    from queens_tui.formats import load_puzzle
+    from queens_tui.formats.bundled import bundled_levels
+    from queens_tui.formats.patches import json_object
+    from tests.unit.test_archive_days import queens_days, tango_day, zip_day
+    from tests.unit.test_collections import community_tango
+
+    def first(kind: str, index: int = 0) -> Any:
+        return load_puzzle(bundled_levels(kind)[index][1])
+
+    queens, tango = first("queens", 3), first("tango", 2)
+    board_day, regions_day = queens_days(queens)
+    sudoku = first("sudoku")
+    patches_day = {**json_object(first("patches")), "game": "patches", "number": 127}
+    del patches_day["kind"]
+    days = [
+        board_day,
+        regions_day,
+        tango_day(tango),
+        zip_day(first("zip", 5)),
+        patches_day,
+        {
+            "game": "minisudoku",
+            "number": 40,
+            "grid_size": [6, 6],
+            "cells": [
+                {"row": r, "col": c, "value": v}
+                for r, row in enumerate(sudoku.givens)
+                for c, v in enumerate(row)
+            ],
+        },
+    ]
+    keyed = {"level1": {"size": queens.size, "colorRegions": [list(r) for r in queens.grid]}}
+    return [*days, community_tango([tango]), keyed, {"levels": days}]
+
+
+SEEDS = _seeds()
+
+
+def _paths(node: object, at: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Every place in a JSON value (keys and indices from the top)."""
+    found = [at]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            found += _paths(value, (*at, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found += _paths(value, (*at, i))
+    return found
+
+
+@st.composite
+def hostile_documents(draw: st.DrawFn) -> str:
+    """A seed with one to three of its places replaced by a hostile value or removed."""
+    import copy
+    import json
+
+    doc = copy.deepcopy(draw(st.sampled_from(SEEDS)))
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(_paths(doc)))
+        if not path:
+            continue
+        parent = doc
+        for step in path[:-1]:
+            parent = parent[step]  # type: ignore[index]
+        if draw(st.booleans()) and isinstance(parent, dict):
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = draw(JSONISH)  # type: ignore[index]
+    depth = draw(st.sampled_from([2, 40, 500]))
+    return json.dumps(doc, ensure_ascii=False).replace('"DEEP"', "[" * depth + "]" * depth)
+
+
+@settings(FUZZ, max_examples=50)
+@given(text=hostile_documents())
+def test_archive_days_and_collections_through_every_reader(text: str) -> None:
+    """Every kind's reader (and the level browser's `scan_meta`), the collection reader and
+    `load_puzzle` of a file: a level, a collection, or a `LevelError`; nothing else."""
+    from queens_tui.formats import load_puzzle as load_any
+    from queens_tui.formats import reader, readers
+    from queens_tui.formats.collection import read_collection
+
+    for kind in readers():
+        module = reader(kind)
+        for read in (module.parse, module.scan_meta):
+            try:
+                read(text, ".json")
+            except LevelError as err:
+                assert err.message and "\n" not in err.message
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "hostile.json"
+        path.write_text(text, encoding="utf-8")
+        try:
+            if read_collection(path) is None:
+                load_any(path)
+        except LevelError as err:
+            assert str(err).startswith(str(path)) and "\n" not in str(err)

@@ -75,7 +75,7 @@ def test_metadata_is_kept_on_one_line() -> None:
         ('{"regions": ["AB","BA"], "colors": {"Z": "#000000"}}', 1, 26, "not on the board"),
         ('{"regions": ["AB","BA"], "name": ["x"]}', 1, 26, "name must be a string"),
         ('{"regions": ["AB","B\\u0000"]}', 1, 21, "single visible character"),
-        ("[" * 100_000, 1, 1, "nested too deeply"),
+        ("[" * 100_000, 1, 33, "nested too deeply"),
     ],
 )
 def test_errors_are_located(text: str, line: int, col: int, words: str) -> None:

@@ -41,7 +41,7 @@ def test_archive_json_keeps_number_date_and_difficulty() -> None:
     assert (level.rows, level.cols) == (3, 4)
     assert level.clues[0] == Clue(0, 0, "wide", 4) and level.clues[1] == Clue(1, 3, "tall", None)
     assert (level.number, level.date, level.difficulty) == ("127", "2026-07-22", "hard")
-    assert level.name == "Patches #127" and level.source == "LinkedIn"
+    assert level.name == "Patches #127" and level.source == "linkedin"  # as every kind's days
     ours = json.loads(fmt.dump(level, "json"))
     assert ours["kind"] == "patches" and ours["number"] == 127
     assert ours["clues"][1] == {"x": 3, "y": 1, "type": "V_rect", "size": None}

@@ -45,6 +45,16 @@ def test_atomic_write_replaces_whole_file_and_leaves_no_temp(tmp_path: Path) -> 
     assert _files(target.parent) == ["state.json"]
 
 
+def test_atomic_write_keeps_an_existing_files_mode(tmp_path: Path) -> None:
+    """Issue 33 item 14: replacing a 0644 file made it 0600 (the temp file's mode)."""
+    target = tmp_path / "level.txt"
+    jsonfile.atomic_write_bytes(target, b"new", sync=False)
+    assert target.stat().st_mode & 0o777 == 0o600  # a new file: the user's alone
+    target.chmod(0o644)
+    jsonfile.atomic_write_bytes(target, b"again", sync=False)
+    assert target.stat().st_mode & 0o777 == 0o644 and target.read_bytes() == b"again"
+
+
 @pytest.mark.parametrize("failing", ["fsync", "replace", "write"])
 def test_failed_write_keeps_old_file_and_removes_temp(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: str

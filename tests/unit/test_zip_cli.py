@@ -90,3 +90,15 @@ def test_explain_steps_agree_with_every_linkedin_solution() -> None:
         assert sorted(drawn) == sorted(on_path), day["name"]
         assert all(e not in on_path for s in steps for e in s.cuts), day["name"]
         assert deduce.share(level, steps) == 1.0
+
+
+def test_solve_text_has_a_key_to_its_two_kinds_of_number(capsys) -> None:
+    """Issue 35 item 14: clue numbers `(2)` and steps `2↑` share the grid; a key says which."""
+    from queens_tui.kinds.zip.kind import ARROWS_KEY, PATH_KEY
+
+    level = Path(__file__).resolve().parents[2] / "levels" / "zip-1-6x6" / "001.txt"
+    assert main(["solve", str(level)]) == 0
+    lines = capsys.readouterr().out.rstrip("\n").splitlines()
+    assert lines[-2:] == [f"key: {PATH_KEY}", f"     {ARROWS_KEY}"]
+    assert "numbered N" in PATH_KEY and "step" in PATH_KEY
+    assert all(len(line) <= 80 for line in lines[1:])

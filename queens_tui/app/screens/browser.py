@@ -289,6 +289,10 @@ class LevelBrowser(Screen["LevelRef | None"]):
     def on_mount(self) -> None:
         self._refresh(keep=self.current_key)
         self.table.focus()
+        from queens_tui.midend.session import NOTICE_SECONDS
+
+        for text in self.store.take_notices():  # a pack's unreadable index, set aside
+            self.notify(text, severity="warning", timeout=NOTICE_SECONDS)
 
     @property
     def table(self) -> LevelTable:

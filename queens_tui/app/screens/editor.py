@@ -560,7 +560,7 @@ class EditorScreen(Screen[None]):
         target = self.target
         try:
             text = dump(sketch.to_level(), target.fmt)
-            atomic_write_bytes(target.path, text.encode("utf-8"), sync=False)
+            atomic_write_bytes(target.path, text.encode("utf-8"), sync=False, public=True)
         except (LevelError, OSError) as err:
             self.notify(f"Could not save {target.path}: {err}", severity="error")
             return False

@@ -17,8 +17,14 @@ if TYPE_CHECKING:
 _ARROWS = {(0, 1): "→", (0, -1): "←", (1, 0): "↓", (-1, 0): "↑"}
 
 
+PATH_KEY = "(N) the cell numbered N; other numbers: its step along the path, from 1"
+"""The line under a drawn path: two kinds of number share the grid, so it says which is which."""
+ARROWS_KEY = "→ ← ↑ ↓ the way to the next cell; ■ the end"
+
+
 def draw_path(level: ZipLevel, path: Path) -> str:
-    """The solution as text: each cell shows its number (or its order) and the way on."""
+    """The solution as text: each cell shows its number (or its order) and the way on, then
+    the key to both numbers and the arrows."""
     order = {cell: k for k, cell in enumerate(path, start=1)}
     nxt = dict(itertools.pairwise(path))
     width = len(str(level.area))
@@ -33,7 +39,7 @@ def draw_path(level: ZipLevel, path: Path) -> str:
             arrow = _ARROWS[(after[0] - r, after[1] - c)] if after else "■"
             parts.append(f"{label:>{width + 2}}{arrow}")
         lines.append(" ".join(parts).rstrip())
-    return "\n".join(lines)
+    return "\n".join([*lines, f"key: {PATH_KEY}", f"     {ARROWS_KEY}"])
 
 
 DAILY_WEEK = week((6, 6, 7, 7, 7, 8, 8), (None,) * 7)
