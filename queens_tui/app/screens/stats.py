@@ -187,7 +187,7 @@ class StatsScreen(Screen[None]):
         link-style: none; link-color: $foreground;
         link-background-hover: $block-hover-background; link-style-hover: none;
     }
-    StatsScreen.-every #weekdays { display: none; }
+    StatsScreen.-every #weekdays, StatsScreen.-no-daily #times-row { display: none; }
     StatsScreen.-nothing .stats-row, StatsScreen.-nothing #shapes { display: none; }
     """
 
@@ -237,7 +237,7 @@ class StatsScreen(Screen[None]):
             with Horizontal(classes="stats-row"):
                 yield Static(shown["calendar"], id="calendar")
                 yield Static(shown["totals"], id="totals")
-            with Horizontal(classes="stats-row"):
+            with Horizontal(classes="stats-row", id="times-row"):
                 chart = Chart(id="times")
                 chart.figures, chart.days, chart.ascii = f, self.days, self.ascii
                 yield chart
@@ -261,6 +261,7 @@ class StatsScreen(Screen[None]):
     def _set_view_classes(self, f: Figures) -> None:
         self.set_class(self.kind is None, "-every")
         self.set_class(f.empty, "-nothing")
+        self.set_class(not f.times, "-no-daily")
 
     def _contents(self, f: Figures) -> dict[str, str | Text | Content]:
         """Each Static's content, by id, for figures `f`."""
