@@ -366,6 +366,31 @@ async def classic_hunt(pilot: Pilot) -> None:
     await settled(pilot)
 
 
+def stats_app(days: int = 400) -> QueensApp:
+    """The screenshot level over a data folder holding `days` days of a made-up player's
+    record (`tests.stats_data`), "today" theirs: the stats screen's pictures never change
+    with the date. The folder goes with the app."""
+    import tempfile
+    import weakref
+    from pathlib import Path
+
+    from queens_tui.store import Store
+    from tests.stats_data import TODAY, record_stats, write_stats
+
+    folder = tempfile.TemporaryDirectory(prefix="queens-tui-stats-")
+    write_stats(Path(folder.name), record_stats(days))
+    store = Store(folder.name, sync=False, today=lambda: TODAY)
+    app = QueensApp(OpenLevel(parse_text(SHOT_LEVEL)), now=SceneClock(), store=store)
+    weakref.finalize(app, folder.cleanup)
+    return app
+
+
+async def stats_screen(pilot: Pilot) -> None:
+    """The stats screen (`g`) on the game's kind, Queens."""
+    await pilot.press("g")
+    await pilot.pause()
+
+
 class Shot(NamedTuple):
     """One picture of `screenshots/`: the app, what drives it there, the terminal's size."""
 
@@ -384,5 +409,6 @@ SHOTS: dict[str, Shot] = {
     "sudoku-midgame": Shot(sudoku_app, _settle_after(sudoku_midgame)),
     "patches-midgame": Shot(patches_app, _settle_after(patches_drawn)),
     "classic-hunt": Shot(classic_app, _settle_after(classic_hunt)),
+    "stats": Shot(stats_app, _settle_after(stats_screen)),
 }
 """Every picture `scripts/screenshots.py` writes: `screenshots/<name>.svg`."""

@@ -267,6 +267,17 @@ class QueensApp(App[None]):
                 partial(self.open_daily, today, screen.load, name),
             )
 
+    def action_stats(self) -> None:
+        """Your record (the registry's "stats", the level browser's too), on the game's kind."""
+        from queens_tui.app.screens.stats import StatsScreen
+
+        if self.store is None:
+            self.notify("The stats need a data folder.", severity="warning")
+            return
+        games = [s for s in self.screen_stack if isinstance(s, GameScreen)]
+        kind = games[-1].kind if games else None
+        self.push_screen(StatsScreen(self.store, kind, ascii=self.ascii))
+
     # --- settings and quitting --------------------------------------------------------------
 
     def watch_theme(self, theme: str) -> None:

@@ -170,6 +170,14 @@ NAVIGATE = (
         name="Level browser",
     ),
     Action(
+        "stats",
+        "g",
+        "app.stats",
+        "Stats",
+        "stats: your streaks, a year's calendar, daily times and totals, every kind",
+        show=False,
+    ),
+    Action(
         "next",
         "n",
         "next_level",

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from functools import cache
 from typing import Any, cast
 from urllib.parse import quote, unquote
 
@@ -60,6 +61,12 @@ def daily_key(day: date, kind: str = DEFAULT_KIND) -> str:
     return f"{_daily_prefix(kind)}:{day.isoformat()}"
 
 
+@cache
+def _daily_prefixes() -> dict[str, str]:
+    """Each daily kind by its keys' prefix (the stats screen parses thousands of keys)."""
+    return {_daily_prefix(k): k for k in daily_kinds()}
+
+
 def _daily_prefix(kind: str) -> str:
     spec = get_kind(kind).daily
     return spec.seed_prefix if spec is not None else f"{kind}-daily"
@@ -70,7 +77,7 @@ def parse_daily_key(key: str) -> tuple[str, date] | None:
     head, sep, day = key.rpartition(":")
     if not sep:
         return None
-    kind = next((k for k in daily_kinds() if _daily_prefix(k) == head), None)
+    kind = _daily_prefixes().get(head)
     if kind is None:
         return None
     try:

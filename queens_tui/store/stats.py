@@ -12,8 +12,9 @@ stats.json (``format: "queens-tui/stats"``, ``version: 1``)::
           "last_time": 290.0,  "last_date": "2026-11-22",  "last_helped": false,
           "hints": 3, "last_hints": 0,                 hints over all solves; in the last one
           "last_undos": 1, "last_mistakes": 1,         the last solve's undos, mistakes and
-          "last_backtracks": 0                         backtracks (written only when not 0)
-        }
+          "last_backtracks": 0,                        backtracks (written only when not 0)
+          "mistakes": 2, "solver_solves": 1            over all solves: mistakes, and solves
+        }                                              the solver helped (`S`; only when not 0)
       },
       "streak_days": ["2026-11-20", "2026-11-21"],   days whose daily was solved that day
       "best_streak": 2,
@@ -59,6 +60,9 @@ LAST_DAY = date(2999, 12, 31)
 come from a broken clock or a hand-edited file, and the file is set aside."""
 MAX_SECONDS = 1e9
 """A recorded time is a finite number of seconds, 0 to about 31 years."""
+MAX_LEVELS = 50_000
+"""More solved levels than a player makes in decades of every kind's daily (about 2,000 a
+year): a file holding more is not ours (and reading it would hold up the game's start)."""
 
 STATS_FORMAT = "queens-tui/stats"
 SETTINGS_FORMAT = "queens-tui/settings"
@@ -85,6 +89,11 @@ class LevelStats:
     last_undos: int = 0
     last_mistakes: int = 0
     last_backtracks: int = 0
+    mistakes: int = 0
+    """Mistakes over all solves (0 in a file older than the field: `last_mistakes` then
+    tells the least there were)."""
+    solver_solves: int = 0
+    """Solves the solver helped (`S`, a reveal), apart from hints (0 in an older file)."""
 
     @property
     def solved(self) -> bool:
@@ -114,7 +123,9 @@ class LevelStats:
         mistakes: int = 0,
         backtracks: int = 0,
     ) -> LevelStats:
-        """These stats after one more solve taking `seconds` on `day`."""
+        """These stats after one more solve taking `seconds` on `day` (`helped`: the solver
+        revealed or solved; a hint is help too)."""
+        solver = 1 if helped else 0
         helped = helped or hints > 0
         t = round(max(0.0, float(seconds)), 3)
         d = day.isoformat()
@@ -130,6 +141,8 @@ class LevelStats:
             last_undos=max(0, undos),
             last_mistakes=max(0, mistakes),
             last_backtracks=max(0, backtracks),
+            mistakes=self.mistakes + max(0, mistakes),
+            solver_solves=self.solver_solves + solver,
         )
         if self.first_time is None:
             s = replace(s, first_time=t, first_date=d, first_helped=helped)
@@ -160,8 +173,10 @@ _STATS_TYPES: dict[str, tuple[type, ...]] = {
     "last_undos": (int,),
     "last_mistakes": (int,),
     "last_backtracks": (int,),
+    "mistakes": (int,),
+    "solver_solves": (int,),
 }
-_QUIET = ("last_undos", "last_mistakes", "last_backtracks")
+_QUIET = ("last_undos", "last_mistakes", "last_backtracks", "mistakes", "solver_solves")
 """Fields added later, written only when not 0: an older file is written back unchanged."""
 
 
@@ -169,25 +184,50 @@ def _level_obj(s: LevelStats) -> dict[str, Any]:
     return {k: v for k, v in asdict(s).items() if not (k in _QUIET and v == 0)}
 
 
+_FLOATS = frozenset(k for k, types in _STATS_TYPES.items() if float in types)
+_TIMES = ("first_time", "best_time", "last_time")
+_DATES = ("first_date", "best_date", "last_date")
+
+
 def _level_stats(key: str, obj: Any) -> LevelStats:
+    """One level's stats, checked (a file holds thousands: the cheap checks come first)."""
     expect(isinstance(obj, dict), f"stats for {key!r} should be an object")
     values: dict[str, Any] = {}
-    for f in fields(LevelStats):
-        default = f.default
-        value = get(obj, f.name, _STATS_TYPES[f.name], default)
-        if isinstance(value, int) and not isinstance(value, bool) and float in _STATS_TYPES[f.name]:
+    for name, value in obj.items():
+        types = _STATS_TYPES.get(name)
+        if types is None:
+            continue  # not ours (a newer field): dropped, as ever
+        if type(value) not in types:
+            value = get(obj, name, types)  # says what is wrong (a bool is no number)
+        if type(value) is int and name in _FLOATS:
             value = float(value)
-        values[f.name] = value
-    s = LevelStats(**values)
-    expect(s.solves >= s.clean_solves >= 0 and s.hints >= 0, f"bad counters for {key!r}")
-    expect(min(getattr(s, k) for k in _QUIET) >= 0, f"bad counters for {key!r}")
-    for name in ("first_time", "best_time", "last_time"):
-        t = getattr(s, name)
+        values[name] = value
+    s = _new_level_stats(values)
+    counts = (s.hints, s.last_undos, s.last_mistakes, s.last_backtracks, s.mistakes)
+    expect(
+        s.solves >= s.clean_solves >= 0
+        and min(counts) >= 0
+        and 0 <= s.solver_solves <= s.solves - s.clean_solves,
+        f"bad counters for {key!r}",
+    )
+    for name, t in zip(_TIMES, (s.first_time, s.best_time, s.last_time), strict=True):
         expect(t is None or 0 <= t < MAX_SECONDS, f"bad {name} for {key!r}")
-    for name in ("first_date", "best_date", "last_date"):
-        v = getattr(s, name)
+    for v in (s.first_date, s.best_date, s.last_date):
         if v is not None:
             _day(v)
+    return s
+
+
+_DEFAULTS = asdict(LevelStats())
+
+
+def _new_level_stats(values: dict[str, Any]) -> LevelStats:
+    """`LevelStats(**values)` without its `__init__` (a frozen dataclass sets each of its
+    fields through `object.__setattr__`: half the cost of reading a level), `values` being
+    fields already checked."""
+    s = object.__new__(LevelStats)
+    s.__dict__.update(_DEFAULTS)
+    s.__dict__.update(values)
     return s
 
 
@@ -272,14 +312,12 @@ class Stats:
 
 
 def _longest_run(days: set[date]) -> int:
-    best = 0
-    for d in days:
-        if _shift(d, -1) in days:
-            continue
-        n = 1
-        while _shift(d, n) in days:
-            n += 1
-        best = max(best, n)
+    best = run = 0
+    prev = None
+    for n in sorted(d.toordinal() for d in days):
+        run = run + 1 if prev is not None and n == prev + 1 else 1
+        best = max(best, run)
+        prev = n
     return best
 
 
@@ -305,34 +343,66 @@ def _dates(days: set[date]) -> list[str]:
     return sorted(d.isoformat() for d in days)
 
 
-def _streak_days(raw: list[Any]) -> set[date]:
+def _streak_days(raw: list[Any], skipped: list[str] | None = None) -> set[date]:
     days = set()
     for d in raw:
-        expect(isinstance(d, str), "streak days should be dates")
-        days.add(_day(d))
+        try:
+            expect(isinstance(d, str), "streak days should be dates")
+            days.add(_day(d))
+        except ValueError as err:  # SchemaError too
+            if skipped is None:
+                raise
+            skipped.append(f"streak day {d!r}: {err}")
     return days
 
 
-def decode_stats(obj: Any) -> Stats:
-    """Parse stats.json; SchemaError (or ValueError) if it is not ours."""
+def decode_stats(obj: Any, skipped: list[str] | None = None) -> Stats:
+    """Parse stats.json; SchemaError (or ValueError) if it is not ours.
+
+    With `skipped` (a reader that writes nothing back: `queens-tui stats`), a bad level or
+    streak entry is left out and said there instead, so the rest still counts; the header
+    and the file's shape must still be ours. The game reads strictly: a file it would write
+    back without the bad entries is set aside whole instead, never lost.
+    """
     obj = check_header(obj, STATS_FORMAT, VERSION)
     levels = get(obj, "levels", dict, {})
+    expect(len(levels) <= MAX_LEVELS, f"it holds {len(levels):,} levels, over {MAX_LEVELS:,}")
     days_raw = get(obj, "streak_days", list, [])
-    best = get(obj, "best_streak", int, 0)
-    expect(best >= 0, "negative best streak")
+    best = _best(get(obj, "best_streak", int, 0), "best streak", skipped)
     parsed = {}
     for k, v in levels.items():
-        parsed[k] = _level_stats(k, v)
+        try:
+            parsed[k] = _level_stats(k, v)
+        except (ValueError, TypeError) as err:  # SchemaError too
+            if skipped is None:
+                raise
+            skipped.append(f"level {k!r}: {err}")
     streaks: dict[str, DailyRun] = {}
     for kind, run in get(obj, "kind_streaks", dict, {}).items():
-        expect(isinstance(run, dict), f"the {kind} streak should be an object")
-        kind_best = get(run, "best", int, 0)
-        expect(kind_best >= 0, f"negative best {kind} streak")
-        streaks[kind] = DailyRun(_streak_days(get(run, "days", list, [])), kind_best)
-    days = _streak_days(days_raw)
+        try:
+            expect(isinstance(run, dict), f"the {kind} streak should be an object")
+            kind_best = _best(get(run, "best", int, 0), f"best {kind} streak", skipped)
+            days = _streak_days(get(run, "days", list, []), skipped)
+        except ValueError as err:
+            if skipped is None:
+                raise
+            skipped.append(f"the {kind} streak: {err}")
+            continue
+        streaks[kind] = DailyRun(days, kind_best)
+    days = _streak_days(days_raw, skipped)
     if days or best:
         streaks[DEFAULT_KIND] = DailyRun(days, best)
     return Stats(parsed, streaks)
+
+
+def _best(value: int, what: str, skipped: list[str] | None) -> int:
+    """A recorded best streak: negative is not ours (0 and said, when skipping)."""
+    if value >= 0:
+        return value
+    if skipped is None:
+        raise SchemaError(f"negative {what}")
+    skipped.append(f"negative {what}")
+    return 0
 
 
 # --- settings ---------------------------------------------------------------------------------

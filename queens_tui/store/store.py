@@ -433,6 +433,11 @@ class Store:
         """Every solved level's stats by key (a copy)."""
         return dict(self._stats.levels)
 
+    def saved_stats(self) -> Stats:
+        """Every level's stats and each kind's streak days, as last read or written (for the
+        stats screen's figures, which only read them)."""
+        return self._stats
+
     def record_solve(
         self,
         key: str,

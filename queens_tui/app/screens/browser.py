@@ -182,6 +182,7 @@ class LevelBrowser(Screen["LevelRef | None"]):
         Binding("right_square_bracket", "pack(1)", "Pack", key_display="[ ]", id="browser.pack"),
         Binding("left_square_bracket", "pack(-1)", "Pack", show=False),
         Binding("t", "today", "Today", id="browser.today"),
+        Binding("g", "stats", "Stats", id="browser.stats"),
     ]
 
     def __init__(
@@ -347,6 +348,7 @@ class LevelBrowser(Screen["LevelRef | None"]):
             ("c", "clear filters", "screen.clear_filters"),
             ("[ ]", "pack", "screen.pack(1)"),
             ("t", "today", "screen.today"),
+            ("g", "stats", "screen.stats"),
             ("tab", "focus", "app.focus_next"),
         ]
         return "  ".join(
@@ -497,6 +499,14 @@ class LevelBrowser(Screen["LevelRef | None"]):
         """The next (previous) pack in the list."""
         self.state.pack = str(cycle(self.packs, self.state.pack, step))
         self._refresh()
+
+    def action_stats(self) -> None:
+        """Your record (the stats screen), on the kind of the level being played."""
+        from queens_tui.app.screens.stats import StatsScreen
+
+        entry = self._entry(self.current_key)
+        kind = entry.ref.kind if entry is not None else None
+        self.app.push_screen(StatsScreen(self.store, kind, today=self.today, ascii=self.ascii))
 
     def action_today(self) -> None:
         """Put the cursor on today's puzzle (clearing what hides it)."""
