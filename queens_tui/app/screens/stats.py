@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date, timedelta
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -45,7 +45,9 @@ from queens_tui.catalog.figures import (
     weekday_table,
 )
 from queens_tui.kinds import KINDS
-from queens_tui.store import Store
+
+if TYPE_CHECKING:
+    from queens_tui.midend.session import Store
 
 STYLES: dict[State, str] = {"clean": "bold green", "helped": "yellow", "none": "dim", "out": ""}
 """A calendar state's colour (its glyph says it without colour)."""
