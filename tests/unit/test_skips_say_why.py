@@ -26,10 +26,11 @@ def _skips_without_reason(tree: ast.AST) -> list[int]:
 
 
 def test_every_skip_gives_its_reason() -> None:
+    texts = {path: path.read_text(encoding="utf-8") for path in (REPO / "tests").rglob("*.py")}
     bare = {
         str(path.relative_to(REPO)): lines
-        for path in sorted((REPO / "tests").rglob("*.py"))
-        if (lines := _skips_without_reason(ast.parse(path.read_text(encoding="utf-8"))))
+        for path, text in sorted(texts.items())
+        if "skip" in text and (lines := _skips_without_reason(ast.parse(text)))
     }
     assert bare == {}
 
