@@ -28,6 +28,22 @@ def status(app) -> str:
     return app.game_screen.status.plain
 
 
+def figures(game) -> tuple[object, ...]:
+    """What a relaunch must give back: the board, the clock, the hints, the mistakes."""
+    json = game.rules.state_to_json(game.state)
+    return (json, int(game.stopwatch.elapsed), game.hints_used, game.mistakes)
+
+
+async def hint_then_mark(pilot, app):
+    """A hint looked at (`h`), then a mark of the player's: the game."""
+    await settle(pilot)
+    game = app.game_screen.midend.game
+    await pilot.press("h")
+    await settle(pilot)
+    await mark(pilot, app)
+    return game
+
+
 async def test_the_daily_opens(kind: str, tmp_path: Path, clock) -> None:
     """`queens-tui play --kind K` opens today's daily (a board of the default size for a kind
     without dailies), its status line naming the day."""
@@ -61,12 +77,8 @@ async def test_restart_asks_and_keeps_the_hints_used(kind: str, tmp_path: Path, 
     """Issue 35 item 1: a hint counts for the level, whatever happens after (a restart)."""
     app = launch(kind, tmp_path, clock)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        game = app.game_screen.midend.game
-        await pilot.press("h")
-        await settle(pilot)
+        game = await hint_then_mark(pilot, app)
         assert game.hints_used == 1
-        await mark(pilot, app)
         clock.advance(30)
         await pilot.press("r")
         assert isinstance(app.screen, ConfirmScreen)
@@ -119,31 +131,16 @@ async def test_a_relaunch_gives_the_same_board_timer_hints_and_mistakes(
 ) -> None:
     app = launch(kind, tmp_path, clock)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        game = app.game_screen.midend.game
-        await pilot.press("h")
-        await settle(pilot)
-        await mark(pilot, app)
+        game = await hint_then_mark(pilot, app)
         await settle(pilot)
         clock.advance(42)
-        saved = (
-            game.rules.state_to_json(game.state),
-            int(game.stopwatch.elapsed),
-            game.hints_used,
-            game.mistakes,
-        )
+        saved = figures(game)
         await pilot.press("q")
     again = launch(kind, tmp_path, clock)
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
         game = again.game_screen.midend.game
-        now = (
-            game.rules.state_to_json(game.state),
-            int(game.stopwatch.elapsed),
-            game.hints_used,
-            game.mistakes,
-        )
-        assert now == saved
+        assert figures(game) == saved
 
 
 async def test_the_win_card_reads_the_same_after_a_relaunch(
