@@ -222,6 +222,8 @@ class KindBase(Generic[LevelT, SolutionT]):
     """Ends the share line: `"👑"`."""
     flawed_emoji: str = ""
     """Ends the share line of a game that was not flawless ("": `emoji` then too)."""
+    card_mark: str = ""
+    """The glyph either side of "Solved" on the win card (Queens: "♛"); "": the emoji."""
     difficulties: tuple[str, ...] = DIFFICULTIES
     sizes: tuple[int, ...] = ()
     """The sizes the kind offers: its generator makes them, the game opens them."""

@@ -90,7 +90,7 @@ class WinScreen(ModalScreen[str]):
         r = self.result
         hints = r.help_text
         with Vertical(id="dialog"):
-            mark = "♛" if r.kind_title == "Queens" else r.emoji.rstrip("\ufe0f")  # 🏁 Zip, ☀ Tango
+            mark = r.mark or r.emoji  # the kind's (`KIND.card_mark`): ♛ Queens, 🏁 Zip
             # Nothing on the card is markup: a level's name ("[/]") must not crash the win.
             yield Label(self._text(f"{mark}  Solved  {mark}").strip(), id="title", markup=False)
             yield Static(
