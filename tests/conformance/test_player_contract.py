@@ -36,7 +36,7 @@ def figures(game) -> tuple[object, ...]:
 
 async def hint_then_mark(pilot, app):
     """A hint looked at (`h`), then a mark of the player's: the game."""
-    await settle(pilot)
+    await pilot.pause()
     game = app.game_screen.midend.game
     await pilot.press("h")
     await settle(pilot)
@@ -94,7 +94,7 @@ async def test_a_hint_is_shown_with_its_evidence_then_applied(
 ) -> None:
     app = launch(kind, tmp_path, clock)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await pilot.pause()
         screen = app.game_screen
         game = screen.midend.game
         before = game.state
@@ -115,7 +115,7 @@ async def test_m_gives_a_reason(kind: str, tmp_path: Path, clock) -> None:
     """`m` answers in a sentence, on a board that can be finished or not."""
     app = launch(kind, tmp_path, clock)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await pilot.pause()
         await mark(pilot, app)
         await settle(pilot)
         await pilot.press("m")
@@ -138,7 +138,7 @@ async def test_a_relaunch_gives_the_same_board_timer_hints_and_mistakes(
         await pilot.press("q")
     again = launch(kind, tmp_path, clock)
     async with again.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await pilot.pause()
         game = again.game_screen.midend.game
         assert figures(game) == saved
 
@@ -150,7 +150,7 @@ async def test_the_win_card_reads_the_same_after_a_relaunch(
     keeps no streak and no best time (issue 35 item 2)."""
     app = launch(kind, tmp_path, clock)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await pilot.pause()
         clock.advance(20)
         await pilot.press("S")
         await pilot.press("y")
@@ -167,7 +167,7 @@ async def test_the_win_card_reads_the_same_after_a_relaunch(
     assert store.streak(DAY, kind).current == 0
     again = launch(kind, tmp_path, clock)
     async with again.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await pilot.pause()
         assert isinstance(again.screen, WinScreen)
         assert str(again.screen.query_one("#share").render()) == share
         assert str(again.screen.query_one("#figures").render()) == figures
