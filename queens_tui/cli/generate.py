@@ -60,9 +60,10 @@ def register(sub: Any) -> None:
         choices=("text", "json"),
         help="text (the default), or json (one level per line)",
     )
-    p.add_argument(
-        "--walls", action="store_true", help="Zip: walls as well as numbers keep the path unique"
-    )
+    for name in kinds:  # the kinds' own switches (Zip's --walls), declared on their KIND
+        for option in get_kind(name).generate_options:
+            help = f"{get_kind(name).title}: {option.help}"
+            p.add_argument(f"--{option.name}", action="store_true", help=help)
     p.add_argument("--count", type=int, default=1, metavar="K", help="how many levels (1)")
     p.add_argument(
         "--seed", metavar="S", help="seed text: same seed and options, same levels (random)"
@@ -204,7 +205,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
         err(e)
         return EXIT_BAD_INPUT
     fmt = args.format or "text"
-    options = tuple((k, getattr(args, k)) for k in kind.generate_options if hasattr(args, k))
+    names = [o.name for o in kind.generate_options]
+    options = tuple((k, getattr(args, k)) for k in names if hasattr(args, k))
     width = max(3, len(str(args.count)))
     seeds = [base if i == 1 else f"{base}+{i - 1}" for i in range(1, args.count + 1)]
     todo = (

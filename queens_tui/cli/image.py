@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from queens_tui.core.errors import printable
+from queens_tui.kinds import KINDS, get_kind
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
@@ -43,7 +44,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--kind",
-        choices=("queens", "tango", "zip"),
+        choices=[k for k in KINDS if get_kind(k).image is not None],  # read from pictures
         help="read the pictures as this kind (default: the picture's cells decide)",
     )
     p.set_defaults(func=cmd_import)

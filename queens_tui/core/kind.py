@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from importlib import import_module
 from importlib.util import find_spec
 from itertools import islice
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from queens_tui.core.vocabulary import DIFFICULTIES
 
@@ -197,6 +197,15 @@ LevelT = TypeVar("LevelT")
 SolutionT = TypeVar("SolutionT")
 
 
+class GenerateOption(NamedTuple):
+    """A switch of a kind's own generator (`generate --<name>`), declared on its `KIND`."""
+
+    name: str
+    help: str
+    """What it does, for `generate --help` ("walls as well as numbers keep the path
+    unique"); the CLI prefixes the kind's title."""
+
+
 class KindBase(Generic[LevelT, SolutionT]):
     """A puzzle kind: subclass it in `kinds/<name>/kind.py` and make one instance, `KIND`.
 
@@ -213,13 +222,16 @@ class KindBase(Generic[LevelT, SolutionT]):
     """Ends the share line: `"👑"`."""
     flawed_emoji: str = ""
     """Ends the share line of a game that was not flawless ("": `emoji` then too)."""
+    card_mark: str = ""
+    """The glyph either side of "Solved" on the win card (Queens: "♛"); "": the emoji."""
     difficulties: tuple[str, ...] = DIFFICULTIES
     sizes: tuple[int, ...] = ()
     """The sizes the kind offers: its generator makes them, the game opens them."""
     default_size: int | None = None
     """The generator's size when none is given (None: `--size` is required)."""
-    generate_options: tuple[str, ...] = ()
-    """Extra keyword options of `generate` (their names are also the CLI's options)."""
+    generate_options: tuple[GenerateOption, ...] = ()
+    """Switches of the kind's own generator: keyword options of `generate`, and the CLI's
+    `generate --<name>` (Zip's `--walls`), its help from here."""
     reader_hint: tuple[tuple[str, ...], str] | None = None
     """(words, first characters): a text holding none of the words, whose first board line
     starts with none of the characters, is certainly not this kind's file, and its reader

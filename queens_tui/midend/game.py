@@ -55,6 +55,8 @@ class Result(NamedTuple):
     """The share line's mark when not flawless (Zip: "🛑"); empty: the kind's `emoji`."""
     day: str = ""
     """The day of a daily puzzle of ours ("2026-11-24"), else empty."""
+    mark: str = ""
+    """The win card's glyph beside "Solved" (the kind's `card_mark`, else its emoji)."""
 
     @property
     def flawless(self) -> bool:
@@ -243,6 +245,7 @@ class Game:
             self.backtracks,
             self.kind.flawed_emoji,
             "" if day is None else day.isoformat(),
+            self.kind.card_mark or self.kind.emoji.rstrip("\ufe0f"),
         )
 
     def first_pieces(self) -> list[Any]:

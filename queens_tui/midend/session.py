@@ -316,7 +316,7 @@ class Session:
             game.stopwatch.elapsed,
             hints=game.hints_used,
             helped=game.helped,
-            daily=None if game.helped else ref.day,  # `S` keeps no streak alive
+            daily=ref.day,
             kind=ref.level.kind,
             undos=game.undos,
             mistakes=game.mistakes,

@@ -123,8 +123,8 @@ class LevelStats:
         mistakes: int = 0,
         backtracks: int = 0,
     ) -> LevelStats:
-        """These stats after one more solve taking `seconds` on `day` (`helped`: the solver
-        revealed or solved; a hint is help too)."""
+        """These stats after one more solve taking `seconds` on `day`. `helped`: the solver
+        filled the board (`S`) or revealed a step; such a solve is no best time (issue 35)."""
         solver = 1 if helped else 0
         helped = helped or hints > 0
         t = round(max(0.0, float(seconds)), 3)
@@ -146,7 +146,7 @@ class LevelStats:
         )
         if self.first_time is None:
             s = replace(s, first_time=t, first_date=d, first_helped=helped)
-        better = (
+        better = not solver and (
             self.best_time is None
             or (self.best_helped and not helped)
             or (self.best_helped == helped and t < self.best_time)
@@ -286,12 +286,13 @@ class Stats:
         **tallies: int,
     ) -> LevelStats:
         """Count a solve of `key` made on `today`; `daily` is the puzzle's date for a daily
-        (of `kind`: it feeds that kind's streak); `tallies`: undos, mistakes, backtracks."""
+        (of `kind`: it feeds that kind's streak, unless the solver solved it: `helped`);
+        `tallies`: undos, mistakes, backtracks."""
         s = self.levels.get(key, LevelStats()).with_solve(
             seconds, today, hints=hints, helped=helped, **tallies
         )
         self.levels[key] = s
-        if daily is not None and daily == today:
+        if daily is not None and daily == today and not helped:  # `S` keeps no streak alive
             run = self.streaks.setdefault(kind, DailyRun())
             run.days.add(today)
             run.best = max(run.best, _longest_run(run.days))

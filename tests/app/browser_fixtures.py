@@ -71,7 +71,7 @@ def make_store(data: Path, levels: list[tuple[str, Path]]) -> Store:
     paths = dict(levels)
     store.record_solve(pack_key("1-easy/001"), 83.0, today=TODAY)
     store.record_solve(pack_key("1-easy/001"), 70.0, hints=2, today=TODAY)
-    store.record_solve(pack_key("1-easy/002"), 125.4, helped=True, today=TODAY)
+    store.record_solve(pack_key("1-easy/002"), 125.4, hints=1, today=TODAY)
     level = load(paths["2-medium/001"])
     history = History.new(level)
     history.apply(Move((((0, 0), Mark.QUEEN),)))

@@ -1,7 +1,8 @@
 """A Zip or Tango daily won: the card shows that kind's streak and share line (issue 14).
 
 The day is in the frozen calendar, so the app opens it at once. `S` then `y`
-solves it; the solve counts towards the kind's streak, not Queens'.
+solves it: solved with help, it keeps the kind's streak of yesterday as it was and adds no
+day to it (issue 35 item 2), nor to Queens'.
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ async def test_a_daily_win_counts_for_its_kind_s_streak(tmp_path, kind: str, asc
     store = make_store(tmp_path / "data", today=DAY)
     for day in (DAY - timedelta(days=1), DAY):  # a two-day Queens streak
         store.record_solve(f"daily:{day}", 60.0, daily=day, today=day)
+    yesterday = DAY - timedelta(days=1)  # and yesterday's daily of the kind, by hand
+    store.record_solve(
+        f"{kind}-daily:{yesterday}", 60.0, daily=yesterday, today=yesterday, kind=kind
+    )
     app = create_app(store=store, daily=DAY, kind=kind, ascii=ascii)
     async with app.run_test(size=SIZE) as pilot:
         await settled(pilot)

@@ -38,12 +38,20 @@ def test_first_best_last_and_help() -> None:
     assert s.first_time == 300.0 and s.hints == 2 and s.last_hints == 0
 
 
+def test_a_daily_the_solver_solved_keeps_no_streak_and_no_best_time() -> None:
+    """Issue 35 item 2: `S` (helped) is recorded as a solve with help, nothing more."""
+    st = Stats()
+    s = st.record("daily:2026-11-16", 60, day(0), daily=day(0), helped=True)
+    assert st.streak(day(0)).current == 0 and s.best_time is None
+    assert s.solves == 1 and s.last_helped
+
+
 def test_streak_counts_days_solved_on_the_day() -> None:
     st = Stats()
     assert st.streak(day(0)).current == 0
     st.record("daily:2026-11-16", 60, day(0), daily=day(0))
     st.record("daily:2026-11-17", 60, day(1), daily=day(1), hints=3)  # help still counts
-    st.record("daily:2026-11-18", 60, day(2), daily=day(2), helped=True)
+    st.record("daily:2026-11-18", 60, day(2), daily=day(2), hints=1)
     s = st.streak(day(2))
     assert (s.current, s.best, s.solved_today) == (3, 3, True)
     # Next day, not solved yet: the streak is still alive.

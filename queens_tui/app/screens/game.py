@@ -170,7 +170,7 @@ class GameScreen(FrontendScreen):
         """The win screen, and what follows from the player's choice."""
         from queens_tui.app.screens.win import WinScreen
 
-        card = WinScreen.of(self.midend.win(), ascii=self.ascii)
+        card = WinScreen(self.midend.win(), ascii=self.ascii)
         self.add_class("-won")  # the board makes room for the card beside it
         self.app.push_screen(card, self._after_win)
 

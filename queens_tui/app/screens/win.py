@@ -8,7 +8,6 @@ do nothing, so the winning Enter pressed twice cannot choose anything.
 from __future__ import annotations
 
 import re
-import time
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
@@ -18,7 +17,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from queens_tui.core.vocabulary import mmss, to_ascii
-from queens_tui.midend.clock import Clock
 from queens_tui.midend.game import Result
 
 if TYPE_CHECKING:
@@ -71,53 +69,28 @@ class WinScreen(ModalScreen[str]):
         Binding("l", "choose('levels')", "Levels", show=False),
     ]
 
-    def __init__(
-        self,
-        result: Result,
-        has_next: bool = True,
-        stats: str = "",
-        *,
-        replay: bool = False,
-        now: Clock = time.monotonic,
-        ascii: bool = False,
-        undoable: bool = False,
-        nowhere: str = "",
-    ) -> None:
+    def __init__(self, win: Win, *, ascii: bool = False) -> None:
         super().__init__()
-        self.nowhere = nowhere
-        """Why `n` has nowhere to go (today's daily: when the next one comes)."""
-        self.undoable = undoable
+        self.result: Result = win.result
+        self.has_next = win.has_next
+        self.stats = win.stats
+        """Best time, solves, daily streak (from the store; empty when nothing is kept)."""
+        self.replay = win.replay
+        """This was a replay of a solved daily: its first result is kept."""
+        self.undoable = win.undoable
         """The board is `S`'s solution: `u` takes it back (dismisses with "undo")."""
+        self.nowhere = win.nowhere
+        """Why `n` has nowhere to go (today's daily: when the next one comes)."""
         self.ascii = ascii
         """Every text on the card in plain ASCII (`--ascii`); the copied text keeps its emoji."""
-        self.now = now
-        self.opened = now()
-        self.replay = replay
-        """This was a replay of a solved daily: its first result is kept."""
-        self.result = result
-        self.has_next = has_next
-        self.stats = stats
-        """Best time, solves, daily streak (from the store; empty when nothing is kept)."""
-
-    @classmethod
-    def of(cls, win: Win, *, ascii: bool = False) -> WinScreen:
-        """The card of the midend's `Win` (`midend.door.Midend.win`)."""
-        return cls(
-            win.result,
-            win.has_next,
-            win.stats,
-            replay=win.replay,
-            now=win.now,
-            ascii=ascii,
-            undoable=win.undoable,
-            nowhere=win.nowhere,
-        )
+        self.now = win.now
+        self.opened = win.now()
 
     def compose(self) -> ComposeResult:
         r = self.result
         hints = r.help_text
         with Vertical(id="dialog"):
-            mark = "♛" if r.kind_title == "Queens" else r.emoji.rstrip("\ufe0f")  # 🏁 Zip, ☀ Tango
+            mark = r.mark or r.emoji  # the kind's (`KIND.card_mark`): ♛ Queens, 🏁 Zip
             # Nothing on the card is markup: a level's name ("[/]") must not crash the win.
             yield Label(self._text(f"{mark}  Solved  {mark}").strip(), id="title", markup=False)
             yield Static(

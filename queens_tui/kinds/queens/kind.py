@@ -63,6 +63,7 @@ class QueensKind(KindBase[Level, Solution]):
     name = "queens"
     title = "Queens"
     emoji = "👑"
+    card_mark = "♛"
     sizes = tuple(range(MIN_SIZE, MAX_SIZE + 1))
     default_size = None
     reader_fallback = True

@@ -6,7 +6,15 @@ import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from queens_tui.core.kind import DailySpec, Explanation, Grade, JSONObject, KindBase, week
+from queens_tui.core.kind import (
+    DailySpec,
+    Explanation,
+    GenerateOption,
+    Grade,
+    JSONObject,
+    KindBase,
+    week,
+)
 from queens_tui.core.play import Cancelled
 from queens_tui.kinds.zip.level import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, ZipLevel
 
@@ -56,7 +64,7 @@ class ZipKind(KindBase[ZipLevel, Any]):
     flawed_emoji = "🛑"
     sizes = tuple(range(MIN_SIZE, MAX_SIZE + 1))
     default_size = DEFAULT_SIZE
-    generate_options = ("walls",)
+    generate_options = (GenerateOption("walls", "walls as well as numbers keep the path unique"),)
     reader_hint = (("zip",), "+")
     image = "queens_tui.formats.image.zip"
     archive_games = ("zip",)
