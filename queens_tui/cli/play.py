@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from queens_tui.core.colour import PALETTES
 from queens_tui.kinds import DEFAULT_KIND, KINDS, board_kinds, get_kind
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
@@ -23,6 +24,12 @@ def register(sub: Any) -> None:
     p = sub.add_parser("play", help="play a level (default: today's puzzle)")
     p.add_argument("level", nargs="?", help="a level file or a bundled level's id")
     p.add_argument("--ascii", action="store_true", help="draw Q and x instead of ♛ and ×")
+    p.add_argument(
+        "--palette",
+        choices=PALETTES,
+        help="region colours for this game: standard (LinkedIn's), colour-blind (touching "
+        "regions apart for every eye), high-contrast (default: the palette setting)",
+    )
     p.add_argument(
         "--engine",
         choices=("auto", "cpsat", "search"),
@@ -169,6 +176,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         app = create_app(
             level_arg,
             ascii=args.ascii,
+            palette=args.palette,
             store=store,
             daily=day,
             engine=engine,

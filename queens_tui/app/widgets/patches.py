@@ -25,9 +25,9 @@ from textual.strip import Strip
 from queens_tui.app.palette import (
     CURSOR_BARS,
     HIGHLIGHTS,
-    PASTELS,
     blend,
     highlight,
+    pool,
     terminal_colors,
 )
 from queens_tui.app.widgets import grid
@@ -89,8 +89,10 @@ def clue_glyph(clue: Clue, ascii: bool) -> str:
 
 
 def clue_color(k: int) -> str:
-    """Clue k's colour (distinct for the first 22 clues)."""
-    return PASTELS[k % len(PASTELS)]
+    """Clue k's colour in the active palette (`palette.pool`: distinct for the first 16 to 22
+    clues; the high-contrast palette's 8 repeat, and the clues' text tells them apart)."""
+    colors = pool()
+    return colors[k % len(colors)]
 
 
 def fit(rows: int, cols: int, width: int, height: int) -> Layout:
