@@ -236,6 +236,9 @@ CURSOR_BARS = "#1c1c1c"
 """Every board's keyboard cursor: bars this dark at both sides of the cell, its own colour
 between them (darkening the whole cell hid which region or patch it was, on 256 and 16
 colours above all)."""
+CURSOR_BLOCK = "█"
+"""The cursor's bars are this glyph in `CURSOR_BARS` on `CURSOR_BARS`: the same dark bar in
+colour, and still a bar where a terminal shows no colour (`NO_COLOR`), unlike a blank."""
 
 
 def highlight(bg: str, role: str, amount: float | None = None) -> str:

@@ -23,6 +23,7 @@ from queens_tui.app.glyphs import QUEEN, art
 from queens_tui.app.messages import CellAction
 from queens_tui.app.palette import (
     CURSOR_BARS,
+    CURSOR_BLOCK,
     HIGHLIGHTS,
     blend,
     board_figure,
@@ -593,14 +594,14 @@ class BoardView(SquareBoard[Board]):
         if kind is not None:
             text, fg, bg, bold = self._highlighted(kind, text, fg, bg, bold)
         lay = self.layout_now
-        framed = cell == self.cursor and not self.ascii and lay is not None and lay.cell_w >= 5
+        framed = cell == self.cursor and not self.ascii and lay is not None and lay.cell_w >= 3
         if cell == self.cursor and not framed:
             fg = "#ffffff" if fg in (INK, "#ffffff") else _blend(bg, "#ffffff", 0.25)
             bg = _blend(bg, "#000000", CURSOR_SHADE)
         style = _style(fg, bg, bold)
         bars: tuple[str, str, Style] | None = None
         if framed:  # dark bars at its sides: the region's colour stays in view between them
-            bars = (" ", " ", _style(None, CURSOR_BARS))
+            bars = (CURSOR_BLOCK, CURSOR_BLOCK, _style(CURSOR_BARS, CURSOR_BARS))
         elif kind == "mistake":
             bars = (MISTAKE_MARK, MISTAKE_MARK, style)
         elif kind is not None:  # a hint's role: bars of its tint, marked
@@ -704,10 +705,11 @@ class BoardView(SquareBoard[Board]):
                 if bars is not None:
                     left, right, bar_style = bars
                     inner = Segment.divide(cell_segments, [1, lay.cell_w - 1, lay.cell_w])
+                    every = left == CURSOR_BLOCK  # the cursor's bars run the cell's height
                     cell_segments = [
-                        Segment(left if glyph_line else " ", bar_style),
+                        Segment(left if glyph_line or every else " ", bar_style),
                         *list(inner)[1],
-                        Segment(right if glyph_line else " ", bar_style),
+                        Segment(right if glyph_line or every else " ", bar_style),
                     ]
                 segments += [seg for seg in cell_segments if seg.text]
             segments.append(seps[n])
@@ -726,7 +728,8 @@ class BoardView(SquareBoard[Board]):
         if bg is None:
             return Segment(text, style)
         dark = lab(bg)[0] < 50
-        return Segment(text, _style(_blend(bg, "#ffffff" if dark else "#000000", 0.55), bg))
+        fg = _style(_blend(bg, "#ffffff" if dark else "#000000", 0.55), bg)
+        return Segment(text, style + fg)  # the cell's underline (a compact region edge) kept
 
     def _column_labels(self, lay: Layout, width: int, style: Style) -> Strip:
         """The line above the board: each column's number over its cells."""

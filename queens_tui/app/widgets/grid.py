@@ -17,6 +17,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
+from queens_tui.app.palette import CURSOR_BLOCK
 from queens_tui.core.grid import Cell
 
 
@@ -98,4 +99,5 @@ def with_bars(text: str, style: Style, bar: Style) -> list[Segment]:
     view (a cell narrower than three columns is drawn as it is)."""
     if len(text) < 3:
         return [Segment(text, style)]
-    return [Segment(" ", bar), Segment(text[1:-1], style), Segment(" ", bar)]
+    block = Style(color=bar.bgcolor, bgcolor=bar.bgcolor)  # a bar without colour too
+    return [Segment(CURSOR_BLOCK, block), Segment(text[1:-1], style), Segment(CURSOR_BLOCK, block)]

@@ -24,6 +24,7 @@ from textual.strip import Strip
 
 from queens_tui.app.palette import (
     CURSOR_BARS,
+    CURSOR_BLOCK,
     HIGHLIGHTS,
     blend,
     highlight,
@@ -276,7 +277,9 @@ class PatchesBoard(BoardWidget[PatchState]):
             r, c = self.cursor
             for dy in range(ch):
                 for x in (1 + c * (cw + 1), c * (cw + 1) + cw):
-                    canvas[1 + r * (ch + 1) + dy][x] = Segment(" ", Style(bgcolor=CURSOR_BARS))
+                    canvas[1 + r * (ch + 1) + dy][x] = Segment(
+                        CURSOR_BLOCK, Style(color=CURSOR_BARS, bgcolor=CURSOR_BARS)
+                    )
         # clue glyphs, and the cursor in ASCII
         for clue in level.clues:
             text = clue_glyph(clue, self.ascii)[:cw]

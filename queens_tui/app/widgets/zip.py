@@ -18,7 +18,7 @@ from rich.style import Style
 from textual.strip import Strip
 
 from queens_tui.app.glyphs import art_size, drawing
-from queens_tui.app.palette import CURSOR_BARS, blend, highlight
+from queens_tui.app.palette import CURSOR_BARS, CURSOR_BLOCK, blend, highlight
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.zip.level import ZipLevel
@@ -177,7 +177,8 @@ class ZipBoard(BoardWidget[ZipState]):
                     chars[y][px * c + 1], chars[y][px * c + cw] = "[", "]"
                 elif not self.ascii:
                     for x in (px * c + 1, px * c + cw):
-                        chars[y][x], styles[y][x] = " ", Style(bgcolor=CURSOR_BARS)
+                        chars[y][x] = CURSOR_BLOCK
+                        styles[y][x] = Style(color=CURSOR_BARS, bgcolor=CURSOR_BARS)
         self._lines = [
             [Segment(letter, st) for letter, st in zip(chars[y], styles[y], strict=True)]
             for y in range(height)
