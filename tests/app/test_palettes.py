@@ -18,7 +18,7 @@ from .conftest import SIZE, board_view
 from .session_fixtures import make_store
 
 
-def _lines(view) -> list[str]:  # noqa: ANN001 (any board widget)
+def _lines(view) -> list[str]:
     return [view.render_line(y).text for y in range(view.size.height)]
 
 
