@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from queens_tui.app.kinds import KindUI
+from queens_tui.app.kinds import LABELS, KindUI
 from queens_tui.app.kinds.queens import AUTO_CROSS, AUTO_CROSS_KEY, MOVES
 from queens_tui.app.widgets.classic import ClassicBoard
 from queens_tui.midend.actions import Action
@@ -53,7 +53,7 @@ UI = KindUI(
                in_table=False,
                name="Show previous found solution"),
     ),
-    options=(AUTO_CROSS,),
+    options=(AUTO_CROSS, LABELS),
     option_actions=(AUTO_CROSS_KEY,),
     help=HELP,
 )  # fmt: skip

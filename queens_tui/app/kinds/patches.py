@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from queens_tui.app.kinds import KindUI
+from queens_tui.app.kinds import LABELS, KindUI
 from queens_tui.app.widgets.patches import PatchesBoard
 from queens_tui.midend.actions import Action
 
@@ -92,6 +92,7 @@ UI = KindUI(
             name="Erase patch",
         ),
     ),
+    options=(LABELS,),
     help=HELP,
     describe=describe,
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from queens_tui.app.kinds import KindUI, Option
+from queens_tui.app.kinds import LABELS, KindUI, Option
 from queens_tui.app.widgets.board import BoardView
 from queens_tui.midend.actions import CLEAR, Action, cycle
 
@@ -109,12 +109,7 @@ UI = KindUI(
     moves=MOVES,
     options=(
         AUTO_CROSS,
-        Option(
-            "labels",
-            True,
-            lambda on, ascii: "",
-            "labels: row and column numbers around the board",
-        ),
+        LABELS,
         Option(
             "letters",
             False,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from queens_tui.app.kinds import KindUI, Option
+from queens_tui.app.kinds import LABELS, KindUI, Option
 from queens_tui.app.widgets.sudoku import SudokuBoard
 from queens_tui.midend.actions import Action
 
@@ -97,6 +97,7 @@ UI = KindUI(
             True,
             lambda on, ascii: "" if on else "auto-notes off",
         ),
+        LABELS,
     ),
     option_actions=(
         Action(

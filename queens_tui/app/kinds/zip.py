@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from queens_tui.app.kinds import KindUI
+from queens_tui.app.kinds import LABELS, KindUI
 from queens_tui.app.widgets.zip import ZipBoard
 from queens_tui.midend.actions import WAYS, Action, arrows
 
@@ -63,6 +63,7 @@ UI = KindUI(
             name="Step back",
         ),
     ),
+    options=(LABELS,),
     help=HELP,
 )
 """The Zip kind's app side (`app.kinds.UIS["zip"]`)."""

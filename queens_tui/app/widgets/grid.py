@@ -10,7 +10,7 @@ the cursor aims at (`Layout.center`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from rich.segment import Segment
@@ -32,6 +32,8 @@ class Layout(NamedTuple):
     height: int
     border: int = 0
     """1: a rule around the grid (its cells start one column and one line in); 0: none."""
+    labels: int = 0
+    """Columns of row numbers left of the grid (0: none; then column numbers go under it)."""
 
     def cell_at(self, x: int, y: int, rows: int, cols: int) -> Cell | None:
         """The cell under widget position (x, y); None on a gap, a rule or off the grid."""
@@ -76,6 +78,42 @@ def fit(
         if lay.width <= width and lay.height <= height:
             return lay
     return None
+
+
+def labelled(
+    fit_in: Callable[[int, int], Layout | None], rows: int, width: int, height: int, on: bool
+) -> Layout | None:
+    """The layout `fit_in(width, height)` gives, with room for row numbers at its left and
+    column numbers under it when `on` and there is room (the labels setting; the labels are
+    the first thing to go on a small terminal)."""
+    if on:
+        lw = len(str(rows)) + 1
+        lay = fit_in(width - 2 * lw, height - 1)  # a margin each side: the grid stays centred
+        if lay is not None:
+            return lay._replace(left=lay.left + lw, labels=lw)
+    return fit_in(width, height)
+
+
+def row_number(lay: Layout, dy: int, rows: int, base: Style) -> Segment | None:
+    """The row number left of line `dy` of the grid (counted from its top), on the middle
+    line of each row's cells; None on other lines or without labels."""
+    if not lay.labels:
+        return None
+    r, within = divmod(dy - lay.border, lay.cell_h + 1)
+    if dy < lay.border or r >= rows or within != lay.cell_h // 2:
+        return None
+    return Segment(f"{r + 1:>{lay.labels - 1}} ", base + Style(dim=True))
+
+
+def column_numbers(lay: Layout, cols: int, width: int, base: Style) -> Strip:
+    """The line under the grid: each column's number under the middle of its cells."""
+    line = [" "] * width
+    for c in range(cols):
+        x = lay.left + lay.border + c * (lay.cell_w + 1) + lay.cell_w // 2
+        for k, digit in enumerate(str(c + 1)):
+            if 0 <= x + k < width:
+                line[x + k] = digit
+    return Strip([Segment("".join(line), base + Style(dim=True))], width)
 
 
 def text_line(text: str, width: int, style: Style) -> Strip:

@@ -135,8 +135,16 @@ class PatchesBoard(BoardWidget[PatchState]):
     # --- geometry ----------------------------------------------------------------------
 
     def layout_now(self) -> Layout:
+        """The biggest grid that fits, with row and column numbers where there is room and
+        the labels setting is on (the smallest grid when nothing fits)."""
         level = self._state.level
-        return fit(level.rows, level.cols, self.size.width, self.size.height)
+        on = self._options.get("labels", True)
+
+        def fit_in(width: int, height: int) -> Layout | None:
+            return grid.fit(SCALES, level.rows, level.cols, width, height, 1)
+
+        got = grid.labelled(fit_in, level.rows, self.size.width, self.size.height, on)
+        return got or fit(level.rows, level.cols, self.size.width, self.size.height)
 
     def cell_at(self, x: int, y: int) -> Cell | None:
         level = self._state.level
@@ -308,9 +316,16 @@ class PatchesBoard(BoardWidget[PatchState]):
         if self._lines is None or key != self._key:
             self._lines, self._key = self._draw(lay), key
         dy = y - lay.top
+        level = self._state.level
+        if dy == lay.height and lay.labels:
+            return grid.column_numbers(lay, level.cols, width, base)
         if not 0 <= dy < lay.height:
             return grid.text_line("", width, base)
         segs = [Segment(" " * lay.left, base), *self._lines[dy]]
+        number = grid.row_number(lay, dy, level.rows, base)
+        if number is not None:
+            segs[0] = Segment(" " * (lay.left - lay.labels), base)
+            segs.insert(1, number)
         segs.append(Segment(" " * max(width - lay.left - lay.width, 0), base))
         return Strip(segs).crop(0, width)
 

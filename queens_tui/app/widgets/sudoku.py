@@ -88,7 +88,10 @@ class SudokuBoard(BoardWidget[Board]):
     # --- geometry ----------------------------------------------------------------------
 
     def layout_now(self) -> Layout | None:
-        return fit(self.size.width, self.size.height - 1)  # a line for the caption
+        """The biggest grid under the caption line, with row and column numbers where there
+        is room and the labels setting is on."""
+        on = self._options.get("labels", True)
+        return grid.labelled(fit, SIZE, self.size.width, self.size.height - 1, on)
 
     def _origin(self, lay: Layout) -> tuple[int, int]:
         return lay.left, lay.top + 1
@@ -254,10 +257,15 @@ class SudokuBoard(BoardWidget[Board]):
         if dy == -1:  # the caption: which game this is
             caption = "Mini Sudoku"
             return grid.caption_line(caption, width, base)
+        if dy == lay.height and lay.labels:
+            return grid.column_numbers(lay, SIZE, width, base)
         if dy < 0 or dy >= lay.height:
             return grid.text_line("", width, base)
         k, within = divmod(dy, lay.cell_h + 1)
         segs = [Segment(" " * left, base)]
+        number = grid.row_number(lay, dy, SIZE, base)
+        if number is not None:
+            segs = [Segment(" " * (left - lay.labels), base), number]
         if within == 0:
             segs += self._separator_row(k, lay)
         else:

@@ -74,10 +74,14 @@ class TangoBoard(BoardWidget[Board]):
         """The biggest grid with room for the caption above it, the column numbers under it
         and the row numbers left of it; else the biggest grid alone."""
         n, width, height = self._state.level.size, self.size.width, self.size.height
-        lay = fit(n, width - 2 * LABEL_WIDTH, height - 2)
-        if lay is not None:
-            return lay._replace(left=lay.left + LABEL_WIDTH, top=lay.top + 1)
-        return fit(n, width, height)
+        if self._options.get("labels", True):
+            lay = fit(n, width - 2 * LABEL_WIDTH, height - 2)
+            if lay is not None:
+                return lay._replace(
+                    left=lay.left + LABEL_WIDTH, top=lay.top + 1, labels=LABEL_WIDTH
+                )
+        lay = fit(n, width, height - 1)  # the caption above
+        return fit(n, width, height) if lay is None else lay._replace(top=lay.top + 1)
 
     def cell_at(self, x: int, y: int) -> Cell | None:
         lay, n = self.layout_now(), self._state.level.size
@@ -201,24 +205,16 @@ class TangoBoard(BoardWidget[Board]):
         if dy == -1 or (lay.top == 0 and dy == lay.height):  # the caption: which game this is
             caption = "S  Tango  M" if self.ascii else f"{glyphs.SUN}  Tango  {glyphs.MOON}"
             return grid.caption_line(caption, width, base)
-        if dy == lay.height and lay.top > 0:  # column numbers under the board, as hints count
-            line = [" "] * width
-            for c in range(n):
-                x = lay.left + c * (lay.cell_w + 1) + lay.cell_w // 2
-                for k, digit in enumerate(str(c + 1)):
-                    if 0 <= x + k < width:
-                        line[x + k] = digit
-            return Strip([Segment("".join(line), base + Style(dim=True))], width)
+        if dy == lay.height and lay.labels:  # column numbers under the board, as hints count
+            return grid.column_numbers(lay, n, width, base)
         if dy < 0 or dy >= lay.height:
             return grid.text_line("", width, base)
         r, within = divmod(dy, lay.cell_h + 1)
         faults, broken = self._faults()
         segs = [Segment(" " * lay.left, base)]
-        if within == lay.cell_h // 2 and lay.left >= LABEL_WIDTH:  # the row's number
-            segs = [
-                Segment(" " * (lay.left - LABEL_WIDTH), base),
-                Segment(f"{r + 1:>{LABEL_WIDTH - 1}} ", base + Style(dim=True)),
-            ]
+        number = grid.row_number(lay, dy, n, base)
+        if number is not None:  # the row's number
+            segs = [Segment(" " * (lay.left - lay.labels), base), number]
         if within < lay.cell_h:  # a line through row r's cells
             middle = within == lay.cell_h // 2
             for c in range(n):

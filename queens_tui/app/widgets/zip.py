@@ -19,6 +19,7 @@ from textual.strip import Strip
 
 from queens_tui.app.glyphs import art_size, drawing
 from queens_tui.app.palette import CURSOR_BARS, CURSOR_BLOCK, blend, highlight
+from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.zip.level import ZipLevel
@@ -102,6 +103,8 @@ class ZipBoard(BoardWidget[ZipState]):
     """
 
     def prepare(self) -> None:
+        self._labels = 0
+        """Columns of row numbers left of the board (0: none; set by `_scale`)."""
         self._lines: list[list[Segment]] = []
         self._cell = SCALES[-1]
         self._draw()
@@ -116,6 +119,8 @@ class ZipBoard(BoardWidget[ZipState]):
     def show(self, state: ZipState, options: Mapping[str, bool] | None = None) -> None:
         """Always redraws: the cursor goes back to the path's end after every action."""
         self._state = state
+        if options is not None:
+            self._options = dict(options)
         self._draw()
         self.cursor = state.end
         self.refresh()
@@ -136,6 +141,13 @@ class ZipBoard(BoardWidget[ZipState]):
         """The biggest cell (`SCALES`) with which the whole board fits the widget."""
         rows, cols = self.level.rows, self.level.cols
         width, height = self.size.width, self.size.height
+        self._labels = 0
+        if self._options.get("labels", True):  # row numbers left, column numbers under
+            lw = len(str(rows)) + 1
+            for cw, ch in SCALES:
+                if cols * (cw + 1) + 1 + 2 * lw <= width and rows * (ch + 1) + 2 <= height:
+                    self._labels = lw
+                    return cw, ch
         for cw, ch in SCALES:
             if cols * (cw + 1) + 1 <= width and rows * (ch + 1) + 1 <= height:
                 return cw, ch
@@ -339,7 +351,7 @@ class ZipBoard(BoardWidget[ZipState]):
                         styles[y][x0 + k] = Style(color=ink, bgcolor=disc, bold=True)
 
     def _origin(self) -> tuple[int, int]:
-        height = len(self._lines)
+        height = len(self._lines) + (1 if self._labels else 0)
         width = (self._cell[0] + 1) * self.level.cols + 1
         return max(0, (self.size.width - width) // 2), max(0, (self.size.height - height) // 2)
 
@@ -347,10 +359,19 @@ class ZipBoard(BoardWidget[ZipState]):
         left, top = self._origin()
         base = self.rich_style  # every blank styled: Textual's NO_COLOR filter needs a style
         i = y - top
+        width = self.size.width
+        if self._labels and i == len(self._lines):
+            lay = grid.Layout(self._cell[0], self._cell[1], left, top, 0, 0, 1, self._labels)
+            return grid.column_numbers(lay, self.level.cols, width, base)
         if not 0 <= i < len(self._lines):
-            return Strip.blank(self.size.width, base)
+            return Strip.blank(width, base)
         segs = [Segment(" " * left, base), *self._lines[i]]
-        return Strip(segs).adjust_cell_length(self.size.width, base)
+        if self._labels:
+            lay = grid.Layout(self._cell[0], self._cell[1], left, top, 0, 0, 1, self._labels)
+            number = grid.row_number(lay, i, self.level.rows, base)
+            if number is not None:
+                segs[0:1] = [Segment(" " * (left - self._labels), base), number]
+        return Strip(segs).adjust_cell_length(width, base)
 
     # --- mouse ------------------------------------------------------------------------
 
