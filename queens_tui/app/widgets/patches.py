@@ -33,6 +33,7 @@ from queens_tui.app.palette import (
 )
 from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
+from queens_tui.app.widgets.board import HINT_MARKS
 from queens_tui.app.widgets.grid import Layout
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.patches.level import FREE, SQUARE, TALL, Clue, Rect, contains, span
@@ -198,9 +199,8 @@ class PatchesBoard(BoardWidget[PatchState]):
                 bg = colors[k]
             if preview is not None and contains(preview, cell):
                 bg = blend(bg, "#6f8cff", 0.35)
-            role = self._marks.get(cell)
-            if role in HIGHLIGHTS:
-                bg = highlight(bg, role)
+            if self._marks.get(cell) == "mistake":  # a hint's cells keep their colour: bars
+                bg = highlight(bg, "mistake")
             return bg
 
         def edge(a: Cell | None, b: Cell | None) -> tuple[int, bool]:
@@ -281,6 +281,18 @@ class PatchesBoard(BoardWidget[PatchState]):
                     canvas[y][x] = Segment(glyph, line_style(max(weights), bad))
                 else:  # inside one patch
                     canvas[y][x] = Segment(" ", Style(bgcolor=bgs[(r - 1, c - 1)]))
+        for (r, c), role in self._marks.items():  # a hint's roles: marked bars of its tint
+            if role not in HINT_MARKS or cw < 3:
+                continue
+            tint = HIGHLIGHTS[role][0]
+            sides = HINT_MARKS[role]
+            if self.ascii:
+                sides = (sides[0].replace("›", ">"), sides[1].replace("‹", "<"))
+            for dy in range(ch):
+                for x, mark in zip((1 + c * (cw + 1), c * (cw + 1) + cw), sides, strict=True):
+                    glyph = mark if dy == ch // 2 else " "
+                    style = Style(color=TEXT_FG, bgcolor=tint, bold=True)
+                    canvas[1 + r * (ch + 1) + dy][x] = Segment(glyph, style)
         if not self.ascii and not state.solved:  # the cursor: bars (a clue's text wins)
             r, c = self.cursor
             for dy in range(ch):
