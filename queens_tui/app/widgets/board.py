@@ -32,6 +32,8 @@ from queens_tui.app.palette import (
     region_colors,
     terminal_colors,
 )
+from queens_tui.app.theme import BLACK, INK, WHITE
+from queens_tui.app.theme import QUEENS_CONFLICT as CONFLICT_QUEEN
 from queens_tui.app.widgets.base import BoardWidget, S
 from queens_tui.core.colour import THRESHOLD
 from queens_tui.kinds.queens.board import Board
@@ -50,9 +52,6 @@ eyes travel."""
 
 CLASH_MARK, MISTAKE_MARK = "!", "*"
 """A clash cell's glyph reads `!x!`, a wrong mark's `*Q*`: told apart without colour."""
-INK = "#111111"
-"""Glyphs on the pastel cells: dark whatever the theme (light on a palette's dark colours:
-`ink`)."""
 HINT_MARKS: dict[str, tuple[str, str]] = {
     "evidence": ("›", "‹"),
     "place": ("+", "+"),
@@ -65,8 +64,6 @@ what it crosses out, `*♛*` a wrong mark (`>` and `<` for `›` and `‹` with 
 CONFLICT_TINT = HIGHLIGHTS["clash"][0]
 """The bars at both sides of each cell of a row, column or region two queens fight over (the
 cell between them keeps its region's colour)."""
-CONFLICT_QUEEN = "#d7263d"
-"""Colour of a queen that breaks a rule (on its region's colour, between the clash bars)."""
 CURSOR_SHADE = 0.62
 """How far the cursor cell's colour is pulled towards black (cells too narrow for bars)."""
 
@@ -154,7 +151,7 @@ def _blend(a: str, b: str, amount: float) -> str:
 def ink(bg: str) -> str:
     """Glyphs on a cell of colour `bg`: `INK`, or white on the dark colours some palettes
     have."""
-    return INK if lab(bg)[0] >= 50 else "#ffffff"
+    return INK if lab(bg)[0] >= 50 else WHITE
 
 
 _UNDERLINE = Style(underline=True)
@@ -502,7 +499,7 @@ class BoardView(SquareBoard[Board]):
             return ("x" if self.ascii else "×"), ink(bg), bg, True
         if kind == "mistake":
             tint, amount = HIGHLIGHTS[kind]
-            return text, "#ffffff", _blend(bg, tint, amount), True
+            return text, WHITE, _blend(bg, tint, amount), True
         return text, fg, bg, bold
 
     # --- geometry ---------------------------------------------------------------------
@@ -532,7 +529,7 @@ class BoardView(SquareBoard[Board]):
             ids: list[list[int | None]] = [[None] * (n + 2)]
             ids += [[None, *row, None] for row in level.region_ids]
             ids.append([None] * (n + 2))
-            thin = [_style(_blend(bg, "#000000", 0.3), bg) for bg in self._colors]
+            thin = [_style(_blend(bg, BLACK, 0.3), bg) for bg in self._colors]
             self._geo = (ids, thin)
         return self._geo
 
@@ -596,8 +593,8 @@ class BoardView(SquareBoard[Board]):
         lay = self.layout_now
         framed = cell == self.cursor and not self.ascii and lay is not None and lay.cell_w >= 3
         if cell == self.cursor and not framed:
-            fg = "#ffffff" if fg in (INK, "#ffffff") else _blend(bg, "#ffffff", 0.25)
-            bg = _blend(bg, "#000000", CURSOR_SHADE)
+            fg = WHITE if fg in (INK, WHITE) else _blend(bg, WHITE, 0.25)
+            bg = _blend(bg, BLACK, CURSOR_SHADE)
         style = _style(fg, bg, bold)
         bars: tuple[str, str, Style] | None = None
         if framed:  # dark bars at its sides: the region's colour stays in view between them
@@ -611,7 +608,7 @@ class BoardView(SquareBoard[Board]):
             tint = HIGHLIGHTS[kind][0]
             bars = (left, right, _style(ink(tint), tint, True))
         elif clash:
-            bars = (CLASH_MARK, CLASH_MARK, _style("#ffffff", CONFLICT_TINT, True))
+            bars = (CLASH_MARK, CLASH_MARK, _style(WHITE, CONFLICT_TINT, True))
         got = (text, style, bars)
         self._cells[cell] = got
         return got
@@ -728,7 +725,7 @@ class BoardView(SquareBoard[Board]):
         if bg is None:
             return Segment(text, style)
         dark = lab(bg)[0] < 50
-        fg = _style(_blend(bg, "#ffffff" if dark else "#000000", 0.55), bg)
+        fg = _style(_blend(bg, WHITE if dark else BLACK, 0.55), bg)
         return Segment(text, style + fg)  # the cell's underline (a compact region edge) kept
 
     def _column_labels(self, lay: Layout, width: int, style: Style) -> Strip:

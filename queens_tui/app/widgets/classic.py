@@ -24,18 +24,20 @@ from textual.strip import Strip
 from queens_tui.app.glyphs import QUEEN, art
 from queens_tui.app.messages import HuntFound
 from queens_tui.app.palette import CURSOR_BARS, highlight
+from queens_tui.app.theme import CLASSIC_DARK as DARK
+from queens_tui.app.theme import CLASSIC_FAINT as FAINT
+from queens_tui.app.theme import CLASSIC_INK as INK
+from queens_tui.app.theme import CLASSIC_LIGHT as LIGHT
+from queens_tui.app.theme import CLASSIC_RED as RED
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.app.widgets.grid import with_bars
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.classic.rules import auto_crosses, clashes
 
-LIGHT, DARK = "#e8dcc4", "#c9b48f"
-"""The two shades of the one colour of the board."""
 TINTS = ("evidence", "place", "cross", "mistake")
 """The highlight roles it draws (`palette.HIGHLIGHTS`)."""
 SCALES: tuple[tuple[int, int], ...] = ((11, 5), (9, 4), (7, 3), (5, 2), (3, 1))
 """Cell sizes tried, biggest first: (columns, lines); the cells touch (a checkerboard)."""
-INK, RED, FAINT = "#1a1a1a", "#d01c1c", "#7d6e55"
 
 
 class ClassicBoard(BoardWidget[Any]):

@@ -31,6 +31,12 @@ from queens_tui.app.palette import (
     pool,
     terminal_colors,
 )
+from queens_tui.app.theme import NEUTRAL, PATCHES_PREVIEW
+from queens_tui.app.theme import PATCHES_BORDER as BORDER_FG
+from queens_tui.app.theme import PATCHES_CELL as CELL_BG
+from queens_tui.app.theme import PATCHES_LINE as LINE_FG
+from queens_tui.app.theme import PATCHES_TEXT as TEXT_FG
+from queens_tui.app.theme import PATCHES_WRONG as WRONG_FG
 from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.app.widgets.board import HINT_MARKS
@@ -39,11 +45,6 @@ from queens_tui.core.grid import Cell
 from queens_tui.kinds.patches.level import FREE, SQUARE, TALL, Clue, Rect, contains, span
 from queens_tui.kinds.patches.play import PatchState
 
-CELL_BG = "#f4f1ea"
-LINE_FG = "#c9c3b6"
-BORDER_FG = "#1c1c1c"
-WRONG_FG = "#d62828"
-TEXT_FG = "#1c1c1c"
 CLUE_WASH = 0.55
 """How much of its colour a clue's cell shows before a patch covers it."""
 SCALES: tuple[tuple[int, int], ...] = ((13, 6), (11, 5), (9, 4), (7, 3), (5, 2), (4, 1), (3, 1))
@@ -194,11 +195,11 @@ class PatchesBoard(BoardWidget[PatchState]):
                 if cell in level.clue_at:
                     bg = blend(CELL_BG, colors[level.clue_at[cell]], CLUE_WASH)
             elif k < 0 or patch_of[cell] in wrong:
-                bg = blend(colors[k] if k >= 0 else "#bdbdbd", WRONG_FG, 0.25)
+                bg = blend(colors[k] if k >= 0 else NEUTRAL, WRONG_FG, 0.25)
             else:
                 bg = colors[k]
             if preview is not None and contains(preview, cell):
-                bg = blend(bg, "#6f8cff", 0.35)
+                bg = blend(bg, PATCHES_PREVIEW, 0.35)
             if self._marks.get(cell) == "mistake":  # a hint's cells keep their colour: bars
                 bg = highlight(bg, "mistake")
             return bg

@@ -27,6 +27,15 @@ from textual.strip import Strip
 
 from queens_tui.app.glyphs import art
 from queens_tui.app.palette import CURSOR_BARS, HIGHLIGHTS, blend
+from queens_tui.app.theme import SUDOKU_CELL as CELL_BG
+from queens_tui.app.theme import SUDOKU_DIGIT as DIGIT_FG
+from queens_tui.app.theme import SUDOKU_FAULT as FAULT
+from queens_tui.app.theme import SUDOKU_GIVEN_BG as GIVEN_BG
+from queens_tui.app.theme import SUDOKU_GIVEN_FG as GIVEN_FG
+from queens_tui.app.theme import SUDOKU_NOTE as NOTE_FG
+from queens_tui.app.theme import SUDOKU_SELECTED as SELECTED
+from queens_tui.app.theme import SUDOKU_THICK as THICK
+from queens_tui.app.theme import SUDOKU_THIN as THIN
 from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.app.widgets.board import BOX
@@ -36,20 +45,11 @@ from queens_tui.kinds.sudoku.board import Board
 from queens_tui.kinds.sudoku.level import BOX_COLS, BOX_ROWS, SIZE, box_of
 from queens_tui.kinds.sudoku.rules import peers
 
-CELL_BG = "#fbfaf7"
-GIVEN_BG = "#e4e0d8"
-GIVEN_FG = "#1d1d1d"
-DIGIT_FG = "#2457c5"
-NOTE_FG = "#6f6f6f"
-THIN = "#a8a39a"
-THICK = "#4a4a4a"
-FAULT = "#e03131"
-SELECTED = "#8fb3f0"
 WASH = (SELECTED, 0.25)
 """How the selected cell's row, column and box are tinted (colour, amount)."""
 TINTS = {
-    "evidence": ("#ffd23f", 0.6),
-    "place": ("#2ecc71", 0.55),
+    "evidence": (HIGHLIGHTS["evidence"][0], 0.6),
+    "place": (HIGHLIGHTS["place"][0], 0.55),
     "mistake": (HIGHLIGHTS["mistake"][0], 0.7),  # the magenta every help names
     "fault": (FAULT, 0.3),
 }

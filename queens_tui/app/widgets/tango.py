@@ -21,6 +21,14 @@ from textual.strip import Strip
 
 from queens_tui.app import glyphs
 from queens_tui.app.palette import CURSOR_BARS, blend, highlight
+from queens_tui.app.theme import TANGO_CELL as CELL_BG
+from queens_tui.app.theme import TANGO_FAULT as FAULT
+from queens_tui.app.theme import TANGO_GIVEN as GIVEN_BG
+from queens_tui.app.theme import TANGO_MOON as MOON_FG
+from queens_tui.app.theme import TANGO_SIGN_BG as SIGN_BG
+from queens_tui.app.theme import TANGO_SIGN_FG as SIGN_FG
+from queens_tui.app.theme import TANGO_SUN as SUN_FG
+from queens_tui.app.theme import WHITE
 from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.app.widgets.grid import Layout
@@ -28,15 +36,8 @@ from queens_tui.core.grid import Cell
 from queens_tui.kinds.tango.board import Board
 from queens_tui.kinds.tango.level import EQUAL, SUN
 
-CELL_BG = "#f2efe9"
-GIVEN_BG = "#d6d0c4"
-SUN_FG = "#e8890c"
-MOON_FG = "#3b6fc4"
-SIGN_FG = "#1c1c1c"
-SIGN_BG = "#d6d0c4"
-"""A sign is dark ink on a chip of its own in the gap between its cells: it reads on a dark
-theme and a light one alike (grey on the screen's background faded into dark themes)."""
-FAULT = "#e03131"
+# A sign is dark ink on a chip of its own in the gap between its cells: it reads on a dark
+# theme and a light one alike (grey on the screen's background faded into dark themes).
 SYMBOL_WASH = 0.14
 """How much of its symbol's colour a filled cell's background takes."""
 TINTS = {
@@ -163,7 +164,7 @@ class TangoBoard(BoardWidget[Board]):
             return Segment(" ", base)
         glyph = ("=" if kind == EQUAL else ("x" if self.ascii else "×")) if text else " "
         if (a, b) in broken:
-            return Segment(glyph, Style(color="#ffffff", bgcolor=FAULT, bold=True))
+            return Segment(glyph, Style(color=WHITE, bgcolor=FAULT, bold=True))
         return Segment(glyph, Style(color=SIGN_FG, bgcolor=SIGN_BG, bold=True))
 
     def _cell_line(

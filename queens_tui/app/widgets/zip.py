@@ -19,21 +19,18 @@ from textual.strip import Strip
 
 from queens_tui.app.glyphs import art_size, drawing
 from queens_tui.app.palette import CURSOR_BARS, CURSOR_BLOCK, blend, highlight
+from queens_tui.app.theme import ZIP_CELL as CELL_BG
+from queens_tui.app.theme import ZIP_GRID as GRID
+from queens_tui.app.theme import ZIP_NUMBER_BG as NUMBER_BG
+from queens_tui.app.theme import ZIP_NUMBER_FG as NUMBER_FG
+from queens_tui.app.theme import ZIP_PATH as GRADIENT
+from queens_tui.app.theme import ZIP_WALL as WALL
 from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.zip.level import ZipLevel
 from queens_tui.kinds.zip.play import ZipState
 
-CELL_BG = "#f2efe8"
-GRID = "#cfcabe"
-"""The thin grid between cells: light, so a wall never looks like it."""
-WALL = "#1c1c1c"
-"""Walls: solid bars a column (or a line) thick, in this near-black."""
-NUMBER_BG = "#1c1c1c"
-NUMBER_FG = "#ffffff"
-GRADIENT = ("#ff7b60", "#df5fbf", "#6f8cff")
-"""The path's colour from 1 to the end of a full path (orange, magenta, blue)."""
 ROLES = ("place", "evidence", "mistake")
 """The highlight roles it draws (`palette.HIGHLIGHTS`), over the cell's plain colour."""
 VISITED_WASH = 0.2
