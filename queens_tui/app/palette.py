@@ -241,6 +241,26 @@ CURSOR_BLOCK = "█"
 colour, and still a bar where a terminal shows no colour (`NO_COLOR`), unlike a blank."""
 
 
+HINT_MARKS: dict[str, tuple[str, str]] = {
+    "evidence": ("›", "‹"),
+    "place": ("+", "+"),
+    "cross": ("-", "-"),
+    "mistake": ("*", "*"),
+}
+"""The marks in the bars at both sides of a highlighted cell (on the glyph line), so each
+role reads without colour too: `›♛‹` what a hint reads, `+♕+` where it places a queen, `-×-`
+what it crosses out, `*♛*` a wrong mark (`>` and `<` for `›` and `‹` with --ascii)."""
+
+
+def hint_marks(role: str, ascii: bool = False) -> tuple[str, str] | None:
+    """The marks of a highlight `role` (`HINT_MARKS`; a kind's "place-sun" or "place-4" as
+    "place"), in plain ASCII with `ascii`; None for a role without marks."""
+    marks = HINT_MARKS.get(role.split("-")[0])
+    if marks is None or not ascii:
+        return marks
+    return marks[0].replace("›", ">"), marks[1].replace("‹", "<")
+
+
 def highlight(bg: str, role: str, amount: float | None = None) -> str:
     """`bg` tinted for highlight `role` (`HIGHLIGHTS`), by the role's amount or `amount`."""
     tint, default = HIGHLIGHTS[role]

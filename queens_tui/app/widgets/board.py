@@ -27,6 +27,7 @@ from queens_tui.app.palette import (
     HIGHLIGHTS,
     blend,
     board_figure,
+    hint_marks,
     lab,
     neighbours,
     region_colors,
@@ -52,15 +53,6 @@ eyes travel."""
 
 CLASH_MARK, MISTAKE_MARK = "!", "*"
 """A clash cell's glyph reads `!x!`, a wrong mark's `*Q*`: told apart without colour."""
-HINT_MARKS: dict[str, tuple[str, str]] = {
-    "evidence": ("›", "‹"),
-    "place": ("+", "+"),
-    "cross": ("-", "-"),
-    "mistake": (MISTAKE_MARK, MISTAKE_MARK),
-}
-"""The marks in the bars at both sides of a highlighted cell (on the glyph line), so each
-role reads without colour too: `›♛‹` what a hint reads, `+♕+` where it places a queen, `-×-`
-what it crosses out, `*♛*` a wrong mark (`>` and `<` for `›` and `‹` with --ascii)."""
 CONFLICT_TINT = HIGHLIGHTS["clash"][0]
 """The bars at both sides of each cell of a row, column or region two queens fight over (the
 cell between them keeps its region's colour)."""
@@ -602,9 +594,7 @@ class BoardView(SquareBoard[Board]):
         elif kind == "mistake":
             bars = (MISTAKE_MARK, MISTAKE_MARK, style)
         elif kind is not None:  # a hint's role: bars of its tint, marked
-            left, right = HINT_MARKS[kind]
-            if self.ascii:
-                left, right = {"›": ">"}.get(left, left), {"‹": "<"}.get(right, right)
+            left, right = hint_marks(kind, self.ascii) or (" ", " ")
             tint = HIGHLIGHTS[kind][0]
             bars = (left, right, _style(ink(tint), tint, True))
         elif clash:

@@ -30,7 +30,7 @@ from queens_tui.app.theme import CLASSIC_INK as INK
 from queens_tui.app.theme import CLASSIC_LIGHT as LIGHT
 from queens_tui.app.theme import CLASSIC_RED as RED
 from queens_tui.app.widgets.base import BoardWidget
-from queens_tui.app.widgets.grid import with_bars
+from queens_tui.app.widgets.grid import marked, with_bars
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.classic.rules import auto_crosses, clashes
 
@@ -171,6 +171,8 @@ class ClassicBoard(BoardWidget[Any]):
                 if len(inner) <= cw:
                     left_pad = (cw - len(inner)) // 2
                     text = " " * left_pad + inner + " " * (cw - len(inner) - left_pad)
+            if sub == ch // 2:  # a hint's role (or `m`'s) marked, not only tinted
+                text = marked(text, self._marks.get(cell), self.ascii)
             if cell == self.cursor and not self.ascii:  # bars: the cell's shade stays in view
                 segments += with_bars(text, style, Style(bgcolor=CURSOR_BARS))
             else:

@@ -17,7 +17,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
-from queens_tui.app.palette import CURSOR_BLOCK
+from queens_tui.app.palette import CURSOR_BLOCK, hint_marks
 from queens_tui.core.grid import Cell
 
 
@@ -129,6 +129,17 @@ def caption_line(caption: str, width: int, style: Style) -> Strip:
 
 TOO_SMALL = "window too small for the board"
 """The first line of a board widget whose window is too small for its smallest drawing."""
+
+
+def marked(text: str, role: str | None, ascii: bool) -> str:
+    """One line of a cell with a highlight `role`: its first and last columns hold the role's
+    marks (`palette.hint_marks`: `›` `‹` what a hint reads, `+` where it places, `*` a wrong
+    mark), so the role reads without colour too; unchanged without a role or room (5 columns,
+    a glyph and a space each side of it)."""
+    marks = hint_marks(role, ascii) if role else None
+    if marks is None or len(text) < 5 or text[0] + text[-1] != "  ":
+        return text
+    return marks[0] + text[1:-1] + marks[1]
 
 
 def with_bars(text: str, style: Style, bar: Style) -> list[Segment]:

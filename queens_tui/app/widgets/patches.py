@@ -28,6 +28,7 @@ from queens_tui.app.palette import (
     HIGHLIGHTS,
     blend,
     highlight,
+    hint_marks,
     pool,
     terminal_colors,
 )
@@ -39,7 +40,6 @@ from queens_tui.app.theme import PATCHES_TEXT as TEXT_FG
 from queens_tui.app.theme import PATCHES_WRONG as WRONG_FG
 from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
-from queens_tui.app.widgets.board import HINT_MARKS
 from queens_tui.app.widgets.grid import Layout
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.patches.level import FREE, SQUARE, TALL, Clue, Rect, contains, span
@@ -283,12 +283,10 @@ class PatchesBoard(BoardWidget[PatchState]):
                 else:  # inside one patch
                     canvas[y][x] = Segment(" ", Style(bgcolor=bgs[(r - 1, c - 1)]))
         for (r, c), role in self._marks.items():  # a hint's roles: marked bars of its tint
-            if role not in HINT_MARKS or cw < 3:
+            sides = hint_marks(role, self.ascii)
+            if sides is None or role not in HIGHLIGHTS or cw < 3:
                 continue
             tint = HIGHLIGHTS[role][0]
-            sides = HINT_MARKS[role]
-            if self.ascii:
-                sides = (sides[0].replace("›", ">"), sides[1].replace("‹", "<"))
             for dy in range(ch):
                 for x, mark in zip((1 + c * (cw + 1), c * (cw + 1) + cw), sides, strict=True):
                     glyph = mark if dy == ch // 2 else " "

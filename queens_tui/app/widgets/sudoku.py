@@ -273,6 +273,8 @@ class SudokuBoard(BoardWidget[Board]):
             for c in range(SIZE):
                 segs.append(self._column_separator(c))
                 text, style = self._cell_lines((r, c), lay)[within - 1]
+                if within - 1 == lay.cell_h // 2:  # a hint's role marked, not only tinted
+                    text = grid.marked(text, self._marks.get((r, c)), self.ascii)
                 if (r, c) == self.cursor and not self.ascii:  # bars: the cell's colour stays
                     segs += grid.with_bars(text, style, Style(bgcolor=CURSOR_BARS))
                 else:

@@ -191,6 +191,8 @@ class TangoBoard(BoardWidget[Board]):
                     text = text[: pad - d] + "[" + inside + "]" + text[pad + d + 1 :]
         else:
             text, style = " " * w, Style(bgcolor=style.bgcolor)
+        if within == lay.cell_h // 2:  # a hint's role (or `m`'s) marked, not only tinted
+            text = grid.marked(text, self._marks.get(cell), self.ascii)
         if cell == self.cursor and not self.ascii:
             return grid.with_bars(text, style, Style(bgcolor=CURSOR_BARS))
         return [Segment(text, style)]

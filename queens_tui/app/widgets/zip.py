@@ -18,7 +18,7 @@ from rich.style import Style
 from textual.strip import Strip
 
 from queens_tui.app.glyphs import art_size, drawing
-from queens_tui.app.palette import CURSOR_BARS, CURSOR_BLOCK, blend, highlight
+from queens_tui.app.palette import CURSOR_BARS, CURSOR_BLOCK, blend, highlight, hint_marks
 from queens_tui.app.theme import ZIP_CELL as CELL_BG
 from queens_tui.app.theme import ZIP_GRID as GRID
 from queens_tui.app.theme import ZIP_NUMBER_BG as NUMBER_BG
@@ -179,6 +179,13 @@ class ZipBoard(BoardWidget[ZipState]):
         self._grid(chars, styles, level)
         self._path(chars, styles, bg_of)
         self._numbers(chars, styles, bg_of, order)
+        for (r, c), role in self._marks.items():  # a hint's role marked, not only tinted
+            marks = hint_marks(role, self.ascii) if role in ROLES and cw >= 5 else None
+            if marks is not None:
+                y = py * r + 1 + ch // 2
+                for x, mark in zip((px * c + 1, px * c + cw), marks, strict=True):
+                    chars[y][x] = mark
+                    styles[y][x] = styles[y][x] + Style(color=NUMBER_BG, bold=True)
         if not self._state.solved:  # the cursor: bars at the cell's sides (`[ ]` with --ascii)
             r, c = cursor
             for y in range(py * r + 1, py * r + py):
