@@ -40,7 +40,7 @@ solution, and it can be found by reasoning alone.
 | red cells | three alike side by side |
 | reddish line | a row or column with too many of one symbol |
 | red sign | a sign the two cells break |
-| yellow cells | what a hint reads; green: the cells it fills (the symbol shown faintly) |
+| yellow cells (`› ‹` at their sides) | what a hint reads; green: the cells it fills (the symbol shown faintly) |
 | magenta cells | cells no solution allows (`{key:mistakes}`, or a hint on a wrong grid); in yellow the row or column they leave unfinishable |
 
 The timer pauses while a dialog (like this one) is open.
