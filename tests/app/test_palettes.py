@@ -24,7 +24,7 @@ def _lines(view) -> list[str]:
 
 async def test_the_palette_setting_applies_at_once_and_is_saved(level8_file: Path, tmp_path):
     data = tmp_path / "data"
-    app = create_app(str(level8_file), store=make_store(data))
+    app = create_app(str(level8_file), store=make_store(data), engine="search")
     async with app.run_test(size=SIZE) as pilot:
         view = board_view(app)
         before = view._colors
@@ -38,7 +38,9 @@ async def test_the_palette_setting_applies_at_once_and_is_saved(level8_file: Pat
         assert view.figure >= 30
     assert make_store(data).settings.palette == "colour-blind"
     # `--palette` wins over the setting for one game, and is not saved
-    again = create_app(str(level8_file), store=make_store(data), palette="high-contrast")
+    again = create_app(
+        str(level8_file), store=make_store(data), palette="high-contrast", engine="search"
+    )
     async with again.run_test(size=SIZE):
         assert set(board_view(again)._colors) <= set(POOLS["high-contrast"])
     assert make_store(data).settings.palette == "colour-blind"
@@ -48,7 +50,7 @@ async def test_without_colour_letters_show_by_themselves(
     level8_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
-    app = create_app(str(level8_file), persist=False, palette="colour-blind")
+    app = create_app(str(level8_file), persist=False, palette="colour-blind", engine="search")
     async with app.run_test(size=SIZE):
         view = board_view(app)
         assert app.no_color and view.figure == 0 and view.letters_shown
@@ -56,7 +58,7 @@ async def test_without_colour_letters_show_by_themselves(
 
 async def test_a_big_board_at_80x24_shows_its_letters_by_itself() -> None:
     """Issue 35 item 7: the compact layout has no border lines between rows."""
-    app = create_app("1-easy/049", persist=False, palette="colour-blind")
+    app = create_app("1-easy/049", persist=False, palette="colour-blind", engine="search")
     async with app.run_test(size=(80, 24)):
         view = board_view(app)
         assert view.level.size == 14 and not view.layout_now.bordered
@@ -68,7 +70,7 @@ async def test_a_big_board_at_80x24_shows_its_letters_by_itself() -> None:
 async def test_a_hints_cells_keep_their_regions_colour(level8_file: Path) -> None:
     """Issue 35 item 4: the hint names "the grey region" and the cell stays grey: its role is
     in bars of the role's tint at its sides, marked so it reads without colour too."""
-    app = create_app(str(level8_file), persist=False)
+    app = create_app(str(level8_file), persist=False, engine="search")
     async with app.run_test(size=SIZE) as pilot:
         await settled(pilot)
         view = board_view(app)
