@@ -267,8 +267,12 @@ class BoardView(SquareBoard[Board]):
         wherever colour alone would not do (issue 39): two regions share one colour (16
         colours, the high-contrast palette), touching regions look closer than
         `core.colour.THRESHOLD` to some eye (`figure`: the standard palette, 16 colours,
-        `NO_COLOR`), or the compact layout, whose rows have no border lines between them."""
+        `NO_COLOR`), on 16 colours whatever the figure (each terminal's theme redefines
+        those 16, so no measure holds), or the compact layout, whose rows have no border lines
+        between them."""
         if self._letters or len(set(self._colors)) < len(self._colors):
+            return True
+        if self.color_system == "standard":
             return True
         lay = self.layout_now
         return (lay is not None and not lay.bordered) or self.figure < THRESHOLD
