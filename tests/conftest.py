@@ -123,6 +123,16 @@ def fast_idle() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(autouse=True)
+def standard_palette() -> Iterator[None]:
+    """Every test starts with the standard region palette (`app.palette.use` is the one
+    process-wide choice: a test that switches it must not leak it into the next)."""
+    yield
+    from queens_tui.app import palette
+
+    palette.use("standard")
+
+
 @pytest.fixture(scope="session", autouse=True)
 def full_colour() -> Iterator[None]:
     """Boards choose their colours by the terminal's colour depth (`palette.terminal_colors`:

@@ -19,6 +19,9 @@ from queens_tui.formats.text import parse_text
 from queens_tui.kinds.queens.level import Cell
 from queens_tui.midend.levels import OpenLevel
 
+Scene = Callable[[Pilot], Awaitable[None]]
+"""Drives the app to one picture."""
+
 SHOT_LEVEL = """\
 # name: Morning walk
 AAAAABBB
@@ -123,6 +126,17 @@ async def midgame_light(pilot: Pilot) -> None:
     await midgame(pilot)
 
 
+def in_palette(name: str, scene: Scene) -> Scene:
+    """`scene` with the regions drawn in palette `name` (as the settings screen sets it)."""
+
+    async def run(pilot: Pilot) -> None:
+        pilot.app.set_palette(name)  # type: ignore[attr-defined]
+        await scene(pilot)
+
+    run.__doc__ = f"{scene.__doc__} In the {name} palette."
+    return run
+
+
 async def hint(pilot: Pilot) -> None:
     """Two queens down, then `h`: the next step explained and highlighted."""
     for cell in SHOT_SOLUTION[:2]:
@@ -176,7 +190,6 @@ def _settle_after(scene: Callable[[Pilot], Awaitable[None]]) -> Callable[[Pilot]
     return run
 
 
-Scene = Callable[[Pilot], Awaitable[None]]
 SCENES: dict[str, Scene] = {
     name: _settle_after(scene)
     for name, scene in {
@@ -187,6 +200,8 @@ SCENES: dict[str, Scene] = {
         "midgame-light": midgame_light,
         "hint": hint,
         "mistakes": mistakes,
+        "palette-colour-blind": in_palette("colour-blind", hint),
+        "palette-high-contrast": in_palette("high-contrast", hint),
     }.items()
 }
 """Screenshot name -> scene that drives the app there (workers settled at the end)."""
@@ -408,6 +423,9 @@ SHOTS: dict[str, Shot] = {
     "zip-midgame": Shot(zip_app, _settle_after(zip_half)),
     "sudoku-midgame": Shot(sudoku_app, _settle_after(sudoku_midgame)),
     "patches-midgame": Shot(patches_app, _settle_after(patches_drawn)),
+    "patches-colour-blind": Shot(
+        patches_app, _settle_after(in_palette("colour-blind", patches_drawn))
+    ),
     "classic-hunt": Shot(classic_app, _settle_after(classic_hunt)),
     "stats": Shot(stats_app, _settle_after(stats_screen)),
 }

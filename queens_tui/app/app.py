@@ -26,10 +26,12 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Static
 
+from queens_tui.app import palette as palettes
 from queens_tui.app.bindings import every_kind_actions, kind_actions
 from queens_tui.app.messages import EngineReady
 from queens_tui.app.screens import topmost
 from queens_tui.app.screens.game import GameScreen
+from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.core.vocabulary import to_ascii
 from queens_tui.kinds import DEFAULT_KIND
 from queens_tui.midend import actions
@@ -80,6 +82,7 @@ class QueensApp(App[None]):
         ref: OpenLevel | None,
         *,
         ascii: bool = False,
+        palette: str | None = None,
         now: Clock = time.monotonic,
         store: Store | None = None,
         daily: date | None = None,
@@ -111,6 +114,9 @@ class QueensApp(App[None]):
         self.ascii = ascii or (store is not None and self.session.settings.ascii)
         """Plain ASCII drawing: `--ascii`, or the setting (the settings screen switches it)."""
         self.set_class(self.ascii, "-ascii")  # queens.tcss: ASCII borders on footer, dialogs
+        self.region_palette = palette or self.session.settings.palette
+        """The region palette: `--palette`, or the setting (the settings screen switches it)."""
+        palettes.use(self.region_palette)
         self.daily_day = daily
         self._pending: tuple[date, Callable[[OpenLevel], None]] | None = None
         theme = self.session.settings.theme
@@ -280,6 +286,15 @@ class QueensApp(App[None]):
 
     # --- settings and quitting --------------------------------------------------------------
 
+    def set_palette(self, name: str) -> None:
+        """Draw regions in palette `name` from now on, on every board open, and remember it."""
+        palettes.use(name)
+        self.region_palette = palettes.active()
+        self.session.update_settings(palette=self.region_palette)
+        for screen in self.screen_stack:
+            for board in screen.query(BoardWidget):
+                board.palette_changed()
+
     def watch_theme(self, theme: str) -> None:
         """Remember the theme the player picked (command palette: "Change theme")."""
         if self.store is not None:
@@ -391,6 +406,7 @@ def create_app(
     level: str | OpenLevel | None = None,
     *,
     ascii: bool = False,
+    palette: str | None = None,
     now: Clock | None = None,
     store: Store | None = None,
     daily: date | None = None,
@@ -427,6 +443,7 @@ def create_app(
     return QueensApp(
         ref,
         ascii=ascii,
+        palette=palette,
         now=now or time.monotonic,
         store=store,
         daily=daily,

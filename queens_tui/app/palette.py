@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from queens_tui.core.colour import PALETTES, assign, touching_pairs, worst
 from queens_tui.kinds.queens.level import Level
 
 ANSI_16: dict[str, str] = {
@@ -64,6 +65,43 @@ PALETTE: tuple[tuple[str, str, str, str], ...] = (
 )
 """Every region colour with its name (`COLOR_NAMES`) and what it becomes on 256 colours
 (`FALLBACK_256`) and on 16 (`FALLBACK_16`): the one table, one row a colour."""
+
+COLOUR_BLIND: tuple[tuple[str, str], ...] = (
+    ("#00ffff", "cyan"),
+    ("#5f5fd7", "indigo"),
+    ("#d70000", "red"),
+    ("#ffafaf", "pink"),
+    ("#008787", "teal"),
+    ("#875f5f", "brown"),
+    ("#d7d7d7", "grey"),
+    ("#d7d700", "olive"),
+    ("#ff8700", "orange"),
+    ("#87ff87", "green"),
+    ("#ffd700", "yellow"),
+    ("#af87ff", "purple"),
+    ("#875f00", "umber"),
+    ("#afd7ff", "sky"),
+    ("#ffd787", "sand"),
+    ("#005fff", "blue"),
+)
+"""The colour-blind palette: (colour, name). Every colour is an xterm-256 entry (a 256-colour
+terminal draws it exactly); the set was searched so that `core.colour.assign` finds, on every
+bundled and daily Queens board, colours whose touching pairs stay at least 30 apart in
+CIEDE2000 under normal vision and each simulated deficiency (`tests/unit/test_colour.py`
+measures it), most boards with a colour per region."""
+
+HIGH_CONTRAST: tuple[tuple[str, str], ...] = (
+    ("#ffffff", "white"),
+    ("#ffd700", "yellow"),
+    ("#00afff", "azure"),
+    ("#d70000", "red"),
+    ("#5f00af", "violet"),
+    ("#00af00", "green"),
+    ("#ff87ff", "pink"),
+    ("#875f00", "umber"),
+)
+"""The high-contrast palette: a few strong colours (xterm-256 entries), touching regions as
+far apart as they can be (regions apart may share one, then letters show)."""
 
 PASTELS: tuple[str, ...] = tuple(pastel for pastel, _, _, _ in PALETTE)
 """Region colours, chosen greedily to maximise the smallest distance between any two."""
@@ -121,6 +159,8 @@ COLOR_NAMES: dict[str, str] = {
     "#dfa0bf": "pink",
     "#a3d2d8": "teal",
     "#ffe046": "gold",
+    # the other palettes' colours (a name of the standard palette where one fits)
+    **{color: name for color, name in (*COLOUR_BLIND, *HIGH_CONTRAST)},
 }
 """What hints call a region's colour ("the purple region (C)"): every `PASTELS` colour and
 LinkedIn's; any other colour (a level file's own) takes the name of the nearest one."""
@@ -160,6 +200,15 @@ SQUARES: dict[str, str] = {
     "khaki": "🟫",
     "beige": "🟫",
     "grey": "⬜",
+    "white": "⬜",
+    "indigo": "🟦",
+    "azure": "🟦",
+    "sky": "🟦",
+    "violet": "🟪",
+    "olive": "🟨",
+    "sand": "🟨",
+    "brown": "🟫",
+    "umber": "🟫",
 }
 """The coloured square the share text gives each colour name (a region the hints call
 "orange" shares as 🟧): every name of `COLOR_NAMES` has one."""
@@ -187,6 +236,29 @@ CURSOR_BARS = "#1c1c1c"
 """Every board's keyboard cursor: bars this dark at both sides of the cell, its own colour
 between them (darkening the whole cell hid which region or patch it was, on 256 and 16
 colours above all)."""
+CURSOR_BLOCK = "█"
+"""The cursor's bars are this glyph in `CURSOR_BARS` on `CURSOR_BARS`: the same dark bar in
+colour, and still a bar where a terminal shows no colour (`NO_COLOR`), unlike a blank."""
+
+
+HINT_MARKS: dict[str, tuple[str, str]] = {
+    "evidence": ("›", "‹"),
+    "place": ("+", "+"),
+    "cross": ("-", "-"),
+    "mistake": ("*", "*"),
+}
+"""The marks in the bars at both sides of a highlighted cell (on the glyph line), so each
+role reads without colour too: `›♛‹` what a hint reads, `+♕+` where it places a queen, `-×-`
+what it crosses out, `*♛*` a wrong mark (`>` and `<` for `›` and `‹` with --ascii)."""
+
+
+def hint_marks(role: str, ascii: bool = False) -> tuple[str, str] | None:
+    """The marks of a highlight `role` (`HINT_MARKS`; a kind's "place-sun" or "place-4" as
+    "place"), in plain ASCII with `ascii`; None for a role without marks."""
+    marks = HINT_MARKS.get(role.split("-")[0])
+    if marks is None or not ascii:
+        return marks
+    return marks[0].replace("›", ">"), marks[1].replace("‹", "<")
 
 
 def highlight(bg: str, role: str, amount: float | None = None) -> str:
@@ -248,20 +320,54 @@ def neighbours(level: Level) -> list[set[int]]:
     return out
 
 
-def region_colors(level: Level, palette: tuple[str, ...] = PASTELS) -> tuple[str, ...]:
-    """The colour of every region id.
+POOLS: dict[str, tuple[str, ...]] = {
+    "colour-blind": tuple(c for c, _ in COLOUR_BLIND),
+    "high-contrast": tuple(c for c, _ in HIGH_CONTRAST),
+}
+"""Each palette but the standard one: its colours, handed out by `core.colour.assign`."""
 
-    Colours given by the level file win. The others come from `palette` in
-    order while it lasts; past that (boards over 22 regions) each region takes
-    the colour farthest from its already-coloured neighbours, so touching
-    regions never look alike.
-    """
+LEVELS_FROM: dict[str, float] = {"colour-blind": 30.0, "high-contrast": 60.0}
+"""The distance each palette's colouring aims at first: past 30 the colour-blind palette
+prefers a colour per region to more distance; high contrast wants the most distance."""
+
+_ACTIVE = [PALETTES[0]]
+
+
+def use(name: str) -> None:
+    """Draw regions in palette `name` (one of `core.colour.PALETTES`; anything else: the
+    standard one) from now on: the app sets it from `--palette` or the setting."""
+    _ACTIVE[0] = name if name in PALETTES else PALETTES[0]
+
+
+def active() -> str:
+    """The palette regions are drawn in now."""
+    return _ACTIVE[0]
+
+
+def pool(name: str | None = None) -> tuple[str, ...]:
+    """The colours of palette `name` (default: the active one), in the order a kind without
+    regions (Patches' clues) takes them."""
+    name = name or active()
+    return POOLS.get(name, PASTELS)
+
+
+def region_colors(level: Level, palette: str | None = None) -> tuple[str, ...]:
+    """The colour of every region id in `palette` (default: the active one).
+
+    The standard palette keeps LinkedIn's look: colours given by the level file win, the
+    others come from `PASTELS` in order (a later one swapped in where it would sit close to
+    a neighbour); past 22 regions each takes the colour farthest from its neighbours. The
+    other palettes ignore a file's colours and colour the region adjacency graph
+    (`core.colour.assign`): touching regions get colours far apart for every eye."""
+    name = palette or active()
+    if name in POOLS:
+        return assign(neighbours(level), POOLS[name], levels_from=LEVELS_FROM[name])
     given = {
         i: level.colors[label].lower()
         for i, label in enumerate(level.labels)
         if label in level.colors
     }
-    free = [c for c in palette if c not in given.values()] or list(palette)
+    free = [c for c in PASTELS if c not in given.values()] or list(PASTELS)
     touching = neighbours(level)
     out: dict[int, str] = dict(given)
     unused = list(free)
@@ -283,6 +389,12 @@ def region_colors(level: Level, palette: tuple[str, ...] = PASTELS) -> tuple[str
             choice = max(pool, key=lambda c: min((distance(c, x) for x in near), default=0.0))
         out[reg] = choice
     return tuple(out[i] for i in range(level.size))
+
+
+def board_figure(colors: Sequence[str], touching: Sequence[set[int]]) -> float:
+    """How well a board's colours tell touching regions apart (`core.colour.worst`): the
+    smallest CIEDE2000 between two touching regions' colours, for the eye it serves worst."""
+    return worst(colors, touching_pairs(touching))
 
 
 def region_name(level: Level, label: str, colors: tuple[str, ...] | None = None) -> str:

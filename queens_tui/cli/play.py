@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from queens_tui.core.colour import PALETTES
 from queens_tui.kinds import DEFAULT_KIND, KINDS, board_kinds, get_kind
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
@@ -32,6 +33,12 @@ def register(sub: Any) -> None:
         "--ascii",
         action="store_true",
         help="plain ASCII: Q and x instead of ♛ and ×, ASCII borders and glyphs",
+    )
+    p.add_argument(
+        "--palette",
+        choices=PALETTES,
+        help="region colours for this game: standard (LinkedIn's), colour-blind (touching "
+        "regions apart for every eye), high-contrast (default: the palette setting)",
     )
     p.add_argument(
         "--engine",
@@ -187,6 +194,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         app = create_app(
             level_arg,
             ascii=args.ascii,
+            palette=args.palette,
             store=store,
             daily=day,
             engine=engine,

@@ -425,6 +425,9 @@ class Settings:
     """Each region's letter printed in its cells (for players who can't tell the colours)."""
     ascii: bool = False
     """Plain ASCII drawing (as `--ascii`)."""
+    palette: str = "standard"
+    """The region colours: one of `core.colour.PALETTES` (as `--palette`); another name reads
+    as the standard palette."""
 
 
 def encode_settings(settings: Settings) -> dict[str, Any]:

@@ -39,6 +39,7 @@ async def test_tango_numbers_its_rows_and_columns_as_hints_name_them() -> None:
         text = ["".join(s.text for s in view.render_line(y)) for y in range(view.size.height)]
         for r in range(6):
             x, y = view.cell_offset((r, 0))
-            assert text[y][:x].split() == [str(r + 1)], text[y]
+            left = text[y][:x].replace("█", " ")  # the cursor's bars are a glyph
+            assert left.split() == [str(r + 1)], text[y]
         under = next(i for i, line in enumerate(text) if line.split() == list("123456"))
         assert under > view.cell_offset((5, 0))[1]

@@ -47,7 +47,11 @@ async def test_letters_print_each_regions_letter_in_its_cells(app8) -> None:
             y = lay.top + cell[0] * lay.pitch_y + lay.cell_h
             return line(view, y)[x]
 
-        assert corner((0, 0)) == " "  # off by default
+        # the standard palette's touching regions look alike to some eyes: letters by themselves
+        assert view.figure < 20 and corner((0, 0)) == "A"
+        app8.set_palette("colour-blind")  # regions apart for every eye: no letters needed
+        await pilot.pause()
+        assert view.figure >= 30 and not view.letters_shown and corner((0, 0)) == " "
         game_screen(app8).action_toggle_option("letters")
         await pilot.pause()
         for cell in [(0, 0), (1, 1), (3, 5), (7, 7)]:
@@ -74,3 +78,36 @@ def test_describe_uses_the_palettes_colour_names() -> None:
     )
     assert color_name(colors[0]) == "blue" and color_name("#bba3e2") == "purple"
     assert color_name("#bca4e0") == "purple"  # a level file's own colour: the nearest name
+
+
+async def test_every_kind_numbers_rows_and_columns_while_the_labels_setting_is_on() -> None:
+    """Issue 35 item 5: hints and `m` say "row R, column C" on every kind, so every board
+    numbers its rows and columns (on by default, the same setting for all), and the setting
+    takes them away."""
+    from queens_tui.app import create_app
+    from queens_tui.kinds.classic.kind import level as classic_level
+    from queens_tui.midend.levels import OpenLevel
+
+    for ref in ("zip-1-6x6/001", "sudoku-1-easy/001", "patches-1-easy/001", "tango-1-easy/001"):
+        await _numbers_come_and_go(create_app(ref, persist=False, engine="search"), 6)
+    classic = create_app(OpenLevel(classic_level(8, [])), persist=False, engine="search")
+    await _numbers_come_and_go(classic, 8)
+
+
+async def _numbers_come_and_go(app, n: int) -> None:
+    async with app.run_test(size=(80, 30)) as pilot:
+        screen = game_screen(app)
+        view = screen.board_view
+        assert screen.game.options.get("labels", True)
+
+        def numbered() -> tuple[list[str], list[str]]:
+            lines = [view.render_line(y).text.split() for y in range(view.size.height)]
+            numbers = [str(c + 1) for c in range(n)]
+            rows = [ln[0] for ln in lines if ln and ln[0].isdigit() and ln != numbers]
+            return rows, numbers if numbers in lines else []
+
+        rows, cols = numbered()
+        assert rows == [str(r + 1) for r in range(n)] and len(cols) == n, (rows, cols)
+        screen.action_toggle_option("labels")
+        await pilot.pause()
+        assert numbered() == ([], []), app

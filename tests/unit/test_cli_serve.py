@@ -24,6 +24,7 @@ def play_parser():
         ([], []),
         (["1-easy/001"], ["1-easy/001"]),
         (["--ascii", "--port", "9000", "1-easy/001"], ["1-easy/001", "--ascii"]),
+        (["--palette", "colour-blind"], ["--palette", "colour-blind"]),  # issue 39 item 4
         (["1-easy/001", "--host", "::1", "--daily-dir", "d"], ["1-easy/001", "--daily-dir", "d"]),
         (
             ["--date", "2026-11-01", "--daily-dir", "d"],

@@ -47,6 +47,13 @@ class Option:
     """Its switch on the settings screen ("" : a key's action names it, see `option_actions`)."""
 
 
+LABELS = Option(
+    "labels", True, lambda on, ascii: "", "labels: row and column numbers around the board"
+)
+"""Row and column numbers beside every kind's board (hints and `m` name "row 3, column 1"),
+on by default for every kind; one setting (`store.Settings.labels`) for all of them."""
+
+
 @dataclass(frozen=True)
 class KindUI:
     """What the app needs of a kind beyond its pure rules."""
@@ -82,4 +89,4 @@ def get_ui(kind: str) -> KindUI:
     return ui
 
 
-__all__ = ["UIS", "KindUI", "Option", "get_ui"]
+__all__ = ["LABELS", "UIS", "KindUI", "Option", "get_ui"]

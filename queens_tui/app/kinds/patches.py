@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from queens_tui.app.kinds import KindUI, widget
+from queens_tui.app.kinds import LABELS, KindUI, widget
 from queens_tui.midend.actions import Action
 
 _CLUE = re.compile(r"clue at row (\d+), column (\d+)")
@@ -63,7 +63,7 @@ anchored.
 | `?` | a clue that says neither shape nor size |
 | coloured block, heavy border | a patch, in its clue's colour |
 | red border, reddish block | a wrong patch: no clue, two clues, or the wrong shape or size |
-| yellow cells | what a hint reads; green: the patch it draws (`{key:hint}` again draws it) |
+| yellow bars `› ‹` | what a hint reads (the cells keep their patch's colour); green: the patch it draws (`{key:hint}` again draws it) |
 | magenta cells | patches no solution keeps (`{key:mistakes}`); in yellow the clue or cell they leave without a patch |
 
 Every move is saved: quit at any time, and the level resumes where you left it.
@@ -91,6 +91,7 @@ UI = KindUI(
             name="Erase patch",
         ),
     ),
+    options=(LABELS,),
     help=HELP,
     describe=describe,
 )

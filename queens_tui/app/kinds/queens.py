@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from queens_tui.app.kinds import KindUI, Option, widget
+from queens_tui.app.kinds import LABELS, KindUI, Option, widget
 from queens_tui.core.grid import Cell
 from queens_tui.midend.actions import CLEAR, Action, cycle
 
@@ -71,12 +71,12 @@ A whole drag is one step for `{key:undo}`.
 | × faint | an automatic cross: some queen already rules this cell out |
 | red queen | a queen that breaks a rule |
 | red bars at a cell's sides | the row, column or region two queens fight over (`!x!` in ASCII) |
-| dark bars at a cell's sides | the cursor (a dark cell where cells are narrow) |
+| dark bars at a cell's sides | the cursor |
 | numbers beside the board | rows and columns, as hints name them (setting: labels) |
-| a letter in a cell's corner | its region's letter (setting: letters, for colour-blind eyes) |
+| a letter in a cell's corner | its region's letter (setting: letters; by itself where colours alone would not do: the palette setting picks colour-blind colours) |
 | thick border | the edge of a region (thin lines stay inside one) |
-| yellow cells | what a hint reads; ♕ green: a queen it places; × blue: cells it crosses out |
-| magenta cells | marks that no solution allows (`{key:mistakes}`, or a wrong board's hint; `*Q*` in ASCII); in yellow the row, column or region they leave no place for its queen |
+| yellow bars `› ‹` | what a hint reads (the cell keeps its region's colour); green bars `+♕+`: a queen it places; blue bars `-×-`: cells it crosses out |
+| magenta cells `*Q*` | marks that no solution allows (`{key:mistakes}`, or a wrong board's hint); in yellow bars the row, column or region they leave no place for its queen |
 
 ## The live check
 
@@ -118,12 +118,7 @@ UI = KindUI(
     moves=MOVES,
     options=(
         AUTO_CROSS,
-        Option(
-            "labels",
-            True,
-            lambda on, ascii: "",
-            "labels: row and column numbers around the board",
-        ),
+        LABELS,
         Option(
             "letters",
             False,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from queens_tui.app.kinds import KindUI, Option, widget
+from queens_tui.app.kinds import LABELS, KindUI, Option, widget
 from queens_tui.midend.actions import Action
 
 HELP = """\
@@ -43,7 +43,7 @@ or box. `backspace` clears a cell's digit, then its notes.
 | small grey digits | your notes (1 2 3 over 4 5 6) |
 | dark bars at its sides; its row, column and box washed blue | the selected cell |
 | red digit on red | repeated in its row, column or box (`!5!` with `--ascii`) |
-| yellow cells | what a hint reads; green: the cell it fills (the digit shown faintly) |
+| yellow cells (`› ‹` at their sides) | what a hint reads; green: the cell it fills (the digit shown faintly) |
 | magenta cells | digits no solution keeps (`{key:mistakes}`, or a hint on a wrong grid); in yellow the cell, row, column or box they leave without a digit |
 
 The timer pauses while a dialog (like this one) is open.
@@ -96,6 +96,7 @@ UI = KindUI(
             True,
             lambda on, ascii: "" if on else "auto-notes off",
         ),
+        LABELS,
     ),
     option_actions=(
         Action(

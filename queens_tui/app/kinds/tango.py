@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from queens_tui.app.kinds import KindUI, widget
+from queens_tui.app.kinds import LABELS, KindUI, widget
 from queens_tui.midend.actions import CLEAR, Action, cycle
 
 HELP = """\
@@ -39,7 +39,7 @@ solution, and it can be found by reasoning alone.
 | red cells | three alike side by side |
 | reddish line | a row or column with too many of one symbol |
 | red sign | a sign the two cells break |
-| yellow cells | what a hint reads; green: the cells it fills (the symbol shown faintly) |
+| yellow cells (`› ‹` at their sides) | what a hint reads; green: the cells it fills (the symbol shown faintly) |
 | magenta cells | cells no solution allows (`{key:mistakes}`, or a hint on a wrong grid); in yellow the row or column they leave unfinishable |
 
 The timer pauses while a dialog (like this one) is open.
@@ -56,6 +56,7 @@ UI = KindUI(
         Action("moon", "0", "play('moon')", "Moon", "place or remove a moon", name="Toggle moon"),
         CLEAR,
     ),
+    options=(LABELS,),
     help=HELP,
 )
 """The Tango kind's app side (`app.kinds.UIS["tango"]`)."""

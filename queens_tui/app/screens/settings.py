@@ -2,8 +2,8 @@
 
 Each row is a switch for one of the game screen's toggle actions (the kind's display
 options: automatic crosses, labels, letters; the live check; ASCII); flipping it runs that
-action, which applies it at once and saves it in the settings file. The theme is a list of
-Textual's themes (the app saves the one chosen, as for the palette's "Change theme").
+action, which applies it at once and saves it in the settings file. The region palette
+(`core.colour.PALETTES`) and the theme are lists: the app applies and saves the one chosen.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Select, Static, Switch
 
 from queens_tui.app.kinds import KindUI
+from queens_tui.core.colour import PALETTES
 from queens_tui.midend import actions
 
 
@@ -71,6 +72,17 @@ class SettingsScreen(ModalScreen[None]):
                     yield Switch(row.value, id=f"setting-{i}")
                     # not markup: "[on]" would be taken for a style tag and vanish
                     yield Label(self._label(row), id=f"setting-label-{i}", markup=False)
+            palette = getattr(self.app, "region_palette", None)
+            if palette is not None:
+                with Horizontal(classes="setting"):
+                    yield Select(
+                        [(name, name) for name in PALETTES],
+                        value=palette if palette in PALETTES else PALETTES[0],
+                        allow_blank=False,
+                        id="setting-palette",
+                        compact=True,
+                    )
+                    yield Label("palette: region colours (colour-blind: apart for every eye)")
             if self.themes:
                 with Horizontal(classes="setting"):
                     current = self.app.theme
@@ -97,6 +109,10 @@ class SettingsScreen(ModalScreen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "setting-theme" and isinstance(event.value, str):
             self.app.theme = event.value  # the app remembers it (QueensApp.watch_theme)
+        elif event.select.id == "setting-palette" and isinstance(event.value, str):
+            set_palette = getattr(self.app, "set_palette", None)
+            if set_palette is not None and event.value != self.app.region_palette:  # type: ignore[attr-defined]
+                set_palette(event.value)  # applied to every board, and remembered
 
     async def on_switch_changed(self, event: Switch.Changed) -> None:
         event.stop()

@@ -91,6 +91,19 @@ class BoardWidget(Widget, Generic[S]):
         """Everything drawn must be drawn again (a widget with cached lines drops them)."""
         self.refresh()
 
+    def palette_changed(self) -> None:
+        """The player chose another region palette (`palette.use`): draw again in it."""
+        self.restyle()
+
+    @property
+    def no_color(self) -> bool:
+        """Whether the terminal shows no colour at all (`NO_COLOR`): then only glyphs, letters
+        and lines tell things apart."""
+        try:
+            return bool(self.app.no_color)
+        except Exception:  # a widget built alone, outside an app
+            return False
+
     @property
     def color_system(self) -> str | None:
         """The terminal's colour depth as Rich names it ("truecolor", "256", "standard"), which

@@ -23,14 +23,20 @@ from queens_tui.app.glyphs import QUEEN, art
 from queens_tui.app.messages import CellAction
 from queens_tui.app.palette import (
     CURSOR_BARS,
+    CURSOR_BLOCK,
     HIGHLIGHTS,
     blend,
+    board_figure,
+    hint_marks,
     lab,
     neighbours,
     region_colors,
     terminal_colors,
 )
+from queens_tui.app.theme import BLACK, INK, WHITE
+from queens_tui.app.theme import QUEENS_CONFLICT as CONFLICT_QUEEN
 from queens_tui.app.widgets.base import BoardWidget, S
+from queens_tui.core.colour import THRESHOLD
 from queens_tui.kinds.queens.board import Board
 from queens_tui.kinds.queens.level import Cell, Level
 
@@ -45,15 +51,11 @@ MAX_SCALE = 6
 """Largest cell: 13 columns by 6 lines (a 6x6 or 7x7 board at 200x60); more only makes the
 eyes travel."""
 
-INK = "#111111"
-"""Glyphs on the pastel cells: always dark, whatever the theme."""
+CLASH_MARK, MISTAKE_MARK = "!", "*"
+"""A clash cell's glyph reads `!x!`, a wrong mark's `*Q*`: told apart without colour."""
 CONFLICT_TINT = HIGHLIGHTS["clash"][0]
 """The bars at both sides of each cell of a row, column or region two queens fight over (the
 cell between them keeps its region's colour)."""
-CONFLICT_QUEEN = "#d7263d"
-"""Colour of a queen that breaks a rule (on its region's colour, between the clash bars)."""
-CLASH_MARK, MISTAKE_MARK = "!", "*"
-"""With --ascii (no colour needed): a clash cell's glyph reads `!x!`, a wrong mark's `*Q*`."""
 CURSOR_SHADE = 0.62
 """How far the cursor cell's colour is pulled towards black (cells too narrow for bars)."""
 
@@ -135,6 +137,13 @@ def minimum_size(n: int) -> tuple[int, int]:
 @lru_cache(maxsize=1024)
 def _blend(a: str, b: str, amount: float) -> str:
     return blend(a, b, amount)
+
+
+@lru_cache(maxsize=256)
+def ink(bg: str) -> str:
+    """Glyphs on a cell of colour `bg`: `INK`, or white on the dark colours some palettes
+    have."""
+    return INK if lab(bg)[0] >= 50 else WHITE
 
 
 _UNDERLINE = Style(underline=True)
@@ -233,16 +242,40 @@ class BoardView(SquareBoard[Board]):
     CellAction = CellAction
     MOUSE = "drag"
 
+    _figure: float | None = None
+    """`figure`, once measured (per level, palette and colour depth)."""
+
     def _region_colors(self, level: Any) -> tuple[str, ...]:
         """The level's region colours as this terminal should get them (`terminal_colors`:
         on 256 and 16 colours, the palette's chosen entries, touching regions apart)."""
         return terminal_colors(region_colors(level), self.color_system, neighbours(level))
 
     @property
+    def figure(self) -> float:
+        """How far apart touching regions look as drawn (`palette.board_figure`: the smallest
+        CIEDE2000 for the eye the colours serve worst); 0 without colour (`NO_COLOR`)."""
+        got = self._figure
+        if got is None:
+            shown = self._colors
+            got = 0.0 if self.no_color else board_figure(shown, neighbours(self.level))
+            self._figure = got
+        return got
+
+    @property
     def letters_shown(self) -> bool:
         """Whether each cell shows its region's letter: the `letters` option, or on its own
-        where two regions share one colour (16 colours, over twelve regions)."""
-        return self._letters or len(set(self._colors)) < len(self._colors)
+        wherever colour alone would not do (issue 39): two regions share one colour (16
+        colours, the high-contrast palette), touching regions look closer than
+        `core.colour.THRESHOLD` to some eye (`figure`: the standard palette, 16 colours,
+        `NO_COLOR`), on 16 colours whatever the figure (each terminal's theme redefines
+        those 16, so no measure holds), or the compact layout, whose rows have no border lines
+        between them."""
+        if self._letters or len(set(self._colors)) < len(self._colors):
+            return True
+        if self.color_system == "standard":
+            return True
+        lay = self.layout_now
+        return (lay is not None and not lay.bordered) or self.figure < THRESHOLD
 
     def prepare(self) -> None:
         """The caches (`BoardWidget.__init__` calls it, with the board and the options)."""
@@ -251,6 +284,7 @@ class BoardView(SquareBoard[Board]):
         self._show_labels = self._options.get("labels", True)
         self._letters = self._options.get("letters", False)
         self._colors = self._region_colors(board.level)
+        self._figure = None
         self._lines: dict[int, Strip] = {}
         """Lines drawn for the current position (cleared by every change)."""
         self._static: dict[int, Strip] = {}
@@ -258,7 +292,7 @@ class BoardView(SquareBoard[Board]):
         self._seps: dict[int, list[Segment]] = {}
         self._geo: tuple[list[list[int | None]], list[Style]] | None = None
         """Per level: region ids padded with None around the board, thin border styles."""
-        self._cells: dict[Cell, tuple[str, Style, tuple[str, Style] | None]] = {}
+        self._cells: dict[Cell, tuple[str, Style, tuple[str, str, Style] | None]] = {}
         self._neutral: tuple[Style, Style] | None = None
         self._layout_key: tuple[int, int] | None = None
         self._layout: Layout | None = None
@@ -296,6 +330,7 @@ class BoardView(SquareBoard[Board]):
             return
         if board.level is not self._board.level:
             self._colors = self._region_colors(board.level)
+            self._figure = None
             self._geo = None
             self._layout_key = None
             self._forget(everything=True)
@@ -311,7 +346,7 @@ class BoardView(SquareBoard[Board]):
         self._repaint_changes(before)
 
     def _repaint_changes(
-        self, before: dict[Cell, tuple[str, Style, tuple[str, Style] | None]]
+        self, before: dict[Cell, tuple[str, Style, tuple[str, str, Style] | None]]
     ) -> None:
         """Repaint the cells whose drawing differs from `before` (cell -> text, style)."""
         self._refresh_cells([cell for cell, drawn in before.items() if self._cell(cell) != drawn])
@@ -381,6 +416,13 @@ class BoardView(SquareBoard[Board]):
         self._forget(everything=True)
         self.refresh()
 
+    def palette_changed(self) -> None:
+        """Another region palette: the level's colours again, every line drawn again."""
+        self._colors = self._region_colors(self.level)
+        self._figure = None
+        self._geo = None
+        self.restyle()
+
     def notify_style_update(self) -> None:
         """The theme changed: neutral colours come from CSS, so redraw."""
         super().notify_style_update()
@@ -444,15 +486,16 @@ class BoardView(SquareBoard[Board]):
     def _highlighted(
         self, kind: str, text: str, fg: str, bg: str, bold: bool
     ) -> tuple[str, str, str, bool]:
-        """A highlighted cell: tinted, and a hint's queen or cross drawn in advance."""
-        tint, amount = HIGHLIGHTS[kind]
-        bg = _blend(bg, tint, amount)
+        """A highlighted cell: a hint's queen or cross drawn in advance; a wrong mark filled
+        with its tint. A hint's cells keep their region's colour (its bars say what they are:
+        `_bars`), so "the grey region" stays grey while the hint names it (issue 35 item 4)."""
         if kind == "place" and text != ("Q" if self.ascii else QUEEN):
-            return ("q" if self.ascii else "♕"), INK, bg, True
+            return ("q" if self.ascii else "♕"), ink(bg), bg, True
         if kind == "cross":
-            return ("x" if self.ascii else "×"), INK, bg, True
+            return ("x" if self.ascii else "×"), ink(bg), bg, True
         if kind == "mistake":
-            return text, "#ffffff", bg, True
+            tint, amount = HIGHLIGHTS[kind]
+            return text, WHITE, _blend(bg, tint, amount), True
         return text, fg, bg, bold
 
     # --- geometry ---------------------------------------------------------------------
@@ -482,7 +525,7 @@ class BoardView(SquareBoard[Board]):
             ids: list[list[int | None]] = [[None] * (n + 2)]
             ids += [[None, *row, None] for row in level.region_ids]
             ids.append([None] * (n + 2))
-            thin = [_style(_blend(bg, "#000000", 0.3), bg) for bg in self._colors]
+            thin = [_style(_blend(bg, BLACK, 0.3), bg) for bg in self._colors]
             self._geo = (ids, thin)
         return self._geo
 
@@ -509,13 +552,15 @@ class BoardView(SquareBoard[Board]):
             self._neutral = neutral_styles(self.rich_style)
         return self._neutral
 
-    def _cell(self, cell: Cell) -> tuple[str, Style, tuple[str, Style] | None]:
+    def _cell(self, cell: Cell) -> tuple[str, Style, tuple[str, str, Style] | None]:
         """The character drawn in a cell, the style of the cell, and its bars: the character
         and style of its first and last columns, when they differ (cached per frame).
 
-        A clash draws red bars and leaves the region's colour between them (a tint over the
-        whole cell hid which region it was); a wrong mark (`m`) fills the whole cell instead,
-        so the two differ by shape in any colour depth, and by `!` / `*` with --ascii."""
+        A clash draws red bars marked `!` and leaves the region's colour between them (a tint
+        over the whole cell hid which region it was); a wrong mark (`m`) fills the whole cell
+        instead, marked `*`; a hint's cells keep their colour between bars of its tint, marked
+        as `HINT_MARKS` says; the cursor is plain dark bars. Each differs by shape or glyph,
+        not only by colour."""
         got = self._cells.get(cell)
         if got is not None:
             return got
@@ -525,7 +570,7 @@ class BoardView(SquareBoard[Board]):
         reg = board.level.region_ids[r][c]
         bg = self._colors[reg]
         clash = r in conflicts.rows or c in conflicts.cols or reg in conflicts.regions
-        fg = INK
+        fg = ink(bg)
         bold = False
         if cell in board.queens:
             text, bold = ("Q" if self.ascii else QUEEN), True
@@ -535,25 +580,29 @@ class BoardView(SquareBoard[Board]):
             text, bold = ("x" if self.ascii else "×"), True
         elif self._auto and cell in board.auto_crosses:
             text = "x" if self.ascii else "×"
-            fg = _blend(bg, "#000000", 0.4)
+            fg = _blend(bg, fg, 0.4)
         else:
             text = " "
         kind = self._highlights.get(cell)
         if kind is not None:
             text, fg, bg, bold = self._highlighted(kind, text, fg, bg, bold)
         lay = self.layout_now
-        framed = cell == self.cursor and not self.ascii and lay is not None and lay.cell_w >= 5
+        framed = cell == self.cursor and not self.ascii and lay is not None and lay.cell_w >= 3
         if cell == self.cursor and not framed:
-            fg = "#ffffff" if fg in (INK, "#ffffff") else _blend(bg, "#ffffff", 0.25)
-            bg = _blend(bg, "#000000", CURSOR_SHADE)
+            fg = WHITE if fg in (INK, WHITE) else _blend(bg, WHITE, 0.25)
+            bg = _blend(bg, BLACK, CURSOR_SHADE)
         style = _style(fg, bg, bold)
-        bars: tuple[str, Style] | None = None
+        bars: tuple[str, str, Style] | None = None
         if framed:  # dark bars at its sides: the region's colour stays in view between them
-            bars = (" ", _style(None, CURSOR_BARS))
+            bars = (CURSOR_BLOCK, CURSOR_BLOCK, _style(CURSOR_BARS, CURSOR_BARS))
         elif kind == "mistake":
-            bars = (MISTAKE_MARK, style) if self.ascii else None
+            bars = (MISTAKE_MARK, MISTAKE_MARK, style)
+        elif kind is not None:  # a hint's role: bars of its tint, marked
+            left, right = hint_marks(kind, self.ascii) or (" ", " ")
+            tint = HIGHLIGHTS[kind][0]
+            bars = (left, right, _style(ink(tint), tint, True))
         elif clash:
-            bars = (CLASH_MARK if self.ascii else " ", _style("#ffffff", CONFLICT_TINT, True))
+            bars = (CLASH_MARK, CLASH_MARK, _style(WHITE, CONFLICT_TINT, True))
         got = (text, style, bars)
         self._cells[cell] = got
         return got
@@ -635,9 +684,9 @@ class BoardView(SquareBoard[Board]):
                     if lay.cell_w < 5:
                         bars = None  # no room for both: the cursor's brackets win
                 cell_segments = [Segment(fill, style)]
-                if self.letters_shown and letter_line:  # the region's letter, for colour-blind eyes
-                    at = 1 if lay.cell_w >= 5 else 0
-                    fill = fill if glyph_line else blank
+                at = 1 if lay.cell_w >= 5 else 0
+                if self.letters_shown and letter_line and fill[at] in " _":
+                    # the region's letter, for colour-blind eyes (where no glyph is drawn)
                     letter = self._letter(here[c + 1], style)
                     cell_segments = [
                         Segment(fill[:at], style),
@@ -645,10 +694,14 @@ class BoardView(SquareBoard[Board]):
                         Segment(fill[at + 1 :], style),
                     ]
                 if bars is not None:
-                    mark, bar_style = bars
-                    bar = Segment(mark if glyph_line else " ", bar_style)
+                    left, right, bar_style = bars
                     inner = Segment.divide(cell_segments, [1, lay.cell_w - 1, lay.cell_w])
-                    cell_segments = [bar, *list(inner)[1], bar]
+                    every = left == CURSOR_BLOCK  # the cursor's bars run the cell's height
+                    cell_segments = [
+                        Segment(left if glyph_line or every else " ", bar_style),
+                        *list(inner)[1],
+                        Segment(right if glyph_line or every else " ", bar_style),
+                    ]
                 segments += [seg for seg in cell_segments if seg.text]
             segments.append(seps[n])
         used = lay.left + lay.width
@@ -666,7 +719,8 @@ class BoardView(SquareBoard[Board]):
         if bg is None:
             return Segment(text, style)
         dark = lab(bg)[0] < 50
-        return Segment(text, _style(_blend(bg, "#ffffff" if dark else "#000000", 0.55), bg))
+        fg = _style(_blend(bg, WHITE if dark else BLACK, 0.55), bg)
+        return Segment(text, style + fg)  # the cell's underline (a compact region edge) kept
 
     def _column_labels(self, lay: Layout, width: int, style: Style) -> Strip:
         """The line above the board: each column's number over its cells."""

@@ -24,18 +24,20 @@ from textual.strip import Strip
 from queens_tui.app.glyphs import QUEEN, art
 from queens_tui.app.messages import HuntFound
 from queens_tui.app.palette import CURSOR_BARS, highlight
+from queens_tui.app.theme import CLASSIC_DARK as DARK
+from queens_tui.app.theme import CLASSIC_FAINT as FAINT
+from queens_tui.app.theme import CLASSIC_INK as INK
+from queens_tui.app.theme import CLASSIC_LIGHT as LIGHT
+from queens_tui.app.theme import CLASSIC_RED as RED
 from queens_tui.app.widgets.base import BoardWidget
-from queens_tui.app.widgets.grid import with_bars
+from queens_tui.app.widgets.grid import marked, with_bars
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.classic.rules import auto_crosses, clashes
 
-LIGHT, DARK = "#e8dcc4", "#c9b48f"
-"""The two shades of the one colour of the board."""
 TINTS = ("evidence", "place", "cross", "mistake")
 """The highlight roles it draws (`palette.HIGHLIGHTS`)."""
 SCALES: tuple[tuple[int, int], ...] = ((11, 5), (9, 4), (7, 3), (5, 2), (3, 1))
 """Cell sizes tried, biggest first: (columns, lines); the cells touch (a checkerboard)."""
-INK, RED, FAINT = "#1a1a1a", "#d01c1c", "#7d6e55"
 
 
 class ClassicBoard(BoardWidget[Any]):
@@ -52,6 +54,8 @@ class ClassicBoard(BoardWidget[Any]):
         """The derived crosses' cache and the hunt (`BoardWidget.__init__` calls it, with the
         position and the options)."""
         self._auto = self._options.get("auto_cross", True)
+        self._labels = 0
+        """Columns of row numbers left of the board (0: none; set by `_geometry`)."""
         self._derived: tuple[set[Cell], set[Cell]] | None = None
         self._record(self._state)
 
@@ -63,8 +67,10 @@ class ClassicBoard(BoardWidget[Any]):
 
     def show(self, state: Any, options: Mapping[str, bool] | None = None) -> None:
         auto = (options or {}).get("auto_cross", True)
-        if state is self._state and auto == self._auto:
+        if state is self._state and auto == self._auto and (options or {}) == self._options:
             return
+        if options is not None:
+            self._options = dict(options)
         self._state, self._auto, self._derived = state, auto, None
         self._record(state)
         self.refresh()
@@ -91,6 +97,12 @@ class ClassicBoard(BoardWidget[Any]):
         """(cell width, cell height, left, top): the biggest of `SCALES` that fits (else the
         smallest), the board centred in the widget."""
         n, width, height = self.n, self.size.width, self.size.height
+        lw = len(str(n)) + 1 if self._options.get("labels", True) else 0
+        for w, h in SCALES:  # with room for row numbers left and column numbers under
+            if lw and w * n + 2 * lw <= width and h * n + 1 <= height:
+                self._labels = lw
+                return w, h, (width - w * n) // 2, (height - h * n - 1) // 2
+        self._labels = 0
         cw, ch = next(((w, h) for w, h in SCALES if w * n <= width and h * n <= height), SCALES[-1])
         return cw, ch, max(0, (width - cw * n) // 2), max(0, (height - ch * n) // 2)
 
@@ -110,6 +122,13 @@ class ClassicBoard(BoardWidget[Any]):
         n = self.n
         cw, ch, left, top = self._geometry()
         row, sub = divmod(y - top, ch)
+        if self._labels and row == n and sub == 0:  # each column's number under it
+            line = [" "] * self.size.width
+            for c in range(n):
+                for k, digit in enumerate(str(c + 1), start=left + cw * c + cw // 2):
+                    if k < len(line):
+                        line[k] = digit
+            return Strip([Segment("".join(line), self.rich_style + Style(dim=True))])
         if y < top or row >= n:
             return Strip.blank(self.size.width, self.rich_style)
         y = row
@@ -152,12 +171,19 @@ class ClassicBoard(BoardWidget[Any]):
                 if len(inner) <= cw:
                     left_pad = (cw - len(inner)) // 2
                     text = " " * left_pad + inner + " " * (cw - len(inner) - left_pad)
+            if sub == ch // 2:  # a hint's role (or `m`'s) marked, not only tinted
+                text = marked(text, self._marks.get(cell), self.ascii)
             if cell == self.cursor and not self.ascii:  # bars: the cell's shade stays in view
                 segments += with_bars(text, style, Style(bgcolor=CURSOR_BARS))
             else:
                 segments.append(Segment(text, style))
         # every blank styled: Textual's NO_COLOR filter fails on a segment without a style
-        strip = Strip([Segment(" " * left, self.rich_style), *segments], left + cw * n)
+        margin = [Segment(" " * left, self.rich_style)]
+        if self._labels and sub == ch // 2:  # the row's number
+            number = f"{row + 1:>{self._labels - 1}} "
+            faint = self.rich_style + Style(dim=True)
+            margin = [Segment(" " * (left - self._labels), self.rich_style), Segment(number, faint)]
+        strip = Strip([*margin, *segments], left + cw * n)
         return strip.extend_cell_length(self.size.width, self.rich_style)
 
 

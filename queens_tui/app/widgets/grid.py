@@ -10,13 +10,14 @@ the cursor aims at (`Layout.center`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
+from queens_tui.app.palette import CURSOR_BLOCK, hint_marks
 from queens_tui.core.grid import Cell
 
 
@@ -31,6 +32,8 @@ class Layout(NamedTuple):
     height: int
     border: int = 0
     """1: a rule around the grid (its cells start one column and one line in); 0: none."""
+    labels: int = 0
+    """Columns of row numbers left of the grid (0: none; then column numbers go under it)."""
 
     def cell_at(self, x: int, y: int, rows: int, cols: int) -> Cell | None:
         """The cell under widget position (x, y); None on a gap, a rule or off the grid."""
@@ -77,6 +80,42 @@ def fit(
     return None
 
 
+def labelled(
+    fit_in: Callable[[int, int], Layout | None], rows: int, width: int, height: int, on: bool
+) -> Layout | None:
+    """The layout `fit_in(width, height)` gives, with room for row numbers at its left and
+    column numbers under it when `on` and there is room (the labels setting; the labels are
+    the first thing to go on a small terminal)."""
+    if on:
+        lw = len(str(rows)) + 1
+        lay = fit_in(width - 2 * lw, height - 1)  # a margin each side: the grid stays centred
+        if lay is not None:
+            return lay._replace(left=lay.left + lw, labels=lw)
+    return fit_in(width, height)
+
+
+def row_number(lay: Layout, dy: int, rows: int, base: Style) -> Segment | None:
+    """The row number left of line `dy` of the grid (counted from its top), on the middle
+    line of each row's cells; None on other lines or without labels."""
+    if not lay.labels:
+        return None
+    r, within = divmod(dy - lay.border, lay.cell_h + 1)
+    if dy < lay.border or r >= rows or within != lay.cell_h // 2:
+        return None
+    return Segment(f"{r + 1:>{lay.labels - 1}} ", base + Style(dim=True))
+
+
+def column_numbers(lay: Layout, cols: int, width: int, base: Style) -> Strip:
+    """The line under the grid: each column's number under the middle of its cells."""
+    line = [" "] * width
+    for c in range(cols):
+        x = lay.left + lay.border + c * (lay.cell_w + 1) + lay.cell_w // 2
+        for k, digit in enumerate(str(c + 1)):
+            if 0 <= x + k < width:
+                line[x + k] = digit
+    return Strip([Segment("".join(line), base + Style(dim=True))], width)
+
+
 def text_line(text: str, width: int, style: Style) -> Strip:
     """A line of the widget holding only `text` (cut or padded to `width`)."""
     return Strip([Segment(text[:width].ljust(width), style)], width)
@@ -92,10 +131,22 @@ TOO_SMALL = "window too small for the board"
 """The first line of a board widget whose window is too small for its smallest drawing."""
 
 
+def marked(text: str, role: str | None, ascii: bool) -> str:
+    """One line of a cell with a highlight `role`: its first and last columns hold the role's
+    marks (`palette.hint_marks`: `›` `‹` what a hint reads, `+` where it places, `*` a wrong
+    mark), so the role reads without colour too; unchanged without a role or room (5 columns,
+    a glyph and a space each side of it)."""
+    marks = hint_marks(role, ascii) if role else None
+    if marks is None or len(text) < 5 or text[0] + text[-1] != "  ":
+        return text
+    return marks[0] + text[1:-1] + marks[1]
+
+
 def with_bars(text: str, style: Style, bar: Style) -> list[Segment]:
     """One line of a cell under the keyboard cursor: its first and last columns are bars in
     `bar` (`palette.CURSOR_BARS`), the rest keeps the cell's own style, so its colour stays in
     view (a cell narrower than three columns is drawn as it is)."""
     if len(text) < 3:
         return [Segment(text, style)]
-    return [Segment(" ", bar), Segment(text[1:-1], style), Segment(" ", bar)]
+    block = Style(color=bar.bgcolor, bgcolor=bar.bgcolor)  # a bar without colour too
+    return [Segment(CURSOR_BLOCK, block), Segment(text[1:-1], style), Segment(CURSOR_BLOCK, block)]

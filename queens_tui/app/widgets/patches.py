@@ -24,12 +24,20 @@ from textual.strip import Strip
 
 from queens_tui.app.palette import (
     CURSOR_BARS,
+    CURSOR_BLOCK,
     HIGHLIGHTS,
-    PASTELS,
     blend,
     highlight,
+    hint_marks,
+    pool,
     terminal_colors,
 )
+from queens_tui.app.theme import NEUTRAL, PATCHES_PREVIEW
+from queens_tui.app.theme import PATCHES_BORDER as BORDER_FG
+from queens_tui.app.theme import PATCHES_CELL as CELL_BG
+from queens_tui.app.theme import PATCHES_LINE as LINE_FG
+from queens_tui.app.theme import PATCHES_TEXT as TEXT_FG
+from queens_tui.app.theme import PATCHES_WRONG as WRONG_FG
 from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.app.widgets.grid import Layout
@@ -37,11 +45,6 @@ from queens_tui.core.grid import Cell
 from queens_tui.kinds.patches.level import FREE, SQUARE, TALL, Clue, Rect, contains, span
 from queens_tui.kinds.patches.play import PatchState
 
-CELL_BG = "#f4f1ea"
-LINE_FG = "#c9c3b6"
-BORDER_FG = "#1c1c1c"
-WRONG_FG = "#d62828"
-TEXT_FG = "#1c1c1c"
 CLUE_WASH = 0.55
 """How much of its colour a clue's cell shows before a patch covers it."""
 SCALES: tuple[tuple[int, int], ...] = ((13, 6), (11, 5), (9, 4), (7, 3), (5, 2), (4, 1), (3, 1))
@@ -89,8 +92,10 @@ def clue_glyph(clue: Clue, ascii: bool) -> str:
 
 
 def clue_color(k: int) -> str:
-    """Clue k's colour (distinct for the first 22 clues)."""
-    return PASTELS[k % len(PASTELS)]
+    """Clue k's colour in the active palette (`palette.pool`: distinct for the first 16 to 22
+    clues; the high-contrast palette's 8 repeat, and the clues' text tells them apart)."""
+    colors = pool()
+    return colors[k % len(colors)]
 
 
 def fit(rows: int, cols: int, width: int, height: int) -> Layout:
@@ -132,8 +137,16 @@ class PatchesBoard(BoardWidget[PatchState]):
     # --- geometry ----------------------------------------------------------------------
 
     def layout_now(self) -> Layout:
+        """The biggest grid that fits, with row and column numbers where there is room and
+        the labels setting is on (the smallest grid when nothing fits)."""
         level = self._state.level
-        return fit(level.rows, level.cols, self.size.width, self.size.height)
+        on = self._options.get("labels", True)
+
+        def fit_in(width: int, height: int) -> Layout | None:
+            return grid.fit(SCALES, level.rows, level.cols, width, height, 1)
+
+        got = grid.labelled(fit_in, level.rows, self.size.width, self.size.height, on)
+        return got or fit(level.rows, level.cols, self.size.width, self.size.height)
 
     def cell_at(self, x: int, y: int) -> Cell | None:
         level = self._state.level
@@ -182,14 +195,13 @@ class PatchesBoard(BoardWidget[PatchState]):
                 if cell in level.clue_at:
                     bg = blend(CELL_BG, colors[level.clue_at[cell]], CLUE_WASH)
             elif k < 0 or patch_of[cell] in wrong:
-                bg = blend(colors[k] if k >= 0 else "#bdbdbd", WRONG_FG, 0.25)
+                bg = blend(colors[k] if k >= 0 else NEUTRAL, WRONG_FG, 0.25)
             else:
                 bg = colors[k]
             if preview is not None and contains(preview, cell):
-                bg = blend(bg, "#6f8cff", 0.35)
-            role = self._marks.get(cell)
-            if role in HIGHLIGHTS:
-                bg = highlight(bg, role)
+                bg = blend(bg, PATCHES_PREVIEW, 0.35)
+            if self._marks.get(cell) == "mistake":  # a hint's cells keep their colour: bars
+                bg = highlight(bg, "mistake")
             return bg
 
         def edge(a: Cell | None, b: Cell | None) -> tuple[int, bool]:
@@ -270,11 +282,23 @@ class PatchesBoard(BoardWidget[PatchState]):
                     canvas[y][x] = Segment(glyph, line_style(max(weights), bad))
                 else:  # inside one patch
                     canvas[y][x] = Segment(" ", Style(bgcolor=bgs[(r - 1, c - 1)]))
+        for (r, c), role in self._marks.items():  # a hint's roles: marked bars of its tint
+            sides = hint_marks(role, self.ascii)
+            if sides is None or role not in HIGHLIGHTS or cw < 3:
+                continue
+            tint = HIGHLIGHTS[role][0]
+            for dy in range(ch):
+                for x, mark in zip((1 + c * (cw + 1), c * (cw + 1) + cw), sides, strict=True):
+                    glyph = mark if dy == ch // 2 else " "
+                    style = Style(color=TEXT_FG, bgcolor=tint, bold=True)
+                    canvas[1 + r * (ch + 1) + dy][x] = Segment(glyph, style)
         if not self.ascii and not state.solved:  # the cursor: bars (a clue's text wins)
             r, c = self.cursor
             for dy in range(ch):
                 for x in (1 + c * (cw + 1), c * (cw + 1) + cw):
-                    canvas[1 + r * (ch + 1) + dy][x] = Segment(" ", Style(bgcolor=CURSOR_BARS))
+                    canvas[1 + r * (ch + 1) + dy][x] = Segment(
+                        CURSOR_BLOCK, Style(color=CURSOR_BARS, bgcolor=CURSOR_BARS)
+                    )
         # clue glyphs, and the cursor in ASCII
         for clue in level.clues:
             text = clue_glyph(clue, self.ascii)[:cw]
@@ -303,9 +327,16 @@ class PatchesBoard(BoardWidget[PatchState]):
         if self._lines is None or key != self._key:
             self._lines, self._key = self._draw(lay), key
         dy = y - lay.top
+        level = self._state.level
+        if dy == lay.height and lay.labels:
+            return grid.column_numbers(lay, level.cols, width, base)
         if not 0 <= dy < lay.height:
             return grid.text_line("", width, base)
         segs = [Segment(" " * lay.left, base), *self._lines[dy]]
+        number = grid.row_number(lay, dy, level.rows, base)
+        if number is not None:
+            segs[0] = Segment(" " * (lay.left - lay.labels), base)
+            segs.insert(1, number)
         segs.append(Segment(" " * max(width - lay.left - lay.width, 0), base))
         return Strip(segs).crop(0, width)
 

@@ -25,10 +25,10 @@ from textual.strip import Strip
 
 from queens_tui.app.glyphs import QUEEN
 from queens_tui.app.palette import CURSOR_BARS, blend, highlight
+from queens_tui.app.theme import BLACK, INK, NEUTRAL, WHITE
 from queens_tui.app.widgets.board import (
     BOX,
     CURSOR_SHADE,
-    INK,
     Layout,
     SquareBoard,
     border_line,
@@ -131,12 +131,12 @@ class SketchBoard(SquareBoard[Sketch]):
         return "|" if vertical else "-" if horizontal else " "
 
     def _bg(self, label: str) -> str:
-        return self.label_colors.get(label, "#bdbdbd")
+        return self.label_colors.get(label, NEUTRAL)
 
     def _cell(self, cell: Cell) -> tuple[str, Style]:
         label = self.sketch.label(cell)
         bg = self._bg(label)
-        fg = blend(bg, "#000000", 0.55)
+        fg = blend(bg, BLACK, 0.55)
         bold = False
         text = label
         if cell in self._queens:
@@ -144,10 +144,10 @@ class SketchBoard(SquareBoard[Sketch]):
         role = self._marks.get(cell)
         if role in TINTS:
             bg = highlight(bg, *TINTS[role])
-            fg, bold = ("#ffffff" if role == "broken" else INK), True
+            fg, bold = (WHITE if role == "broken" else INK), True
         if cell == self.cursor and not self._framed():
-            fg = "#ffffff"
-            bg = blend(bg, "#000000", CURSOR_SHADE)
+            fg = WHITE
+            bg = blend(bg, BLACK, CURSOR_SHADE)
             bold = True
         return text, Style(color=fg, bgcolor=bg, bold=bold)
 
@@ -213,7 +213,7 @@ class SketchBoard(SquareBoard[Sketch]):
 
     def _thin(self, label: str) -> Style:
         bg = self._bg(label)
-        return Style(color=blend(bg, "#000000", 0.3), bgcolor=bg)
+        return Style(color=blend(bg, BLACK, 0.3), bgcolor=bg)
 
 
 __all__ = ["TINTS", "SketchBoard"]

@@ -27,28 +27,29 @@ from textual.strip import Strip
 
 from queens_tui.app.glyphs import art
 from queens_tui.app.palette import CURSOR_BARS, HIGHLIGHTS, blend
+from queens_tui.app.theme import SUDOKU_CELL as CELL_BG
+from queens_tui.app.theme import SUDOKU_DIGIT as DIGIT_FG
+from queens_tui.app.theme import SUDOKU_FAULT as FAULT
+from queens_tui.app.theme import SUDOKU_GIVEN_BG as GIVEN_BG
+from queens_tui.app.theme import SUDOKU_GIVEN_FG as GIVEN_FG
+from queens_tui.app.theme import SUDOKU_NOTE as NOTE_FG
+from queens_tui.app.theme import SUDOKU_SELECTED as SELECTED
+from queens_tui.app.theme import SUDOKU_THICK as THICK
+from queens_tui.app.theme import SUDOKU_THIN as THIN
 from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
+from queens_tui.app.widgets.board import BOX
 from queens_tui.app.widgets.grid import Layout
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.sudoku.board import Board
 from queens_tui.kinds.sudoku.level import BOX_COLS, BOX_ROWS, SIZE, box_of
 from queens_tui.kinds.sudoku.rules import peers
 
-CELL_BG = "#fbfaf7"
-GIVEN_BG = "#e4e0d8"
-GIVEN_FG = "#1d1d1d"
-DIGIT_FG = "#2457c5"
-NOTE_FG = "#6f6f6f"
-THIN = "#d8d3c9"
-THICK = "#4a4a4a"
-FAULT = "#e03131"
-SELECTED = "#8fb3f0"
 WASH = (SELECTED, 0.25)
 """How the selected cell's row, column and box are tinted (colour, amount)."""
 TINTS = {
-    "evidence": ("#ffd23f", 0.6),
-    "place": ("#2ecc71", 0.55),
+    "evidence": (HIGHLIGHTS["evidence"][0], 0.6),
+    "place": (HIGHLIGHTS["place"][0], 0.55),
     "mistake": (HIGHLIGHTS["mistake"][0], 0.7),  # the magenta every help names
     "fault": (FAULT, 0.3),
 }
@@ -61,6 +62,11 @@ NOTE_SPOTS = {d: ((d - 1) // 3, (d - 1) % 3) for d in range(1, SIZE + 1)}
 def fit(width: int, height: int) -> Layout | None:
     """The biggest drawing of the grid (cells and the lines around and between them) that fits."""
     return grid.fit(SCALES, SIZE, SIZE, width, height, border=1)
+
+
+def _line_style(thick: bool) -> Style:
+    """A grid line's style: dark between boxes, light inside one, on the plain cells' shade."""
+    return Style(color=THICK if thick else THIN, bgcolor=CELL_BG, bold=thick)
 
 
 def _thick_row(k: int) -> bool:
@@ -82,7 +88,10 @@ class SudokuBoard(BoardWidget[Board]):
     # --- geometry ----------------------------------------------------------------------
 
     def layout_now(self) -> Layout | None:
-        return fit(self.size.width, self.size.height - 1)  # a line for the caption
+        """The biggest grid under the caption line, with row and column numbers where there
+        is room and the labels setting is on."""
+        on = self._options.get("labels", True)
+        return grid.labelled(fit, SIZE, self.size.width, self.size.height - 1, on)
 
     def _origin(self, lay: Layout) -> tuple[int, int]:
         return lay.left, lay.top + 1
@@ -200,8 +209,12 @@ class SudokuBoard(BoardWidget[Board]):
     # --- drawing -----------------------------------------------------------------------
 
     def _separator_row(self, k: int, lay: Layout) -> list[Segment]:
-        """The line above row `k` (0..6): a box border or a thin line, across the grid."""
+        """The line above row `k` (0..6): a box border or a thin line, across the grid. Drawn
+        with box-drawing lines (heavy between boxes), not coloured blanks: the 2x3 boxes read
+        in 256 and 16 colours (where the given cells' shade and a blank line's rounded to one
+        entry), and without colour at all (issue 35 item 6)."""
         segs = []
+        across = 2 if _thick_row(k) else 1
         for c in range(SIZE + 1):
             thick = _thick_row(k) or _thick_col(c)
             if self.ascii:
@@ -209,21 +222,29 @@ class SudokuBoard(BoardWidget[Board]):
                 ch = ch if thick else " "
                 segs.append(Segment(ch, Style(color=THICK, bgcolor=THIN, bold=True)))
             else:
-                segs.append(Segment(" ", Style(bgcolor=THICK if thick else THIN)))
+                down = 2 if _thick_col(c) else 1
+                ch = BOX[
+                    (down if k > 0 else 0) * 27
+                    + (across if c < SIZE else 0) * 9
+                    + (down if k < SIZE else 0) * 3
+                    + (across if c > 0 else 0)
+                ]
+                segs.append(Segment(ch, _line_style(thick)))
             if c < SIZE:
                 if self.ascii:
                     text = ("-" if _thick_row(k) else " ") * lay.cell_w
                     segs.append(Segment(text, Style(color=THICK, bgcolor=THIN, bold=True)))
                 else:
-                    color = THICK if _thick_row(k) else THIN
-                    segs.append(Segment(" " * lay.cell_w, Style(bgcolor=color)))
+                    text = BOX[across * 9 + across] * lay.cell_w
+                    segs.append(Segment(text, _line_style(_thick_row(k))))
         return segs
 
     def _column_separator(self, c: int) -> Segment:
         thick = _thick_col(c)
         if self.ascii:
             return Segment("|" if thick else " ", Style(color=THICK, bgcolor=THIN, bold=True))
-        return Segment(" ", Style(bgcolor=THICK if thick else THIN))
+        weight = 2 if thick else 1
+        return Segment(BOX[weight * 27 + weight * 3], _line_style(thick))
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
@@ -236,10 +257,15 @@ class SudokuBoard(BoardWidget[Board]):
         if dy == -1:  # the caption: which game this is
             caption = "Mini Sudoku"
             return grid.caption_line(caption, width, base)
+        if dy == lay.height and lay.labels:
+            return grid.column_numbers(lay, SIZE, width, base)
         if dy < 0 or dy >= lay.height:
             return grid.text_line("", width, base)
         k, within = divmod(dy, lay.cell_h + 1)
         segs = [Segment(" " * left, base)]
+        number = grid.row_number(lay, dy, SIZE, base)
+        if number is not None:
+            segs = [Segment(" " * (left - lay.labels), base), number]
         if within == 0:
             segs += self._separator_row(k, lay)
         else:
@@ -247,6 +273,8 @@ class SudokuBoard(BoardWidget[Board]):
             for c in range(SIZE):
                 segs.append(self._column_separator(c))
                 text, style = self._cell_lines((r, c), lay)[within - 1]
+                if within - 1 == lay.cell_h // 2:  # a hint's role marked, not only tinted
+                    text = grid.marked(text, self._marks.get((r, c)), self.ascii)
                 if (r, c) == self.cursor and not self.ascii:  # bars: the cell's colour stays
                     segs += grid.with_bars(text, style, Style(bgcolor=CURSOR_BARS))
                 else:

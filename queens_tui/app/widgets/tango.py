@@ -21,6 +21,14 @@ from textual.strip import Strip
 
 from queens_tui.app import glyphs
 from queens_tui.app.palette import CURSOR_BARS, blend, highlight
+from queens_tui.app.theme import TANGO_CELL as CELL_BG
+from queens_tui.app.theme import TANGO_FAULT as FAULT
+from queens_tui.app.theme import TANGO_GIVEN as GIVEN_BG
+from queens_tui.app.theme import TANGO_MOON as MOON_FG
+from queens_tui.app.theme import TANGO_SIGN_BG as SIGN_BG
+from queens_tui.app.theme import TANGO_SIGN_FG as SIGN_FG
+from queens_tui.app.theme import TANGO_SUN as SUN_FG
+from queens_tui.app.theme import WHITE
 from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.app.widgets.grid import Layout
@@ -28,15 +36,8 @@ from queens_tui.core.grid import Cell
 from queens_tui.kinds.tango.board import Board
 from queens_tui.kinds.tango.level import EQUAL, SUN
 
-CELL_BG = "#f2efe9"
-GIVEN_BG = "#d6d0c4"
-SUN_FG = "#e8890c"
-MOON_FG = "#3b6fc4"
-SIGN_FG = "#1c1c1c"
-SIGN_BG = "#d6d0c4"
-"""A sign is dark ink on a chip of its own in the gap between its cells: it reads on a dark
-theme and a light one alike (grey on the screen's background faded into dark themes)."""
-FAULT = "#e03131"
+# A sign is dark ink on a chip of its own in the gap between its cells: it reads on a dark
+# theme and a light one alike (grey on the screen's background faded into dark themes).
 SYMBOL_WASH = 0.14
 """How much of its symbol's colour a filled cell's background takes."""
 TINTS = {
@@ -74,10 +75,14 @@ class TangoBoard(BoardWidget[Board]):
         """The biggest grid with room for the caption above it, the column numbers under it
         and the row numbers left of it; else the biggest grid alone."""
         n, width, height = self._state.level.size, self.size.width, self.size.height
-        lay = fit(n, width - 2 * LABEL_WIDTH, height - 2)
-        if lay is not None:
-            return lay._replace(left=lay.left + LABEL_WIDTH, top=lay.top + 1)
-        return fit(n, width, height)
+        if self._options.get("labels", True):
+            lay = fit(n, width - 2 * LABEL_WIDTH, height - 2)
+            if lay is not None:
+                return lay._replace(
+                    left=lay.left + LABEL_WIDTH, top=lay.top + 1, labels=LABEL_WIDTH
+                )
+        lay = fit(n, width, height - 1)  # the caption above
+        return fit(n, width, height) if lay is None else lay._replace(top=lay.top + 1)
 
     def cell_at(self, x: int, y: int) -> Cell | None:
         lay, n = self.layout_now(), self._state.level.size
@@ -159,7 +164,7 @@ class TangoBoard(BoardWidget[Board]):
             return Segment(" ", base)
         glyph = ("=" if kind == EQUAL else ("x" if self.ascii else "×")) if text else " "
         if (a, b) in broken:
-            return Segment(glyph, Style(color="#ffffff", bgcolor=FAULT, bold=True))
+            return Segment(glyph, Style(color=WHITE, bgcolor=FAULT, bold=True))
         return Segment(glyph, Style(color=SIGN_FG, bgcolor=SIGN_BG, bold=True))
 
     def _cell_line(
@@ -186,6 +191,8 @@ class TangoBoard(BoardWidget[Board]):
                     text = text[: pad - d] + "[" + inside + "]" + text[pad + d + 1 :]
         else:
             text, style = " " * w, Style(bgcolor=style.bgcolor)
+        if within == lay.cell_h // 2:  # a hint's role (or `m`'s) marked, not only tinted
+            text = grid.marked(text, self._marks.get(cell), self.ascii)
         if cell == self.cursor and not self.ascii:
             return grid.with_bars(text, style, Style(bgcolor=CURSOR_BARS))
         return [Segment(text, style)]
@@ -201,24 +208,16 @@ class TangoBoard(BoardWidget[Board]):
         if dy == -1 or (lay.top == 0 and dy == lay.height):  # the caption: which game this is
             caption = "S  Tango  M" if self.ascii else f"{glyphs.SUN}  Tango  {glyphs.MOON}"
             return grid.caption_line(caption, width, base)
-        if dy == lay.height and lay.top > 0:  # column numbers under the board, as hints count
-            line = [" "] * width
-            for c in range(n):
-                x = lay.left + c * (lay.cell_w + 1) + lay.cell_w // 2
-                for k, digit in enumerate(str(c + 1)):
-                    if 0 <= x + k < width:
-                        line[x + k] = digit
-            return Strip([Segment("".join(line), base + Style(dim=True))], width)
+        if dy == lay.height and lay.labels:  # column numbers under the board, as hints count
+            return grid.column_numbers(lay, n, width, base)
         if dy < 0 or dy >= lay.height:
             return grid.text_line("", width, base)
         r, within = divmod(dy, lay.cell_h + 1)
         faults, broken = self._faults()
         segs = [Segment(" " * lay.left, base)]
-        if within == lay.cell_h // 2 and lay.left >= LABEL_WIDTH:  # the row's number
-            segs = [
-                Segment(" " * (lay.left - LABEL_WIDTH), base),
-                Segment(f"{r + 1:>{LABEL_WIDTH - 1}} ", base + Style(dim=True)),
-            ]
+        number = grid.row_number(lay, dy, n, base)
+        if number is not None:  # the row's number
+            segs = [Segment(" " * (lay.left - lay.labels), base), number]
         if within < lay.cell_h:  # a line through row r's cells
             middle = within == lay.cell_h // 2
             for c in range(n):

@@ -18,21 +18,19 @@ from rich.style import Style
 from textual.strip import Strip
 
 from queens_tui.app.glyphs import art_size, drawing
-from queens_tui.app.palette import CURSOR_BARS, blend, highlight
+from queens_tui.app.palette import CURSOR_BARS, CURSOR_BLOCK, blend, highlight, hint_marks
+from queens_tui.app.theme import ZIP_CELL as CELL_BG
+from queens_tui.app.theme import ZIP_GRID as GRID
+from queens_tui.app.theme import ZIP_NUMBER_BG as NUMBER_BG
+from queens_tui.app.theme import ZIP_NUMBER_FG as NUMBER_FG
+from queens_tui.app.theme import ZIP_PATH as GRADIENT
+from queens_tui.app.theme import ZIP_WALL as WALL
+from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.zip.level import ZipLevel
 from queens_tui.kinds.zip.play import ZipState
 
-CELL_BG = "#f2efe8"
-GRID = "#cfcabe"
-"""The thin grid between cells: light, so a wall never looks like it."""
-WALL = "#1c1c1c"
-"""Walls: solid bars a column (or a line) thick, in this near-black."""
-NUMBER_BG = "#1c1c1c"
-NUMBER_FG = "#ffffff"
-GRADIENT = ("#ff7b60", "#df5fbf", "#6f8cff")
-"""The path's colour from 1 to the end of a full path (orange, magenta, blue)."""
 ROLES = ("place", "evidence", "mistake")
 """The highlight roles it draws (`palette.HIGHLIGHTS`), over the cell's plain colour."""
 VISITED_WASH = 0.2
@@ -102,6 +100,8 @@ class ZipBoard(BoardWidget[ZipState]):
     """
 
     def prepare(self) -> None:
+        self._labels = 0
+        """Columns of row numbers left of the board (0: none; set by `_scale`)."""
         self._lines: list[list[Segment]] = []
         self._cell = SCALES[-1]
         self._draw()
@@ -116,6 +116,8 @@ class ZipBoard(BoardWidget[ZipState]):
     def show(self, state: ZipState, options: Mapping[str, bool] | None = None) -> None:
         """Always redraws: the cursor goes back to the path's end after every action."""
         self._state = state
+        if options is not None:
+            self._options = dict(options)
         self._draw()
         self.cursor = state.end
         self.refresh()
@@ -136,6 +138,13 @@ class ZipBoard(BoardWidget[ZipState]):
         """The biggest cell (`SCALES`) with which the whole board fits the widget."""
         rows, cols = self.level.rows, self.level.cols
         width, height = self.size.width, self.size.height
+        self._labels = 0
+        if self._options.get("labels", True):  # row numbers left, column numbers under
+            lw = len(str(rows)) + 1
+            for cw, ch in SCALES:
+                if cols * (cw + 1) + 1 + 2 * lw <= width and rows * (ch + 1) + 2 <= height:
+                    self._labels = lw
+                    return cw, ch
         for cw, ch in SCALES:
             if cols * (cw + 1) + 1 <= width and rows * (ch + 1) + 1 <= height:
                 return cw, ch
@@ -170,6 +179,13 @@ class ZipBoard(BoardWidget[ZipState]):
         self._grid(chars, styles, level)
         self._path(chars, styles, bg_of)
         self._numbers(chars, styles, bg_of, order)
+        for (r, c), role in self._marks.items():  # a hint's role marked, not only tinted
+            marks = hint_marks(role, self.ascii) if role in ROLES and cw >= 5 else None
+            if marks is not None:
+                y = py * r + 1 + ch // 2
+                for x, mark in zip((px * c + 1, px * c + cw), marks, strict=True):
+                    chars[y][x] = mark
+                    styles[y][x] = styles[y][x] + Style(color=NUMBER_BG, bold=True)
         if not self._state.solved:  # the cursor: bars at the cell's sides (`[ ]` with --ascii)
             r, c = cursor
             for y in range(py * r + 1, py * r + py):
@@ -177,7 +193,8 @@ class ZipBoard(BoardWidget[ZipState]):
                     chars[y][px * c + 1], chars[y][px * c + cw] = "[", "]"
                 elif not self.ascii:
                     for x in (px * c + 1, px * c + cw):
-                        chars[y][x], styles[y][x] = " ", Style(bgcolor=CURSOR_BARS)
+                        chars[y][x] = CURSOR_BLOCK
+                        styles[y][x] = Style(color=CURSOR_BARS, bgcolor=CURSOR_BARS)
         self._lines = [
             [Segment(letter, st) for letter, st in zip(chars[y], styles[y], strict=True)]
             for y in range(height)
@@ -338,7 +355,7 @@ class ZipBoard(BoardWidget[ZipState]):
                         styles[y][x0 + k] = Style(color=ink, bgcolor=disc, bold=True)
 
     def _origin(self) -> tuple[int, int]:
-        height = len(self._lines)
+        height = len(self._lines) + (1 if self._labels else 0)
         width = (self._cell[0] + 1) * self.level.cols + 1
         return max(0, (self.size.width - width) // 2), max(0, (self.size.height - height) // 2)
 
@@ -346,10 +363,19 @@ class ZipBoard(BoardWidget[ZipState]):
         left, top = self._origin()
         base = self.rich_style  # every blank styled: Textual's NO_COLOR filter needs a style
         i = y - top
+        width = self.size.width
+        if self._labels and i == len(self._lines):
+            lay = grid.Layout(self._cell[0], self._cell[1], left, top, 0, 0, 1, self._labels)
+            return grid.column_numbers(lay, self.level.cols, width, base)
         if not 0 <= i < len(self._lines):
-            return Strip.blank(self.size.width, base)
+            return Strip.blank(width, base)
         segs = [Segment(" " * left, base), *self._lines[i]]
-        return Strip(segs).adjust_cell_length(self.size.width, base)
+        if self._labels:
+            lay = grid.Layout(self._cell[0], self._cell[1], left, top, 0, 0, 1, self._labels)
+            number = grid.row_number(lay, i, self.level.rows, base)
+            if number is not None:
+                segs[0:1] = [Segment(" " * (left - self._labels), base), number]
+        return Strip(segs).adjust_cell_length(width, base)
 
     # --- mouse ------------------------------------------------------------------------
 
