@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from itertools import islice
 
+from queens_tui.core.effort import Effort
 from queens_tui.core.grid import Cell, cells_phrase
 from queens_tui.core.kind import Grade, count_cells, rule_counts, search_step_text
 from queens_tui.core.vocabulary import DIFFICULTIES
@@ -671,6 +672,35 @@ def grade_steps(steps: Sequence[Step]) -> Grade:
     alone = hardest.rule != "solver"
     difficulty = DIFFICULTIES[hardest.tier - 1] if alone else None
     return Grade(difficulty, len(steps), hardest.rule, rules, alone, hardest_tier=hardest.tier)
+
+
+EFFORT = Effort({"medium": 0.1331, "hard": 0.6856, "stuck": 0.4012}, 2.8996)
+"""The weights of `features`, fitted to LinkedIn Tango #1-#200's weekdays by
+`scripts/fit_grades.py` (least squares; docs/grading.md has the fit and its check).
+Fewer features than Queens on purpose: on 200 puzzles, more of them fitted noise (their
+five-fold check fell while the fit rose)."""
+
+
+def features(level: Level, steps: Sequence[Step]) -> dict[str, float]:
+    """What a person's effort on `level` is made of, read from its logical solution.
+
+    - `medium`: steps of tier 2 (a sign against a pair, a quota of × pairs): one line and
+      its signs weighed together;
+    - `hard`: steps of tiers 3 and 4 (every way to finish a line; a probe);
+    - `stuck`: how often the tier-1 rules ran dry, so that the board had no easy way
+      forward and a person had to look for a harder step.
+
+    Each step is the simplest one the board allows, so these count what cannot be avoided.
+    """
+    medium = hard = stuck = 0
+    before = 1
+    for step in steps:
+        tier = step.tier
+        medium += tier == 2
+        hard += tier >= 3
+        stuck += tier >= 2 and before == 1
+        before = tier
+    return {"medium": medium, "hard": hard, "stuck": stuck}
 
 
 def grade(level: Level) -> str | None:

@@ -1,9 +1,14 @@
-"""A level's difficulty, read off its logical solution."""
+"""A level's difficulty, read off its logical solution: the tier ladder the generator steers
+by, and the score of a person's effort (`core.effort`) that `grade` reports."""
 
 from __future__ import annotations
 
+from math import log2
+
+from queens_tui.core.effort import Effort, run_lengths
 from queens_tui.core.kind import Grade, rule_counts
 from queens_tui.kinds.queens.deduce.driver import solve_logically
+from queens_tui.kinds.queens.deduce.probes import Engine
 from queens_tui.kinds.queens.deduce.steps import Step
 from queens_tui.kinds.queens.level import Level
 
@@ -52,3 +57,77 @@ def grade_steps(steps: list[Step]) -> Grade:
 def grade(level: Level) -> str:
     """The difficulty of `level`: "easy", "medium", "hard" or "expert"."""
     return difficulty(solve_logically(level))
+
+
+EFFORT = Effort(
+    {
+        "size": 0.5621,
+        "steps": 0.3373,
+        "confinements": -0.3485,
+        "medium": -0.1197,
+        "hard": 0.2433,
+        "hidden": 0.0483,
+        "small_regions": -0.1482,
+        "scan": 0.0019,
+        "forced": 0.0699,
+        "longest": 0.0423,
+    },
+    -4.8089,
+)
+"""The weights of `features`, fitted to LinkedIn Queens #1-#400's weekdays by
+`scripts/fit_grades.py` (least squares; docs/grading.md has the fit and its check on
+#401-#616). Run the script again after changing the rules or the features."""
+
+
+def features(level: Level, steps: list[Step]) -> dict[str, float]:
+    """What a person's effort on `level` is made of, replayed from its logical solution.
+
+    - `size`: the side (the rows and columns to read, the queens to place);
+    - `steps`: how many steps the solution takes;
+    - `confinements`, `medium`, `hard`: steps of tier 1 (confinement), 2 (two-line
+      pigeonholes, common attacks) and 3 or more (bigger pigeonholes, probes);
+    - `hidden`: confinements of a region's *free* cells (not the whole region): seen only
+      after the crosses that made them;
+    - `small_regions`: regions of at most three cells, which a person starts from;
+    - `scan`: how many candidates each step beyond a last cell had to be found among (the
+      sum of log2 of the free cells then);
+    - `forced`: steps taken when exactly one row, column or region was down to one free
+      cell: the board had one obvious way forward;
+    - `longest`: the longest run of steps that cross cells out before the next queen.
+    """
+    engine = Engine.of(level)
+    free, placed = engine.full, 0
+    todo = list(engine.lines)  # the rows, columns and regions still without a queen
+    scan = 0.0
+    forced = hidden = 0
+    tiers = [0] * 6
+    n = level.size
+    for step in steps:
+        tier = min(step.tier, 5)
+        tiers[tier] += 1
+        if tier > 0:
+            scan += log2(1 + free.bit_count())
+        if tier == 1:
+            read = sum(1 << (r * n + c) for r, c in step.cells)
+            hidden += read & ~free != 0
+        ones = 0
+        for line in todo:
+            cand = free & line
+            if cand and not cand & (cand - 1):
+                ones += 1
+        forced += ones == 1
+        free, placed = engine.after(step, free, placed)
+        if step.place:
+            todo = [line for line in todo if not line & placed]
+    return {
+        "size": level.size,
+        "steps": len(steps),
+        "confinements": tiers[1],
+        "medium": tiers[2],
+        "hard": sum(tiers[3:]),
+        "hidden": hidden,
+        "small_regions": sum(1 for cells in level.region_cells if len(cells) <= 3),
+        "scan": round(scan, 3),
+        "forced": forced,
+        "longest": run_lengths([not s.place for s in steps]),
+    }
