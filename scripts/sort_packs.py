@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from statistics import median
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -48,7 +49,7 @@ def main() -> int:
     for pack, (names, scores) in orders().items():
         path = REPO / "levels" / pack / ORDER_FILE
         text = "\n".join(names) + "\n"
-        middle = scores[len(scores) // 2]
+        middle = round(median(scores), 3)
         print(f"{pack}: {len(names)} levels, scores {scores[0]}..{scores[-1]}, median {middle}")
         if args.check:
             if not path.is_file() or path.read_text("utf-8") != text:
