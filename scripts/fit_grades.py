@@ -107,12 +107,16 @@ def tango(shared: Path) -> None:
     weights, intercept = fit(rows, names)
     report("Tango #1-#200 (fitted)", rows, score(rows, weights, intercept))
     crossed: list[float] = [0.0] * len(rows)
+    each = []
     for k in range(5):
         out = [i for i in range(len(rows)) if i % 5 == k]
         w, c = fit([r for i, r in enumerate(rows) if i % 5 != k], names)
-        for i, s in zip(out, score([rows[i] for i in out], w, c), strict=True):
+        scored = score([rows[i] for i in out], w, c)
+        each.append(spearman(scored, [rows[i].day for i in out]))
+        for i, s in zip(out, scored, strict=True):
             crossed[i] = s
-    report("Tango #1-#200 (five-fold, each fifth unseen)", rows, crossed)
+    report("Tango #1-#200 (five-fold, each fifth unseen, pooled)", rows, crossed)
+    print(f"  the five unseen fifths alone: rho {', '.join(f'{r:.3f}' for r in each)}")
     print(f"Tango EFFORT = Effort({weights}, {intercept})\n")
 
 

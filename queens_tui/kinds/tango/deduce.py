@@ -674,33 +674,48 @@ def grade_steps(steps: Sequence[Step]) -> Grade:
     return Grade(difficulty, len(steps), hardest.rule, rules, alone, hardest_tier=hardest.tier)
 
 
-EFFORT = Effort({"medium": 0.1331, "hard": 0.6856, "stuck": 0.4012}, 2.8996)
+EFFORT = Effort(
+    {
+        "sign": 0.0776,
+        "half": 0.1287,
+        "pair": 0.1598,
+        "sign_three": 0.199,
+        "gap": 0.2588,
+        "sign_quota": 0.7054,
+        "hard": 0.9179,
+        "stuck": 0.1826,
+    },
+    -0.4875,
+)
 """The weights of `features`, fitted to LinkedIn Tango #1-#200's weekdays by
-`scripts/fit_grades.py` (least squares; docs/grading.md has the fit and its check).
-Fewer features than Queens on purpose: on 200 puzzles, more of them fitted noise (their
-five-fold check fell while the fit rose)."""
+`scripts/fit_grades.py` (least squares; docs/grading.md has the fit and its check): a
+technique-weighted rating, each rule's steps weighed by how much effort the fit finds in
+them."""
 
 
 def features(level: Level, steps: Sequence[Step]) -> dict[str, float]:
     """What a person's effort on `level` is made of, read from its logical solution.
 
-    - `medium`: steps of tier 2 (a sign against a pair, a quota of × pairs): one line and
-      its signs weighed together;
+    - one count per rule of tiers 1 and 2 (`sign`, `half`, `pair`, `sign_three`, `gap`,
+      `sign_quota`): how often each kind of step was needed;
     - `hard`: steps of tiers 3 and 4 (every way to finish a line; a probe);
     - `stuck`: how often the tier-1 rules ran dry, so that the board had no easy way
       forward and a person had to look for a harder step.
 
     Each step is the simplest one the board allows, so these count what cannot be avoided.
     """
-    medium = hard = stuck = 0
+    counts = dict.fromkeys(("sign", "half", "pair", "sign_three", "gap", "sign_quota"), 0)
+    hard = stuck = 0
     before = 1
     for step in steps:
         tier = step.tier
-        medium += tier == 2
-        hard += tier >= 3
+        if tier >= 3:
+            hard += 1
+        else:
+            counts[step.rule] += 1
         stuck += tier >= 2 and before == 1
         before = tier
-    return {"medium": medium, "hard": hard, "stuck": stuck}
+    return {**counts, "hard": hard, "stuck": stuck}
 
 
 def grade(level: Level) -> str | None:
