@@ -117,11 +117,6 @@ def score_of(kind: str, line: str) -> float:
     return -1.0 if score is None else score
 
 
-def score_job(job: tuple[str, str]) -> float:
-    """`score_of(kind, line)`: what a worker process runs."""
-    return score_of(*job)
-
-
 def read_days(kind: str, year: int) -> dict[date, str]:
     """The lines of `kind`'s shipped calendar for `year`, by day ("-" days left out)."""
     path = daily.calendar_path(kind, year)
@@ -147,13 +142,8 @@ def rise(kind: str, years: list[int]) -> int:
             scores = [score_of(kind, new[d]) for d in mine]
             rho = spearman(scores, [d.isoweekday() for d in mine])
             print(f"{kind} {year}: Spearman's rho of score against weekday {rho:.3f}")
-        path = daily.calendar_path(kind, year)
-        assert path is not None
-        header = path.read_text("utf-8").splitlines()[0]
-        count = (date(year + 1, 1, 1) - date(year, 1, 1)).days
-        body = [new.get(date(year, 1, 1) + timedelta(days=k), "-") for k in range(count)]
-        path.write_text("\n".join([header, *body]) + "\n", encoding="utf-8", newline="\n")
-        print(f"wrote {path}")
+        first = min(d for d in new if d.year == year)
+        print(f"wrote {daily.write_calendar(kind, year, new.__getitem__, start=first)}")
     return 0
 
 
