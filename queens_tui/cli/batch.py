@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -311,11 +312,15 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
-    """Print each level's difficulty (easy, medium, hard, expert) and what it rests on.
+    """Print each level's score (`core.effort`), its word (easy .. expert) and what it rests on.
 
-    With --json every file gets one line; an unreadable or unsolvable level
-    has `"difficulty": null`. Exit codes as for `solve`.
+    With --json every file gets one line. A level with no score (several solutions or none,
+    or one the rules alone cannot finish) says so in its word, "not gradable: several
+    solutions", with `"score": null`; an unreadable file's line has `"difficulty": null` and
+    an `"error"`. Exit codes as for `solve`.
     """
+    from queens_tui.core.effort import not_gradable
+
     worst = Worst()
     for path, level, error in levels(args.files, args.kind):
         if level is None:
@@ -325,22 +330,24 @@ def cmd_grade(args: argparse.Namespace) -> int:
             continue
         kind = kind_of(level)
         n, g, why = _by_rules(path, args.time_limit, kind, level, kind.grade)
+        head = {"file": path, **kind.json_head(), "size": kind.grade_size(level)}
         if g is None:
             if why is None:
                 err(f"{printable(path)}: no solution")
             worst.add(EXIT_NOT_UNIQUE if why is None else EXIT_GAVE_UP)
             if args.json:
-                head = {"file": path, **kind.json_head(), "size": kind.grade_size(level)}
-                out({**head, "difficulty": None, "error": why or "no solution"})
+                word = not_gradable(None) if why is None else None
+                out({**head, "difficulty": word, "score": None, "error": why or "no solution"})
             continue
         unique = n == 1
         worst.add(EXIT_OK if unique else EXIT_NOT_UNIQUE)
+        word = g.difficulty or not_gradable(replace(g, unique=g.unique and unique))
         if args.json:
-            head = {"file": path, **kind.json_head(), "size": kind.grade_size(level)}
             out(
                 {
                     **head,
-                    "difficulty": g.difficulty,
+                    "difficulty": word,
+                    "score": g.score,
                     "steps": g.steps,
                     "hardest_rule": g.hardest_rule,
                     "rules": dict(g.rules),
@@ -349,13 +356,11 @@ def cmd_grade(args: argparse.Namespace) -> int:
                 }
             )
         else:
-            note = "" if g.rules_alone else ", needs the solver"
-            if not unique:
-                note += ", several solutions"
-            out(
-                f"{printable(path)}: {kind.heading(level)}, {g.difficulty} "
-                f"({g.steps} steps, hardest rule {g.hardest_rule}{note})"
-            )
+            parts = [f"score {g.score:.2f}"] if g.score is not None else []
+            parts += [f"{g.steps} steps"] if g.steps else []
+            parts += [f"hardest rule {g.hardest_rule}"] if g.hardest_rule else []
+            detail = f" ({', '.join(parts)})" if parts else ""
+            out(f"{printable(path)}: {kind.heading(level)}, {word}{detail}")
         sys.stdout.flush()
     return worst.code
 
@@ -392,7 +397,8 @@ COMMANDS: tuple[tuple[str, str, str, Callable[[argparse.Namespace], int], float]
      cmd_check, SOLVE_TIME_LIMIT),
     ("explain", "print the logical solution of levels, step by step", "step",
      cmd_explain, TIME_LIMIT),
-    ("grade", "rate levels easy, medium, hard or expert", "file", cmd_grade, TIME_LIMIT),
+    ("grade", "score levels (1 Monday .. 7 Sunday): easy, medium, hard or expert", "file",
+     cmd_grade, TIME_LIMIT),
 )  # fmt: skip
 """(name, help, what one JSON line is, handler, default time limit) of each batch command."""
 

@@ -79,10 +79,12 @@ class Explanation:
 
 @dataclass(frozen=True)
 class Grade:
-    """A level's difficulty: the hardest rule its logical solution needs."""
+    """A level's difficulty: its score (`core.effort`) and what it rests on."""
 
     difficulty: str | None
-    """One of the kind's difficulty names, or None when the rules alone cannot solve it."""
+    """One of the kind's difficulty names: from `KIND.grade` the band of `score`, from a
+    kind's own `grade_steps` the word of its hardest tier (what the generator aims at); None
+    when the level is not gradable (`core.effort.not_gradable` says why)."""
     steps: int
     hardest_rule: str | None
     rules: Mapping[str, int] = field(default_factory=dict)
@@ -92,6 +94,9 @@ class Grade:
     hardest_tier: int = 0
     """The hardest step's tier in the kind's own ladder (0 where a kind has none); the
     generators steer by it."""
+    score: float | None = None
+    """The model of a person's effort (`core.effort`; LinkedIn's weekday scale, 1 Monday ..
+    7 Sunday); `difficulty` is its band. None when the level is not gradable."""
 
 
 RAMP: tuple[str, ...] = ("easy", "easy", "medium", "medium", "hard", "hard", "expert")
@@ -311,10 +316,24 @@ class KindBase(Generic[LevelT, SolutionT]):
 
     def grade(self, level: LevelT, cancel: CancelFlag | None = None) -> Grade:
         """The level's difficulty (default: `kinds/<name>/deduce.py` `grade_steps` of its
-        logical solution, with `unique` from the search)."""
+        logical solution, with `unique` from the search, scored by the module's `EFFORT`
+        of its `features(level, steps)`; see `core.effort`)."""
+        from queens_tui.core.effort import scored
+
         deduce = self.own("deduce")
-        graded: Grade = deduce.grade_steps(deduce.solve_logically(level))
-        return replace(graded, unique=self.unique(level))
+        steps = deduce.solve_logically(level)
+        graded: Grade = replace(deduce.grade_steps(steps), unique=self.unique(level))
+        return scored(graded, deduce.EFFORT, lambda: deduce.features(level, steps))
+
+    def score(self, level: LevelT) -> float | None:
+        """The score alone (`core.effort`) of a level known to have one solution (bundled,
+        calendar days): no search for a second one. None when the rules cannot finish it."""
+        deduce = self.own("deduce")
+        steps = deduce.solve_logically(level)
+        if steps and steps[-1].rule == "solver":
+            return None
+        score: float = deduce.EFFORT.score(deduce.features(level, steps))
+        return score
 
     def generate(self, size: int | None, seed: str, difficulty: str | None, **options: Any) -> Any:
         """A level with exactly one solution from `seed` (`ValueError` when it cannot);

@@ -14,10 +14,18 @@ catalog's business (`queens_tui.catalog`).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 LEVEL_SUFFIXES: tuple[str, ...] = (".txt", ".json", ".ts")
 """Files that count as levels, in order of preference when two share an id."""
+
+ORDER_FILE = "ORDER"
+"""A pack's play order, in the pack's folder: one level's file name without extension a
+line (`scripts/sort_packs.py` writes them by score, easiest first). The pack lists, and
+"next" walks, its levels in that order, those it does not name after them by id. Files
+keep their names, so the bundled ids, and the saves and stats keyed by them, stay."""
 
 
 def _candidates() -> list[Path]:
@@ -55,7 +63,27 @@ def _index(root: Path | None) -> dict[str, Path]:
             old = index.get(level_id)
             if old is None or rank[path.suffix.lower()] < rank[old.suffix.lower()]:
                 index[level_id] = path
-    return dict(sorted(index.items()))
+    return dict(sorted(index.items(), key=_play_order(root, index)))
+
+
+def _play_order(root: Path, index: dict[str, Path]) -> Callable[[tuple[str, Path]], Any]:
+    """The sort key of (id, path): its pack, then its place in the pack's `ORDER_FILE`
+    (levels it does not name after those it does), then its id."""
+    places: dict[str, int] = {}
+    for pack in {level_id.rpartition("/")[0] for level_id in index}:
+        try:
+            names = (root / pack / ORDER_FILE).read_text("utf-8").split()
+        except (OSError, UnicodeDecodeError):
+            continue
+        for k, name in enumerate(names):
+            places[f"{pack}/{name}" if pack else name] = k
+    last = len(places)
+
+    def key(item: tuple[str, Path]) -> tuple[str, int, str]:
+        level_id = item[0]
+        return level_id.rpartition("/")[0], places.get(level_id, last), level_id
+
+    return key
 
 
 def pack_kind(level_id: str) -> str:

@@ -54,8 +54,11 @@ def test_the_bundle_is_big_enough_and_spread(levels: dict[str, Level]) -> None:
 
 
 def test_the_locator_lists_exactly_these_files(levels: dict[str, Level]) -> None:
-    """What the game finds is what this test checks (no stray or missing level)."""
-    assert [i for i, _ in bundled_levels()] == sorted(levels)
+    """What the game finds is what this test checks (no stray or missing level); it lists
+    them pack by pack, each pack in its play order (`test_pack_order`)."""
+    found = [i for i, _ in bundled_levels()]
+    assert sorted(found) == sorted(levels)
+    assert [i.split("/")[0] for i in found] == sorted(i.split("/")[0] for i in levels)
 
 
 def test_every_level_is_unique_connected_and_titled(levels: dict[str, Level]) -> None:

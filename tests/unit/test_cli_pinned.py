@@ -4,6 +4,8 @@
 printed for four bundled levels, as text and `--json`, and for `generate`: scripts written
 against that output keep working. One deliberate change since (issue 28): `explain`'s common
 attack step says "rules out the cells at row 2, column 4; ..." (it read as whole lines).
+And one for `grade` (issue 41): each level has a score, its word is the score's band
+(`core.effort`), and the text line says "score 0.68, " before the steps.
 """
 
 from __future__ import annotations

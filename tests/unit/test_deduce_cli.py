@@ -98,13 +98,15 @@ def test_grade_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["grade", "--json", easy, multi, bad]) == 2
     out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [o["file"] for o in out] == [easy, multi, bad]
-    assert out[0]["difficulty"] == "easy"
+    assert out[0]["difficulty"] == "medium"  # LinkedIn's #1, a Wednesday
     assert out[0]["size"] == 8
     assert out[0]["steps"] == 9
     assert out[0]["hardest_rule"] == "confinement_region_column"
     assert out[0]["rules_alone"] is True
     assert out[0]["unique"] is True
-    assert out[1]["difficulty"] == "expert"
+    assert out[0]["score"] == 2.61  # the medium band: 2.5 to 4.5
+    assert out[1]["difficulty"] == "not gradable: several solutions"
+    assert out[1]["score"] is None
     assert out[1]["hardest_rule"] == "solver"
     assert out[1]["unique"] is False
     assert out[2]["difficulty"] is None
@@ -115,7 +117,7 @@ def test_grade_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     easy = write(tmp_path, "easy.txt", EASY)
     assert main(["grade", easy]) == 0
     assert capsys.readouterr().out == (
-        f"{easy}: 8x8, easy (9 steps, hardest rule confinement_region_column)\n"
+        f"{easy}: 8x8, medium (score 2.61, 9 steps, hardest rule confinement_region_column)\n"
     )
 
 

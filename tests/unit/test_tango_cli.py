@@ -105,7 +105,8 @@ def test_unsolvable_and_bad_files(
     files: dict[str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["grade", "--json", files["broken.txt"]]) == 1
-    assert lines(capsys)[0]["difficulty"] is None
+    line = lines(capsys)[0]
+    assert line["difficulty"] == "not gradable: no solution" and line["score"] is None
     assert main(["explain", files["bad.json"], files["t.json"]]) == 2
     err = capsys.readouterr().err.splitlines()
     assert err == [f"{files['bad.json']}:1:32: broken JSON: Expecting ',' delimiter"]

@@ -150,8 +150,11 @@ def test_a_level_the_rules_cannot_finish_gets_numbers_until_they_do() -> None:
 
 def test_generated_levels_are_graded_as_grade_says() -> None:
     from queens_tui.kinds import get_kind
+    from queens_tui.kinds.zip import deduce
 
     for i in range(3):
         level = gen.generate(6, f"fair{i}", walls=i % 2 == 0)
         graded = get_kind("zip").grade(level)
-        assert graded.rules_alone and graded.difficulty == level.difficulty
+        assert graded.rules_alone and graded.score is not None
+        tier = deduce.grade_steps(level, deduce.solve_logically(level))  # the generator's word
+        assert tier.difficulty == level.difficulty

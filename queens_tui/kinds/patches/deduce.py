@@ -31,6 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 
+from queens_tui.core.effort import Effort, tier_features
 from queens_tui.core.grid import Cell, cell_name
 from queens_tui.core.kind import Grade, rule_counts, search_step_text
 from queens_tui.core.play import CancelFlag, Cancelled
@@ -350,3 +351,17 @@ def grade_steps(steps: Sequence[Step]) -> Grade:
 def difficulty_rank(name: str | None) -> int:
     """0 easy .. 3 expert; 4 for None (beyond the rules)."""
     return DIFFICULTIES.index(name) if name in DIFFICULTIES else len(DIFFICULTIES)
+
+
+EFFORT = Effort(
+    {"steps": 0.1, "medium": 1.0, "hard": 1.5, "expert": 2.5, "stuck": 0.5, "longest": 0.0},
+    0.5,
+)
+"""Weights set by hand, not fitted: no Patches weekday is fitted on (LinkedIn's days are kept
+to judge the model; docs/grading.md). A step of each harder tier weighs more, and so does
+each time the easy rules ran dry (`core.effort.tier_features`)."""
+
+
+def features(level: Level, steps: Sequence[Step]) -> dict[str, float]:
+    """The counts the score weighs: `core.effort.tier_features` of the steps' tiers."""
+    return tier_features([s.tier for s in steps])

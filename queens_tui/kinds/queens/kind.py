@@ -118,11 +118,13 @@ class QueensKind(KindBase[Level, Solution]):
         return Explanation(out, not steps or steps[-1].rule != "solver")
 
     def grade(self, level: Level, cancel: CancelFlag | None = None) -> Grade:
+        from queens_tui.core.effort import scored
         from queens_tui.kinds.queens import deduce
 
         steps, several = self._steps(level, cancel)
         by_rules = steps[-1].rule != "solver" if steps else True
-        return replace(deduce.grade_steps(steps), rules_alone=by_rules, unique=not several)
+        graded = replace(deduce.grade_steps(steps), rules_alone=by_rules, unique=not several)
+        return scored(graded, deduce.EFFORT, lambda: deduce.features(level, steps))
 
     def _steps(self, level: Level, cancel: CancelFlag | None) -> tuple[list[Any], bool]:
         """(the logical solution's steps, several solutions?): on a level with several the

@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from itertools import combinations, islice
 
 from queens_tui.core import vocabulary
+from queens_tui.core.effort import Effort, tier_features
 from queens_tui.core.grid import Cell
 from queens_tui.core.kind import count_cells, rule_counts, search_step_text
 from queens_tui.core.play import CancelFlag, Cancelled
@@ -757,3 +758,17 @@ def singles_finish_flat(cells: Sequence[int], tier: int) -> bool:
         if not progress:
             return False
     return True
+
+
+EFFORT = Effort(
+    {"steps": 0.15, "medium": 1.0, "hard": 2.0, "expert": 3.0, "stuck": 0.5, "longest": 0.0},
+    -2.0,
+)
+"""Weights set by hand, not fitted: no Mini Sudoku weekday is fitted on (LinkedIn's days are kept
+to judge the model; docs/grading.md). A step of each harder tier weighs more, and so does
+each time the easy rules ran dry (`core.effort.tier_features`)."""
+
+
+def features(level: Level, steps: Sequence[Step]) -> dict[str, float]:
+    """The counts the score weighs: `core.effort.tier_features` of the steps' tiers."""
+    return tier_features([s.tier for s in steps])

@@ -49,13 +49,16 @@ class SudokuKind(KindBase[Level, Any]):
         return {"size": SIZE, "givens": len(level.given_cells)}
 
     def grade(self, level: Level, cancel: CancelFlag | None = None) -> Grade:
-        """The hardest rule the logical solution needs (easy .. expert); the deduction's
-        own grade (`deduce.Grade`) as the shared `Grade`."""
+        """The score of the logical solution (`core.effort`) and the deduction's own grade
+        (`deduce.Grade`) as the shared `Grade`."""
+        from queens_tui.core.effort import scored
         from queens_tui.kinds.sudoku import deduce
 
-        g = deduce.grade_steps(deduce.solve_logically(level))
+        steps = deduce.solve_logically(level)
+        g = deduce.grade_steps(steps)
         unique = self.unique(level)
-        return Grade(g.difficulty, g.steps, g.hardest_rule, g.rules, g.rules_alone, unique)
+        graded = Grade(g.difficulty, g.steps, g.hardest_rule, g.rules, g.rules_alone, unique)
+        return scored(graded, deduce.EFFORT, lambda: deduce.features(level, steps))
 
 
 KIND = SudokuKind()

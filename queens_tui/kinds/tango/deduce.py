@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from itertools import islice
 
+from queens_tui.core.effort import Effort
 from queens_tui.core.grid import Cell, cells_phrase
 from queens_tui.core.kind import Grade, count_cells, rule_counts, search_step_text
 from queens_tui.core.vocabulary import DIFFICULTIES
@@ -671,6 +672,50 @@ def grade_steps(steps: Sequence[Step]) -> Grade:
     alone = hardest.rule != "solver"
     difficulty = DIFFICULTIES[hardest.tier - 1] if alone else None
     return Grade(difficulty, len(steps), hardest.rule, rules, alone, hardest_tier=hardest.tier)
+
+
+EFFORT = Effort(
+    {
+        "sign": 0.0776,
+        "half": 0.1287,
+        "pair": 0.1598,
+        "sign_three": 0.199,
+        "gap": 0.2588,
+        "sign_quota": 0.7054,
+        "hard": 0.9179,
+        "stuck": 0.1826,
+    },
+    -0.4875,
+)
+"""The weights of `features`, fitted to LinkedIn Tango #1-#200's weekdays by
+`scripts/fit_grades.py` (least squares; docs/grading.md has the fit and its check): a
+technique-weighted rating, each rule's steps weighed by how much effort the fit finds in
+them."""
+
+
+def features(level: Level, steps: Sequence[Step]) -> dict[str, float]:
+    """What a person's effort on `level` is made of, read from its logical solution.
+
+    - one count per rule of tiers 1 and 2 (`sign`, `half`, `pair`, `sign_three`, `gap`,
+      `sign_quota`): how often each kind of step was needed;
+    - `hard`: steps of tiers 3 and 4 (every way to finish a line; a probe);
+    - `stuck`: how often the tier-1 rules ran dry, so that the board had no easy way
+      forward and a person had to look for a harder step.
+
+    Each step is the simplest one the board allows, so these count what cannot be avoided.
+    """
+    counts = dict.fromkeys(("sign", "half", "pair", "sign_three", "gap", "sign_quota"), 0)
+    hard = stuck = 0
+    before = 1
+    for step in steps:
+        tier = step.tier
+        if tier >= 3:
+            hard += 1
+        else:
+            counts[step.rule] += 1
+        stuck += tier >= 2 and before == 1
+        before = tier
+    return {**counts, "hard": hard, "stuck": stuck}
 
 
 def grade(level: Level) -> str | None:

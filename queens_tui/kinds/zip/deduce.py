@@ -33,10 +33,11 @@ by the rules alone; `grade` names the hardest rule needed.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from queens_tui.core import grid
+from queens_tui.core.effort import Effort, tier_features
 from queens_tui.core.grid import Cell
 from queens_tui.core.kind import Grade, JSONObject, rule_counts
 from queens_tui.core.vocabulary import DIFFICULTIES
@@ -512,3 +513,17 @@ def grade_steps(level: ZipLevel, steps: list[Step], unique: bool = True) -> Grad
     if alone and hardest is None:
         difficulty = DIFFICULTIES[0]
     return Grade(difficulty, len(steps), hardest, counts, alone, unique)
+
+
+EFFORT = Effort(
+    {"steps": 0.04, "medium": 0.05, "hard": 0.5, "expert": 0.3, "stuck": 0.0, "longest": 0.2},
+    0.5,
+)
+"""Weights set by hand, not fitted: no Zip weekday is fitted on (LinkedIn's days are kept
+to judge the model; docs/grading.md). A step of each harder tier weighs more, and so does
+each time the easy rules ran dry (`core.effort.tier_features`)."""
+
+
+def features(level: ZipLevel, steps: Sequence[Step]) -> dict[str, float]:
+    """The counts the score weighs: `core.effort.tier_features` of the steps' tiers."""
+    return tier_features([TIER[s.rule] + 1 if s.rule in TIER else 5 for s in steps])

@@ -115,12 +115,13 @@ class ZipKind(KindBase[ZipLevel, Any]):
         return Explanation(out, solved)
 
     def grade(self, level: ZipLevel, cancel: CancelFlag | None = None) -> Grade:
-        """The hardest rule the logical solution needs (easy .. expert; None: the solver)."""
+        """The score of the logical solution (`core.effort`); None: the solver."""
+        from queens_tui.core.effort import scored
         from queens_tui.kinds.zip import deduce
 
         steps = deduce.solve_logically(level)
-        unique = self.unique(level)
-        return deduce.grade_steps(level, steps, unique)
+        graded = deduce.grade_steps(level, steps, self.unique(level))
+        return scored(graded, deduce.EFFORT, lambda: deduce.features(level, steps))
 
 
 KIND = ZipKind()

@@ -57,9 +57,11 @@ from queens_tui.kinds.queens.deduce.driver import (
     solve_logically,
 )
 from queens_tui.kinds.queens.deduce.grade import (
+    EFFORT,
     EXPERT_AFTER,
     HARD_AFTER,
     difficulty,
+    features,
     grade,
     grade_steps,
 )
@@ -68,6 +70,7 @@ from queens_tui.kinds.queens.deduce.words import cell_name
 
 __all__ = [
     "DIFFICULTIES",
+    "EFFORT",
     "EXPERT_AFTER",
     "HARD_AFTER",
     "RULE_TIERS",
@@ -77,6 +80,7 @@ __all__ = [
     "Step",
     "cell_name",
     "difficulty",
+    "features",
     "first_error",
     "grade",
     "grade_steps",

@@ -1,9 +1,14 @@
-"""A level's difficulty, read off its logical solution."""
+"""A level's difficulty, read off its logical solution: the tier ladder the generator steers
+by, and the score of a person's effort (`core.effort`) that `grade` reports."""
 
 from __future__ import annotations
 
+from math import log2
+
+from queens_tui.core.effort import Effort, run_lengths
 from queens_tui.core.kind import Grade, rule_counts
 from queens_tui.kinds.queens.deduce.driver import solve_logically
+from queens_tui.kinds.queens.deduce.probes import Engine
 from queens_tui.kinds.queens.deduce.steps import Step
 from queens_tui.kinds.queens.level import Level
 
@@ -52,3 +57,68 @@ def grade_steps(steps: list[Step]) -> Grade:
 def grade(level: Level) -> str:
     """The difficulty of `level`: "easy", "medium", "hard" or "expert"."""
     return difficulty(solve_logically(level))
+
+
+EFFORT = Effort(
+    {
+        "size": 0.5845,
+        "steps": 0.3525,
+        "confinements": -0.3445,
+        "medium": -0.1144,
+        "hard": 0.2269,
+        "hidden": 0.0375,
+        "small_regions": -0.1555,
+        "scan": -0.0032,
+        "longest": 0.0317,
+    },
+    -4.7931,
+)
+"""The weights of `features`, fitted to LinkedIn Queens #1-#400's weekdays by
+`scripts/fit_grades.py` (least squares; docs/grading.md has the fit and its check on
+#401-#616). Run the script again after changing the rules or the features."""
+
+
+def features(level: Level, steps: list[Step]) -> dict[str, float]:
+    """What a person's effort on `level` is made of, replayed from its logical solution.
+
+    - `size`: the side (the rows and columns to read, the queens to place);
+    - `steps`: how many steps the solution takes;
+    - `confinements`, `medium`, `hard`: steps of tier 1 (confinement), 2 (two-line
+      pigeonholes, common attacks) and 3 or more (bigger pigeonholes, probes);
+    - `hidden`: confinements of a region's *free* cells (not the whole region): seen only
+      after the crosses that made them;
+    - `small_regions`: regions of at most three cells, which a person starts from;
+    - `scan`: how many candidates each step beyond a last cell had to be found among (the
+      sum of log2 of the free cells then);
+    - `longest`: the longest run of steps that cross cells out before the next queen.
+
+    Also tried, and left out: how many steps had exactly one row, column or region down to
+    one free cell (one obvious way forward). It did not help the held-out agreement (0.686
+    with it, 0.691 without) and cost a tenth of the grading time.
+    """
+    engine = Engine.of(level)
+    free, placed = engine.full, 0
+    scan = 0.0
+    hidden = 0
+    tiers = [0] * 6
+    n = level.size
+    for step in steps:
+        tier = min(step.tier, 5)
+        tiers[tier] += 1
+        if tier > 0:
+            scan += log2(1 + free.bit_count())
+        if tier == 1:
+            read = sum(1 << (r * n + c) for r, c in step.cells)
+            hidden += read & ~free != 0
+        free, placed = engine.after(step, free, placed)
+    return {
+        "size": level.size,
+        "steps": len(steps),
+        "confinements": tiers[1],
+        "medium": tiers[2],
+        "hard": sum(tiers[3:]),
+        "hidden": hidden,
+        "small_regions": sum(1 for cells in level.region_cells if len(cells) <= 3),
+        "scan": round(scan, 3),
+        "longest": run_lengths([not s.place for s in steps]),
+    }
