@@ -93,7 +93,7 @@ def locate(source: str | os.PathLike[str] | bytes, kind: str | None = None) -> B
         import numpy as np
     except ImportError:
         raise PictureError("reading pictures needs numpy (pip install numpy)", kind) from None
-    from queens_tui.formats.image._lattice import find_lattice
+    from queens_tui.formats.image._lattice import MIN_QUALITY, find_lattice
     from queens_tui.formats.image._read import BoardError, open_picture
 
     try:
@@ -108,7 +108,7 @@ def locate(source: str | os.PathLike[str] | bytes, kind: str | None = None) -> B
     gray = _gray(np.asarray(work, dtype=np.float32))
     min_cell = max(8.0, min(gray.shape) / 16)
     found = find_lattice(gray, SIZES, min_cell)
-    if found is None or found.score < 0.35 * 2 * (found.n + 1):
+    if found is None or found.quality < MIN_QUALITY:
         raise PictureError("no grid of N x N cells found", kind)
     xs = [(x + 0.5) * factor - 0.5 for x in found.xs]
     ys = [(y + 0.5) * factor - 0.5 for y in found.ys]

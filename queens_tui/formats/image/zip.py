@@ -19,20 +19,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from functools import cache
 from typing import TYPE_CHECKING
 
+from queens_tui.formats.image._glyphs import digit_costs, scale
 from queens_tui.formats.image._grid import true_runs
 from queens_tui.kinds.zip.level import ZipLevel
 
 if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
     from queens_tui.formats.image import PuzzleReading
     from queens_tui.formats.image._board import Board
-
-    Glyph = npt.NDArray[np.float32]
+    from queens_tui.formats.image._glyphs import Glyph
 
 DISC_SHARE = 0.55
 """Share of a cell's middle in the dot's colour that makes it a dot."""
@@ -47,9 +43,6 @@ PART_SHARE = 0.15
 """A cell whose middle is more than this in a dot's colour, but less than `DISC_SHARE`,
 holds a dot off its middle: the lattice found is not the board's (a solved picture's path
 drew stronger lines than the grid's own)."""
-
-GLYPH = (14, 10)
-"""Rows and columns every digit is scaled to before comparing."""
 
 
 class Unsure(Exception):
@@ -131,47 +124,7 @@ def _digits(board: Board, r: int, c: int, bg: float) -> list[Glyph]:
         parts.append(part[ys[0] : ys[-1] + 1])
     # a digit is at least two thirds as tall as the tallest (a cursor's edge, a ring's rim is not)
     tallest = max((part.shape[0] for part in parts), default=0)
-    return [_scale(part.astype(np.float32)) for part in parts if part.shape[0] >= tallest / 1.5]
-
-
-def _scale(glyph: Glyph) -> Glyph:
-    """`glyph` resized to `GLYPH` (rows, columns) by area averaging."""
-    import numpy as np
-    from PIL import Image
-
-    im = Image.fromarray((glyph * 255).astype(np.uint8))
-    small = np.asarray(im.resize(GLYPH[::-1], Image.Resampling.BOX), dtype=np.float32)
-    out: Glyph = small / np.float32(255)
-    return out
-
-
-@cache
-def _templates() -> tuple[tuple[Glyph, ...], ...]:
-    """Per digit 0..9, that digit drawn by Pillow's built-in font, regular and bold."""
-    import numpy as np
-    from PIL import Image, ImageDraw, ImageFont
-
-    font = ImageFont.load_default(48)
-    out = []
-    for d in range(10):
-        shapes = []
-        for stroke in (0, 2, 4):
-            im = Image.new("L", (80, 80), 0)
-            ImageDraw.Draw(im).text(
-                (10, 5), str(d), fill=255, font=font, stroke_width=stroke, stroke_fill=255
-            )
-            a = np.asarray(im, dtype=np.float32) / 255 > 0.5
-            ys, xs = np.flatnonzero(a.any(axis=1)), np.flatnonzero(a.any(axis=0))
-            shapes.append(_scale(a[ys[0] : ys[-1] + 1, xs[0] : xs[-1] + 1].astype(np.float32)))
-        out.append(tuple(shapes))
-    return tuple(out)
-
-
-def _digit_costs(glyph: Glyph) -> list[float]:
-    """Per digit 0..9: how unlike `glyph` it is (mean absolute difference, best drawing)."""
-    import numpy as np
-
-    return [min(float(np.abs(glyph - t).mean()) for t in shapes) for shapes in _templates()]
+    return [scale(part.astype(np.float32)) for part in parts if part.shape[0] >= tallest / 1.5]
 
 
 def _assign(glyphs: list[list[Glyph]], dots: list[tuple[int, int]]) -> list[int]:
@@ -179,7 +132,7 @@ def _assign(glyphs: list[list[Glyph]], dots: list[tuple[int, int]]) -> list[int]
     from ortools.graph.python import linear_sum_assignment
 
     k = len(glyphs)
-    costs = [[_digit_costs(g) for g in digits] for digits in glyphs]
+    costs = [[digit_costs(g) for g in digits] for digits in glyphs]
     table: list[list[float]] = []
     for per_digit in costs:
         row = []
