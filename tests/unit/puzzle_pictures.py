@@ -91,10 +91,15 @@ def tango_board(level: TangoLevel, cell: int, dark: bool = False) -> Image.Image
 
 
 def zip_board(
-    level: ZipLevel, cell: int, dark: bool = False, path: Sequence[tuple[int, int]] = ()
+    level: ZipLevel,
+    cell: int,
+    dark: bool = False,
+    path: Sequence[tuple[int, int]] = (),
+    plain: bool = False,
 ) -> Image.Image:
     """A Zip board alone, frame included: light, or dark (dark cells, light dots and walls);
-    with `path` (cells in order), solved: the path a thick orange band under the dots."""
+    with `path` (cells in order), solved: the path a thick orange band under the dots.
+    `plain`: as sites that post solutions draw it, no grid line, no wall, no frame."""
     n = level.rows
     frame = max(2, cell // 25)
     size = n * cell + 2 * frame
@@ -103,6 +108,8 @@ def zip_board(
         if dark
         else ((255, 255, 255), (160, 160, 160), (0, 0, 0), (255, 255, 255), (0, 0, 0))
     )
+    if plain:
+        grid = surface
     im = Image.new("RGB", (size, size), grid)
     pen = ImageDraw.Draw(im)
     line = max(1, cell // 40)
@@ -136,7 +143,7 @@ def zip_board(
                 stroke_fill=digit,
             )
     thick = max(3, cell // 9)
-    for (r1, c1), (r2, _c2) in level.walls:
+    for (r1, c1), (r2, _c2) in () if plain else level.walls:
         if r1 == r2:  # a wall between two columns
             x = frame + (c1 + 1) * cell
             y = frame + r1 * cell

@@ -217,7 +217,13 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
     lines). On each, the cells say which kind the board is (`guess_kind`) before any
     kind's reader runs; the first board a reader reads gives the level. A failure is said
     of the kind the picture looks like (or was given), with what was seen."""
-    from queens_tui.formats.image._board import PictureError, board_at, guess_kind, locate
+    from queens_tui.formats.image._board import (
+        PictureError,
+        board_at,
+        guess_kind,
+        locate,
+        locate_discs,
+    )
 
     kinds = picture_kinds()
     if kind is not None and kind not in kinds:
@@ -234,20 +240,29 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
         first_error = err
     cells = (first.xs, first.ys) if first is not None else _cells_of(first_error)
     failure: LevelError | None = None
-    for attempt in ("grid", "lattice"):
+    seen = "no board"
+    lattice_error: PictureError | None = None
+    for attempt in ("grid", "lattice", "discs"):
         if attempt == "grid":
             if cells is None:
                 continue
             board = board_at(path, *cells)
+        elif attempt == "discs":  # no lines: a solved Zip's dots and path
+            if kind not in (None, "zip"):
+                break
+            try:
+                found = locate_discs(path)
+            except LevelError:  # (not a picture: the errors above say why)
+                break
+            if found is None:
+                break
+            board = found
         else:
             try:
                 board = locate(path, kind)
-            except PictureError:
-                if failure is not None:
-                    raise failure from None
-                if kind is None and first_error is not None:
-                    raise _no_board(first_error) from None
-                raise
+            except PictureError as err:
+                lattice_error = err
+                continue
         seen_kind, seen = guess_kind(board)
         if kind is None and seen_kind is None and first is not None:
             return first  # plain coloured regions: the fallback's reading stands
@@ -269,6 +284,11 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
         return PuzzleReading(level, board.picture_xs(), board.picture_ys())
     if failure is not None:
         raise failure
+    if lattice_error is not None and (kind is not None or first_error is None):
+        raise lattice_error
+    if lattice_error is not None and cells is None:
+        assert first_error is not None
+        raise _no_board(first_error)
     if kind is not None:
         raise PictureError(f"saw {seen}", kind)
     assert first_error is not None  # (no cells of any kind: the fallback's reader failed)

@@ -119,6 +119,26 @@ def locate(source: str | os.PathLike[str] | bytes, kind: str | None = None) -> B
     return board
 
 
+def locate_discs(source: str | os.PathLike[str] | bytes) -> Board | None:
+    """A solved Zip board found by its dots and the path drawn through every cell (`_discs`),
+    where no grid line shows; None when its dots and path make none. A picture that leans
+    (taken while the page slid) is straightened first: the board's cells are upright."""
+    from PIL import Image
+
+    from queens_tui.formats.image._discs import find_by_discs
+    from queens_tui.formats.image._read import open_picture
+
+    im = open_picture(source)
+    found = find_by_discs(im)
+    if found is None:
+        return None
+    xs, ys, shear, y0 = found
+    if shear:
+        data = (1.0, shear, -shear * y0, 0.0, 1.0, 0.0)  # (x, y) <- (x + shear (y - y0), y)
+        im = im.transform(im.size, Image.Transform.AFFINE, data, Image.Resampling.BILINEAR)
+    return _crop(im, xs, ys)
+
+
 def board_at(
     source: str | os.PathLike[str] | bytes, xs: tuple[float, ...], ys: tuple[float, ...]
 ) -> Board:

@@ -17,6 +17,7 @@ on top of it, and are read as on an unsolved one).
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
@@ -43,6 +44,13 @@ PART_SHARE = 0.15
 """A cell whose middle is more than this in a dot's colour, but less than `DISC_SHARE`,
 holds a dot off its middle: the lattice found is not the board's (a solved picture's path
 drew stronger lines than the grid's own)."""
+
+
+PATH_TINT = 50.0
+"""Saturation (max - min of RGB) of the coloured band a solved picture draws its path in."""
+
+MAX_ADDED_WALLS = 30
+"""Walls a solved picture's level may gain so that only its drawn path fits (see `_one_path`)."""
 
 
 class Unsure(Exception):
@@ -78,7 +86,73 @@ def read_board(board: Board, name: str | None) -> ZipLevel:
             for dr, dc in ((0, 1), (1, 0)):
                 if r + dr < n and c + dc < n and _is_wall(board, r, c, dr, dc):
                     walls.append(((r, c), (r + dr, c + dc)))
-    return ZipLevel(n, n, tuple(tuple(row) for row in grid), tuple(walls), source=name)
+    level = ZipLevel(n, n, tuple(tuple(row) for row in grid), tuple(walls), source=name)
+    drawn = _drawn_path(board, level)
+    return level if drawn is None else _one_path(level, drawn)
+
+
+def _drawn_path(board: Board, level: ZipLevel) -> list[tuple[int, int]] | None:
+    """The path a solved picture draws (cells from 1 to the end), or None when the picture
+    shows no whole path: two neighbours are joined when the path's coloured band runs
+    across the middle of their common side (beside parallel runs of the path, that middle
+    is the page between them)."""
+    import numpy as np
+
+    n = board.n
+    links: dict[tuple[int, int], list[tuple[int, int]]] = {
+        (r, c): [] for r in range(n) for c in range(n)
+    }
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in ((0, 1), (1, 0)):
+                if r + dr >= n or c + dc >= n:
+                    continue
+                rows, cols = board.box(r + 0.5 + 0.5 * dr, c + 0.5 + 0.5 * dc, 0.08)
+                px = board.rgb[rows, cols].reshape(-1, 3)
+                coloured = (px.max(axis=1) - px.min(axis=1)) >= PATH_TINT
+                if np.count_nonzero(coloured) > 0.6 * len(px):
+                    links[(r, c)].append((r + dr, c + dc))
+                    links[(r + dr, c + dc)].append((r, c))
+    start = next(((r, c) for r in range(n) for c in range(n) if level.numbers[r][c] == 1), None)
+    if start is None or len(links[start]) != 1:
+        return None
+    path, prev = [start], None
+    while len(path) <= n * n:
+        here = path[-1]
+        onward = [cell for cell in links[here] if cell != prev]
+        if len(links[here]) > 2 or len(onward) > 1:
+            return None
+        if not onward:
+            break
+        prev = here
+        path.append(onward[0])
+    if len(path) != n * n or len(set(path)) != n * n:
+        return None
+    numbers = [level.numbers[r][c] for r, c in path if level.numbers[r][c]]
+    return path if numbers == sorted(numbers) else None
+
+
+def _one_path(level: ZipLevel, drawn: list[tuple[int, int]]) -> ZipLevel:
+    """`level` with the walls it needs for the drawn path to be its only one.
+
+    A solved picture on a plain page may not show the puzzle's walls (a dark wall on the
+    dark page): another path may then fit the numbers. While one does, a wall goes on the
+    first side it crosses that the drawn path does not: the level read is the puzzle the
+    picture solves, with exactly that path."""
+    from dataclasses import replace
+
+    from queens_tui.kinds import get_kind
+
+    kind = get_kind("zip")
+    used = {frozenset(pair) for pair in itertools.pairwise(drawn)}
+    for _ in range(MAX_ADDED_WALLS):
+        other = next((p for p in kind.solutions(level, 2) if list(p) != drawn), None)
+        if other is None:
+            return level
+        cells = list(other)
+        step = next((a, b) for a, b in itertools.pairwise(cells) if frozenset((a, b)) not in used)
+        level = replace(level, walls=(*level.walls, (min(step), max(step))))
+    raise Unsure("the numbers fit paths other than the one drawn")
 
 
 def draw(
