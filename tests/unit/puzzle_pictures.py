@@ -193,21 +193,28 @@ def sudoku_board(
 
 
 PATCH_COLOURS = (
-    (255, 201, 146),
-    (150, 190, 255),
-    (179, 223, 160),
-    (223, 160, 191),
-    (187, 163, 226),
-    (230, 243, 136),
-    (163, 210, 216),
-    (255, 123, 96),
+    (0, 150, 70),
+    (0, 160, 255),
+    (220, 0, 0),
+    (230, 20, 90),
+    (0, 135, 150),
+    (120, 70, 255),
+    (235, 100, 0),
+    (190, 130, 0),
 )
-"""Pastel clue colours, one per clue in turn (LinkedIn colours each patch)."""
+"""Clue colours, one per clue in turn (LinkedIn colours each patch)."""
+
+
+def _mix(a: tuple[int, ...], b: tuple[int, ...], share: float) -> tuple[int, ...]:
+    """`share` of colour `a`, the rest `b`."""
+    return tuple(round(share * x + (1 - share) * y) for x, y in zip(a, b, strict=True))
 
 
 def patches_board(level: PatchesLevel, cell: int, dark: bool = False) -> Image.Image:
-    """A Patches board alone, frame included: per clue, its shape in a pastel colour (a
-    square, a tall or a wide bar, a hatched box for any shape) and its size, if given."""
+    """A Patches board alone, frame included, drawn as LinkedIn draws it: a clue's cell
+    tinted with its colour, the clue's icon in that colour (a square, a tall or a wide bar;
+    for any shape, pale tall and wide bars crossing over a small square) and its size, if
+    given, in white on the icon."""
     n = level.rows
     frame = max(2, cell // 30)
     size = n * cell + 2 * frame
@@ -221,27 +228,20 @@ def patches_board(level: PatchesLevel, cell: int, dark: bool = False) -> Image.I
     font = ImageFont.load_default(round(cell * 0.34))
     for i, clue in enumerate(level.clues):
         colour = PATCH_COLOURS[i % len(PATCH_COLOURS)]
-        cx, cy = frame + clue.col * cell + cell / 2, frame + clue.row * cell + cell / 2
-        half_w, half_h = {
-            SQUARE: (0.3, 0.3),
-            TALL: (0.2, 0.36),
-            WIDE: (0.36, 0.2),
-            FREE: (0.34, 0.34),
-        }[clue.shape]
-        box = (cx - half_w * cell, cy - half_h * cell, cx + half_w * cell, cy + half_h * cell)
-        if clue.shape == FREE:  # a hatched box: diagonal strokes, clipped to the box
-            w, h = round(box[2] - box[0]), round(box[3] - box[1])
-            mask = Image.new("L", (w, h), 0)
-            strokes = ImageDraw.Draw(mask)
-            for k in range(-4, 5):
-                off = k * cell * 0.12
-                strokes.line((off, h, off + h, 0), fill=255, width=max(2, cell // 14))
-            strokes.rectangle((0, 0, w - 1, h - 1), outline=255, width=max(1, cell // 30))
-            im.paste(colour, (round(box[0]), round(box[1])), mask)
+        x, y = frame + clue.col * cell, frame + clue.row * cell
+        pen.rectangle((x + 1, y + 1, x + cell - 1, y + cell - 1), fill=_mix(colour, bg, 0.3))
+        cx, cy = x + cell / 2, y + cell / 2
+        if clue.shape == FREE:
+            pale = _mix(colour, bg, 0.75)
+            bars = [(0.2, 0.4, pale), (0.4, 0.2, pale), (0.24, 0.24, colour)]
         else:
-            pen.rounded_rectangle(box, radius=cell * 0.05, fill=colour)
+            half_w, half_h = {SQUARE: (0.3, 0.3), TALL: (0.2, 0.36), WIDE: (0.36, 0.2)}[clue.shape]
+            bars = [(half_w, half_h, colour)]
+        for half_w, half_h, fill in bars:
+            box = (cx - half_w * cell, cy - half_h * cell, cx + half_w * cell, cy + half_h * cell)
+            pen.rounded_rectangle(box, radius=cell * 0.05, fill=fill)
         if clue.size is not None:
-            pen.text((cx, cy), str(clue.size), fill=(30, 30, 30), font=font, anchor="mm")
+            pen.text((cx, cy), str(clue.size), fill=(255, 255, 255), font=font, anchor="mm")
     return im
 
 

@@ -273,6 +273,11 @@ TINT = 40.0
 clue shapes are 50 and up; JPEG fringes around grey ink stay under it."""
 
 
+SHAPE_CONTRAST = 40.0
+"""A clue's shape differs from its cell's surface by at least this much in some channel (a
+saturated icon on a pale tint or on white); a Queens cell is one colour to its rim."""
+
+
 def patch_clue(board: Board, r: int, c: int) -> tuple[bool, bool]:
     """(is the middle of cell (r, c) tinted?, is the tint a Patches clue's shape?).
 
@@ -296,7 +301,31 @@ def patch_clue(board: Board, r: int, c: int) -> tuple[bool, bool]:
     box = tinted[ys[0] : ys[-1] + 1, xs[0] : xs[-1] + 1]
     if min(box.shape) < 0.15 * board.cell:
         return True, False  # a thin stroke: a line, not a shape
+    shape = np.median(rgb[ys[0] : ys[-1] + 1, xs[0] : xs[-1] + 1][box], axis=0)
+    if float(np.abs(shape - rim_colour(board, r, c)).max()) < SHAPE_CONTRAST:
+        return True, False  # the cell's own colour (a Queens region), not a shape on it
     return True, _square_corners(box) or (_spans(box) and _spans(box.T))
+
+
+def rim_colour(board: Board, r: int, c: int) -> npt.NDArray[np.float32]:
+    """The median RGB of cell (r, c)'s rim (its own surface, inside the lines)."""
+    import numpy as np
+
+    p = board.cell
+    y0, x0 = round(board.ys[r]), round(board.xs[c])
+    a, b = round(0.08 * p), round(0.16 * p)
+    e = round(p)
+    parts = [
+        board.rgb[y0 + a : y0 + b, x0 + a : x0 + e - a],
+        board.rgb[y0 + e - b : y0 + e - a, x0 + a : x0 + e - a],
+        board.rgb[y0 + a : y0 + e - a, x0 + a : x0 + b],
+        board.rgb[y0 + a : y0 + e - a, x0 + e - b : x0 + e - a],
+    ]
+    px = np.concatenate([part.reshape(-1, 3) for part in parts])
+    out: npt.NDArray[np.float32] = (
+        np.median(px, axis=0) if len(px) else np.full(3, 255.0, dtype=np.float32)
+    )
+    return out
 
 
 def _square_corners(box: npt.NDArray[np.bool_]) -> bool:
@@ -348,15 +377,14 @@ def guess_kind(board: Board) -> tuple[str | None, str]:
         f"a {n}x{n} grid, {symbols} cells with a sun or moon, {discs} with a dark disc, "
         f"{glyphs} with a small mark, {clues} with a clue shape, {coloured} filled with colour"
     )
-    if clues >= 2 and 2 * clues >= tinted and 2 * tinted <= n * n and discs < clues:
-        # a few coloured shapes on plain cells (a Queens board is all colour, a drawn Zip
-        # path crosses most cells; a pale hatched shape on the dark theme may pass for a
-        # Zip disc)
+    if discs >= 2 and coloured <= n * n // 5:  # grey discs: Zip's dots (a solved Zip's
+        return "zip", seen  # coloured path, under them, looks like clue icons, suns, moons)
+    if n - 1 <= clues <= n * n // 2 and symbols < clues:
+        # coloured icons unlike their cells' own surface (a Queens cell is one colour to its
+        # rim), about one for every five cells (a patch is 2 to 9 cells, rarely more)
         return "patches", seen
     if coloured > n * n // 5:
         return None, seen
-    if discs >= 2:  # no Tango picture shows a neutral disc (22 real ones: none); a solved
-        return "zip", seen  # Zip's coloured path may look like suns and moons
     if symbols >= 2:
         return "tango", seen
     if glyphs >= n and n in (6, 9):

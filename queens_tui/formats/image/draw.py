@@ -150,3 +150,29 @@ def draw_digits(
         pen.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), fill=(255, 255, 255))
         pen.text((cx, cy), str(digit), fill=INK_FILL, font=font, anchor="mm")
     return _png(im)
+
+
+PATCH_LINE = (200, 30, 90)
+
+
+def draw_rects(
+    source: str | os.PathLike[str],
+    xs: tuple[float, ...],
+    ys: tuple[float, ...],
+    rects: Iterable[tuple[int, int, int, int]],
+) -> bytes:
+    """The PNG bytes of `source` with each rectangle (top, left, bottom, right: cells,
+    inclusive) outlined a little inside its cells, white under a dark magenta line."""
+    from PIL import ImageDraw
+
+    from queens_tui.formats.image._read import open_picture
+
+    im = open_picture(source)
+    pen = ImageDraw.Draw(im)
+    size = (xs[-1] - xs[0]) / max(1, len(xs) - 1)
+    inset, width = 0.08 * size, max(2, round(0.06 * size))
+    for top, left, bottom, right in rects:
+        box = (xs[left] + inset, ys[top] + inset, xs[right + 1] - inset, ys[bottom + 1] - inset)
+        pen.rectangle(box, outline=(255, 255, 255), width=width + 2)
+        pen.rectangle(box, outline=PATCH_LINE, width=width)
+    return _png(im)

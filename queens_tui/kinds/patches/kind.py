@@ -47,6 +47,7 @@ class PatchesKind(KindBase[Level, Any]):
     default_size = DEFAULT_SIZE
     reader_hint = (("patches",), "")
     archive_games = ("patches",)
+    image = "queens_tui.formats.image.patches"
     daily = DailySpec.of(name, title, DAILY_WEEK)
 
     def solution_json(self, level: Level, solution: Any | None) -> JSONObject:
