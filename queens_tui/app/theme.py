@@ -13,7 +13,7 @@ from __future__ import annotations
 BLACK, WHITE = "#000000", "#ffffff"
 """What cells are shaded towards (borders, the compact cursor) and the ink on dark fills."""
 INK = "#111111"
-"""Glyphs on Queens' pastel cells (white on a palette's dark colours: `widgets.board.ink`)."""
+"""Glyphs on Queens' pastel cells (white on a palette's dark colours: `widgets.queens.ink`)."""
 NEUTRAL = "#bdbdbd"
 """A cell of no colour: an unlabelled cell in the editor, a patch no clue owns."""
 

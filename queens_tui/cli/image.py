@@ -55,9 +55,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     one collection into the player's packs instead."""
     if args.pack is not None:
         return _import_pack(args.pack, args.images)
+    from queens_tui.core.errors import LevelError
     from queens_tui.formats import reader
     from queens_tui.formats.image import read_puzzle
-    from queens_tui.kinds.queens.level import LevelError
 
     out_dir = None
     if args.out is not None:

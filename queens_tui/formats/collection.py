@@ -155,15 +155,14 @@ def _item_at(text: str, data: Any, index: int, level_id: str) -> tuple[int, int]
     """Where the collection's item number `index` (0-based) starts in `text`: its key in the
     keyed form, else its place in the list (the item's own faults are named, not located: it
     is parsed apart from the file)."""
-    from queens_tui.formats._common import elements_at, json_at, key_at
-    from queens_tui.formats.json import _elements
+    from queens_tui.formats._common import element_starts, elements_at, json_at, key_at
 
     if isinstance(data, dict) and not isinstance(data.get("levels"), list):
         return key_at(text, level_id)
     if isinstance(data, dict):
         starts = elements_at(text, "levels")
     else:
-        starts = [json_at(text, p) for p in _elements(text, text.index("[") + 1)]
+        starts = [json_at(text, p) for p in element_starts(text, text.index("[") + 1)]
     return starts[index] if index < len(starts) else (1, 1)
 
 
@@ -176,7 +175,7 @@ def _item(item: Any) -> PuzzleLevel:
 
         return from_community(item)
     if "colorRegions" in item:
-        from queens_tui.formats.json import parse_json
+        from queens_tui.formats.queens.json import parse_json
 
         rows = item["colorRegions"]
         if not isinstance(rows, list) or not all(isinstance(row, list | str) for row in rows):

@@ -1,4 +1,4 @@
-"""Queens in the app: the board widget (`widgets.board.BoardView`), its keys, its help."""
+"""Queens in the app: the board widget (`widgets.queens.BoardView`), its keys, its help."""
 
 from __future__ import annotations
 
@@ -114,7 +114,7 @@ AUTO_CROSS_KEY = Action(
 )  # fmt: skip
 
 UI = KindUI(
-    board=widget("queens_tui.app.widgets.board", "BoardView"),
+    board=widget("queens_tui.app.widgets.queens", "BoardView"),
     moves=MOVES,
     options=(
         AUTO_CROSS,

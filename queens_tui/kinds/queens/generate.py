@@ -50,10 +50,11 @@ import random
 from collections.abc import Callable, Sequence
 
 from queens_tui.core import errors
+from queens_tui.core.grid import Cell
 from queens_tui.core.seed import seed_int
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.queens import search
-from queens_tui.kinds.queens.level import Cell, Level
+from queens_tui.kinds.queens.level import Level
 
 Grader = Callable[[Level], str]
 """A function judging a level's difficulty: "easy", "medium", "hard" or "expert"."""

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import ClassVar
 
-from queens_tui.core.errors import LevelError as LevelError
-from queens_tui.core.grid import Cell as Cell
+from queens_tui.core.errors import LevelError
+from queens_tui.core.grid import Cell
 from queens_tui.core.meta import Metadata
 
 MAX_SIZE = 64

@@ -24,49 +24,13 @@ from __future__ import annotations
 import json
 import re
 
+from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS
-from queens_tui.formats._common import (
-    COLOR_RE,
-    Located,
-    build_level,
-    check_label,
-    clean_meta,
-    load_json,
-)
-from queens_tui.kinds.queens.level import Level, LevelError
+from queens_tui.formats._common import element_starts, load_json
+from queens_tui.formats.queens.build import COLOR_RE, Located, build_level, check_label, clean_meta
+from queens_tui.kinds.queens.level import Level
 
 _REGIONS_KEY = re.compile(r'"regions"\s*:\s*\[')
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
-
-
-def _elements(text: str, pos: int) -> list[int]:
-    """Start offsets of the elements of the JSON array whose `[` ends just before `pos`."""
-    starts: list[int] = []
-    depth = 0
-    expect = True  # the next non-blank character starts an element
-    n = len(text)
-    while pos < n:
-        ch = text[pos]
-        if ch in " \t\r\n":
-            pos += 1
-            continue
-        if expect and depth == 0 and ch != "]":
-            starts.append(pos)
-        expect = False
-        if ch == '"':
-            m = _STRING.match(text, pos)
-            pos = m.end() if m else n
-            continue
-        if ch in "[{":
-            depth += 1
-        elif ch in "]}":
-            if depth == 0:
-                break
-            depth -= 1
-        elif ch == "," and depth == 0:
-            expect = True
-        pos += 1
-    return starts
 
 
 class _Locator:
@@ -93,7 +57,7 @@ class _Locator:
             for m in _REGIONS_KEY.finditer(self.text):  # noqa: B007
                 continue
             if m is not None:
-                self._rows = [self.at(pos) for pos in _elements(self.text, m.end())]
+                self._rows = [self.at(pos) for pos in element_starts(self.text, m.end())]
         if index < len(self._rows):
             return self._rows[index]
         return self.key("regions")
