@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from queens_tui.app.kinds import LABELS, KindUI, Option, widget
+from queens_tui.app.kinds import KindUI, Option, widget
 from queens_tui.core.grid import Cell
 from queens_tui.midend.actions import CLEAR, Action, cycle
 
@@ -118,7 +118,6 @@ UI = KindUI(
     moves=MOVES,
     options=(
         AUTO_CROSS,
-        LABELS,
         Option(
             "letters",
             False,

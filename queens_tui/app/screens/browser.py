@@ -40,12 +40,18 @@ from queens_tui.catalog.listing import (
     pack_label,
 )
 from queens_tui.catalog.refs import LevelRef
+from queens_tui.core.vocabulary import Difficulty
 from queens_tui.kinds import DEFAULT_KIND
 
 if TYPE_CHECKING:
     from queens_tui.midend.session import Store
 
-_DIFF_STYLE = {"easy": "green", "medium": "cyan", "hard": "yellow", "expert": "red"}
+_DIFF_STYLE: dict[str, str] = {
+    Difficulty.EASY: "green",
+    Difficulty.MEDIUM: "cyan",
+    Difficulty.HARD: "yellow",
+    Difficulty.EXPERT: "red",
+}
 
 _HIDDEN_NAMES = {"best": "best time"}
 """What the "wider terminal shows" line calls a column, when not its label in lower case."""

@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import random
 
-from queens_tui.core import errors, vocabulary
+from queens_tui.core import errors
 from queens_tui.core.seed import seed_int
+from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.patches import deduce
 from queens_tui.kinds.patches.level import DEFAULT_SIZE, FREE, Clue, Level, Rect, shape_of
 
-DIFFICULTIES: tuple[str, ...] = vocabulary.DIFFICULTIES
 MIN_SIZE, MAX_SIZE = 4, 10
 MAX_AREA = 9
 MAX_SINGLES = 1
