@@ -17,6 +17,9 @@ INK = "#111111"
 NEUTRAL = "#bdbdbd"
 """A cell of no colour: an unlabelled cell in the editor, a patch no clue owns."""
 
+CHECK_CAN, CHECK_CANNOT = "#3fb950", "#ff5f5f"
+"""The live check's verdicts in the status line under every board: can, can't be finished."""
+
 QUEENS_CONFLICT = "#d7263d"
 """A Queens queen that breaks a rule (on its region's colour, between the clash bars)."""
 

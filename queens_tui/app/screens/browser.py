@@ -26,6 +26,7 @@ from textual.widgets import Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from queens_tui.app.kinds import UIS
+from queens_tui.app.widgets.keyline import key_links
 from queens_tui.app.widgets.level_table import Column, LevelTable
 from queens_tui.catalog.listing import (
     DAILY_DAYS,
@@ -357,9 +358,7 @@ class LevelBrowser(Screen["LevelRef | None"]):
             ("g", "stats", "screen.stats"),
             ("tab", "focus", "app.focus_next"),
         ]
-        return "  ".join(
-            f"[@click={action}][b $accent]{key}[/] {label}[/]" for key, label, action in keys
-        )
+        return key_links(keys)
 
     # --- filtering ------------------------------------------------------------------------------
 
