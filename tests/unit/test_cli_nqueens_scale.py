@@ -401,8 +401,8 @@ def test_a_lost_local_worker_is_replaced_and_its_tasks_counted_once(tmp_path: Pa
     _wait_for_tasks(path, 10)
     os.kill(_children(proc.pid)[0], signal.SIGKILL)
     out, err = proc.communicate(timeout=300)
-    obj = json.loads(out)
     assert proc.returncode == 0, err
+    obj = json.loads(out)
     assert (obj["solutions"], obj["fundamental"]) == (A000170[16], A002562[16])
 
 
