@@ -177,6 +177,10 @@ _DIFFICULTY = {
 """The app's difficulty (1 Monday .. 7 Sunday) as our four grades."""
 
 
+COMMUNITY_KEYS = ("prefilled", "constraints")
+"""The keys of a collection item in the community Tango app's form (`from_community`)."""
+
+
 def from_community(item: dict[str, Any]) -> Level:
     """One puzzle of the community Tango app's `puzzles.json`: `{"id", "size", "prefilled":
     {"r,c": "☀️" | "🌑"}, "constraints": [["r,c", "r,c", "=" | "x"]], "difficulty"}`. Its `id`

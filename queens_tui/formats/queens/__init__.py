@@ -18,10 +18,10 @@ from queens_tui.formats.queens.text import dump_text, parse_text
 from queens_tui.kinds.queens.level import Level
 
 if TYPE_CHECKING:
-    from queens_tui.formats.queens.json import dump_json, parse_json
+    from queens_tui.formats.queens.json import dump_json, from_community, parse_json
     from queens_tui.formats.queens.ts import parse_ts
 
-_LAZY = {"dump_json": "json", "parse_json": "json", "parse_ts": "ts"}
+_LAZY = {"dump_json": "json", "parse_json": "json", "parse_ts": "ts", "from_community": "json"}
 """Names re-exported from the JSON and TypeScript readers, imported on first use: the
 game's first frame only ever needs the text format."""
 
@@ -36,6 +36,9 @@ def __getattr__(name: str) -> Any:
     return getattr(import_module(f"queens_tui.formats.queens.{module}"), name)
 
 
+COMMUNITY_KEYS = ("colorRegions",)
+"""The key of a collection item in the community Queens game's form (`from_community`)."""
+
 FORMATS = ("text", "ts", "json")
 EXTENSIONS: dict[str, str] = {
     ".txt": "text",
@@ -48,6 +51,7 @@ EXTENSIONS: dict[str, str] = {
 """Extensions that fix the format; others are sniffed from the content."""
 
 __all__ = [
+    "COMMUNITY_KEYS",
     "EXTENSIONS",
     "FORMATS",
     "Level",
@@ -56,6 +60,7 @@ __all__ = [
     "dump",
     "dump_json",
     "dump_text",
+    "from_community",
     "load",
     "parse",
     "parse_format",

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS
@@ -155,3 +156,20 @@ def dump_json(level: Level) -> str:
     if head == "{}":
         return "{\n  " + body + "\n}\n"
     return head[:-2] + ",\n  " + body + "\n}\n"
+
+
+def from_community(item: dict[str, Any]) -> Level:
+    """One level of the community Queens game's collection: `{"size", "colorRegions": [[...]],
+    "regionColors": {...}}` (rows of region labels; colours kept when every one is `#rrggbb`),
+    read as our JSON."""
+    rows = item["colorRegions"]
+    if not isinstance(rows, list) or not all(isinstance(row, list | str) for row in rows):
+        raise LevelError("colorRegions must be a list of rows of region labels")
+    converted = {k: v for k, v in item.items() if k not in ("colorRegions", "regionColors")}
+    converted["regions"] = ["".join(map(str, row)) for row in rows]
+    colors = item.get("regionColors")
+    if isinstance(colors, dict) and all(
+        isinstance(c, str) and c.startswith("#") for c in colors.values()
+    ):
+        converted["colors"] = colors
+    return parse_json(json.dumps(converted))
