@@ -103,6 +103,9 @@ class QueensPlay(PlayBase[Level, Board, Move]):
     def is_blank(self, state: Board) -> bool:
         return not state.queens and not state.crosses
 
+    def pieces(self, state: Board) -> frozenset[Cell]:
+        return state.queens
+
     def progress_text(self, state: Board, ascii: bool) -> str:
         return f"{glyphs(ascii)[0]} {len(state.queens)}/{state.level.size}"
 

@@ -166,6 +166,9 @@ class ZipPlay:
     def is_blank(self, state: ZipState) -> bool:
         return len(state.path) <= 1
 
+    def pieces(self, state: ZipState) -> tuple[Cell, ...]:
+        return ()
+
     def progress_text(self, state: ZipState, ascii: bool) -> str:
         level = state.level
         dot = "numbers" if ascii else "◉"  # "Zip # 1/7" read as a number sign
