@@ -40,7 +40,7 @@ from queens_tui.core import grid
 from queens_tui.core.effort import Effort, tier_features
 from queens_tui.core.grid import Cell
 from queens_tui.core.kind import Grade, JSONObject, rule_counts
-from queens_tui.core.vocabulary import DIFFICULTIES
+from queens_tui.core.vocabulary import DIFFICULTIES, Difficulty
 from queens_tui.kinds.zip.level import ZipLevel
 from queens_tui.kinds.zip.rules import Path
 from queens_tui.kinds.zip.search import solutions
@@ -509,14 +509,21 @@ def grade_steps(level: ZipLevel, steps: list[Step], unique: bool = True) -> Grad
         hardest = "solver"
     difficulty = DIFFICULTIES[TIER[hardest]] if alone and hardest in TIER else None
     if hardest == "probe" and counts["probe"] <= HARD_PROBES:
-        difficulty = "hard"
+        difficulty = Difficulty.HARD
     if alone and hardest is None:
         difficulty = DIFFICULTIES[0]
     return Grade(difficulty, len(steps), hardest, counts, alone, unique)
 
 
 EFFORT = Effort(
-    {"steps": 0.04, "medium": 0.05, "hard": 0.5, "expert": 0.3, "stuck": 0.0, "longest": 0.2},
+    {
+        "steps": 0.04,
+        Difficulty.MEDIUM: 0.05,
+        Difficulty.HARD: 0.5,
+        Difficulty.EXPERT: 0.3,
+        "stuck": 0.0,
+        "longest": 0.2,
+    },
     0.5,
 )
 """Weights set by hand, not fitted: no Zip weekday is fitted on (LinkedIn's days are kept
