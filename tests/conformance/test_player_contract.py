@@ -11,9 +11,9 @@ colour. Small boards, a fake clock, the pure search: the whole suite is a few se
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-import pytest
 from textual.widget import Widget
 
 from queens_tui.app.screens.confirm import ConfirmScreen
@@ -199,15 +199,34 @@ async def test_at_80x24_board_status_line_and_a_two_line_message_fit(
         assert inside(screen.query_one(KeyLine), 80, 24)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="issue 35 item 12: at 80 columns the footer drops the hint key"
-)
 async def test_at_80x24_the_footer_holds_the_hint_key(kind: str, tmp_path: Path, clock) -> None:
+    """Issue 35 item 12: the hint key (and help, quit, undo) always show, in ASCII too."""
     app = launch(kind, tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         keyline = app.game_screen.query_one(KeyLine)
-        assert "Hint" in "".join(seg.text for seg in keyline.render_line(0))
+        for ascii in (False, True):
+            app.game_screen.set_ascii(ascii)
+            await pilot.pause()
+            drawn = "".join(seg.text for seg in keyline.render_line(0))
+            for words in (" h Hint ", " u Undo ", " ? Help ", " q Quit "):
+                assert words in drawn, (ascii, drawn)
+
+
+async def test_at_80x24_the_status_line_says_the_progress_in_words_and_keeps_the_date(
+    kind: str, tmp_path: Path, clock
+) -> None:
+    """Issue 35 item 12: "12 of 36 filled", not "1-6 12/36"; a daily's date stays whole on the
+    line at 80 columns, with a hint counted and the live check's verdict."""
+    app = launch(kind, tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await hint_then_mark(pilot, app)
+        await settle(pilot)
+        line = status(app)
+        assert len(line) <= 78 and "1 hint" in line, line
+        assert re.search(r"\b\d+ of \d+ [a-z]+", line), line
+        if get_kind(kind).daily is not None:
+            assert DAY.isoformat() in line, line
 
 
 async def test_ascii_and_no_color_boards_read_without_colour(

@@ -195,7 +195,7 @@ def test_win_progress_and_saves_round_trip() -> None:
     solution = _solved_patches(level)
     state = PLAY.apply(PLAY.new_state(level), Move(add=solution))
     assert PLAY.is_solved(state) and is_solved(level, state.patches)
-    assert PLAY.progress_text(state, ascii=True) == f"# {len(solution)}/{len(level.clues)}"
+    assert PLAY.progress_text(state, ascii=True) == f"{len(solution)} of {len(level.clues)} patches"
     assert PLAY.state_from_json(level, PLAY.state_to_json(state)) == state
     move = Move(remove=((0, 0, 1, 1),), add=((0, 0, 2, 2),), anchor=(1, 2), set_anchor=True)
     assert PLAY.move_to_json(move) == "-0,0,1,1 +0,0,2,2 @1,2"

@@ -270,7 +270,7 @@ class PatchesPlay(PlayBase[Level, PatchState, Move]):
 
     def progress_text(self, state: PatchState, ascii: bool) -> str:
         good = len(state.patches) - len(state.faults)
-        return f"{'#' if ascii else '▦'} {good}/{len(state.level.clues)}"
+        return f"{good} of {len(state.level.clues)} patches"
 
     def hint(self, state: PatchState, cancel: CancelFlag | None = None) -> Hint[Move] | None:
         """The rules' steps up to the next patch they fix (None: they get nowhere)."""

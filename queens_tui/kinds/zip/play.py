@@ -167,9 +167,12 @@ class ZipPlay:
         return len(state.path) <= 1
 
     def progress_text(self, state: ZipState, ascii: bool) -> str:
+        """ "3 of 7 numbers · 12 of 36 cells": the numbers the path has reached in order, the
+        cells it covers."""
         level = state.level
-        dot = "numbers" if ascii else "◉"  # "Zip # 1/7" read as a number sign
-        return f"Zip {dot} {state.reached()}/{level.last} · path {len(state.path)}/{level.area}"
+        return (
+            f"{state.reached()} of {level.last} numbers · {len(state.path)} of {level.area} cells"
+        )
 
     def hint(self, state: ZipState, cancel: CancelFlag | None = None) -> Hint[ZipMove] | None:
         """The next stretch of the path: from where it goes wrong (cut back), or from its end
