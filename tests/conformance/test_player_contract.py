@@ -173,6 +173,27 @@ async def test_the_win_card_reads_the_same_after_a_relaunch(
         assert str(again.screen.query_one("#figures").render()) == figures
 
 
+async def test_at_80x24_the_win_card_names_the_level_once_above_the_status_line(
+    kind: str, tmp_path: Path, clock
+) -> None:
+    """Issue 35 item 11: the share line says the kind once ("Classic N-queens 8 queens (8x8)"
+    said it twice), its `|` never alone on a line, and the card leaves the status line and
+    the key line in view."""
+    app = launch(kind, tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("S", "y")
+        await settle(pilot)
+        assert isinstance(app.screen, WinScreen)
+        title = get_kind(kind).title
+        puzzle = app.screen.result.share_line().split(" | ")[0]
+        assert puzzle.count(title) == 1, puzzle
+        shown = str(app.screen.query_one("#share").render())
+        assert all(line.strip() != "|" for line in shown.splitlines()), shown
+        card = app.screen.query_one("#dialog").region
+        assert card.bottom <= app.game_screen.status.region.y
+
+
 def inside(widget: Widget, width: int, height: int) -> bool:
     region = widget.region
     return region.area > 0 and region.right <= width and region.bottom <= height
