@@ -14,11 +14,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from textual.widget import Widget
 
 from queens_tui.app.screens.confirm import ConfirmScreen
 from queens_tui.app.screens.win import GUARD, WinScreen
 from queens_tui.app.widgets.keyline import KeyLine
+from queens_tui.app.widgets.message import PRESS, fit_text
 from queens_tui.kinds import get_kind
 
 from .conftest import DAY, SIZE, launch, mark, plain_board, settle, store_in
@@ -192,6 +194,53 @@ async def test_at_80x24_the_win_card_names_the_level_once_above_the_status_line(
         assert all(line.strip() != "|" for line in shown.splitlines()), shown
         card = app.screen.query_one("#dialog").region
         assert card.bottom <= app.game_screen.status.region.y
+
+
+def conclusion(text: str) -> str:
+    """What a hint or `m` concludes, that the player acts on: the end of its last sentence
+    (after "; that leaves " or the last ": " in it), without the closing "Press ..."."""
+    last = re.split(r"(?<=[.)])\s+(?=[A-Z])", PRESS.sub("", text).strip())[-1]
+    for sep in ("; that leaves ", ": "):
+        if sep in last:
+            return last.rpartition(sep)[2]
+    return last
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_hints_and_m_state_their_conclusion_whole_on_screen(
+    kind: str, tmp_path: Path, clock, size: tuple[int, int]
+) -> None:
+    """Issue 35 item 8: at 80x24 and 120x40, every hint (three in a row, each applied) and
+    `m` on a marked board show their conclusion whole in the message area; they never
+    count steps the player was not shown ("after 22 forced steps elsewhere", "(2 steps
+    first.)"): what they rely on is marked on the board."""
+    app = launch(kind, tmp_path, clock)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        area = screen.query_one("#message")
+        said: list[str] = []
+        for _ in range(3):
+            await pilot.press("h")
+            await settle(pilot)
+            said.append(area.text)
+            await pilot.press("h")
+            await settle(pilot)
+            if screen.midend.game.solved:
+                break
+        if not screen.midend.game.solved:
+            await mark(pilot, app)
+            await settle(pilot)
+            await pilot.press("m")
+            await settle(pilot)
+            said.append(area.text)
+        for text in said:
+            assert not re.search(r"\d+ (forced )?steps? (first|elsewhere)", text), text
+        # each text as the area fits it (`fit_text`, the area's own size)
+        width, lines = area.content_size.width, area.content_size.height
+        for text in said:
+            shown = " ".join(PRESS.sub("", fit_text(text, width, lines)).split())
+            assert shown.endswith(" ".join(conclusion(text).split())), (size, text, shown)
 
 
 def inside(widget: Widget, width: int, height: int) -> bool:

@@ -236,7 +236,9 @@ def test_play_hint_walks_to_the_next_patch() -> None:
     assert hint.move.add[0] in _solved_patches(level)
     assert "place" in hint.marks.values() and "evidence" in hint.marks.values()
     # the narrowing of the placed clue's rectangles, then what it leaves, the conclusion last
-    assert hint.text.startswith("(1 step first.) Only the square clue at row 4, column 4")
+    assert hint.text.startswith(
+        "After 1 step of the rules on the marked cells, only the square clue at row 4, column 4"
+    )
     assert hint.text.endswith(
         "that leaves the square clue at row 4, column 4 one rectangle: rows 3-4, columns 3-4."
     )

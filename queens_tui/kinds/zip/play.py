@@ -201,11 +201,14 @@ class ZipPlay:
         goal = f"the {n} at {where}" if n else where
         cells = f"{len(stretch)} cell{'s' if len(stretch) > 1 else ''}"
         on_track = tuple(found[0][:k]) == tuple(state.path)
-        why = why_next(level, state.path, stretch[0]) if on_track and k else None
-        if why is None:
-            why = "No rule I know settles the next step here; the solver shows it."
+        found_why = why_next(level, state.path, stretch[0]) if on_track and k else None
+        why, seen = found_why or (
+            "No rule I know settles the next step here; the solver shows it.",
+            (),
+        )
         text = f"{why} The next stretch is {cells}, to {goal}."  # no ": ": cuts keep it
-        marks = dict.fromkeys(stretch, "place")
+        marks = dict.fromkeys(seen, "evidence")
+        marks.update(dict.fromkeys(stretch, "place"))
         move = ZipMove(k, tuple(stretch))
         return Hint(text, marks, move, "next-stretch", helped=why.startswith("No rule"))
 
