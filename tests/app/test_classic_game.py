@@ -50,7 +50,7 @@ async def test_board_hunt_status_and_auto_crosses() -> None:
     async with app.run_test(size=SIZE) as pilot:
         view = app.game_screen.query_one(ClassicBoard)
         status = app.game_screen.status.plain
-        assert "♛ 0/8" in status and "0 of 92 found · 0 of 12 fundamental" in status
+        assert "0 of 8 placed" in status and "0 of 92 found · 0 of 12 fundamental" in status
         await place(pilot, view, [(0, 0)])
         assert cell_char(view, (7, 7)) == "×"  # the full diagonal is crossed out
         assert cell_char(view, (1, 2)) == " "
