@@ -11,9 +11,11 @@ holds prefixes of one search only, so numpy expands a task in one array.
 Within a search, task i takes prefixes i, i + k, i + 2k, ... (k tasks):
 neighbouring prefixes cost about the same, so striding gives tasks of
 about equal work within a search (the searches nearest a corner cost more a
-prefix than the rest; the progress line's estimate of the time left is
-rougher than it was with the mirror alone). Each task is counted by the
-fast counter (`count.count_prefixes`).
+prefix than the rest). The tasks of each search are spread evenly over the
+order they are sent in, so "tasks done" stays a fair measure of the work
+done (the progress line's estimate of the time left): sent search by
+search, 84 % of N=18's tasks held 99.8 % of its solutions. Each task is
+counted by the fast counter (`count.count_prefixes`).
 
 The split is a pure function of (N, tasks, depth), so a checkpoint names it
 by those and by a fingerprint of its prefixes: a resumed count either gets
@@ -106,9 +108,10 @@ def split(n: int, tasks: int | None = None, depth: int | None = None) -> Split:
         by_rest = sorted(range(len(shares)), key=lambda i: -(shares[i] % len(found)))
         for i in by_rest[: count - sum(tasks_of)]:
             tasks_of[i] += 1
-        parts = []
+        placed = []  # each search's tasks spread evenly over the order the tasks are sent in
         for members, k in zip(searches.values(), tasks_of, strict=True):
-            parts.extend(members[i::k] for i in range(k))
+            placed.extend(((i + 0.5) / k, members[i::k]) for i in range(k))
+        parts = [part for _, part in sorted(placed, key=lambda item: item[0])]
     return Split(n, rows, tuple(Task(n, i, tuple(part)) for i, part in enumerate(parts)))
 
 
