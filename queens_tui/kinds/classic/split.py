@@ -108,7 +108,8 @@ def split(n: int, tasks: int | None = None, depth: int | None = None) -> Split:
         by_rest = sorted(range(len(shares)), key=lambda i: -(shares[i] % len(found)))
         for i in by_rest[: count - sum(tasks_of)]:
             tasks_of[i] += 1
-        placed = []  # each search's tasks spread evenly over the order the tasks are sent in
+        # each search's tasks spread evenly over the order the tasks are sent in
+        placed: list[tuple[float, list[Prefix]]] = []
         for members, k in zip(searches.values(), tasks_of, strict=True):
             placed.extend(((i + 0.5) / k, members[i::k]) for i in range(k))
         parts = [part for _, part in sorted(placed, key=lambda item: item[0])]
