@@ -282,6 +282,12 @@ class KindBase(Generic[LevelT, SolutionT]):
         `queens_tui.solver.<name>`; None: the kind has none."""
         return f"queens_tui.solver.{self.name}"
 
+    def telling_name(self, name: str) -> bool:
+        """Whether a level's `name` tells a player something: not a code the kind's
+        generator made up (Zip's "Zip LLRW"). The game then names the level by its pack and
+        number, or its file (`midend.levels.OpenLevel.title`)."""
+        return True
+
     # --- the kind's own work ---------------------------------------------------------------
 
     def own(self, module: str) -> Any:

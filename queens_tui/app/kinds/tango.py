@@ -52,8 +52,19 @@ UI = KindUI(
     board=widget("queens_tui.app.widgets.tango", "TangoBoard"),
     moves=(
         cycle("☀ → ☾"),
-        Action("sun", "1", "play('sun')", "Sun", "place or remove a sun", name="Toggle sun"),
-        Action("moon", "0", "play('moon')", "Moon", "place or remove a moon", name="Toggle moon"),
+        # Not in the footer: at 80 columns only one of the pair fitted (space cycles both).
+        Action(
+            "sun", "1", "play('sun')", "Sun", "place or remove a sun", name="Toggle sun", show=False
+        ),
+        Action(
+            "moon",
+            "0",
+            "play('moon')",
+            "Moon",
+            "place or remove a moon",
+            name="Toggle moon",
+            show=False,
+        ),
         CLEAR,
     ),
     help=HELP,
