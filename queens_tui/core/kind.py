@@ -248,6 +248,9 @@ class KindBase(Generic[LevelT, SolutionT]):
     generate_options: tuple[GenerateOption, ...] = ()
     """Switches of the kind's own generator: keyword options of `generate`, and the CLI's
     `generate --<name>` (Zip's `--walls`), its help from here."""
+    time_limit_words: str = ""
+    """`default_time_limit` as `generate --time-limit`'s help says it ("with --difficulty:
+    10 + size²/8, 12 s at 4x4"); "": the kind has no default limit."""
     reader_hint: tuple[tuple[str, ...], str] | None = None
     """(words, first characters): a text holding none of the words, whose first board line
     starts with none of the characters, is certainly not this kind's file, and its reader

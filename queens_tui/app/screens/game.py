@@ -289,9 +289,7 @@ class GameScreen(FrontendScreen):
         ASCII) and the theme."""
         from queens_tui.app.screens.settings import SettingsScreen, game_rows
 
-        rows = game_rows(
-            self.ui, self.kind_options, self.midend.option, self.midend.live, self.ascii
-        )
+        rows = game_rows(self.kind, self.midend.option, self.midend.live, self.ascii)
         themes = sorted(self.app.available_themes)
         self.app.push_screen(SettingsScreen(rows, self.run_action, themes))
 
