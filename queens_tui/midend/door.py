@@ -333,7 +333,12 @@ class Midend:
         return changed
 
     def act(self, intent: str, cell: Cell) -> bool:
-        """A move key or a click: the kind says what `intent` means on `cell`."""
+        """A move key or a click: the kind says what `intent` means on `cell`. On a solved
+        board an intent the kind lists in `replay_actions` (classic's `]` and `[`, browsing
+        the solutions found) starts a replay first, as `r` would (the first result is kept),
+        instead of "Solved! Press r to play it again."."""
+        if self.game.solved and intent in getattr(self.rules, "replay_actions", ()):
+            self.restart()
         return self._after(self.game.act(intent, cell))
 
     def drag(self, what: str, cell: Cell | None) -> bool:
