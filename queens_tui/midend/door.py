@@ -339,7 +339,13 @@ class Midend:
         instead of "Solved! Press r to play it again."."""
         if self.game.solved and intent in getattr(self.rules, "replay_actions", ()):
             self.restart()
-        return self._after(self.game.act(intent, cell))
+        before = self.game.state
+        changed = self._after(self.game.act(intent, cell))
+        remark = getattr(self.rules, "remark", None)  # what the board will not show
+        said = remark(before, self.game.state, self.game.options) if changed and remark else ""
+        if said:
+            self.front.note(self.assistant.say(said), timeout=6.0)
+        return changed
 
     def drag(self, what: str, cell: Cell | None) -> bool:
         """A mouse drag: "drag-start", "drag" (over `cell`) or "drag-end"; one undo step."""
