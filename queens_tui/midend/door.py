@@ -333,8 +333,19 @@ class Midend:
         return changed
 
     def act(self, intent: str, cell: Cell) -> bool:
-        """A move key or a click: the kind says what `intent` means on `cell`."""
-        return self._after(self.game.act(intent, cell))
+        """A move key or a click: the kind says what `intent` means on `cell`. On a solved
+        board an intent the kind lists in `replay_actions` (classic's `]` and `[`, browsing
+        the solutions found) starts a replay first, as `r` would (the first result is kept),
+        instead of "Solved! Press r to play it again."."""
+        if self.game.solved and intent in getattr(self.rules, "replay_actions", ()):
+            self.restart()
+        before = self.game.state
+        changed = self._after(self.game.act(intent, cell))
+        remark = getattr(self.rules, "remark", None)  # what the board will not show
+        said = remark(before, self.game.state, self.game.options) if changed and remark else ""
+        if said:
+            self.front.note(self.assistant.say(said), timeout=6.0)
+        return changed
 
     def drag(self, what: str, cell: Cell | None) -> bool:
         """A mouse drag: "drag-start", "drag" (over `cell`) or "drag-end"; one undo step."""
