@@ -493,7 +493,7 @@ class Midend:
         """The win card's figures: the result (as the share line says it), the stats."""
         game, ref, store = self.game, self.ref, self.session.store
         has_next = self.session.can_step(ref, 1)
-        streak = store.streak(kind=self.kind).current if store and ref.day else 0
+        streak = store.streak(kind=self.kind).current if store and ref.ours_daily else 0
         squares = ""
         if self._squares is not None:
             try:
@@ -504,7 +504,7 @@ class Midend:
         if self.several:
             stats = f"{SEVERAL_WON}\n{stats}" if stats else SEVERAL_WON
         return Win(
-            game.result(day=ref.day, squares=squares, streak=streak),
+            game.result(day=ref.ours_daily, squares=squares, streak=streak),
             has_next,
             stats,
             game.replaying and ref.day is not None,

@@ -39,6 +39,7 @@ from queens_tui.catalog.listing import (
     Row,
     Status,
     cycle,
+    library_pack,
     pack_label,
 )
 from queens_tui.catalog.refs import LevelRef
@@ -245,6 +246,7 @@ class LevelBrowser(Screen["LevelRef | None"]):
         if kinds is None and levels is None:
             kinds = list(UIS)  # in the app's order
         self.listing = self._load()
+        self._wanted_pack = self.state.pack  # a library's pack, listed once it is read
         self.listing.fix(self.state, self.current_key)
         self.shown: list[Entry] = []
         self._rows: dict[tuple[str, int], tuple[Text, ...]] = {}
@@ -379,6 +381,8 @@ class LevelBrowser(Screen["LevelRef | None"]):
         self.library = library
         self._found = None
         self.listing = self._load()
+        if self._wanted_pack in self.listing.packs:
+            self.state.pack = self._wanted_pack
         self.listing.fix(self.state, self.current_key)
         self._rows.clear()
         self._set_filter_options()
@@ -473,6 +477,7 @@ class LevelBrowser(Screen["LevelRef | None"]):
             )
             return
         self.library_root = path
+        self._wanted_pack = self.state.pack = library_pack(DEFAULT_KIND)
         app: Any = self.app
         app.library = path  # the next opening of the browser lists it too
         found = archive.find(path)
