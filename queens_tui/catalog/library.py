@@ -262,9 +262,17 @@ def scan(
     return read(found, progress=progress, cancelled=cancelled)
 
 
-def count(root: str | os.PathLike[str]) -> int:
-    """How many day files `root` holds (their names only: a listing, no file read)."""
-    return len(find(root).files)
+def names(root: str | os.PathLike[str]) -> int:
+    """How many entries `root` and its `outputs/` name (two listings, no file read, no day's
+    folder opened): how big a library is, before reading it."""
+    total = 0
+    for base in (Path(root), Path(root) / OUTPUTS):
+        try:
+            with os.scandir(base) as it:
+                total += sum(1 for _ in it)
+        except OSError:
+            continue
+    return total
 
 
 def read(
@@ -458,11 +466,11 @@ __all__ = [
     "Library",
     "archive_root",
     "cached",
-    "count",
     "find",
     "grade_day",
     "is_library",
     "load_grades",
+    "names",
     "read",
     "save_grades",
     "scan",
