@@ -137,6 +137,37 @@ def rule_counts(steps: Sequence[Any]) -> dict[str, int]:
     return rules
 
 
+_FOUND: dict[object, tuple[int, tuple[Any, ...]]] = {}
+"""The solutions last searched for, per level: (the limit asked, what was found)."""
+
+_FOUND_KEEP = 8
+
+
+def remembered(level: object, limit: int, search: Callable[[int], Sequence[Any]]) -> list[Any]:
+    """Up to `limit` solutions of `level`, by `search(limit)` unless a recent call found them.
+
+    `grade` asks the same level's solutions up to three times (the command counts them,
+    the grade checks uniqueness, the deduction asks for one): on an 8x8 Tango or Zip level
+    one search costs up to a few hundred milliseconds (docs/performance.md). Levels are
+    immutable and hashable, so the last few answers are kept; a search that is cancelled
+    leaves nothing behind. An answer for a larger limit serves a smaller one, and an
+    answer with fewer solutions than its limit is all there are.
+    """
+    try:
+        known = _FOUND.get(level)
+    except TypeError:  # a level that cannot be hashed: search every time
+        return list(search(limit))
+    if known is not None:
+        asked, found = known
+        if asked >= limit or len(found) < asked:
+            return list(found[:limit])
+    found = tuple(search(limit))
+    if len(_FOUND) >= _FOUND_KEEP:
+        _FOUND.pop(next(iter(_FOUND)))
+    _FOUND[level] = (limit, found)
+    return list(found)
+
+
 def grid_json(solution: Sequence[Sequence[int]] | None) -> JSONObject:
     """`{"grid": ["011010", ...]}`: a solved grid of one-digit values, row by row, as the
     `solve --json` field of the grid kinds; empty when there is no solution."""
@@ -291,7 +322,8 @@ class KindBase(Generic[LevelT, SolutionT]):
         """Up to `limit` solutions of `level`, by the kind's fastest exact pure search
         (default: the first of `kinds/<name>/search.py` `solutions(level)`).
         A kind that can stop early raises `core.play.Cancelled` once `cancel` is set."""
-        return list(islice(self.own("search").solutions(level), limit))
+        search = self.own("search").solutions
+        return remembered(level, limit, lambda k: list(islice(search(level), k)))
 
     def unique(self, level: LevelT) -> bool:
         """Whether `level` has exactly one solution."""

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from queens_tui.core import grid
 from queens_tui.core.effort import Effort, tier_features
 from queens_tui.core.grid import Cell
-from queens_tui.core.kind import Grade, JSONObject, rule_counts
+from queens_tui.core.kind import Grade, JSONObject, remembered, rule_counts
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.zip.level import ZipLevel
 from queens_tui.kinds.zip.rules import Path
@@ -83,7 +83,13 @@ class Step:
 
 
 class State:
-    """Links possible and taken; copied for probes."""
+    """Links possible and taken; copied for probes.
+
+    Each cell's open and taken links are kept beside the two sets (`op_of`, `tk_of`), so
+    the rules read a cell's links without a pass over every link: the probes copy and
+    run the rules thousands of times a level (docs/performance.md). Links are always
+    drawn and cut through `take` and `cut`, which keep both views in step.
+    """
 
     def __init__(self, level: ZipLevel) -> None:
         self.level = level
@@ -106,6 +112,13 @@ class State:
                         continue  # two numbers not in a row never touch on the path
                     self.open.add((i, j))
         self.taken: set[Link] = set()
+        self.op_of: list[set[Link]] = [set() for _ in range(self.area)]
+        """Per cell: its open links."""
+        self.tk_of: list[list[Link]] = [[] for _ in range(self.area)]
+        """Per cell: its taken links."""
+        for link in self.open:
+            self.op_of[link[0]].add(link)
+            self.op_of[link[1]].add(link)
         self._chains: dict[int, list[int]] | None = None
 
     def copy(self) -> State:
@@ -113,7 +126,16 @@ class State:
         new.__dict__.update(self.__dict__)
         new.open = set(self.open)
         new.taken = set(self.taken)
+        new.op_of = [set(x) for x in self.op_of]
+        new.tk_of = [list(x) for x in self.tk_of]
         return new
+
+    def cut(self, e: Link) -> None:
+        """Drop link `e` from the open links (it is not on the path)."""
+        if e in self.open:
+            self.open.discard(e)
+            self.op_of[e[0]].discard(e)
+            self.op_of[e[1]].discard(e)
 
     def name(self, i: int) -> str:
         """A cell as every kind names it: "row 3, column 1", or "the 4 at row 3, column 1"."""
@@ -126,31 +148,22 @@ class State:
     def links_of(self, i: int, pool: Iterable[Link]) -> list[Link]:
         return [e for e in pool if i in e]
 
-    def incident(self) -> tuple[list[list[Link]], list[list[Link]]]:
-        """Per cell: its open links and its taken links."""
-        op: list[list[Link]] = [[] for _ in range(self.area)]
-        tk: list[list[Link]] = [[] for _ in range(self.area)]
-        for e in self.open:
-            op[e[0]].append(e)
-            op[e[1]].append(e)
-        for e in self.taken:
-            tk[e[0]].append(e)
-            tk[e[1]].append(e)
-        return op, tk
-
     def take(self, e: Link) -> list[Link]:
-        """Draw link `e`; full cells drop their other links (returned)."""
-        self.open.discard(e)
-        self.taken.add(e)
+        """Draw link `e`; full cells drop their other links (returned, in order)."""
+        self.cut(e)
+        if e not in self.taken:
+            self.taken.add(e)
+            self.tk_of[e[0]].append(e)
+            self.tk_of[e[1]].append(e)
         self._chains = None
         dropped: list[Link] = []
         for i in e:
-            mine = [t for t in self.taken if i in t]
-            if len(mine) > self.cap[i]:
+            mine = len(self.tk_of[i])
+            if mine > self.cap[i]:
                 raise Contradiction(f"{self.name(i)} would have too many links")
-            if len(mine) == self.cap[i]:
-                for o in [o for o in self.open if i in o]:
-                    self.open.discard(o)
+            if mine == self.cap[i]:
+                for o in sorted(self.op_of[i]):
+                    self.cut(o)
                     dropped.append(o)
         return dropped
 
@@ -162,9 +175,9 @@ class State:
 
     def _build_chains(self) -> dict[int, list[int]]:
         adj: dict[int, list[int]] = {}
-        for a, b in self.taken:
-            adj.setdefault(a, []).append(b)
-            adj.setdefault(b, []).append(a)
+        for i, mine in enumerate(self.tk_of):
+            if mine:
+                adj[i] = [b if a == i else a for a, b in mine]
         out: dict[int, list[int]] = {}
         for cell, nbrs in adj.items():
             if cell in out or len(nbrs) != 1:
@@ -186,6 +199,11 @@ class State:
     def joins_badly(self, e: Link) -> str | None:
         """Why taking `e` would break the path (a loop, early finish, order), or None."""
         a, b = e
+        if self._chains is None:
+            self._chains = self._build_chains()
+        if a not in self._chains and b not in self._chains:  # two lone cells: only 1 to K
+            whole = {a, b} == {self.start, self.end} and self.area > 2
+            return "early" if whole else None
         ca, cb = self.chain(a), self.chain(b)
         if b in ca:
             return "loop"
@@ -210,24 +228,24 @@ class State:
 
     def check(self) -> None:
         """Raise `Contradiction` if some cell can no longer get its links."""
-        op, tk = self.incident()
+        op, tk, cap = self.op_of, self.tk_of, self.cap
         for i in range(self.area):
-            if len(tk[i]) + len(op[i]) < self.cap[i]:
+            if len(tk[i]) + len(op[i]) < cap[i]:
                 raise Contradiction(f"{self.name(i)} is left without a way through")
-        for e in self.taken:
-            self.chain(e[0])
+        if self.taken and self._chains is None:
+            self._chains = self._build_chains()
 
     def done(self) -> bool:
         return len(self.taken) == self.area - 1
 
 
 def _easy(state: State) -> Step | None:
-    op, tk = state.incident()
+    op, tk, cap = state.op_of, state.tk_of, state.cap
     for i in range(state.area):
-        need = state.cap[i] - len(tk[i])
+        need = cap[i] - len(tk[i])
         if need > 0 and len(op[i]) == need:
-            links = list(op[i])
-            ways = "; ".join(sorted(state.name(b if a == i else a) for a, b in op[i] + tk[i]))
+            links = sorted(op[i])
+            ways = "; ".join(sorted(state.name(b if a == i else a) for a, b in links + tk[i]))
             cuts: list[Link] = []
             for e in links:
                 if state.joins_badly(e) is not None:
@@ -257,7 +275,7 @@ def _no_loop(state: State) -> Step | None:
         why = state.joins_badly(e)
         if why is None:
             continue
-        state.open.discard(e)
+        state.cut(e)
         step = state.step_name(e)
         text = {
             "loop": f"No loop: {step} would close a loop in the drawn path",
@@ -280,20 +298,19 @@ def travel(level: ZipLevel, here: Cell, reached: int) -> int:
 
 
 def _dead_end(state: State) -> Step | None:
-    op, tk = state.incident()
+    op, tk, cap = state.op_of, state.tk_of, state.cap
     for e in sorted(state.open):
         drop: set[Link] = {e}
         for i in e:
-            if len(tk[i]) + 1 == state.cap[i]:
+            if len(tk[i]) + 1 == cap[i]:
                 drop.update(op[i])
         for x in e:
-            for o in op[x]:
+            for o in sorted(op[x]):
                 c = o[0] if o[1] == x else o[1]
                 if c in e:
                     continue
-                left = len(tk[c]) + sum(1 for f in op[c] if f not in drop)
-                if left < state.cap[c]:
-                    state.open.discard(e)
+                if len(tk[c]) + len(op[c] - drop) < cap[c]:
+                    state.cut(e)
                     text = (
                         f"Dead end: {state.step_name(e)} would fill {state.name(x)} and "
                         f"leave {state.name(c)} with one way in, a dead end that is not an end "
@@ -322,7 +339,7 @@ def _probe(state: State) -> Step | None:
             trial.take(e)
             _propagate(trial)
         except Contradiction as why:
-            state.open.discard(e)
+            state.cut(e)
             text = (
                 f"Trial: with {state.step_name(e)} the rules run into a contradiction "
                 f"({why}), so the path doesn't go there"
@@ -353,7 +370,7 @@ def solve_logically(
     if not state.done():
         sol = solution
         if sol is None:
-            found = solutions(level, 1)
+            found = remembered(level, 1, lambda k: solutions(level, k))
             if not found:
                 return steps
             sol = found[0]

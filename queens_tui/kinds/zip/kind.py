@@ -13,6 +13,7 @@ from queens_tui.core.kind import (
     Grade,
     JSONObject,
     KindBase,
+    remembered,
     week,
 )
 from queens_tui.core.play import Cancelled
@@ -77,11 +78,12 @@ class ZipKind(KindBase[ZipLevel, Any]):
         once `cancel` is set (the search polls it every 256 states)."""
         from queens_tui.kinds.zip import search  # on first use: not at start-up
 
-        if cancel is None:
-            return search.solutions(level, limit)
+        stop = None if cancel is None else cancel.is_set
         try:
-            return search.solutions(level, limit, stop=cancel.is_set)
+            return remembered(level, limit, lambda k: search.solutions(level, k, stop=stop))
         except search.SearchBudgetExceeded:
+            if cancel is None:
+                raise
             raise Cancelled from None
 
     def solution_json(self, level: ZipLevel, solution: Any | None) -> JSONObject:
