@@ -22,6 +22,7 @@ from it through these objects.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import import_module
@@ -166,6 +167,15 @@ def remembered(level: object, limit: int, search: Callable[[int], Sequence[Any]]
         _FOUND.pop(next(iter(_FOUND)))
     _FOUND[level] = (limit, found)
     return list(found)
+
+
+def remember(level: object, found: Sequence[Any], limit: int) -> None:
+    """Note that a search of `level` for up to `limit` solutions would find `found` (a proof
+    found them first: a kind's rules that fill the grid alone prove its one solution)."""
+    with contextlib.suppress(TypeError):  # a level that cannot be hashed: nothing kept
+        if len(_FOUND) >= _FOUND_KEEP and level not in _FOUND:
+            _FOUND.pop(next(iter(_FOUND)))
+        _FOUND[level] = (limit, tuple(found))
 
 
 def grid_json(solution: Sequence[Sequence[int]] | None) -> JSONObject:
@@ -324,6 +334,11 @@ class KindBase(Generic[LevelT, SolutionT]):
         A kind that can stop early raises `core.play.Cancelled` once `cancel` is set."""
         search = self.own("search").solutions
         return remembered(level, limit, lambda k: list(islice(search(level), k)))
+
+    def count_solutions(self, level: LevelT, limit: int, cancel: CancelFlag | None = None) -> int:
+        """How many solutions `level` has, counted up to `limit` (default: by `solutions`; a
+        kind whose rules can prove the one solution first may skip the search)."""
+        return len(self.solutions(level, limit, cancel))
 
     def unique(self, level: LevelT) -> bool:
         """Whether `level` has exactly one solution."""

@@ -39,10 +39,10 @@ from dataclasses import dataclass, field
 from queens_tui.core import grid
 from queens_tui.core.effort import Effort, tier_features
 from queens_tui.core.grid import Cell
-from queens_tui.core.kind import Grade, JSONObject, remembered, rule_counts
+from queens_tui.core.kind import Grade, JSONObject, remember, remembered, rule_counts
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.zip.level import ZipLevel
-from queens_tui.kinds.zip.rules import Path
+from queens_tui.kinds.zip.rules import Path, is_solution
 from queens_tui.kinds.zip.search import solutions
 
 Link = tuple[int, int]
@@ -119,7 +119,10 @@ class State:
         for link in self.open:
             self.op_of[link[0]].add(link)
             self.op_of[link[1]].add(link)
-        self._chains: dict[int, list[int]] | None = None
+        self._chains: dict[int, list[int]] = {}
+        """Each cell on a drawn stretch: the stretch, end to end (one list per stretch)."""
+        self._loop = False
+        """A take closed a loop (said at the next look at the stretches, as `check` does)."""
 
     def copy(self) -> State:
         new = State.__new__(State)
@@ -128,6 +131,7 @@ class State:
         new.taken = set(self.taken)
         new.op_of = [set(x) for x in self.op_of]
         new.tk_of = [list(x) for x in self.tk_of]
+        new._chains = dict(self._chains)
         return new
 
     def cut(self, e: Link) -> None:
@@ -155,7 +159,7 @@ class State:
             self.taken.add(e)
             self.tk_of[e[0]].append(e)
             self.tk_of[e[1]].append(e)
-        self._chains = None
+            self._join(e)
         dropped: list[Link] = []
         for i in e:
             mine = len(self.tk_of[i])
@@ -167,40 +171,33 @@ class State:
                     dropped.append(o)
         return dropped
 
-    def chain(self, start: int) -> list[int]:
-        """The stretch of taken links through cell `start`, end to end (cached until a take)."""
-        if self._chains is None:
-            self._chains = self._build_chains()
-        return self._chains.get(start) or [start]
+    def _join(self, e: Link) -> None:
+        """Join the stretches at both ends of the new link `e` (a loop is only noted)."""
+        a, b = e
+        chains = self._chains
+        ca, cb = chains.get(a) or [a], chains.get(b) or [b]
+        if ca is cb:
+            self._loop = True
+            return
+        if ca[-1] != a:
+            ca = ca[::-1]
+        if cb[0] != b:
+            cb = cb[::-1]
+        seq = ca + cb
+        for c in seq:
+            chains[c] = seq
 
-    def _build_chains(self) -> dict[int, list[int]]:
-        adj: dict[int, list[int]] = {}
-        for i, mine in enumerate(self.tk_of):
-            if mine:
-                adj[i] = [b if a == i else a for a, b in mine]
-        out: dict[int, list[int]] = {}
-        for cell, nbrs in adj.items():
-            if cell in out or len(nbrs) != 1:
-                continue
-            seq = [cell]
-            prev, here = -1, cell
-            while True:
-                nxt = [n for n in adj[here] if n != prev]
-                if not nxt:
-                    break
-                prev, here = here, nxt[0]
-                seq.append(here)
-            for c in seq:
-                out[c] = seq
-        if len(out) != len(adj):
+    def chain(self, start: int) -> list[int]:
+        """The stretch of taken links through cell `start`, end to end."""
+        if self._loop:
             raise Contradiction("the path would close a loop")
-        return out
+        return self._chains.get(start) or [start]
 
     def joins_badly(self, e: Link) -> str | None:
         """Why taking `e` would break the path (a loop, early finish, order), or None."""
         a, b = e
-        if self._chains is None:
-            self._chains = self._build_chains()
+        if self._loop:
+            raise Contradiction("the path would close a loop")
         if a not in self._chains and b not in self._chains:  # two lone cells: only 1 to K
             whole = {a, b} == {self.start, self.end} and self.area > 2
             return "early" if whole else None
@@ -232,11 +229,24 @@ class State:
         for i in range(self.area):
             if len(tk[i]) + len(op[i]) < cap[i]:
                 raise Contradiction(f"{self.name(i)} is left without a way through")
-        if self.taken and self._chains is None:
-            self._chains = self._build_chains()
+        if self._loop:
+            raise Contradiction("the path would close a loop")
 
     def done(self) -> bool:
         return len(self.taken) == self.area - 1
+
+    def path(self) -> Path:
+        """The drawn path from 1, cell by cell (a whole path: `done`)."""
+        cols, here, prev = self.cols, self.start, -1
+        out = [divmod(here, cols)]
+        while len(out) < self.area:
+            nxt = [b if a == here else a for a, b in self.tk_of[here]]
+            nxt = [c for c in nxt if c != prev]
+            if not nxt:
+                break
+            prev, here = here, nxt[0]
+            out.append(divmod(here, cols))
+        return tuple(out)
 
 
 def _easy(state: State) -> Step | None:
@@ -299,17 +309,18 @@ def travel(level: ZipLevel, here: Cell, reached: int) -> int:
 
 def _dead_end(state: State) -> Step | None:
     op, tk, cap = state.op_of, state.tk_of, state.cap
+    # A cell's spare links: how many it could lose and still get its links. Taking `e`
+    # fills a cell x of it when x needs one more link, and x's other links go: its
+    # neighbour c loses one (c touches one cell of `e` at most: a grid has no triangles).
+    spare = [len(tk[c]) + len(op[c]) - cap[c] for c in range(state.area)]
     for e in sorted(state.open):
-        drop: set[Link] = {e}
-        for i in e:
-            if len(tk[i]) + 1 == cap[i]:
-                drop.update(op[i])
         for x in e:
+            lost = 1 if len(tk[x]) + 1 == cap[x] else 0
             for o in sorted(op[x]):
                 c = o[0] if o[1] == x else o[1]
                 if c in e:
                     continue
-                if len(tk[c]) + len(op[c] - drop) < cap[c]:
+                if spare[c] < lost:
                     state.cut(e)
                     text = (
                         f"Dead end: {state.step_name(e)} would fill {state.name(x)} and "
@@ -348,10 +359,31 @@ def _probe(state: State) -> Step | None:
     return None
 
 
+_SOLVED: dict[ZipLevel, list[Step]] = {}
+"""The last few levels' logical solutions (`count_solutions`, then `grade` or `explain`)."""
+
+
 def solve_logically(
     level: ZipLevel, solution: Path | None = None, probe: bool = True
 ) -> list[Step]:
-    """The level's steps by the rules, ending with a `solver` step if they stop short."""
+    """The level's steps by the rules, ending with a `solver` step if they stop short.
+
+    When the rules draw the whole path, every link they drew or cut holds in every
+    solution, so that path is the only one: it is remembered as the level's solutions
+    (`core.kind.remember`), and the search to count them does not run.
+    """
+    if solution is None and probe:
+        known = _SOLVED.get(level)
+        if known is None:
+            known = _solve(level, None, True)
+            if len(_SOLVED) >= 4:
+                _SOLVED.pop(next(iter(_SOLVED)))
+            _SOLVED[level] = known
+        return list(known)
+    return _solve(level, solution, probe)
+
+
+def _solve(level: ZipLevel, solution: Path | None, probe: bool) -> list[Step]:
     state = State(level)
     steps: list[Step] = []
     rules = [_easy, _no_loop, _dead_end] + ([_probe] if probe else [])
@@ -367,7 +399,11 @@ def solve_logically(
     except Contradiction:
         state = State(level)  # a level without a solution: let the solver say so
         steps = []
-    if not state.done():
+    if state.done():
+        path = state.path()
+        if is_solution(level, path):
+            remember(level, [path], 2)
+    else:
         sol = solution
         if sol is None:
             found = remembered(level, 1, lambda k: solutions(level, k))

@@ -86,6 +86,15 @@ class ZipKind(KindBase[ZipLevel, Any]):
                 raise
             raise Cancelled from None
 
+    def count_solutions(self, level: ZipLevel, limit: int, cancel: CancelFlag | None = None) -> int:
+        """Solutions counted up to `limit`, after the rules had their go: when they draw the
+        whole path, it is the one solution and no search runs (`deduce.solve_logically`,
+        whose steps `grade` and `explain` then reuse: docs/performance.md)."""
+        from queens_tui.kinds.zip import deduce
+
+        deduce.solve_logically(level)
+        return len(self.solutions(level, limit, cancel))
+
     def solution_json(self, level: ZipLevel, solution: Any | None) -> JSONObject:
         """`{"path": [[r, c], ...]}` from 1 to the end, empty when there is no solution."""
         return {"path": [] if solution is None else [list(cell) for cell in solution]}
