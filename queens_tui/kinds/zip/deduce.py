@@ -121,8 +121,20 @@ class State:
             self.op_of[link[1]].add(link)
         self._chains: dict[int, list[int]] = {}
         """Each cell on a drawn stretch: the stretch, end to end (one list per stretch)."""
+        self._nums: dict[int, list[int]] = {}
+        """Each cell on a drawn stretch: the numbers on the stretch, in its order."""
         self._loop = False
         """A take closed a loop (said at the next look at the stretches, as `check` does)."""
+        self._short: set[int] = set()
+        """Cells left with fewer links possible than they need (for good: links only go)."""
+        self._ready: set[int] = set()
+        """Cells whose open links are exactly the ones they still need (`_easy` takes them)."""
+        for i in range(self.area):
+            self._touch(i)
+        self._verdicts: dict[Link, tuple[list[int] | None, list[int] | None, str | None]] = {}
+        """`joins_badly` per link with the stretches it read (shared by the copies: the
+        verdict depends on those stretches alone, and a stretch is never changed, only
+        replaced by a longer one)."""
 
     def copy(self) -> State:
         new = State.__new__(State)
@@ -132,7 +144,20 @@ class State:
         new.op_of = [set(x) for x in self.op_of]
         new.tk_of = [list(x) for x in self.tk_of]
         new._chains = dict(self._chains)
+        new._nums = dict(self._nums)
+        new._short = set(self._short)
+        new._ready = set(self._ready)
         return new
+
+    def _touch(self, x: int) -> None:
+        """Note what cell `x`'s links now allow (after they changed)."""
+        have, could, cap = len(self.tk_of[x]), len(self.op_of[x]), self.cap[x]
+        if have + could < cap:
+            self._short.add(x)
+        if have < cap and could == cap - have:
+            self._ready.add(x)
+        else:
+            self._ready.discard(x)
 
     def cut(self, e: Link) -> None:
         """Drop link `e` from the open links (it is not on the path)."""
@@ -140,6 +165,8 @@ class State:
             self.open.discard(e)
             self.op_of[e[0]].discard(e)
             self.op_of[e[1]].discard(e)
+            self._touch(e[0])
+            self._touch(e[1])
 
     def name(self, i: int) -> str:
         """A cell as every kind names it: "row 3, column 1", or "the 4 at row 3, column 1"."""
@@ -154,12 +181,17 @@ class State:
 
     def take(self, e: Link) -> list[Link]:
         """Draw link `e`; full cells drop their other links (returned, in order)."""
-        self.cut(e)
+        if e in self.open:
+            self.open.discard(e)
+            self.op_of[e[0]].discard(e)
+            self.op_of[e[1]].discard(e)
         if e not in self.taken:
             self.taken.add(e)
             self.tk_of[e[0]].append(e)
             self.tk_of[e[1]].append(e)
             self._join(e)
+        self._touch(e[0])
+        self._touch(e[1])
         dropped: list[Link] = []
         for i in e:
             mine = len(self.tk_of[i])
@@ -184,8 +216,10 @@ class State:
         if cb[0] != b:
             cb = cb[::-1]
         seq = ca + cb
+        nums = [self.num[i] for i in seq if self.num[i]]
         for c in seq:
             chains[c] = seq
+            self._nums[c] = nums
 
     def chain(self, start: int) -> list[int]:
         """The stretch of taken links through cell `start`, end to end."""
@@ -198,37 +232,61 @@ class State:
         a, b = e
         if self._loop:
             raise Contradiction("the path would close a loop")
-        if a not in self._chains and b not in self._chains:  # two lone cells: only 1 to K
+        chains = self._chains
+        sa, sb = chains.get(a), chains.get(b)
+        if sa is None and sb is None:  # two lone cells: only 1 to K at once is wrong
             whole = {a, b} == {self.start, self.end} and self.area > 2
             return "early" if whole else None
-        ca, cb = self.chain(a), self.chain(b)
-        if b in ca:
+        known = self._verdicts.get(e)
+        if known is not None and known[0] is sa and known[1] is sb:
+            return known[2]
+        verdict = self._joins_badly(a, b, sa, sb)
+        self._verdicts[e] = (sa, sb, verdict)
+        return verdict
+
+    def _joins_badly(
+        self, a: int, b: int, sa: list[int] | None, sb: list[int] | None
+    ) -> str | None:
+        chains, num = self._chains, self.num
+        if sa is sb:
             return "loop"
-        if ca[-1] != a:
-            ca = ca[::-1]
-        if cb[0] != b:
-            cb = cb[::-1]
-        seq = ca + cb
-        nums = [self.num[i] for i in seq if self.num[i]]
+        # the joined stretch is ca + cb: a's stretch ending at a, then b's starting at b
+        if sa is None:
+            ca, na = [a], [num[a]] if num[a] else []
+        else:
+            ca, na = sa, self._nums[a]
+            if ca[-1] != a:
+                ca, na = ca[::-1], na[::-1]
+        if sb is None:
+            cb, nb = [b], [num[b]] if num[b] else []
+        else:
+            cb, nb = sb, self._nums[b]
+            if cb[0] != b:
+                cb, nb = cb[::-1], nb[::-1]
+        nums = na + nb
         if len(nums) >= 2:
             d = nums[1] - nums[0]
             if d not in (1, -1) or any(y - x != d for x, y in itertools.pairwise(nums)):
                 return "order"
-        ends = {seq[0], seq[-1]}
-        if {self.start, self.end} <= set(seq) and len(seq) < self.area:
+
+        def on(x: int) -> bool:
+            sx = chains.get(x)
+            return x in (a, b) if sx is None else sx is sa or sx is sb
+
+        first, last = ca[0], cb[-1]
+        has_start, has_end = on(self.start), on(self.end)
+        if has_start and has_end and len(ca) + len(cb) < self.area:
             return "early"
-        if self.start in seq and self.start not in ends:
+        if has_start and self.start not in (first, last):
             return "order"
-        if self.end in seq and self.end not in ends:
+        if has_end and self.end not in (first, last):
             return "order"
         return None
 
     def check(self) -> None:
         """Raise `Contradiction` if some cell can no longer get its links."""
-        op, tk, cap = self.op_of, self.tk_of, self.cap
-        for i in range(self.area):
-            if len(tk[i]) + len(op[i]) < cap[i]:
-                raise Contradiction(f"{self.name(i)} is left without a way through")
+        if self._short:
+            raise Contradiction(f"{self.name(min(self._short))} is left without a way through")
         if self._loop:
             raise Contradiction("the path would close a loop")
 
@@ -249,39 +307,49 @@ class State:
         return tuple(out)
 
 
-def _easy(state: State) -> Step | None:
+def _easy(state: State, say: bool = True) -> Step | None:
+    """The first cell whose open links are exactly the ones it still needs: take them.
+    Without `say` (a probe's trial, whose steps nobody reads) the step has no text."""
+    if not state._ready:
+        return None
     op, tk, cap = state.op_of, state.tk_of, state.cap
-    for i in range(state.area):
-        need = cap[i] - len(tk[i])
-        if need > 0 and len(op[i]) == need:
-            links = sorted(op[i])
-            ways = "; ".join(sorted(state.name(b if a == i else a) for a, b in links + tk[i]))
-            cuts: list[Link] = []
-            for e in links:
-                if state.joins_badly(e) is not None:
-                    raise Contradiction(f"{state.name(i)}'s only links break the path")
-                cuts += state.take(e)
-            others = [state.name(b if a == i else a) for a, b in links]
-            if state.cap[i] == 1:
-                verb = "leaves" if i == state.start else "is reached from"
-                end = "the first number" if i == state.start else "the last number"
-                text = (
-                    f"Only free neighbour: {state.name(i)} ({end}) has one open neighbour "
-                    f"left, so the path {verb} it via {others[0]}"
-                )
-                rule = "end-exit"
-            else:
-                text = (
-                    f"Cut off otherwise: {state.name(i)} has only two ways through "
-                    f"({ways}), so the path takes both"
-                )
-                rule = "corridor"
-            return Step(rule, links, cuts, text, state.cols)
-    return None
+    i = min(state._ready)
+    links = sorted(op[i])
+    if say:
+        ways = "; ".join(sorted(state.name(b if a == i else a) for a, b in links + tk[i]))
+    cuts: list[Link] = []
+    for e in links:
+        if state.joins_badly(e) is not None:
+            raise Contradiction(f"{state.name(i)}'s only links break the path")
+        cuts += state.take(e)
+    if not say:
+        return Step("corridor" if cap[i] == 2 else "end-exit", links, cuts, "")
+    others = [state.name(b if a == i else a) for a, b in links]
+    if state.cap[i] == 1:
+        verb = "leaves" if i == state.start else "is reached from"
+        end = "the first number" if i == state.start else "the last number"
+        text = (
+            f"Only free neighbour: {state.name(i)} ({end}) has one open neighbour "
+            f"left, so the path {verb} it via {others[0]}"
+        )
+        rule = "end-exit"
+    else:
+        text = (
+            f"Cut off otherwise: {state.name(i)} has only two ways through "
+            f"({ways}), so the path takes both"
+        )
+        rule = "corridor"
+    return Step(rule, links, cuts, text, state.cols)
 
 
 def _no_loop(state: State) -> Step | None:
-    for e in sorted(state.open):
+    # Only a link that touches a drawn stretch, or joins 1 to K at once, can join badly.
+    chains, op = state._chains, state.op_of
+    near = {e for c in chains for e in op[c]}
+    ends = (min(state.start, state.end), max(state.start, state.end))
+    if ends in state.open:
+        near.add(ends)
+    for e in sorted(near):
         why = state.joins_badly(e)
         if why is None:
             continue
@@ -313,7 +381,9 @@ def _dead_end(state: State) -> Step | None:
     # fills a cell x of it when x needs one more link, and x's other links go: its
     # neighbour c loses one (c touches one cell of `e` at most: a grid has no triangles).
     spare = [len(tk[c]) + len(op[c]) - cap[c] for c in range(state.area)]
-    for e in sorted(state.open):
+    # Only a link beside a cell with no spare link can leave it a dead end.
+    near = {e for c, s in enumerate(spare) if s <= 0 for o in op[c] for e in op[o[0] + o[1] - c]}
+    for e in sorted(near):
         for x in e:
             lost = 1 if len(tk[x]) + 1 == cap[x] else 0
             for o in sorted(op[x]):
@@ -335,7 +405,7 @@ def _propagate(state: State) -> None:
     """Apply the cheap rules to a fixpoint (for probes); raises `Contradiction`."""
     while not state.done():
         state.check()
-        if _easy(state) or _no_loop(state) or _dead_end(state):
+        if _easy(state, False) or _no_loop(state) or _dead_end(state):
             continue
         return
     state.check()
