@@ -40,7 +40,7 @@ from queens_tui.core import grid
 from queens_tui.core.effort import Effort, tier_features
 from queens_tui.core.grid import Cell
 from queens_tui.core.kind import Grade, JSONObject, remember, remembered, rule_counts
-from queens_tui.core.vocabulary import DIFFICULTIES
+from queens_tui.core.vocabulary import DIFFICULTIES, Difficulty
 from queens_tui.kinds.zip.level import ZipLevel
 from queens_tui.kinds.zip.rules import Path, is_solution
 from queens_tui.kinds.zip.search import solutions
@@ -307,20 +307,53 @@ class State:
         return tuple(out)
 
 
-def _easy(state: State, say: bool = True) -> Step | None:
-    """The first cell whose open links are exactly the ones it still needs: take them.
-    Without `say` (a probe's trial, whose steps nobody reads) the step has no text."""
-    if not state._ready:
-        return None
+JOIN_WORDS = {
+    "loop": "close a loop",
+    "order": "join numbers out of order",
+    "early": "join the first and the last number before every cell is on the path",
+}
+"""What a bad join (`State.joins_badly`) would do, in words."""
+
+
+def forced_cells(state: State, path: Path) -> tuple[Cell, ...]:
+    """The cells of the links the rules drew (taken) beyond the path itself: what a hint or
+    `m` that relies on them tints, so its words refer to cells on the screen."""
+    on = set(path)
+    cells = {divmod(i, state.cols) for link in state.taken for i in link}
+    return tuple(sorted(cells - on))
+
+
+def _easy(state: State, only: Iterable[int] | None = None, say: bool = True) -> Step | None:
+    """The first cell (of `only`, else of the board) whose open links are exactly the links
+    it still needs: the path takes them. Without `say` (a probe's trial, whose steps nobody
+    reads) the step has no text."""
+    ready = state._ready
+    if only is None:
+        if not ready:
+            return None
+        i = min(ready)
+    else:
+        i = next((j for j in only if j in ready), -1)
+        if i < 0:
+            return None
     op, tk, cap = state.op_of, state.tk_of, state.cap
-    i = min(state._ready)
-    links = sorted(op[i])
-    if say:
-        ways = "; ".join(sorted(state.name(b if a == i else a) for a, b in links + tk[i]))
+    mine = op[i]
+    # in the open links' own order: which is tried first decides where a contradiction
+    # is found, so what `m` marks (the same order as before `op_of` kept them)
+    links = [e for e in state.open if e in mine] if len(mine) > 1 else list(mine)
+    had = list(tk[i])
+
+    def ways() -> str:
+        return "; ".join(sorted(state.name(b if a == i else a) for a, b in links + had))
+
     cuts: list[Link] = []
     for e in links:
-        if state.joins_badly(e) is not None:
-            raise Contradiction(f"{state.name(i)}'s only links break the path")
+        bad = state.joins_badly(e)
+        if bad is not None:
+            raise Contradiction(
+                f"{state.name(i)} has only {ways()} left as ways through, and taking "
+                f"them would {JOIN_WORDS[bad]}"
+            )
         cuts += state.take(e)
     if not say:
         return Step("corridor" if cap[i] == 2 else "end-exit", links, cuts, "")
@@ -336,7 +369,7 @@ def _easy(state: State, say: bool = True) -> Step | None:
     else:
         text = (
             f"Cut off otherwise: {state.name(i)} has only two ways through "
-            f"({ways}), so the path takes both"
+            f"({ways()}), so the path takes both"
         )
         rule = "corridor"
     return Step(rule, links, cuts, text, state.cols)
@@ -405,7 +438,7 @@ def _propagate(state: State) -> None:
     """Apply the cheap rules to a fixpoint (for probes); raises `Contradiction`."""
     while not state.done():
         state.check()
-        if _easy(state, False) or _no_loop(state) or _dead_end(state):
+        if _easy(state, say=False) or _no_loop(state) or _dead_end(state):
             continue
         return
     state.check()
@@ -489,10 +522,13 @@ def _solve(level: ZipLevel, solution: Path | None, probe: bool) -> list[Step]:
     return steps
 
 
-def why_next(level: ZipLevel, path: Path, nxt: tuple[int, int], budget: int = 400) -> str | None:
+def why_next(
+    level: ZipLevel, path: Path, nxt: tuple[int, int], budget: int = 400
+) -> tuple[str, tuple[Cell, ...]] | None:
     """Why the path drawn so far (`path`, from 1) goes on to `nxt`, by the rules: the text of
-    the step that draws that link (with how many steps led to it), or None when the rules
-    stop first (the hint then comes from the solver)."""
+    the step that draws that link and the cells the rules' earlier steps put on the path
+    (the hint tints them: the words say "the marked cells", never steps the player did not
+    see), or None when the rules stop first (the hint then comes from the solver)."""
     state = State(level)
     cols = level.cols
     idx = [r * cols + c for r, c in path]
@@ -506,19 +542,48 @@ def why_next(level: ZipLevel, path: Path, nxt: tuple[int, int], budget: int = 40
         for before in range(budget):
             if target in state.taken:
                 return None
-            for rule in (_easy, _no_loop, _dead_end, _probe):
-                step = rule(state)
-                if step is not None:
-                    break
-            else:
-                return None
+            step = _direct(state, target)  # the link itself first: the fewest steps before it
+            if step is None:
+                for rule in (_easy, _no_loop, _dead_end, _probe):
+                    step = rule(state)
+                    if step is not None:
+                        break
+                else:
+                    return None
             if target in step.links:
-                steps = "steps" if before > 1 else "step"
-                lead = f" (after {before} forced {steps} elsewhere)"
-                return step.text + (lead if before else "") + "."
+                state.taken.difference_update(step.links)  # what the rules drew before it
+                ends = [divmod(i, cols) for i in target]
+                forced = forced_cells(state, path)
+                beside = [c for c in forced if any(_touch(c, e) for e in ends)]
+                seen = tuple(beside or forced)
+                if not before:
+                    return step.text + ".", ()
+                if seen:
+                    near = " beside it" if beside else ""
+                    lead = f" (once the rules force the path through the marked cells{near})"
+                else:
+                    lead = (
+                        " (once the rules rule out the steps that would leave a dead end or a loop)"
+                    )
+                return step.text + lead + ".", seen
     except Contradiction:
         return None
     return None
+
+
+def _touch(a: Cell, b: Cell) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
+def _direct(state: State, target: Link) -> Step | None:
+    """The first rule's step at the two cells of `target` if it draws `target`, else None
+    (`state` untouched): a hint explains the link from what the board shows whenever the
+    rules allow, not after steps elsewhere."""
+    try:
+        step = _easy(state.copy(), target)
+    except Contradiction:
+        return None
+    return step if step is not None and target in step.links else None
 
 
 def _cell_name(level: ZipLevel, cell: Cell) -> str:
@@ -585,7 +650,10 @@ def dead_end(level: ZipLevel, path: Path) -> tuple[str, tuple[Cell, ...]] | None
             state.take((min(a, b), max(a, b)))
         _propagate(state)
     except Contradiction as why:
-        return f"{why} once the rules draw the links they force", ()
+        forced = forced_cells(state, path)
+        if not forced:
+            return str(why), ()
+        return f"the rules force the path through the marked cells, and then {why}", forced
     h = path[-1][0] * cols + path[-1][1]
     if all(_breaks(state, (min(h, j), max(h, j))) for j in (r * cols + c for r, c in onward)):
         names = " or ".join(_cell_name(level, n) for n in onward)
@@ -632,14 +700,21 @@ def grade_steps(level: ZipLevel, steps: list[Step], unique: bool = True) -> Grad
         hardest = "solver"
     difficulty = DIFFICULTIES[TIER[hardest]] if alone and hardest in TIER else None
     if hardest == "probe" and counts["probe"] <= HARD_PROBES:
-        difficulty = "hard"
+        difficulty = Difficulty.HARD
     if alone and hardest is None:
         difficulty = DIFFICULTIES[0]
     return Grade(difficulty, len(steps), hardest, counts, alone, unique)
 
 
 EFFORT = Effort(
-    {"steps": 0.04, "medium": 0.05, "hard": 0.5, "expert": 0.3, "stuck": 0.0, "longest": 0.2},
+    {
+        "steps": 0.04,
+        Difficulty.MEDIUM: 0.05,
+        Difficulty.HARD: 0.5,
+        Difficulty.EXPERT: 0.3,
+        "stuck": 0.0,
+        "longest": 0.2,
+    },
     0.5,
 )
 """Weights set by hand, not fitted: no Zip weekday is fitted on (LinkedIn's days are kept
