@@ -89,6 +89,10 @@ def _board_to(state: ClassicState, queens: frozenset[Cell], view: int | None) ->
 class ClassicPlay:
     """The pure rules of play of classic N-queens (see the module docstring)."""
 
+    replay_actions = frozenset({"found_next", "found_prev"})
+    """On a solved board these start a replay and browse the solutions found (the midend's
+    `act`): the hunt goes on from a win."""
+
     def dims(self, level: ClassicLevel) -> tuple[int, int]:
         return level.size, level.size
 
@@ -175,11 +179,15 @@ class ClassicPlay:
     def is_blank(self, state: ClassicState) -> bool:
         return not state.queens and not state.crosses and state.viewing is None
 
+    def pieces(self, state: ClassicState) -> frozenset[Cell]:
+        return state.queens
+
     def progress_text(self, state: ClassicState, ascii: bool) -> str:
-        """`♛ 3/8 · 7 of 92 found · 3 of 12 fundamental`; solved: what this solution is in the
-        hunt; viewing: which found solution is shown."""
+        """`3 of 8 placed · 7 of 92 found · 3 of 12 fundamental` (the level's name says "8
+        queens"); solved: what this solution is in the hunt instead of the count; viewing:
+        which found solution is shown."""
         n = state.level.size
-        text = f"{'Q' if ascii else '♛'} {len(state.queens)}/{n}"
+        text = f"{len(state.queens)} of {n} placed"
         hunt = state.level.hunt
         if hunt is None:
             return text
@@ -187,9 +195,9 @@ class ClassicPlay:
         if state.viewing is not None and sol is not None:
             text = f"viewing {hunt.note(sol)}"
         elif sol is not None and state.filled and hunt.number(sol) is None:
-            text += " · filled in by S, not in the hunt"
+            text = "filled in by S, not in the hunt"
         elif sol is not None:
-            text += f" · {hunt.note(sol)}"
+            text = hunt.note(sol)
         return f"{text} · {hunt.status()}"
 
     def hint(

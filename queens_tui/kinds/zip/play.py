@@ -166,10 +166,16 @@ class ZipPlay:
     def is_blank(self, state: ZipState) -> bool:
         return len(state.path) <= 1
 
+    def pieces(self, state: ZipState) -> tuple[Cell, ...]:
+        return ()
+
     def progress_text(self, state: ZipState, ascii: bool) -> str:
+        """ "3 of 7 numbers · 12 of 36 cells": the numbers the path has reached in order, the
+        cells it covers."""
         level = state.level
-        dot = "numbers" if ascii else "◉"  # "Zip # 1/7" read as a number sign
-        return f"Zip {dot} {state.reached()}/{level.last} · path {len(state.path)}/{level.area}"
+        return (
+            f"{state.reached()} of {level.last} numbers · {len(state.path)} of {level.area} cells"
+        )
 
     def hint(self, state: ZipState, cancel: CancelFlag | None = None) -> Hint[ZipMove] | None:
         """The next stretch of the path: from where it goes wrong (cut back), or from its end
@@ -198,11 +204,14 @@ class ZipPlay:
         goal = f"the {n} at {where}" if n else where
         cells = f"{len(stretch)} cell{'s' if len(stretch) > 1 else ''}"
         on_track = tuple(found[0][:k]) == tuple(state.path)
-        why = why_next(level, state.path, stretch[0]) if on_track and k else None
-        if why is None:
-            why = "No rule I know settles the next step here; the solver shows it."
+        found_why = why_next(level, state.path, stretch[0]) if on_track and k else None
+        why, seen = found_why or (
+            "No rule I know settles the next step here; the solver shows it.",
+            (),
+        )
         text = f"{why} The next stretch is {cells}, to {goal}."  # no ": ": cuts keep it
-        marks = dict.fromkeys(stretch, "place")
+        marks = dict.fromkeys(seen, "evidence")
+        marks.update(dict.fromkeys(stretch, "place"))
         move = ZipMove(k, tuple(stretch))
         return Hint(text, marks, move, "next-stretch", helped=why.startswith("No rule"))
 
