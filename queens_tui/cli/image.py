@@ -1,4 +1,4 @@
-"""`queens-tui import IMAGE...`: screenshots of Queens, Tango and Zip boards to level files.
+"""`queens-tui import IMAGE...`: screenshots of boards of every picture kind to level files.
 
 Each picture becomes a level in its kind's native text format (Queens keeps
 the colours; every kind keeps the file name as its source), printed to

@@ -1,21 +1,22 @@
-"""Screenshots in: read a Queens, Tango or Zip board from a picture, draw a solution onto it.
+"""Screenshots in: read a board of any picture kind from a picture, draw a solution onto it.
 
 `read_image(path)` gives a Queens `Level` whose colours are the picture's and whose
 `source` is the picture's file name, or raises `LevelError` printed as the one
 line `FILE: cannot read a Queens board: <why>` (`a puzzle board` when no kind was
-given and no kind found a board). `read_puzzle(path, kind)` reads
-any of the three kinds (the picture's cells decide unless `kind` is given) and
-refuses a Mini Sudoku or Patches board by name. PNG, JPEG, WebP, BMP and GIF,
-known by extension or by their first bytes (`is_image`).
+given and no kind found a board). `read_puzzle(path, kind)` reads any picture
+kind (Queens, Tango, Zip, Mini Sudoku, Patches: the picture's cells decide
+unless `kind` is given). PNG, JPEG, WebP, BMP and GIF, known by extension or by
+their first bytes (`is_image`).
 
 How (see the modules): `_grid` finds the board and N from evenly spaced dark
 grid lines; `_regions` reads each cell's colour and the border thickness
 between cells and joins cells into N connected regions; `_read` opens the
 file and assembles the level; `draw` puts queens on a copy of the picture.
-Tango and Zip: `_lattice` finds the N x N cells (pale or broken lines, cropped
-frames), `_board` crops the board and says which kind its cells look like,
-`tango` and `zip` read the cells, signs, numbers and walls; `draw` draws suns
-and moons, or the path.
+The other kinds: the cells `_grid` found, else `_lattice`'s N x N cells (pale
+or broken lines, cropped frames), else `_discs` (a solved Zip's dots and path,
+no line at all); `_board` crops the board and says which kind its cells look
+like (`guess_kind`) before any kind's reader runs; `tango`, `zip`, `sudoku`
+and `patches` read the cells (digits by `_glyphs`); `draw` draws the solution.
 
 The kinds plug in through their `KIND.image`, the name of their picture
 module (`picture_module`), so nothing here names a kind: `read_board(board,
@@ -291,6 +292,8 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
         raise _no_board(first_error)
     if kind is not None:
         raise PictureError(f"saw {seen}", kind)
+    if cells is None and seen != "no board":  # no lines for Queens, a lattice of no kind
+        raise PictureError(f"saw {seen}: no kind's board")
     assert first_error is not None  # (no cells of any kind: the fallback's reader failed)
     raise first_error
 
