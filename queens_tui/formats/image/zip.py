@@ -76,7 +76,10 @@ def read_board(board: Board, name: str | None) -> ZipLevel:
             glyphs.append(_digits(board, r, c, bg))
     if len(dots) < 2:
         raise Unsure(f"{len(dots)} numbered dots on a {n}x{n} grid")
-    numbers = _assign(glyphs, dots)
+    drawn = _drawn_cells(board)
+    numbers = _numbers_along(drawn, dots, _table(glyphs)) if drawn is not None else None
+    if numbers is None:
+        numbers = _assign(glyphs, dots)
     grid = [[0] * n for _ in range(n)]
     for (r, c), k in zip(dots, numbers, strict=True):
         grid[r][c] = k
@@ -87,15 +90,41 @@ def read_board(board: Board, name: str | None) -> ZipLevel:
                 if r + dr < n and c + dc < n and _is_wall(board, r, c, dr, dc):
                     walls.append(((r, c), (r + dr, c + dc)))
     level = ZipLevel(n, n, tuple(tuple(row) for row in grid), tuple(walls), source=name)
-    drawn = _drawn_path(board, level)
-    return level if drawn is None else _one_path(level, drawn)
+    number_at = dict(zip(dots, numbers, strict=True))
+    if drawn is not None and number_at.get(drawn[0]) != 1:
+        drawn = drawn[::-1]  # from 1 to the end
+    if drawn is None or (number_at.get(drawn[0]), number_at.get(drawn[-1])) != (1, len(dots)):
+        return level  # no path drawn (or not one from 1 to the end): the numbers stand alone
+    return _one_path(level, drawn)
 
 
-def _drawn_path(board: Board, level: ZipLevel) -> list[tuple[int, int]] | None:
-    """The path a solved picture draws (cells from 1 to the end), or None when the picture
-    shows no whole path: two neighbours are joined when the path's coloured band runs
-    across the middle of their common side (beside parallel runs of the path, that middle
-    is the page between them)."""
+def _numbers_along(
+    drawn: list[tuple[int, int]], dots: list[tuple[int, int]], table: list[list[float]]
+) -> list[int] | None:
+    """The dots' numbers as the drawn path meets them (1 where it starts, the last where it
+    ends: a solved picture shows their order), the path's direction the one its digits read
+    best; None when the path does not start and end on a dot."""
+    index = {cell: i for i, cell in enumerate(dots)}
+    if drawn[0] not in index or drawn[-1] not in index:
+        return None
+    best: tuple[float, list[int]] | None = None
+    for way in (drawn, drawn[::-1]):
+        order = [index[cell] for cell in way if cell in index]
+        numbers = [0] * len(dots)
+        for k, i in enumerate(order, start=1):
+            numbers[i] = k
+        cost = sum(table[i][k - 1] for i, k in enumerate(numbers))
+        if best is None or cost < best[0]:
+            best = (cost, numbers)
+    assert best is not None
+    return best[1]
+
+
+def _drawn_cells(board: Board) -> list[tuple[int, int]] | None:
+    """The path a solved picture draws (cells from one end to the other), or None when the
+    picture shows no whole path: two neighbours are joined when the path's coloured band
+    runs across the middle of their common side (beside parallel runs of the path, that
+    middle is the page between them)."""
     import numpy as np
 
     n = board.n
@@ -113,10 +142,10 @@ def _drawn_path(board: Board, level: ZipLevel) -> list[tuple[int, int]] | None:
                 if np.count_nonzero(coloured) > 0.6 * len(px):
                     links[(r, c)].append((r + dr, c + dc))
                     links[(r + dr, c + dc)].append((r, c))
-    start = next(((r, c) for r in range(n) for c in range(n) if level.numbers[r][c] == 1), None)
-    if start is None or len(links[start]) != 1:
+    ends = [cell for cell, nbrs in links.items() if len(nbrs) == 1]
+    if len(ends) != 2:
         return None
-    path, prev = [start], None
+    path, prev = [ends[0]], None
     while len(path) <= n * n:
         here = path[-1]
         onward = [cell for cell in links[here] if cell != prev]
@@ -128,8 +157,7 @@ def _drawn_path(board: Board, level: ZipLevel) -> list[tuple[int, int]] | None:
         path.append(onward[0])
     if len(path) != n * n or len(set(path)) != n * n:
         return None
-    numbers = [level.numbers[r][c] for r, c in path if level.numbers[r][c]]
-    return path if numbers == sorted(numbers) else None
+    return path
 
 
 def _one_path(level: ZipLevel, drawn: list[tuple[int, int]]) -> ZipLevel:
@@ -201,10 +229,9 @@ def _digits(board: Board, r: int, c: int, bg: float) -> list[Glyph]:
     return [scale(part.astype(np.float32)) for part in parts if part.shape[0] >= tallest / 1.5]
 
 
-def _assign(glyphs: list[list[Glyph]], dots: list[tuple[int, int]]) -> list[int]:
-    """Numbers 1..K for the K dots: the assignment of least total unlikeness."""
-    from ortools.graph.python import linear_sum_assignment
-
+def _table(glyphs: list[list[Glyph]]) -> list[list[float]]:
+    """Per dot, per number 1..K: how unlike the dot's digits the number is (10: another count
+    of digits)."""
     k = len(glyphs)
     costs = [[digit_costs(g) for g in digits] for digits in glyphs]
     table: list[list[float]] = []
@@ -217,6 +244,15 @@ def _assign(glyphs: list[list[Glyph]], dots: list[tuple[int, int]]) -> list[int]
             else:
                 row.append(sum(per_digit[i][int(ch)] for i, ch in enumerate(text)) / len(text))
         table.append(row)
+    return table
+
+
+def _assign(glyphs: list[list[Glyph]], dots: list[tuple[int, int]]) -> list[int]:
+    """Numbers 1..K for the K dots: the assignment of least total unlikeness."""
+    from ortools.graph.python import linear_sum_assignment
+
+    k = len(glyphs)
+    table = _table(glyphs)
     solver = linear_sum_assignment.SimpleLinearSumAssignment()
     for i, row in enumerate(table):
         for j, cost in enumerate(row):
