@@ -37,6 +37,10 @@ TOLERANCE = 0.18
 
 MAX_N = 12
 
+SOLVED = 0.95
+"""Share of the cells' middles the path (or a dot) must cover: a solved board's path visits
+every cell; an unsolved board's dots alone do not say where its edges are."""
+
 
 def find_by_discs(im: Any) -> tuple[list[float], list[float], float, float] | None:
     """(xs, ys, shear, y0): the cell boundaries of a solved Zip board in picture `im` once
@@ -94,6 +98,15 @@ def find_by_discs(im: Any) -> tuple[list[float], list[float], float, float] | No
     if hx - lx != hy - ly or not 3 <= hx - lx + 1 <= MAX_N:
         return None
     n = hx - lx + 1
+    middles = [
+        path[round(oy + j * sy), round(ox + i * sx + shear * (oy + j * sy - yref))]
+        for j in range(ly, hy + 1)
+        for i in range(lx, hx + 1)
+        if 0 <= round(oy + j * sy) < path.shape[0]
+        and 0 <= round(ox + i * sx + shear * (oy + j * sy - yref)) < path.shape[1]
+    ]
+    if len(middles) < n * n or sum(middles) < SOLVED * n * n:
+        return None  # the path does not visit every cell: not a solved board (or not all of it)
     xs = [((ox + (lx - 0.5 + i) * sx) + 0.5) * factor - 0.5 for i in range(n + 1)]
     ys = [((oy + (ly - 0.5 + i) * sy) + 0.5) * factor - 0.5 for i in range(n + 1)]
     return xs, ys, shear, (yref + 0.5) * factor - 0.5
