@@ -170,9 +170,11 @@ def judge(kind: str, picture: Path) -> tuple[str | None, float]:
     """(why the picture was not read right or None, seconds taken), in process."""
     from queens_tui.core.errors import LevelError
     from queens_tui.formats import image
+    from queens_tui.formats.image import _read
 
     image._LAST_PUZZLE.clear()
     image._LAST.clear()
+    _read._OPENED.clear()  # each picture decoded as a fresh process would
     start = time.perf_counter()
     try:
         level = image.read_puzzle(picture).level

@@ -17,6 +17,7 @@ import time
 import pytest
 
 from queens_tui.formats import image as image_mod
+from queens_tui.formats.image import _read
 from tests.unit.test_image_puzzles import TANGO_SCREENS, ZIP_SCREENS, _tango_truth
 
 
@@ -58,6 +59,7 @@ def test_bench_read_real_screenshots(pytestconfig: pytest.Config, kind: str) -> 
     for picture in pictures:
         image_mod._LAST_PUZZLE.clear()
         image_mod._LAST.clear()
+        _read._OPENED.clear()
         start, cpu = time.perf_counter(), time.process_time()
         try:
             level = image_mod.read_puzzle(picture).level

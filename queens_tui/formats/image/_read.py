@@ -73,8 +73,30 @@ class Reading:
     size: tuple[int, int]
 
 
+_OPENED: dict[tuple[str, int, int], Any] = {}
+"""The last picture decoded, by (path, mtime, size): one read finds the board, tells the kind
+and reads the cells, each of which opens the picture (a copy is handed out each time)."""
+
+
 def open_picture(source: str | os.PathLike[str] | bytes) -> Any:
     """The picture as an RGB Pillow image (first frame, EXIF-rotated, transparency on white)."""
+    if isinstance(source, bytes):
+        return _open_picture(source)
+    try:
+        st = os.stat(source)
+        key = (os.fspath(source), st.st_mtime_ns, st.st_size)
+    except (OSError, ValueError):
+        return _open_picture(source)
+    hit = _OPENED.get(key)
+    if hit is None:
+        hit = _open_picture(source)
+        _OPENED.clear()
+        _OPENED[key] = hit
+    return hit.copy()
+
+
+def _open_picture(source: str | os.PathLike[str] | bytes) -> Any:
+    """`open_picture` without the cache."""
     import io
     import warnings
 
