@@ -1,10 +1,10 @@
 """Issue 36: one real picture of each kind, read with the kind left to the picture.
 
-The default run reads the first; all five are under `slow` (the whole folders are
-`tests/benchmarks/picture_rates.py` and the slow tests): a plain Queens board that was once refused as a Patches board, a
-Tango board, a solved Zip with no grid line, a solved Mini Sudoku with grey givens, a
-Patches board with free clues. Each is judged against its sidecar's truth, as the rates
-are. Skipped when ../shared/screens is not here.
+The default run reads the first; the other four are `slow` (the whole folders are
+`tests/benchmarks/picture_rates.py` and the slow tests): a plain Queens board once refused
+as a Patches board, a Tango board, a solved Zip with no grid line, a solved Mini Sudoku
+with grey givens, a Patches board with free clues. Each is judged against its sidecar's
+truth, as the rates are. Skipped when ../shared/screens is not here.
 """
 
 from __future__ import annotations
