@@ -66,27 +66,25 @@ def digit_costs(glyph: Glyph) -> list[float]:
 
 def blob(mask: Mask, seed: int) -> Mask | None:
     """The pixels of `mask` connected (8-neighbours) to those within `seed` of its middle,
-    or None when none is that near."""
+    or None when none is that near. Grown a ring at a time with whole-array steps (a flood
+    fill pixel by pixel in Python cost 15 ms a 64-pixel icon)."""
     import numpy as np
 
     h, w = mask.shape
     cy, cx = h // 2, w // 2
     out = np.zeros_like(mask)
-    todo = [
-        (y, x)
-        for y in range(max(0, cy - seed), min(h, cy + seed + 1))
-        for x in range(max(0, cx - seed), min(w, cx + seed + 1))
-        if mask[y, x]
-    ]
-    if not todo:
+    ys = slice(max(0, cy - seed), min(h, cy + seed + 1))
+    xs = slice(max(0, cx - seed), min(w, cx + seed + 1))
+    out[ys, xs] = mask[ys, xs]
+    if not out.any():
         return None
-    for y, x in todo:
-        out[y, x] = True
-    while todo:
-        y, x = todo.pop()
-        for ny in (y - 1, y, y + 1):
-            for nx in (x - 1, x, x + 1):
-                if 0 <= ny < h and 0 <= nx < w and mask[ny, nx] and not out[ny, nx]:
-                    out[ny, nx] = True
-                    todo.append((ny, nx))
-    return out
+    while True:
+        grown = out.copy()
+        grown[1:] |= out[:-1]
+        grown[:-1] |= out[1:]
+        grown[:, 1:] |= grown[:, :-1].copy()
+        grown[:, :-1] |= grown[:, 1:].copy()
+        grown &= mask
+        if np.array_equal(grown, out):
+            return out
+        out = grown
