@@ -23,7 +23,7 @@ kind's widget knows how to draw (`"evidence"`, `"place"`, `"mistake"`, ...).
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
@@ -117,6 +117,11 @@ class PlayRules(Protocol[LevelT, StateT, MoveT]):
         """True when the player has put nothing on the board (nothing to save)."""
         ...
 
+    def pieces(self, state: StateT) -> Collection[Cell]:
+        """The cells of the pieces on the board that the share line may name by their colour
+        (Queens' queens: "First 👑s: 🟩 🟦 ⬜"); empty for a kind whose share line names none."""
+        ...
+
     def progress_text(self, state: StateT, ascii: bool) -> str:
         """The kind's status segment: `"♛ 3/8"`."""
         ...
@@ -189,6 +194,9 @@ class PlayBase(Generic[L, S, M]):
 
     def is_blank(self, state: S) -> bool:
         return bool(cast(Any, state).is_blank)
+
+    def pieces(self, state: S) -> Collection[Cell]:
+        return ()
 
     def level_json(self, level: L) -> JSONValue:
         raise NotImplementedError

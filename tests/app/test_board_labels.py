@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from queens_tui.app.kinds.queens import describe
 from queens_tui.app.palette import color_name, region_colors
-from queens_tui.app.widgets.board import fit_labelled
+from queens_tui.app.widgets.queens import fit_labelled
 from tests.conftest import EXAMPLE_8, level_from
 
 from .assist_fixtures import message_text, settle

@@ -9,7 +9,7 @@ from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.screens.help import HelpScreen
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.theme import QUEENS_CONFLICT as CONFLICT_QUEEN
-from queens_tui.app.widgets.board import CONFLICT_TINT
+from queens_tui.app.widgets.queens import CONFLICT_TINT
 from queens_tui.kinds.queens.board import Mark
 
 from .conftest import SIZE, board_view, drawn, game_screen, go_to

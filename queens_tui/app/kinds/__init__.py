@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from queens_tui.core.grid import Cell
-from queens_tui.kinds import KINDS
+from queens_tui.kinds import KINDS, get_kind
 from queens_tui.midend.actions import Action
 
 UIS: dict[str, str] = {kind: f"queens_tui.app.kinds.{kind}" for kind in KINDS}
@@ -50,8 +50,9 @@ class Option:
 LABELS = Option(
     "labels", True, lambda on, ascii: "", "labels: row and column numbers around the board"
 )
-"""Row and column numbers beside every kind's board (hints and `m` name "row 3, column 1"),
-on by default for every kind; one setting (`store.Settings.labels`) for all of them."""
+"""Row and column numbers beside a kind's board (hints and `m` name "row 3, column 1"), on by
+default; one setting (`store.Settings.labels`) for every kind whose `KIND.labels` is set
+(`ui_options` adds it: a kind's `UI` does not list it)."""
 
 
 @dataclass(frozen=True)
@@ -89,4 +90,17 @@ def get_ui(kind: str) -> KindUI:
     return ui
 
 
-__all__ = ["LABELS", "UIS", "KindUI", "Option", "get_ui"]
+@cache
+def ui_options(kind: str) -> tuple[Option, ...]:
+    """Kind `kind`'s display options: its `UI`'s, and the labels setting when its `KIND.labels`
+    says its board numbers rows and columns (after the options with keys of their own, before
+    those only the settings screen switches). Asked for the kind being played only: binding
+    every kind's keys (`get_ui`) does not import every kind's `KIND`."""
+    options = get_ui(kind).options
+    if not get_kind(kind).labels:
+        return options
+    keyed = tuple(o for o in options if not o.label)
+    return (*keyed, LABELS, *(o for o in options if o.label))
+
+
+__all__ = ["LABELS", "UIS", "KindUI", "Option", "get_ui", "ui_options"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from queens_tui.app.kinds import LABELS, KindUI, widget
+from queens_tui.app.kinds import KindUI, widget
 from queens_tui.midend.actions import CLEAR, Action, cycle
 
 HELP = """\
@@ -67,7 +67,6 @@ UI = KindUI(
         ),
         CLEAR,
     ),
-    options=(LABELS,),
     help=HELP,
 )
 """The Tango kind's app side (`app.kinds.UIS["tango"]`)."""

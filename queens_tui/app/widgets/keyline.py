@@ -139,3 +139,11 @@ def _link(entry: KeyEntry) -> Content:
     if not entry.enabled:
         return text.stylize(DISABLED).stylize("@click=app.bell")
     return text.stylize(f"@click=app.simulate_key({entry.key!r})")
+
+
+def key_links(keys: Sequence[tuple[str, str, str]]) -> str:
+    """A screen's own key line as markup, from (key, label, action) rows: every key is also a
+    link, so the mouse can do what the keys do (the level browser's, the stats screen's)."""
+    return "  ".join(
+        f"[@click={action}][b $accent]{key}[/] {label}[/]" for key, label, action in keys
+    )

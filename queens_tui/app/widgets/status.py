@@ -13,11 +13,12 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from queens_tui.app.theme import CHECK_CAN, CHECK_CANNOT
 from queens_tui.core.vocabulary import mmss, to_ascii
 from queens_tui.midend.actions import default_words
 from queens_tui.midend.assistant import CAN, CANNOT, CANNOT_SHORT
 
-CHECK_STYLES = {CAN: "bold #3fb950", CANNOT: "bold #ff5f5f"}
+CHECK_STYLES = {CAN: f"bold {CHECK_CAN}", CANNOT: f"bold {CHECK_CANNOT}"}
 """How the progress check's verdicts stand out (anything else is italic)."""
 CHECK_SHORT = {CANNOT: CANNOT_SHORT}
 """A verdict's shorter form, for a line too narrow for the whole sentence."""

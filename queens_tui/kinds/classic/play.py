@@ -179,6 +179,9 @@ class ClassicPlay:
     def is_blank(self, state: ClassicState) -> bool:
         return not state.queens and not state.crosses and state.viewing is None
 
+    def pieces(self, state: ClassicState) -> frozenset[Cell]:
+        return state.queens
+
     def progress_text(self, state: ClassicState, ascii: bool) -> str:
         """`3 of 8 placed · 7 of 92 found · 3 of 12 fundamental` (the level's name says "8
         queens"); solved: what this solution is in the hunt instead of the count; viewing:

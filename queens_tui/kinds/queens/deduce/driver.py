@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from queens_tui.core.grid import Cell, cell_name, cells_phrase, join_words
 from queens_tui.kinds.queens import search
 from queens_tui.kinds.queens.board import Board
 from queens_tui.kinds.queens.deduce.engine import bits
 from queens_tui.kinds.queens.deduce.probes import Engine
 from queens_tui.kinds.queens.deduce.steps import Mistake, Step
-from queens_tui.kinds.queens.deduce.words import cell_name, cells_phrase, join_words
-from queens_tui.kinds.queens.level import Cell, Level
+from queens_tui.kinds.queens.level import Level
 
 
 def next_step(board: Board, cancel: search.CancelFlag | None = None) -> Step | None:
