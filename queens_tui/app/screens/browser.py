@@ -183,6 +183,7 @@ class LevelBrowser(Screen["LevelRef | None"]):
         Binding("left_square_bracket", "pack(-1)", "Pack", show=False),
         Binding("t", "today", "Today", id="browser.today"),
         Binding("g", "stats", "Stats", id="browser.stats"),
+        Binding("L", "learn", "Learn", id="browser.learn"),
     ]
 
     def __init__(
@@ -507,6 +508,12 @@ class LevelBrowser(Screen["LevelRef | None"]):
         entry = self._entry(self.current_key)
         kind = entry.ref.kind if entry is not None else None
         self.app.push_screen(StatsScreen(self.store, kind, today=self.today, ascii=self.ascii))
+
+    def action_learn(self) -> None:
+        """The lessons (a short board for every rule the hints use)."""
+        from queens_tui.app.screens.lessons import LessonList
+
+        self.app.push_screen(LessonList(data=self.store.root, ascii=self.ascii))
 
     def action_today(self) -> None:
         """Put the cursor on today's puzzle (clearing what hides it)."""

@@ -52,6 +52,8 @@ RULES = ("end-exit", "corridor", "no-loop", "dead-end", "probe")
 HARD_PROBES = 2
 """A level that needs at most this many probes grades hard; more make it expert."""
 TIER = {"end-exit": 0, "corridor": 0, "no-loop": 1, "dead-end": 2, "probe": 3}
+RULE_TIERS: dict[str, int] = {**TIER, "solver": 5}
+"""Every rule id and its tier (0 easiest), as every kind's deduction names them."""
 
 
 class Contradiction(Exception):
@@ -366,21 +368,43 @@ def solve_logically(
     return steps
 
 
-def why_next(level: ZipLevel, path: Path, nxt: tuple[int, int], budget: int = 400) -> str | None:
-    """Why the path drawn so far (`path`, from 1) goes on to `nxt`, by the rules: the text of
-    the step that draws that link (with how many steps led to it), or None when the rules
-    stop first (the hint then comes from the solver)."""
+def first_rule(level: ZipLevel) -> str:
+    """The rule of the first step `solve_logically` takes on `level` (its first step alone:
+    the lessons ask it of many levels), "solver" when no rule applies at all."""
+    state = State(level)
+    try:
+        for rule in (_easy, _no_loop, _dead_end, _probe):
+            step = rule(state)
+            if step is not None:
+                return step.rule
+    except Contradiction:
+        pass
+    return "solver"
+
+
+def why_next(
+    level: ZipLevel, path: Path, nxt: tuple[int, int], budget: int = 400
+) -> tuple[str, str] | None:
+    """Why the path drawn so far (`path`, from 1) goes on to `nxt`, by the rules: (rule,
+    text), or None when the rules stop first (the hint then comes from the solver).
+
+    The rules run from the position as `explain` runs them from a level's start, until one
+    draws that link. The rule named is the hardest of those steps (the first of the
+    hardest, on a tie), the one a person needs, as `explain` names it (so a hint and a
+    lesson speak of the same rule); the text is that step's, then the step that draws the
+    link when it is another (how many steps led to it, when more did)."""
     state = State(level)
     cols = level.cols
     idx = [r * cols + c for r, c in path]
     target_cells = (idx[-1], nxt[0] * cols + nxt[1]) if idx else None
+    taken: list[Step] = []
     try:
         for a, b in itertools.pairwise(idx):
             state.take((min(a, b), max(a, b)))
         if target_cells is None:
             return None
         target = (min(target_cells), max(target_cells))
-        for before in range(budget):
+        for _ in range(budget):
             if target in state.taken:
                 return None
             for rule in (_easy, _no_loop, _dead_end, _probe):
@@ -389,13 +413,25 @@ def why_next(level: ZipLevel, path: Path, nxt: tuple[int, int], budget: int = 40
                     break
             else:
                 return None
+            taken.append(step)
             if target in step.links:
-                steps = "steps" if before > 1 else "step"
-                lead = f" (after {before} forced {steps} elsewhere)"
-                return step.text + (lead if before else "") + "."
+                return _why_text(taken)
     except Contradiction:
         return None
     return None
+
+
+def _why_text(steps: list[Step]) -> tuple[str, str]:
+    """(rule, text) of the steps up to the one that draws a link (`why_next`)."""
+    last = steps[-1]
+    key = max(steps, key=lambda s: TIER[s.rule])
+    if TIER[key.rule] <= TIER[last.rule]:
+        key = last
+    before = len(steps) - 1
+    if key is last:
+        lead = f" (after {before} forced {'steps' if before > 1 else 'step'} elsewhere)"
+        return last.rule, last.text + (lead if before else "") + "."
+    return key.rule, f"{key.text}. Then: {last.text[:1].lower()}{last.text[1:]}."
 
 
 def _cell_name(level: ZipLevel, cell: Cell) -> str:
