@@ -41,11 +41,12 @@ def intents(kind: str) -> Iterator[tuple[str, str]]:
             yield action.keys.split(",")[0], found.group(1)
 
 
-def right_presses(kind: str, play: Any, rules: Any) -> list[tuple[tuple[int, int], str]] | None:
-    """The (cell, key) presses that make a move the lesson's rule gives, found by asking the
-    kind what each key means on each cell (two presses where one only anchors a corner)."""
-    from queens_tui.midend.lesson import gives
-
+def presses(
+    kind: str, play: Any, rules: Any, right: bool = True
+) -> list[tuple[tuple[int, int], str]] | None:
+    """The (cell, key) presses of a move the lesson's rule gives (`right`), or of one it does
+    not give, found by asking the kind what each key means on each cell (two presses where
+    the first only anchors a corner); None when there is none."""
     start = play.start
     rows, cols = rules.dims(start.level)
     cells = [(r, c) for r in range(rows) for c in range(cols)]
@@ -55,15 +56,20 @@ def right_presses(kind: str, play: Any, rules: Any) -> list[tuple[tuple[int, int
             if move is None:
                 continue
             after = rules.apply(start, move)
-            if rules.state_to_json(after) != rules.state_to_json(start):
-                if play.judge(rules, start, after):
+            verdict = play.judge(rules, start, after)
+            if verdict is not None:
+                if verdict == right:
                     return [(cell, key)]
                 continue
             for cell2 in cells:  # the first press only anchored: the second closes it
                 move2 = rules.interpret(after, intent, cell2)
                 if move2 is None:
                     continue
-                final = rules.apply(after, move2)
-                if gives(rules, start, final, play.hint.move):
+                if play.judge(rules, start, rules.apply(after, move2)) == right:
                     return [(cell, key), (cell2, key)]
     return None
+
+
+def right_presses(kind: str, play: Any, rules: Any) -> list[tuple[tuple[int, int], str]] | None:
+    """The presses of a move the lesson's rule gives (`presses`)."""
+    return presses(kind, play, rules, right=True)

@@ -177,19 +177,24 @@ def find_lessons(kind: str, levels: Sequence[tuple[str, Path]]) -> list[Lesson]:
 
 
 def packs_stamp() -> str:
-    """What the lessons are built from: every bundled level file (name, size, time) and the
-    cache's version, hashed. A changed pack changes it, and the cache is rebuilt."""
+    """What the lessons are built from: every file of the bundled packs (path, size, time;
+    the daily calendars are no lesson's source) and the cache's version, hashed in one walk
+    of the folder. A changed pack changes it, and the cache is rebuilt."""
     from queens_tui import __version__
-    from queens_tui.formats.bundled import bundled_levels
+    from queens_tui.formats.bundled import levels_dir
 
     digest = hashlib.sha256(f"{CACHE_VERSION} {__version__}".encode())
-    for kind in lesson_kinds():
-        for level_id, path in bundled_levels(kind):
-            try:
-                st = path.stat()
-            except OSError:
-                continue
-            digest.update(f"{level_id} {st.st_size} {st.st_mtime_ns}\n".encode())
+    root = levels_dir()
+    if root is not None:
+        for dirpath, dirnames, filenames in os.walk(root):
+            dirnames[:] = sorted(d for d in dirnames if d != "daily" and not d.startswith("."))
+            for name in sorted(filenames):
+                try:
+                    st = os.stat(os.path.join(dirpath, name))
+                except OSError:
+                    continue
+                rel = os.path.relpath(os.path.join(dirpath, name), root)
+                digest.update(f"{rel} {st.st_size} {st.st_mtime_ns}\n".encode())
     return digest.hexdigest()[:24]
 
 
