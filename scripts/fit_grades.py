@@ -36,6 +36,8 @@ from typing import Any
 
 import numpy as np
 
+from queens_tui.core.vocabulary import Difficulty
+
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
@@ -58,7 +60,7 @@ class Row:
         steps = deduce.solve_logically(level)
         self.number, self.day = number, day.isoweekday()
         self.features: dict[str, float] = deduce.features(level, steps)
-        self.word = DIFFICULTIES.index(deduce.grade_steps(steps).difficulty or "expert")
+        self.word = DIFFICULTIES.index(deduce.grade_steps(steps).difficulty or Difficulty.EXPERT)
 
 
 def fit(rows: Sequence[Row], names: Sequence[str]) -> tuple[dict[str, float], float]:

@@ -25,8 +25,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from queens_tui.core.vocabulary import DIFFICULTIES  # noqa: E402
 from queens_tui.formats.queens import dump_text  # noqa: E402
-from queens_tui.kinds.queens.generate import DIFFICULTIES, generate, title  # noqa: E402
+from queens_tui.kinds.queens.generate import generate, title  # noqa: E402
 
 SIZES = range(6, 15)
 PER_SIZE = 6

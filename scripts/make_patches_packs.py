@@ -18,6 +18,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from queens_tui.core.vocabulary import Difficulty
+
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
@@ -25,7 +27,7 @@ from queens_tui.formats.patches import dump_text  # noqa: E402
 from queens_tui.kinds.patches.generate import generate  # noqa: E402
 from scripts._packs import write_packs  # noqa: E402
 
-PACKS: tuple[str, ...] = ("easy", "medium", "hard")
+PACKS: tuple[str, ...] = (Difficulty.EASY, Difficulty.MEDIUM, Difficulty.HARD)
 PER_PACK = {6: 4, 7: 4, 8: 4}
 """Levels of each size in every pack, smallest first."""
 

@@ -21,8 +21,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from queens_tui.core.vocabulary import DIFFICULTIES  # noqa: E402
 from queens_tui.formats.sudoku import dump_text  # noqa: E402
-from queens_tui.kinds.sudoku.generate import DIFFICULTIES, generate  # noqa: E402
+from queens_tui.kinds.sudoku.generate import generate  # noqa: E402
 from scripts._packs import write_packs  # noqa: E402
 
 PER_PACK = 25

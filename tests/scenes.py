@@ -15,8 +15,8 @@ from typing import NamedTuple
 from textual.pilot import Pilot
 
 from queens_tui.app.app import QueensApp
-from queens_tui.formats.text import parse_text
-from queens_tui.kinds.queens.level import Cell
+from queens_tui.core.grid import Cell
+from queens_tui.formats.queens.text import parse_text
 from queens_tui.midend.levels import OpenLevel
 
 Scene = Callable[[Pilot], Awaitable[None]]

@@ -13,9 +13,12 @@ from __future__ import annotations
 BLACK, WHITE = "#000000", "#ffffff"
 """What cells are shaded towards (borders, the compact cursor) and the ink on dark fills."""
 INK = "#111111"
-"""Glyphs on Queens' pastel cells (white on a palette's dark colours: `widgets.board.ink`)."""
+"""Glyphs on Queens' pastel cells (white on a palette's dark colours: `widgets.queens.ink`)."""
 NEUTRAL = "#bdbdbd"
 """A cell of no colour: an unlabelled cell in the editor, a patch no clue owns."""
+
+CHECK_CAN, CHECK_CANNOT = "#3fb950", "#ff5f5f"
+"""The live check's verdicts in the status line under every board: can, can't be finished."""
 
 QUEENS_CONFLICT = "#d7263d"
 """A Queens queen that breaks a rule (on its region's colour, between the clash bars)."""

@@ -234,6 +234,18 @@ def pack_of(level_id: str) -> str:
     return folder or "levels"
 
 
+def bundled_title(kind: str, level_id: str) -> str:
+    """A bundled level named as the level browser finds it: "Zip, pack 2-7x7, level 14"
+    (`zip-2-7x7/014`: the kind's title, the pack without the kind's prefix, the number)."""
+    from queens_tui.kinds import get_kind
+
+    pack, _, stem = level_id.rpartition("/")
+    pack = pack.removeprefix(f"{kind}-")
+    number = stem.lstrip("0") or stem if stem.isdigit() else stem
+    title = get_kind(kind).title
+    return f"{title}, pack {pack}, level {number}" if pack else f"{title}, level {number}"
+
+
 def packs(kind: str = DEFAULT_KIND) -> list[str]:
     """The bundled packs of `kind`, in order."""
     return list(dict.fromkeys(pack_of(level_id) for level_id, _ in kind_levels(kind)))

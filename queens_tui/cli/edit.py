@@ -45,8 +45,7 @@ def register(sub: Any) -> None:
 def cmd_edit(args: argparse.Namespace) -> int:
     """Open the editor; exit 2 on a file that cannot be edited."""
     from queens_tui.app.editor import create_editor_app
-    from queens_tui.core.errors import printable
-    from queens_tui.kinds.queens.level import LevelError
+    from queens_tui.core.errors import LevelError, printable
 
     try:
         app = create_editor_app(

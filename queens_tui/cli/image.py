@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from queens_tui.core.errors import printable
+from queens_tui.core.grid import join_words
 from queens_tui.kinds import KINDS, get_kind
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
@@ -24,9 +25,9 @@ EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
 def register(sub: Any) -> None:
     """Add the `import` subcommand to the `queens-tui` parser."""
-    p = sub.add_parser(
-        "import", help="read Queens, Tango and Zip boards from screenshots into level files"
-    )
+    pictured = [k for k in KINDS if get_kind(k).image is not None]  # read from pictures
+    titles = join_words([get_kind(k).title for k in pictured])
+    p = sub.add_parser("import", help=f"read {titles} boards from screenshots into level files")
     p.add_argument(
         "images",
         nargs="+",
@@ -44,7 +45,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--kind",
-        choices=[k for k in KINDS if get_kind(k).image is not None],  # read from pictures
+        choices=pictured,
         help="read the pictures as this kind (default: the picture's cells decide)",
     )
     p.set_defaults(func=cmd_import)
@@ -55,9 +56,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     one collection into the player's packs instead."""
     if args.pack is not None:
         return _import_pack(args.pack, args.images)
+    from queens_tui.core.errors import LevelError
     from queens_tui.formats import reader
     from queens_tui.formats.image import read_puzzle
-    from queens_tui.kinds.queens.level import LevelError
 
     out_dir = None
     if args.out is not None:

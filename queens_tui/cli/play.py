@@ -21,6 +21,7 @@ def _err(message: object) -> None:
 
 def register(sub: Any) -> None:
     """Add the `play` subcommand; `--kind`'s choices are the kinds."""
+    boards = " or ".join(f"--kind {k}" for k in board_kinds())
     p = sub.add_parser("play", help="play a level (default: today's puzzle)")
     p.add_argument(
         "level",
@@ -53,9 +54,9 @@ def register(sub: Any) -> None:
         choices=KINDS,
         default=DEFAULT_KIND,
         help="the puzzle kind (default: the first); without LEVEL a kind with a daily opens "
-        "today's (or --date's) puzzle, classic N-queens the empty board of --size",
+        f"today's (or --date's) puzzle, {boards} the empty board of --size",
     )
-    p.add_argument("--size", type=int, metavar="N", help="with --kind classic: 4 to 16 (8)")
+    p.add_argument("--size", type=int, metavar="N", help=_board_sizes())
     p.add_argument(
         "--date", metavar="YYYY-MM-DD", help="play that day's daily puzzle (not a future one)"
     )
@@ -67,6 +68,15 @@ def register(sub: Any) -> None:
         "refused, not replaced (default: <user data dir>/daily)",
     )
     p.set_defaults(func=cmd_play)
+
+
+def _board_sizes() -> str:
+    """`--size`'s help: the sizes of each kind played on an empty board, from its `KIND`."""
+    return "; ".join(
+        f"with --kind {k}: {min(sizes)} to {max(sizes)} ({get_kind(k).default_size})"
+        for k in board_kinds()
+        for sizes in [get_kind(k).sizes]
+    )
 
 
 def on_a_terminal() -> bool:

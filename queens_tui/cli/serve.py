@@ -101,7 +101,7 @@ def check_play_args(args: argparse.Namespace) -> str | None:
         from datetime import date
 
         from queens_tui.catalog import parse_ref
-        from queens_tui.kinds.queens.level import LevelError
+        from queens_tui.core.errors import LevelError
         from queens_tui.midend.levels import open_ref
 
         try:

@@ -10,7 +10,14 @@ from __future__ import annotations
 
 import binascii
 
-INITIAL: dict[str, str] = {"easy": "e", "medium": "m", "hard": "h", "expert": "x"}
+from queens_tui.core.vocabulary import Difficulty
+
+INITIAL: dict[str, str] = {
+    Difficulty.EASY: "e",
+    Difficulty.MEDIUM: "m",
+    Difficulty.HARD: "h",
+    Difficulty.EXPERT: "x",
+}
 """A difficulty's letter in a calendar line's head (`-`: none)."""
 DIFFICULTY: dict[str, str] = {v: k for k, v in INITIAL.items()}
 

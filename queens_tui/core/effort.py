@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from queens_tui.core.kind import RAMP, Grade
+from queens_tui.core.vocabulary import Difficulty
 
 NOT_GRADABLE = "not gradable"
 """What `grade` says instead of a word for a level the model does not score."""
@@ -59,9 +60,9 @@ def tier_features(tiers: Sequence[int]) -> dict[str, float]:
         before = tier
     return {
         "steps": len(tiers),
-        "medium": counts[2],
-        "hard": counts[3],
-        "expert": counts[4],
+        Difficulty.MEDIUM: counts[2],
+        Difficulty.HARD: counts[3],
+        Difficulty.EXPERT: counts[4],
         "stuck": stuck,
         "longest": run_lengths([t >= 2 for t in tiers]),
     }

@@ -29,7 +29,7 @@ from importlib.util import find_spec
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
-from queens_tui.core.vocabulary import DIFFICULTIES
+from queens_tui.core.vocabulary import DIFFICULTIES, Difficulty
 
 if TYPE_CHECKING:
     from queens_tui.core.play import CancelFlag, PlayRules
@@ -99,7 +99,15 @@ class Grade:
     7 Sunday); `difficulty` is its band. None when the level is not gradable."""
 
 
-RAMP: tuple[str, ...] = ("easy", "easy", "medium", "medium", "hard", "hard", "expert")
+RAMP: tuple[str, ...] = (
+    Difficulty.EASY,
+    Difficulty.EASY,
+    Difficulty.MEDIUM,
+    Difficulty.MEDIUM,
+    Difficulty.HARD,
+    Difficulty.HARD,
+    Difficulty.EXPERT,
+)
 """LinkedIn's difficulty by weekday, Monday first: two days of each, expert on Sunday."""
 
 
@@ -229,6 +237,9 @@ class KindBase(Generic[LevelT, SolutionT]):
     """Ends the share line of a game that was not flawless ("": `emoji` then too)."""
     card_mark: str = ""
     """The glyph either side of "Solved" on the win card (Queens: "♛"); "": the emoji."""
+    labels: bool = True
+    """Its board numbers its rows and columns, as hints and `m` name cells ("row 3, column 1"):
+    the app offers the labels setting on it (False: a board whose cells are named otherwise)."""
     difficulties: tuple[str, ...] = DIFFICULTIES
     sizes: tuple[int, ...] = ()
     """The sizes the kind offers: its generator makes them, the game opens them."""
@@ -270,6 +281,12 @@ class KindBase(Generic[LevelT, SolutionT]):
         """Module with the worker's answers (`PLAY`, a `core.play.PlaySolver`):
         `queens_tui.solver.<name>`; None: the kind has none."""
         return f"queens_tui.solver.{self.name}"
+
+    def telling_name(self, name: str) -> bool:
+        """Whether a level's `name` tells a player something: not a code the kind's
+        generator made up (Zip's "Zip LLRW"). The game then names the level by its pack and
+        number, or its file (`midend.levels.OpenLevel.title`)."""
+        return True
 
     # --- the kind's own work ---------------------------------------------------------------
 

@@ -7,7 +7,26 @@ terminal, with their `--ascii` stand-ins.
 
 from __future__ import annotations
 
-DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+from enum import Enum
+
+
+class Difficulty(str, Enum):
+    """A level's grade, the same four for every kind, easiest first: the one place their names
+    are written. A `str`, so a file, a JSON line or `--difficulty` holds its word ("easy")."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    EXPERT = "expert"
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __format__(self, spec: str) -> str:
+        return str.__format__(self, spec)
+
+
+DIFFICULTIES: tuple[str, ...] = tuple(d.value for d in Difficulty)
 """Every kind's difficulty grades, easiest first (files, `--difficulty`, the browser)."""
 
 QUEEN, CROSS = "♛", "×"

@@ -1,37 +1,25 @@
-"""What every level format shares: turning located rows of labels into a `Level`.
+"""What every kind's level formats share: JSON read with its faults located (where a key, an
+array's elements are written), bounded numbers and depth, the `# key: value` header, the
+`kind` line and the JSON object's key order.
 
-Each parser reduces its file to rows of `Located` labels (the label plus the
-line and column where the file wrote it), so the shape checks live here once
-and every format reports a fault at the cell that causes it, not just "bad file".
+A kind's own shape checks live with its formats (Queens': `formats.queens.build`).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from queens_tui.core.meta import METADATA_KEYS, one_line
-from queens_tui.kinds.queens.level import MAX_SIZE, Level, LevelError
+from queens_tui.core.errors import LevelError
+from queens_tui.core.meta import one_line
 
 if TYPE_CHECKING:
     from queens_tui.core.kind import PuzzleLevel
 
 T = TypeVar("T")
 V = TypeVar("V")
-
-COLOR_RE = re.compile(r"^#[0-9A-Fa-f]{6}$")
-"""A display color as every format writes it: `#rrggbb`."""
-
-
-class Located(NamedTuple):
-    """One cell's region label and where the file wrote it (1-based)."""
-
-    label: str
-    line: int | None
-    col: int | None
-
 
 MAX_DEPTH = 32
 """JSON (or a TypeScript literal) nested deeper than this is not a level: the deepest real one,
@@ -129,6 +117,39 @@ def json_at(text: str, pos: int) -> tuple[int, int]:
     return text.count("\n", 0, pos) + 1, pos - (text.rfind("\n", 0, pos) + 1) + 1
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+
+
+def element_starts(text: str, pos: int) -> list[int]:
+    """Start offsets of the elements of the JSON array whose `[` ends just before `pos`."""
+    starts: list[int] = []
+    depth = 0
+    expect = True  # the next non-blank character starts an element
+    n = len(text)
+    while pos < n:
+        ch = text[pos]
+        if ch in " \t\r\n":
+            pos += 1
+            continue
+        if expect and depth == 0 and ch != "]":
+            starts.append(pos)
+        expect = False
+        if ch == '"':
+            m = _STRING.match(text, pos)
+            pos = m.end() if m else n
+            continue
+        if ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            if depth == 0:
+                break
+            depth -= 1
+        elif ch == "," and depth == 0:
+            expect = True
+        pos += 1
+    return starts
+
+
 def key_at(text: str, key: str) -> tuple[int, int]:
     """Where `"key":` is written in a JSON text (the last one: `json.loads` keeps the last
     of duplicate keys, and so do we); (1, 1) when it is not."""
@@ -140,14 +161,12 @@ def key_at(text: str, key: str) -> tuple[int, int]:
 
 def elements_at(text: str, key: str) -> list[tuple[int, int]]:
     """Where each element of the JSON array under `key` starts (best effort)."""
-    from queens_tui.formats.json import _elements
-
     found = None
     for found in re.finditer(r'"' + re.escape(key) + r'"\s*:\s*\[', text):  # noqa: B007
         continue
     if found is None:
         return []
-    return [json_at(text, p) for p in _elements(text, found.end())]
+    return [json_at(text, p) for p in element_starts(text, found.end())]
 
 
 def json_meta(data: Mapping[str, Any], text: str, keys: Iterable[str]) -> dict[str, str]:
@@ -278,85 +297,3 @@ def sniff_text(
             continue
         return row(line)
     return False
-
-
-def check_label(label: str, line: int | None, col: int | None) -> None:
-    """Labels are single visible characters, so every level can be written as text."""
-    if len(label) != 1 or label.isspace() or not label.isprintable():
-        raise LevelError(
-            f"region label {label!r} must be a single visible character", line=line, col=col
-        )
-
-
-def clean_meta(value: str) -> str:
-    """One-line metadata: whitespace runs collapse to one space, so text round trips are exact."""
-    return " ".join(value.split())
-
-
-def build_level(
-    rows: Sequence[Sequence[Located]],
-    *,
-    colors: Mapping[str, str] | None = None,
-    meta: Mapping[str, str] | None = None,
-    where: tuple[int | None, int | None] = (1, 1),
-) -> Level:
-    """Check the shape of located rows and build the `Level`.
-
-    `where` locates faults that belong to no cell (an empty board). Colors for
-    labels that are not on the board are dropped by the caller's choice: the
-    native format calls that an error, the imported formats ignore it.
-    """
-    if not rows:
-        raise LevelError("no board rows found", line=where[0], col=where[1])
-    n = len(rows)
-    if n > MAX_SIZE:
-        first = rows[MAX_SIZE][0] if rows[MAX_SIZE] else Located("", *where)
-        raise LevelError(
-            f"the board has {n} rows; at most {MAX_SIZE} are supported",
-            line=first.line,
-            col=first.col,
-        )
-    for i, row in enumerate(rows):
-        if len(row) != n:
-            if len(row) > n:
-                at = row[n]  # the first cell too many
-            else:  # just past the last cell: where the missing one should be
-                last = row[-1] if row else Located("", *where)
-                at = Located("", last.line, None if last.col is None else last.col + 1)
-            rows_word = "is 1 row" if n == 1 else f"are {n} rows"
-            raise LevelError(
-                f"row {i + 1} has {len(row)} cells but there {rows_word} "
-                "(a level is N rows of N cells)",
-                line=at.line,
-                col=at.col,
-            )
-    seen: dict[str, Located] = {}
-    for row in rows:
-        for cell in row:
-            if cell.label not in seen:
-                seen[cell.label] = cell
-                if len(seen) > n:
-                    raise LevelError(
-                        f"a {n}x{n} level needs exactly {n} region labels; "
-                        f"{cell.label!r} is label number {len(seen)}",
-                        line=cell.line,
-                        col=cell.col,
-                    )
-    if len(seen) < n:
-        first = rows[0][0]
-        raise LevelError(
-            f"a {n}x{n} level needs exactly {n} region labels, found {len(seen)} "
-            f"({' '.join(seen)})",
-            line=first.line,
-            col=first.col,
-        )
-    fields = {k: v for k, v in (meta or {}).items() if k in METADATA_KEYS}
-    try:
-        return Level(
-            grid=tuple(tuple(cell.label for cell in row) for row in rows),
-            colors=dict(colors or {}),
-            **fields,
-        )
-    except LevelError as err:  # pragma: no cover - the checks above mirror Level's
-        first = rows[0][0]
-        raise LevelError(err.message, line=first.line, col=first.col) from None

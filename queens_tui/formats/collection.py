@@ -155,43 +155,31 @@ def _item_at(text: str, data: Any, index: int, level_id: str) -> tuple[int, int]
     """Where the collection's item number `index` (0-based) starts in `text`: its key in the
     keyed form, else its place in the list (the item's own faults are named, not located: it
     is parsed apart from the file)."""
-    from queens_tui.formats._common import elements_at, json_at, key_at
-    from queens_tui.formats.json import _elements
+    from queens_tui.formats._common import element_starts, elements_at, json_at, key_at
 
     if isinstance(data, dict) and not isinstance(data.get("levels"), list):
         return key_at(text, level_id)
     if isinstance(data, dict):
         starts = elements_at(text, "levels")
     else:
-        starts = [json_at(text, p) for p in _elements(text, text.index("[") + 1)]
+        starts = [json_at(text, p) for p in element_starts(text, text.index("[") + 1)]
     return starts[index] if index < len(starts) else (1, 1)
 
 
 def _item(item: Any) -> PuzzleLevel:
-    """One member of a JSON collection, by its form."""
+    """One member of a JSON collection, by its form: a community app's item (a kind's format
+    module that reads one has `COMMUNITY_KEYS` and `from_community(item)`), else a level
+    object of any kind."""
     if not isinstance(item, dict):
         raise LevelError("not a level object")
-    if "prefilled" in item or "constraints" in item:
-        from queens_tui.formats.tango import from_community
+    from queens_tui.formats import kind_of_text, reader, readers
 
-        return from_community(item)
-    if "colorRegions" in item:
-        from queens_tui.formats.json import parse_json
-
-        rows = item["colorRegions"]
-        if not isinstance(rows, list) or not all(isinstance(row, list | str) for row in rows):
-            raise LevelError("colorRegions must be a list of rows of region labels")
-        converted = {k: v for k, v in item.items() if k not in ("colorRegions", "regionColors")}
-        converted["regions"] = ["".join(map(str, row)) for row in rows]
-        colors = item.get("regionColors")
-        if isinstance(colors, dict) and all(
-            isinstance(c, str) and c.startswith("#") for c in colors.values()
-        ):
-            converted["colors"] = colors
-        return parse_json(json.dumps(converted))
+    for kind in readers():  # a community app's own form: the kind whose keys it has
+        module = reader(kind)
+        if any(key in item for key in getattr(module, "COMMUNITY_KEYS", ())):
+            got: PuzzleLevel = module.from_community(item)
+            return got
     text = json.dumps(item)
-    from queens_tui.formats import kind_of_text, reader
-
     level: PuzzleLevel = reader(kind_of_text(text, ".json")).parse(text, ".json")
     return level
 

@@ -1,7 +1,7 @@
 """What a level file says about itself (name, size, difficulty), read by its own format's reader.
 
 The level browser lists a few hundred files and must open at once, so it asks
-each file's reader for its header (`scan_meta`: `formats.text`, `formats.tango`,
+each file's reader for its header (`scan_meta`: `formats.queens.text`, `formats.tango`,
 `formats.zip`), which costs microseconds and never builds the level; the rare
 Queens JSON and TypeScript files are parsed in full. Results are cached by
 path, modification time and size, so a second opening reads no unchanged file.

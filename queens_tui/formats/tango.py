@@ -45,6 +45,7 @@ from typing import Any
 
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, scan_header, split_text
+from queens_tui.core.vocabulary import Difficulty
 from queens_tui.formats import archive
 from queens_tui.formats._common import (
     comment_header,
@@ -164,8 +165,20 @@ def parse_archive(text: str) -> Level:
 # --------------------------------------------------------------------------- community app
 
 _EMOJI = {"☀️": SUN, "☀": SUN, "🌑": MOON, "🌙": MOON}
-_DIFFICULTY = {1: "easy", 2: "easy", 3: "medium", 4: "medium", 5: "hard", 6: "hard", 7: "expert"}
+_DIFFICULTY = {
+    1: Difficulty.EASY,
+    2: Difficulty.EASY,
+    3: Difficulty.MEDIUM,
+    4: Difficulty.MEDIUM,
+    5: Difficulty.HARD,
+    6: Difficulty.HARD,
+    7: Difficulty.EXPERT,
+}
 """The app's difficulty (1 Monday .. 7 Sunday) as our four grades."""
+
+
+COMMUNITY_KEYS = ("prefilled", "constraints")
+"""The keys of a collection item in the community Tango app's form (`from_community`)."""
 
 
 def from_community(item: dict[str, Any]) -> Level:

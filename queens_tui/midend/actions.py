@@ -220,8 +220,11 @@ def game_actions(
 
 
 FOOTER_FIRST = ("help", "quit")
-"""Shown first in the footer: it keeps its first entries when the terminal is narrow, and
-`? Help` and `q Quit` must show at 80 columns whatever else is cut."""
+"""Shown first in the footer: `? Help` and `q Quit` lead the line."""
+FOOTER_KEEP = (*FOOTER_FIRST, "undo", "hint")
+"""Shown in the footer whatever a narrow terminal leaves out (`app.widgets.keyline.KeyLine`
+`keep`): at 80 columns every kind's line drops some of its own keys (the help page lists
+them), never these."""
 
 
 def default_words(text: str) -> str:
@@ -261,6 +264,8 @@ def key_table(actions: Iterable[Action]) -> str:
 
 __all__ = [
     "CLEAR",
+    "FOOTER_FIRST",
+    "FOOTER_KEEP",
     "KEY_REF",
     "Action",
     "cycle",

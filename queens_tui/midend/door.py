@@ -170,7 +170,9 @@ class Midend:
         self._squares = squares
         if say is not None:
             self.assistant.say = say
-        game = Game(ref.level, self.rules, title=ref.title, now=self._now)
+        game = Game(
+            ref.level, self.rules, title=ref.title, full_title=ref.full_title, now=self._now
+        )
         game.options = {name: self.session.option(name, d) for name, d in options}
         if self.lesson is not None:
             game.title = f"Lesson: {self.lesson.lesson.title}"

@@ -2,7 +2,7 @@
 
 As `midend.door` is for a level in play, `EditorMidend` is for a level being made: the
 editor screen paints strokes through it, reads back the sketch and the verdict, and asks it
-to save. It holds the history of strokes (`core.history`), the verdict job (`solver/edit.py`
+to save. It holds the history of strokes (`core.history`), the verdict job (`solver/queens/edit.py`
 `judge` and `suggest`, in a daemon thread of `midend.jobs`: each reply carries the
 generation it was asked for, and a stale one is dropped), the save target and what was on
 disk when last seen, and the writing itself (write beside, rename over). The screen never
@@ -109,7 +109,7 @@ class VerdictWorker:
         engine = self.engine
 
         def work(token: CancelToken) -> None:
-            from queens_tui.solver import edit as solver_edit
+            from queens_tui.solver.queens import edit as solver_edit
 
             try:
                 verdict = solver_edit.judge(

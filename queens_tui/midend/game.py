@@ -69,16 +69,26 @@ class Result(NamedTuple):
         return help_words(self.hints, self.helped) or "no hints"
 
     @property
+    def name(self) -> str:
+        """The level's name with its size, said once: "Cross (8×8)", "Zip, pack 2-7x7, level
+        14", "Classic N-queens 8×8" (no size after a name that says it): the win card's."""
+        if self.size.replace("×", "x") in self.level_name.replace("×", "x"):
+            return self.level_name
+        return f"{self.level_name} ({self.size})"
+
+    @property
     def puzzle(self) -> str:
         """What the share line calls the puzzle. Only LinkedIn's own levels get LinkedIn's
         `Queens #426`; ours say whose they are, so a post beside LinkedIn's results can't be
         taken for one of them: `queens-tui Queens 2026-11-24` (a daily),
-        `queens-tui Queens Cross (8×8)` (any other level)."""
+        `queens-tui Queens Cross (8×8)` (any other level, `name`)."""
         if self.number:
             return f"{self.kind_title} #{self.number}"
         if self.day:
             return f"{APP} {self.kind_title} {self.day}"
-        return f"{APP} {self.kind_title} {self.level_name} ({self.size})"
+        if self.level_name.startswith(self.kind_title):  # "Zip, pack 2-7x7, level 14"
+            return f"{APP} {self.name}"
+        return f"{APP} {self.kind_title} {self.name}"
 
     def share_line(self) -> str:
         """Spoiler-free share text in LinkedIn's shape: `<puzzle> | 0:27 and flawless`,
@@ -168,6 +178,7 @@ class Game:
         rules: PlayRules[Any, Any, Any],
         *,
         title: str | None = None,
+        full_title: str | None = None,
         now: Clock = time.monotonic,
     ) -> None:
         self.level = level
@@ -175,6 +186,9 @@ class Game:
         self.kind = get_kind(level.kind)
         """The kind's facts (title, emoji) for the result and the share line."""
         self.title = printable(title or level.name or "Untitled")  # a file's text: no escapes
+        """What the status line calls the level."""
+        self.full_title = printable(full_title) if full_title else self.title
+        """What the win card and the share line call it (`OpenLevel.full_title`)."""
         self.start: Any = rules.new_state(level)
         """Where play starts, and a restart goes back to: the level's own start, or a lesson's
         position (`begin_at`)."""
@@ -232,7 +246,7 @@ class Game:
     def result(self, *, day: date | None = None, squares: str = "", streak: int = 0) -> Result:
         """The figures of a finished game (`day`: the date of a daily puzzle of ours)."""
         return Result(
-            self.title,
+            self.full_title,
             size_text(self.level),
             self.stopwatch.elapsed,
             self.moves,

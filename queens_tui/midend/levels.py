@@ -48,14 +48,31 @@ class OpenLevel(NamedTuple):
 
     @property
     def title(self) -> str:
-        """What the status line and the share line call this level."""
-        if self.level.name:
-            return printable(str(self.level.name))
+        """What the status line calls this level: its name, unless it has none or one that
+        tells a player nothing (a generated code, `KindBase.telling_name`); then a bundled
+        level by its pack and number ("Zip, pack 2-7x7, level 14"), a file by its name."""
+        kind = get_kind(self.level.kind)
+        name = printable(str(self.level.name)) if self.level.name else ""
+        if name and kind.telling_name(name):
+            return name
         if self.bundled_id:
-            return self.bundled_id
+            from queens_tui.catalog.refs import bundled_title
+
+            return bundled_title(kind.name, self.bundled_id)
         if self.path:
             return printable(Path(self.path).stem)
-        return "Untitled"
+        return name or "Untitled"
+
+    @property
+    def full_title(self) -> str:
+        """What the win card and the share line call this level: its `title`, or for a kind
+        played on an empty board of a size (classic N-queens) the kind and the size ("Classic
+        N-queens 8×8", not "Classic N-queens 8 queens (8×8)"). `midend.game.Result.name` puts
+        the kind and the size around it where it does not say them."""
+        kind = get_kind(self.level.kind)
+        if kind.formats is None:
+            return f"{kind.title} {str(self.level.size_text).replace('x', '×')}"
+        return self.title
 
 
 def open_ref(ref: LevelRef) -> OpenLevel:

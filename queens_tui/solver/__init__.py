@@ -1,4 +1,5 @@
-"""The solver service: solve, count, completable, reveal (see `service`).
+"""The solvers: each kind's CP-SAT model and the game worker's answers (`solver/<kind>`),
+what the models share (`cpsat`) and the cancel flag of every call (`cancel`).
 
 Importing this package is cheap: OR-Tools is imported only when a call asks
 for the CP-SAT engine (or `warm_up()` runs), never at import time.
@@ -8,22 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from queens_tui.solver.service import (
-    DEFAULT_TIME_LIMIT,
-    ENGINES,
-    CancelToken,
-    CompletableResult,
-    CountResult,
-    Engine,
-    RevealResult,
-    SolveResult,
-    Status,
-    completable,
-    count,
-    reveal,
-    solve,
-    warm_up,
-)
+from queens_tui.solver.cancel import CancelToken
+from queens_tui.solver.cpsat import warm_up
 
 if TYPE_CHECKING:
     from queens_tui.core.play import PlaySolver
@@ -42,20 +29,4 @@ def play_solver(kind: str) -> PlaySolver[Any, Any]:
     return cast("PlaySolver[Any, Any]", import_module(module).PLAY)
 
 
-__all__ = [
-    "DEFAULT_TIME_LIMIT",
-    "ENGINES",
-    "CancelToken",
-    "CompletableResult",
-    "CountResult",
-    "Engine",
-    "RevealResult",
-    "SolveResult",
-    "Status",
-    "completable",
-    "count",
-    "play_solver",
-    "reveal",
-    "solve",
-    "warm_up",
-]
+__all__ = ["CancelToken", "play_solver", "warm_up"]

@@ -26,6 +26,12 @@ def cp_model() -> Any:
     return module
 
 
+def warm_up() -> None:
+    """Import OR-Tools now (slow: it pulls numpy and pandas), e.g. from a worker after the
+    first frame."""
+    cp_model()
+
+
 def solve(model: Any, seconds: float, cancel: Any = None) -> tuple[int, Any]:
     """One CP-SAT run of `model` on one worker for at most `seconds`: (status, solver).
 

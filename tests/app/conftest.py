@@ -9,8 +9,8 @@ from rich.style import Style
 
 from queens_tui.app import QueensApp, create_app
 from queens_tui.app.screens.game import GameScreen
-from queens_tui.app.widgets import BoardView
-from queens_tui.kinds.queens.level import Cell
+from queens_tui.app.widgets.queens import BoardView
+from queens_tui.core.grid import Cell
 from tests.app.reading import glyph_of
 from tests.conftest import EXAMPLE_8, SOLUTION_8
 

@@ -14,7 +14,7 @@ async def test_ascii_status_line_has_no_queen_or_cross_glyph(level8_file, clock)
         await pilot.press("enter")
         await pilot.pause()
         line = game_screen(app).status.plain
-        assert "Q 1/8" in line and "auto-x on" in line and "8x8" in line
+        assert "1 of 8 queens" in line and "auto-x on" in line and "8x8" in line
         assert not {"♛", "×"} & set(line)
 
 
@@ -24,7 +24,7 @@ async def test_status_line_keeps_glyphs_without_ascii(level8_file, clock) -> Non
         await pilot.press("enter")
         await pilot.pause()
         line = game_screen(app).status.plain
-        assert "♛ 1/8" in line and "auto-× on" in line and "8×8" in line
+        assert "1 of 8 queens" in line and "auto-× on" in line and "8×8" in line
 
 
 async def test_ctrl_z_suspends_the_app(app8, monkeypatch) -> None:

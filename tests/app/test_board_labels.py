@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from queens_tui.app.kinds.queens import describe
 from queens_tui.app.palette import color_name, region_colors
-from queens_tui.app.widgets.board import fit_labelled
+from queens_tui.app.widgets.queens import fit_labelled
 from tests.conftest import EXAMPLE_8, level_from
 
 from .assist_fixtures import message_text, settle
@@ -98,7 +98,7 @@ async def _numbers_come_and_go(app, n: int) -> None:
     async with app.run_test(size=(80, 30)) as pilot:
         screen = game_screen(app)
         view = screen.board_view
-        assert screen.game.options.get("labels", True)
+        assert screen.midend.game.options.get("labels", True)
 
         def numbered() -> tuple[list[str], list[str]]:
             lines = [view.render_line(y).text.split() for y in range(view.size.height)]

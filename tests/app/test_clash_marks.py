@@ -11,8 +11,7 @@ from rich.style import Style
 from queens_tui.app import create_app
 from queens_tui.app.glyphs import QUEEN
 from queens_tui.app.theme import QUEENS_CONFLICT as CONFLICT_QUEEN
-from queens_tui.app.widgets import BoardView
-from queens_tui.app.widgets.board import CONFLICT_TINT
+from queens_tui.app.widgets.queens import CONFLICT_TINT, BoardView
 from tests.app.reading import glyph_of
 
 from .assist_fixtures import settle

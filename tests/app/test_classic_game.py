@@ -50,7 +50,7 @@ async def test_board_hunt_status_and_auto_crosses() -> None:
     async with app.run_test(size=SIZE) as pilot:
         view = app.game_screen.query_one(ClassicBoard)
         status = app.game_screen.status.plain
-        assert "♛ 0/8" in status and "0 of 92 found · 0 of 12 fundamental" in status
+        assert "0 of 8 placed" in status and "0 of 92 found · 0 of 12 fundamental" in status
         await place(pilot, view, [(0, 0)])
         assert cell_char(view, (7, 7)) == "×"  # the full diagonal is crossed out
         assert cell_char(view, (1, 2)) == " "
@@ -157,7 +157,7 @@ async def test_the_hunt_is_saved_through_the_store_only(where: str, tmp_path: Pa
     async with app.run_test(size=SIZE) as pilot:
         view = app.game_screen.query_one(ClassicBoard)
         await place(pilot, view, list(enumerate((1, 3, 0, 2))))
-        await pilot.pause()
+        await settled(pilot)  # the find is counted when its message arrives
         assert isinstance(app.screen, WinScreen)
         assert "1 of 2 found" in app.game_screen.status.plain
     assert load_found(4) == []  # the user's data folder: never

@@ -20,10 +20,10 @@ def visible_keys(app, width: int) -> list[tuple[str, str]]:
     right = f"▏ {palette.shown} {palette.description} "
     assert drawn.endswith(right), drawn
     left = drawn.removesuffix(right).rstrip(" ") + " "
-    texts = [f" {k.shown} {k.description} " for k in keys]
-    count = next(n for n in range(len(texts), -1, -1) if "".join(texts[:n]) == left)
-    assert count < len(texts)  # at 80 columns some are left out
-    return [(k.key, k.description) for k in keys[:count]] + [(palette.key, palette.description)]
+    shown = line.shown()
+    assert left == "".join(f" {k.shown} {k.description} " for k in shown), drawn
+    assert len(shown) < len(keys)  # at 80 columns some are left out
+    return [(k.key, k.description) for k in shown] + [(palette.key, palette.description)]
 
 
 async def test_quit_and_help_show_at_80_columns(level8_file) -> None:
@@ -99,11 +99,11 @@ async def test_ascii_footer_and_status_are_pure_ascii(level8_file) -> None:
 
 
 STATUS_80 = [  # (name, size, progress) as each kind's game feeds the status line
-    ("Daily 2026-11-23", "7×7", "♛ 2/7"),
-    ("Daily Tango 2026-11-23", "6×6", "☀/☾ 4/36"),
-    ("Daily Zip 2026-11-23", "6×6", "Zip ◉ 1/7 · path 3/36"),
-    ("8 queens", "8×8", "♛ 2/8 · 0 of 92 found · 0 of 12 fundamental"),
-    ("A level name as long as a pack file may give it, and longer", "9×9", "♛ 0/9"),
+    ("Daily 2026-11-23", "7×7", "2 of 7 queens"),
+    ("Daily Tango 2026-11-23", "6×6", "4 of 36 filled"),
+    ("Daily Zip 2026-11-23", "6×6", "1 of 7 numbers · 3 of 36 cells"),
+    ("8 queens", "8×8", "2 of 8 placed · 0 of 92 found · 0 of 12 fundamental"),
+    ("A level name as long as a pack file may give it, and longer", "9×9", "0 of 9 queens"),
 ]
 
 
@@ -139,8 +139,8 @@ async def test_status_keeps_the_verdict_at_80_columns_for_every_kind() -> None:
                     line = bar.plain
                     assert len(line) <= 80, line
                     assert line.endswith(f"00:07{bar.sep.plain}{words}"), line
-                    assert line.startswith(name[:10]), line
-                    assert progress.split(" · ")[0][-3:] in line, line  # the count stays
+                    assert line.startswith(name[:10]) or name[-10:] in line, line
+                    assert progress.split(" · ")[0] in line, line  # the count stays
                     if name == "8 queens":  # the hunt stays too, short of its fundamental count
                         assert "0 of 92 found" in line, line
                     assert line.isascii() == ascii or not ascii, line
@@ -150,10 +150,10 @@ async def test_status_keeps_the_verdict_at_80_columns_for_every_kind() -> None:
         bar.level_name, bar.size_text = "Daily Zip 2026-11-23", "6×6"
         await pilot.pause()
         pieces = [part.plain for part in bar.segments()]
-        assert pieces[2:4] == [f"Zip numbers 1/{zip_level.last}", "path 1/36"], pieces
+        assert pieces[2:4] == [f"1 of {zip_level.last} numbers", "1 of 36 cells"], pieces
         assert (
             bar.plain
-            == f"Daily Zip 2026-11-23 | 6x6 | Zip numbers 1/{zip_level.last} | path 1/36 | 00:07"
+            == f"Daily Zip 2026-11-23 | 6x6 | 1 of {zip_level.last} numbers | 1 of 36 cells | 00:07"
         )
 
 

@@ -16,7 +16,7 @@ from queens_tui.app.bindings import bindings, own_actions
 from queens_tui.app.palette import PASTELS, distance, region_colors
 from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.screens.win import WinScreen
-from queens_tui.app.widgets.board import fit
+from queens_tui.app.widgets.queens import fit
 from queens_tui.cli import main
 from queens_tui.kinds.queens.level import Level
 
@@ -202,7 +202,7 @@ def test_share_squares_follow_the_colour_names_of_the_hints() -> None:
     (what hints say) stands for; LinkedIn's orange region shared as a brown square before."""
     from queens_tui.app.kinds.queens import share_squares
     from queens_tui.app.palette import COLOR_NAMES, SQUARES, color_name, color_square
-    from queens_tui.formats.text import parse_text
+    from queens_tui.formats.queens.text import parse_text
 
     assert set(COLOR_NAMES.values()) <= set(SQUARES)
     expect = {"blue": "🟦", "orange": "🟧", "yellow": "🟨", "green": "🟩", "grey": "⬜"}

@@ -9,7 +9,7 @@ from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.screens.help import HelpScreen
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.theme import QUEENS_CONFLICT as CONFLICT_QUEEN
-from queens_tui.app.widgets.board import CONFLICT_TINT
+from queens_tui.app.widgets.queens import CONFLICT_TINT
 from queens_tui.kinds.queens.board import Mark
 
 from .conftest import SIZE, board_view, drawn, game_screen, go_to
@@ -212,7 +212,7 @@ async def test_status_line_shows_level_size_queens_moves(app8) -> None:
     async with app8.run_test(size=WIDE) as pilot:
         await pilot.press("enter", "right", "right", "x")
         plain = game_screen(app8).status.plain
-        for part in ("Example eight", "8×8", "♛ 1/8", "00:00", "moves 2", "auto-× on"):
+        for part in ("Example eight", "8×8", "1 of 8 queens", "00:00", "moves 2", "auto-× on"):
             assert part in plain
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from queens_tui.app.screens.win import WinScreen
-from queens_tui.app.widgets import BoardView
+from queens_tui.app.widgets.queens import BoardView
 from queens_tui.kinds.queens.board import Mark
 
 from .conftest import SIZE, board_view, game_screen

@@ -81,7 +81,7 @@ async def test_page_and_websocket_play_a_level(tmp_path: Path) -> None:
 
                 await tab.resize(70, 24)
                 screen = await tab.until((1, 8))
-                status_row = next(y for y, ln in enumerate(screen.lines) if "♛ 1/8" in ln)
+                status_row = next(y for y, ln in enumerate(screen.lines) if "1 of 8 queens" in ln)
                 assert status_row < 24 and max(len(ln) for ln in screen.lines) <= 70
 
                 # The keys panel (palette: "Keys") lists the app's keys, but not ctrl+z:

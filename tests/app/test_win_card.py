@@ -236,7 +236,7 @@ async def test_the_card_says_the_same_after_a_restart(
         await settle(pilot, app)
         assert isinstance(app.screen, WinScreen)
         first = str(app.screen.query_one("#share").render())
-        assert "1 hint, 2 undos, 1 mistake" in first, first
+        assert "1 hint, 2 undos, 1 mistake" in first.replace("\n", " "), first
         clock.advance(GUARD + 1)
         await pilot.press("q")
     store = make_store(data)
@@ -331,3 +331,70 @@ def test_the_card_breaks_lines_between_phrases_by_cell_width() -> None:
     assert "\ufe0f" not in shown and "\ufe0f" in tango.share_line()  # the copy keeps it
     assert all(cell_len(line) <= TEXT_WIDTH for line in shown.splitlines()), shown
     assert "with 2 hints" in shown.replace("\n", " ")
+
+
+def test_the_share_line_names_the_kind_and_size_once() -> None:
+    """Issue 35 item 11: "queens-tui Zip Zip LLRW (6x6)" and "Classic N-queens 8 queens
+    (8x8)" said the kind twice; a LinkedIn number only on LinkedIn's own levels."""
+    from queens_tui.midend.game import Result
+
+    zip_pack = Result("Zip, pack 2-7x7, level 14", "7×7", 4, 9, kind_title="Zip")
+    assert zip_pack.puzzle == "queens-tui Zip, pack 2-7x7, level 14"
+    classic = Result("Classic N-queens 8×8", "8×8", 4, 9, kind_title="Classic N-queens")
+    assert classic.puzzle == "queens-tui Classic N-queens 8×8"
+    queens = Result("Cross", "8×8", 4, 9)
+    assert queens.puzzle == "queens-tui Queens Cross (8×8)"
+    linkedin = Result("LinkedIn Tango 1", "6×6", 4, 9, kind_title="Tango", number="1")
+    assert linkedin.puzzle == "Tango #1"
+
+
+def test_a_bundled_level_with_a_made_up_name_is_named_by_its_pack_and_number() -> None:
+    """Issue 35 item 11: "Zip LLRW" (the generator's code) means nothing to a player."""
+    from queens_tui.catalog import LevelRef
+    from queens_tui.kinds.classic.kind import level
+    from queens_tui.midend.levels import OpenLevel, open_ref
+
+    zip_level = open_ref(LevelRef.bundled("zip-2-7x7/014"))
+    assert zip_level.level.name.startswith("Zip ")  # the file's own made-up name
+    assert zip_level.title == zip_level.full_title == "Zip, pack 2-7x7, level 14"
+    sudoku = open_ref(LevelRef.bundled("sudoku-1-easy/003"))
+    assert sudoku.title == "Mini Sudoku, pack 1-easy, level 3"
+    named = open_ref(LevelRef.bundled("1-easy/001"))
+    assert named.title == named.level.name  # a real name stays
+    board = OpenLevel(level(8, []))
+    assert (board.title, board.full_title) == ("8 queens", "Classic N-queens 8×8")
+
+
+def test_the_share_lines_bar_never_stands_alone_on_the_card() -> None:
+    """Issue 35 item 11: a name wider than the card left the `|` alone on a line."""
+    from rich.cells import cell_len
+
+    from queens_tui.app.screens.win import TEXT_WIDTH, lay_out
+
+    for name in ("Zip Zip URVV (7×7)", "Zip, pack 2-7x7, level 14", "Classic N-queens 8×8"):
+        shown = lay_out(f"queens-tui {name} | 0:04 solved with help 🛑")
+        lines = shown.splitlines()
+        assert all(line.strip() != "|" for line in lines), shown
+        assert all(cell_len(line) <= TEXT_WIDTH for line in lines), shown
+        assert " ".join(lines).split() == f"queens-tui {name} | 0:04 solved with help 🛑".split()
+
+
+async def test_at_80x24_a_tall_card_leaves_the_status_line_in_view(tmp_path, clock) -> None:
+    """Issue 35 item 11: at 80x24 the card covered the status line; it ends above it (and
+    scrolls what does not fit)."""
+    from queens_tui.app.widgets.keyline import KeyLine
+
+    path = tmp_path / "long.txt"
+    long = "A level whose name runs over three lines of the card, as files may name them"
+    path.write_text(f"# name: {long}\n" + EXAMPLE_8)
+    store = make_store(tmp_path / "data")
+    app = create_app(str(path), now=clock, store=store, engine="search")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        clock.advance(20)
+        await pilot.press("S", "y")
+        await wait_until(pilot, lambda: isinstance(app.screen, WinScreen))
+        card = app.screen.query_one("#dialog").region
+        game = app.game_screen
+        assert card.bottom <= game.status.region.y, (card, game.status.region)
+        assert card.bottom <= game.query_one(KeyLine).region.y

@@ -82,7 +82,8 @@ async def test_hint_then_solve_wins() -> None:
         board = _board(app)
         await pilot.press("h")
         await settled(pilot)
-        assert board.marks and set(board.marks.values()) == {"place"}
+        # the stretch to draw, and the cells the rules' forced links run through beside it
+        assert "place" in set(board.marks.values()) <= {"place", "evidence"}
         await pilot.press("h")
         await settled(pilot)
         assert len(board.state.path) > 1 and list(board.state.path) == sol[: len(board.state.path)]

@@ -83,7 +83,7 @@ class Through:
     def check(self, state: Any, *, engine: str, time_limit: float, cancel: Any) -> Verdict:
         if not self.solve_every_move:
             return self.inner.check(state, engine=engine, time_limit=time_limit, cancel=cancel)
-        from queens_tui.solver import service
+        from queens_tui.solver.queens import service
 
         got = service.completable(
             state.level,

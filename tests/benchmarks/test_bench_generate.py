@@ -99,7 +99,7 @@ def unique_by_cpsat(level: Any, time_limit: float = 300.0) -> bool:
     """Exactly one solution, proved by CP-SAT (an independent solver): solve, then solve
     again with that solution cut off and get INFEASIBLE. With presolve on (the game's
     setting, off, enumerating, once ran past 120 s on a 25x25 under load)."""
-    from queens_tui.solver import queens_model as cpsat
+    from queens_tui.solver.queens import model as cpsat
 
     cp = cpsat.cp_model()
     model, x = cpsat.build(level)

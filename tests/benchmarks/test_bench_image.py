@@ -23,9 +23,9 @@ import time
 
 import pytest
 
+from queens_tui.core.errors import LevelError
 from queens_tui.formats import image as image_mod
 from queens_tui.kinds.queens import search
-from queens_tui.kinds.queens.level import LevelError
 from tests.unit.picture_maker import board_picture
 from tests.unit.test_image_screens import PICTURES, canon, truth
 

@@ -51,10 +51,10 @@ TARGET_MAX_LEVEL = 0.040
 CPSAT_SCRIPT = """
 import json, sys
 from queens_tui.formats.queens import load
-from queens_tui import solver
+from queens_tui.solver.queens import service
 for path in sys.argv[1:]:
     level = load(path)
-    res = solver.count(level, engine="cpsat")
+    res = service.count(level, engine="cpsat")
     queens = [list(q) for q in res.solutions[0]] if res.solutions else []
     print(json.dumps({"file": path, "size": level.size, "solutions": res.count, "queens": queens}))
 """
@@ -161,6 +161,7 @@ def test_bench_solve_corpus_whole_process(
 
     from queens_tui import cli, solver
     from queens_tui.formats.queens import load
+    from queens_tui.solver.queens import service
 
     def cli_solve(path: str) -> int:
         # The `solve --json` handler itself, one file at a time (argparse
@@ -169,7 +170,7 @@ def test_bench_solve_corpus_whole_process(
 
     per_ours = _per_level(files, tmp_path, cli_solve, repeat=3)
     solver.warm_up()
-    per_cpsat = _per_level(files, tmp_path, lambda f: solver.count(load(f), engine="cpsat"))
+    per_cpsat = _per_level(files, tmp_path, lambda f: service.count(load(f), engine="cpsat"))
 
     ours = statistics.median(ours_times)
     base = {k: statistics.median(v) for k, v in baseline_times.items()}

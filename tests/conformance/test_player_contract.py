@@ -11,6 +11,7 @@ colour. Small boards, a fake clock, the pure search: the whole suite is a few se
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from textual.widget import Widget
 from queens_tui.app.screens.confirm import ConfirmScreen
 from queens_tui.app.screens.win import GUARD, WinScreen
 from queens_tui.app.widgets.keyline import KeyLine
+from queens_tui.app.widgets.message import PRESS, fit_text
 from queens_tui.kinds import get_kind
 
 from .conftest import DAY, SIZE, launch, mark, plain_board, settle, store_in
@@ -173,6 +175,74 @@ async def test_the_win_card_reads_the_same_after_a_relaunch(
         assert str(again.screen.query_one("#figures").render()) == figures
 
 
+async def test_at_80x24_the_win_card_names_the_level_once_above_the_status_line(
+    kind: str, tmp_path: Path, clock
+) -> None:
+    """Issue 35 item 11: the share line says the kind once ("Classic N-queens 8 queens (8x8)"
+    said it twice), its `|` never alone on a line, and the card leaves the status line and
+    the key line in view."""
+    app = launch(kind, tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("S", "y")
+        await settle(pilot)
+        assert isinstance(app.screen, WinScreen)
+        title = get_kind(kind).title
+        puzzle = app.screen.result.share_line().split(" | ")[0]
+        assert puzzle.count(title) == 1, puzzle
+        shown = str(app.screen.query_one("#share").render())
+        assert all(line.strip() != "|" for line in shown.splitlines()), shown
+        card = app.screen.query_one("#dialog").region
+        assert card.bottom <= app.game_screen.status.region.y
+
+
+def conclusion(text: str) -> str:
+    """What a hint or `m` concludes, that the player acts on: the end of its last sentence
+    (after "; that leaves " or the last ": " in it), without the closing "Press ..."."""
+    last = re.split(r"(?<=[.)])\s+(?=[A-Z])", PRESS.sub("", text).strip())[-1]
+    for sep in ("; that leaves ", ": "):
+        if sep in last:
+            return last.rpartition(sep)[2]
+    return last
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_hints_and_m_state_their_conclusion_whole_on_screen(
+    kind: str, tmp_path: Path, clock, size: tuple[int, int]
+) -> None:
+    """Issue 35 item 8: at 80x24 and 120x40, every hint (three in a row, each applied) and
+    `m` on a marked board show their conclusion whole in the message area; they never
+    count steps the player was not shown ("after 22 forced steps elsewhere", "(2 steps
+    first.)"): what they rely on is marked on the board."""
+    app = launch(kind, tmp_path, clock)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        area = screen.query_one("#message")
+        said: list[str] = []
+        for _ in range(3):
+            await pilot.press("h")
+            await settle(pilot)
+            said.append(area.text)
+            await pilot.press("h")
+            await settle(pilot)
+            if screen.midend.game.solved:
+                break
+        if not screen.midend.game.solved:
+            await mark(pilot, app)
+            await settle(pilot)
+            await pilot.press("m")
+            await settle(pilot)
+            said.append(area.text)
+        for text in said:
+            assert not re.search(r"\d+ (forced )?steps? (first|elsewhere)", text), text
+        # each text as the area fits it (`fit_text`, the area's own size)
+        width, lines = area.content_size.width, area.content_size.height
+        for text in said:
+            shown = " ".join(PRESS.sub("", fit_text(text, width, lines)).split())
+            assert shown.endswith(" ".join(conclusion(text).split())), (size, text, shown)
+
+
 def inside(widget: Widget, width: int, height: int) -> bool:
     region = widget.region
     return region.area > 0 and region.right <= width and region.bottom <= height
@@ -199,15 +269,34 @@ async def test_at_80x24_board_status_line_and_a_two_line_message_fit(
         assert inside(screen.query_one(KeyLine), 80, 24)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="issue 35 item 12: at 80 columns the footer drops the hint key"
-)
 async def test_at_80x24_the_footer_holds_the_hint_key(kind: str, tmp_path: Path, clock) -> None:
+    """Issue 35 item 12: the hint key (and help, quit, undo) always show, in ASCII too."""
     app = launch(kind, tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         keyline = app.game_screen.query_one(KeyLine)
-        assert "Hint" in "".join(seg.text for seg in keyline.render_line(0))
+        for ascii in (False, True):
+            app.game_screen.set_ascii(ascii)
+            await pilot.pause()
+            drawn = "".join(seg.text for seg in keyline.render_line(0))
+            for words in (" h Hint ", " u Undo ", " ? Help ", " q Quit "):
+                assert words in drawn, (ascii, drawn)
+
+
+async def test_at_80x24_the_status_line_says_the_progress_in_words_and_keeps_the_date(
+    kind: str, tmp_path: Path, clock
+) -> None:
+    """Issue 35 item 12: "12 of 36 filled", not "1-6 12/36"; a daily's date stays whole on the
+    line at 80 columns, with a hint counted and the live check's verdict."""
+    app = launch(kind, tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await hint_then_mark(pilot, app)
+        await settle(pilot)
+        line = status(app)
+        assert len(line) <= 78 and "1 hint" in line, line
+        assert re.search(r"\b\d+ of \d+ [a-z]+", line), line
+        if get_kind(kind).daily is not None:
+            assert DAY.isoformat() in line, line
 
 
 async def test_ascii_and_no_color_boards_read_without_colour(

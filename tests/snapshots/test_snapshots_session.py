@@ -12,7 +12,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from queens_tui.app.app import QueensApp
-from queens_tui.formats.text import parse_text
+from queens_tui.formats.queens.text import parse_text
 from queens_tui.midend.levels import OpenLevel
 from queens_tui.store import Store, daily_key
 from tests.scenes import SCENES, SHOT_LEVEL, SIZE, SceneClock

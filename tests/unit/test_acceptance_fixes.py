@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from queens_tui.core.errors import LevelError
 from queens_tui.formats.queens import parse_json
-from queens_tui.kinds.queens.level import LevelError
 
 
 def test_json_integer_too_long_for_python_is_a_located_level_error() -> None:

@@ -249,11 +249,24 @@ def test_queens_days_of_every_size_read_in_every_form(tmp_path: Path, index: int
         assert canon(got.grid) == canon(level.grid), obj.get("board", "regions")
 
 
-@pytest.mark.parametrize("index", [0, 25, 45, 55])  # 6x6, 7x7 and 8x8, with and without walls
+def _zip_reaching_its_edge(side: int, walls: bool) -> Any:
+    """The first bundled Zip level of `side` (with or without walls) whose numbers reach its
+    last row or column: a day without `grid_size` is read at the side its cells reach, so only
+    such a level can round-trip without it."""
+    for _, path in bundled_levels("zip"):
+        level = load_puzzle(path)
+        numbered = [(r, c) for r, row in enumerate(level.numbers) for c, k in enumerate(row) if k]
+        reach = max(max(cell) for cell in numbered)
+        if level.rows == side and bool(level.walls) == walls and reach == side - 1:
+            return level
+    raise AssertionError(f"no bundled {side}x{side} Zip level reaches its edge")
+
+
+@pytest.mark.parametrize(("side", "walls"), [(6, False), (7, True), (8, False), (8, True)])
 def test_zip_days_of_every_size_read_without_grid_size_or_optional_keys(
-    tmp_path: Path, index: int
+    tmp_path: Path, side: int, walls: bool
 ) -> None:
-    level = _bundled("zip", index)
+    level = _zip_reaching_its_edge(side, walls)
     day = zip_day(level)
     bare = {k: v for k, v in day.items() if k in ("game", "nodes", "walls")}
     for obj in (day, bare, _reordered(day), {**bare, "walls": None, "game": "ZIP"}):

@@ -21,13 +21,26 @@ def test_fast_counter_is_exact_up_to_12(n: int) -> None:
 
 def test_numpy_path_and_pure_path_agree() -> None:
     # n <= 10 goes through the pure search; the numpy counter (16-bit words up to N=16, 32-bit
-    # past it) must agree with it where both run
-    from queens_tui.kinds.classic.count import _total_numpy, _total_python
+    # past it) must agree with it where both run, start by start
+    from queens_tui.kinds.classic.count import _complete_python
 
     for n in (7, 8, 9, 10, 11):
-        assert _total_python(n) == TOTAL[n - 1]
-        assert _total_numpy(n) == TOTAL[n - 1]
-        assert _total_numpy(n, bits=32) == TOTAL[n - 1]
+        found = count.prefixes(n, 2)
+        for bits in (16, 32):
+            assert (
+                sum(
+                    p.weight * count.completions(n, p.row, [(p.cols, p.ld, p.rd)], p.blocked, bits)
+                    for p in found
+                )
+                == TOTAL[n - 1]
+            )
+        assert (
+            sum(
+                p.weight * _complete_python(n, p.row, (p.cols, p.ld, p.rd), p.blocked)
+                for p in found
+            )
+            == TOTAL[n - 1]
+        )
 
 
 def test_symmetric_counts_and_burnside() -> None:

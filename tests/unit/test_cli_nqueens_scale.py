@@ -138,6 +138,29 @@ def test_a_checkpoint_of_another_count_is_refused(
     assert code == 2 and f"{blocker / 'cp.json'}: cannot write:" in err
 
 
+OLD_CHECKPOINT = (
+    '{"format":"queens-tui-nqueens-checkpoint","version":1,"n":12,"split":{"tasks":64,'
+    '"depth":3,"fingerprint":"dc60ce1168cb1779"},"done":{"0":124,"1":118,"2":122},"check":'
+    '"f6a5c4fca3886a3537ee7fa0960e719bb0854af04a90f46467786a11a05b2c94","seconds":0.0}'
+)
+"""A checkpoint written by the version that split by the mirror alone (N=12, three tasks
+done): the same number of tasks and depth as today's split, other prefixes."""
+
+
+def test_a_checkpoint_of_the_mirror_only_split_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "old.json"
+    path.write_text(OLD_CHECKPOINT)
+    code, out, err = run(capsys, "--resume", str(path))
+    assert code == 2 and out == ""
+    assert err == (
+        f"queens-tui nqueens: {path}: its split (64 tasks, 3 rows deep, dc60ce1168cb1779) is "
+        f"not the one this version makes (64 tasks, 3 rows deep, {split.split(12).fingerprint()})\n"
+    )
+    assert path.read_text() == OLD_CHECKPOINT  # left as it was
+
+
 def test_scheduler_without_dask_says_how_to_install_it(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -401,8 +424,8 @@ def test_a_lost_local_worker_is_replaced_and_its_tasks_counted_once(tmp_path: Pa
     _wait_for_tasks(path, 10)
     os.kill(_children(proc.pid)[0], signal.SIGKILL)
     out, err = proc.communicate(timeout=300)
-    obj = json.loads(out)
     assert proc.returncode == 0, err
+    obj = json.loads(out)
     assert (obj["solutions"], obj["fundamental"]) == (A000170[16], A002562[16])
 
 

@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from queens_tui.core.errors import LevelError
 from queens_tui.kinds.queens.board import Board, History, Mark, Move
-from queens_tui.kinds.queens.level import Level, LevelError
+from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.rules import attacked, find_conflicts, is_solution
 
 from ..conftest import EXAMPLE_8, SOLUTION_8, level_from

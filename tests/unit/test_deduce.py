@@ -16,10 +16,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from queens_tui.core.grid import Cell
 from queens_tui.kinds.queens import deduce, search
 from queens_tui.kinds.queens.board import Board
 from queens_tui.kinds.queens.deduce import Mistake, Step
-from queens_tui.kinds.queens.level import Cell, Level
+from queens_tui.kinds.queens.level import Level
 
 
 def make(

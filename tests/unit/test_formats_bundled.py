@@ -12,9 +12,9 @@ import pytest
 
 import queens_tui
 from queens_tui.catalog import open_arg
+from queens_tui.core.errors import LevelError
 from queens_tui.formats import bundled
 from queens_tui.formats.bundled import bundled_levels, bundled_path
-from queens_tui.kinds.queens.level import LevelError
 
 REPO = Path(__file__).resolve().parents[2]
 

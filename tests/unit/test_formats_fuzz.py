@@ -15,6 +15,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS
 from queens_tui.formats.queens import (
     dump_json,
@@ -25,7 +26,7 @@ from queens_tui.formats.queens import (
     parse_text,
     parse_ts,
 )
-from queens_tui.kinds.queens.level import Level, LevelError
+from queens_tui.kinds.queens.level import Level
 
 FUZZ = settings(
     max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]

@@ -6,8 +6,9 @@ import json
 
 import pytest
 
+from queens_tui.core.errors import LevelError
 from queens_tui.formats.queens import dump_json, parse_json
-from queens_tui.kinds.queens.level import Level, LevelError
+from queens_tui.kinds.queens.level import Level
 
 GOOD = """{
   "name": "Morning walk",

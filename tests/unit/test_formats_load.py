@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from queens_tui.core.errors import LevelError
 from queens_tui.formats import MAX_BYTES
 from queens_tui.formats.queens import detect_format, dump, load, save
 from queens_tui.formats.queens import sniff_format as sniff
-from queens_tui.kinds.queens.level import Level, LevelError
+from queens_tui.kinds.queens.level import Level
 
 TS = 'const level = { size: 2, colorRegions: [["A", "B"], ["B", "A"]] };\nexport default level;\n'
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from queens_tui.core.errors import LevelError
 from queens_tui.formats.queens import dump_text, parse_text
-from queens_tui.kinds.queens.level import Level, LevelError
+from queens_tui.kinds.queens.level import Level
 
 SAMPLE = """\
 # name: Morning walk

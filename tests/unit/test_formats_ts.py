@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from queens_tui.core.errors import LevelError
 from queens_tui.formats.queens import load
-from queens_tui.formats.ts import PALETTE, parse_ts, tokenize
-from queens_tui.kinds.queens.level import LevelError
+from queens_tui.formats.queens.ts import PALETTE, parse_ts, tokenize
 
 RAW_TS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "raw-ts"
 

@@ -62,7 +62,7 @@ def test_larger_levels_are_unique_and_connected(size: int) -> None:
 
 def test_an_independent_solver_agrees() -> None:
     """CP-SAT (the solver layer, not the search the generator uses) finds one solution."""
-    from queens_tui import solver
+    from queens_tui.solver.queens import service as solver
 
     for size, seed in [(6, 1), (9, 2), (12, 3)]:
         level = gen.generate(size, seed)

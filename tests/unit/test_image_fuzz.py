@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
+from queens_tui.core.errors import LevelError
 from queens_tui.formats.queens import load
-from queens_tui.kinds.queens.level import LevelError
 from tests.unit.picture_maker import board_picture
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

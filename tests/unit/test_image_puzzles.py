@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
+from queens_tui.core.errors import LevelError
 from queens_tui.formats import load_puzzle
 from queens_tui.formats.bundled import bundled_levels
 from queens_tui.formats.image import read_puzzle
 from queens_tui.kinds import get_kind
-from queens_tui.kinds.queens.level import LevelError
 from tests.unit import puzzle_pictures as pp
 
 SCREENS = Path(__file__).resolve().parents[2].parent / "shared" / "screens"

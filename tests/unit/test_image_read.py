@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
+from queens_tui.core.errors import LevelError
 from queens_tui.formats.image import (
     _grid,
     _read,
@@ -28,7 +29,6 @@ from queens_tui.formats.image import (
 )
 from queens_tui.formats.queens import load
 from queens_tui.kinds.queens import search
-from queens_tui.kinds.queens.level import LevelError
 from tests.unit.picture_maker import PALETTE, board_picture, draw_board, random_regions
 
 

@@ -168,3 +168,70 @@ def test_zip_a_step_away_from_the_next_number_leaves_too_few_cells() -> None:
     got = ZIP_SOLVER.mistake(ZipState(level, ((0, 0), (0, 1), (1, 1))), **KW)
     assert got is not None and "14 steps apart" in got.text and got.marks[(1, 1)] == "mistake"
     assert fits(got.text)
+
+
+def test_queens_m_names_no_forced_queen_the_board_already_holds() -> None:
+    """Issue 35 item 8: "(once the lines left with one free cell each take their queen)"
+    on a board where the queen it needed already stood: nothing was left to take."""
+    from queens_tui.kinds.queens import deduce
+    from queens_tui.kinds.queens.board import Board
+    from queens_tui.kinds.queens.level import Level
+    from tests.conftest import EXAMPLE_8
+
+    level = Level.from_rows(EXAMPLE_8.split())
+    mistake = deduce.first_error(Board(level, frozenset({(1, 5), (3, 6)})))
+    assert mistake is not None
+    assert mistake.text == (
+        "The queen at row 4, column 7 is a mistake: with it, region F can no longer hold a queen."
+    )
+
+
+def _walk_hints(kind: str, level_id: str, steps: int = 12):
+    """The hints of a bundled level, each applied, from the empty board."""
+    from queens_tui.catalog import LevelRef, load
+    from queens_tui.kinds import get_play
+
+    rules = get_play(kind)
+    level = load(LevelRef.bundled(level_id))
+    state = rules.new_state(level)
+    for _ in range(steps):
+        hint = rules.hint(state)
+        if hint is None or hint.move is None:
+            return
+        yield hint
+        state = rules.apply(state, hint.move)
+
+
+@pytest.mark.parametrize(
+    ("kind", "level_id"),
+    [
+        ("zip", "zip-1-6x6/001"),
+        ("zip", "zip-3-8x8/002"),
+        ("patches", "patches-3-hard/001"),
+        ("patches", "patches-3-hard/002"),
+    ],
+)
+def test_hints_count_no_steps_the_player_never_saw(kind: str, level_id: str) -> None:
+    """Issue 35 item 8: Zip's "(after 22 forced steps elsewhere)" and Patches' "(2 steps
+    first.)" named steps nobody was shown; now the cells they rely on are marked on the
+    board and the words say so ("the marked cells")."""
+    import re
+
+    seen = 0
+    for hint in _walk_hints(kind, level_id):
+        assert not re.search(r"steps? (first|elsewhere)", hint.text), hint.text
+        if "marked cells" in hint.text:
+            seen += 1
+            assert hint.marks, hint.text  # evidence, or inside the patch or path it places
+    assert seen or kind == "patches"  # Zip's first hints rely on forced links
+
+
+def test_zip_m_says_what_breaks_in_words_a_player_can_check() -> None:
+    """Issue 35 item 8: "the 3 at row 3, column 6's only links break the path once the rules
+    draw the links they force" -> which links, and what taking them would do."""
+    from queens_tui.kinds.zip import deduce
+
+    assert set(deduce.JOIN_WORDS) == {"loop", "order", "early"}
+    source = __import__("inspect").getsource(deduce)
+    assert "only links break the path" not in source
+    assert "once the rules draw the links they force" not in source

@@ -195,7 +195,7 @@ def test_win_progress_and_saves_round_trip() -> None:
     solution = _solved_patches(level)
     state = PLAY.apply(PLAY.new_state(level), Move(add=solution))
     assert PLAY.is_solved(state) and is_solved(level, state.patches)
-    assert PLAY.progress_text(state, ascii=True) == f"# {len(solution)}/{len(level.clues)}"
+    assert PLAY.progress_text(state, ascii=True) == f"{len(solution)} of {len(level.clues)} patches"
     assert PLAY.state_from_json(level, PLAY.state_to_json(state)) == state
     move = Move(remove=((0, 0, 1, 1),), add=((0, 0, 2, 2),), anchor=(1, 2), set_anchor=True)
     assert PLAY.move_to_json(move) == "-0,0,1,1 +0,0,2,2 @1,2"
@@ -236,7 +236,9 @@ def test_play_hint_walks_to_the_next_patch() -> None:
     assert hint.move.add[0] in _solved_patches(level)
     assert "place" in hint.marks.values() and "evidence" in hint.marks.values()
     # the narrowing of the placed clue's rectangles, then what it leaves, the conclusion last
-    assert hint.text.startswith("(1 step first.) Only the square clue at row 4, column 4")
+    assert hint.text.startswith(
+        "After 1 step of the rules on the marked cells, only the square clue at row 4, column 4"
+    )
     assert hint.text.endswith(
         "that leaves the square clue at row 4, column 4 one rectangle: rows 3-4, columns 3-4."
     )

@@ -125,7 +125,7 @@ def test_metadata_round_trip(sketch8: Sketch) -> None:
 
 def test_solver_judge_both_engines_agree(sketch8: Sketch) -> None:
     from queens_tui.solver import CancelToken
-    from queens_tui.solver import edit as solver_edit
+    from queens_tui.solver.queens import edit as solver_edit
 
     for s in (sketch8, sketch8.paint((0, 1), "B"), Sketch.blank(3), sketch8.paint((7, 7), "z")):
         got = {

@@ -12,8 +12,7 @@ import random
 from queens_tui.core.play import NEVER, QuickCheck, Verdict
 from queens_tui.kinds.queens.board import Board
 from queens_tui.kinds.queens.level import Level
-from queens_tui.solver import service
-from queens_tui.solver.queens import QueensSolver
+from queens_tui.solver.queens import QueensSolver, service
 
 from ..conftest import EXAMPLE_8, level_from
 

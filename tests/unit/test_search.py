@@ -15,8 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from queens_tui.core.grid import Cell
 from queens_tui.kinds.queens import search
-from queens_tui.kinds.queens.level import Cell, Level
+from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.rules import is_solution
 
 SOLUTION_8 = (3, 5, 1, 7, 0, 2, 6, 4)
@@ -51,7 +52,7 @@ def brute_force(level: Level, limit: int = 2) -> list[tuple[Cell, ...]]:
 def cpsat_solutions(
     level: Level, limit: int = 2, queens: tuple[Cell, ...] = (), crosses: tuple[Cell, ...] = ()
 ) -> tuple[tuple[Cell, ...], ...]:
-    from queens_tui.solver import queens_model as _cpsat
+    from queens_tui.solver.queens import model as _cpsat
 
     outcome = _cpsat.run(
         level, limit=limit, queens=queens, crosses=crosses, time_limit=30.0, cancel=None

@@ -11,10 +11,12 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from queens_tui import solver
-from queens_tui.kinds.queens.level import Cell, Level
+from queens_tui.core.grid import Cell
+from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.rules import is_solution
-from queens_tui.solver import CancelToken, Status
+from queens_tui.solver import CancelToken
+from queens_tui.solver.queens import service as solver
+from queens_tui.solver.queens.service import Status
 
 from ..conftest import EXAMPLE_8, level_from
 
@@ -220,7 +222,7 @@ def test_calls_from_many_threads_at_once_agree() -> None:
 def test_importing_the_service_does_not_import_ortools() -> None:
     code = (
         "import sys\n"
-        "import queens_tui.solver as s\n"
+        "import queens_tui.solver.queens.service as s\n"
         "from queens_tui.kinds.queens.level import Level\n"
         "assert not [m for m in sys.modules if m.startswith('ortools')], 'at import'\n"
         "s.solve(Level.from_rows(['ABCD'] * 4))\n"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from queens_tui.kinds.classic import count, listing, split
+from queens_tui.kinds.classic import count, listing, split, starts, symmetry
 
 from .test_classic import TOTAL
 
@@ -29,67 +29,51 @@ def _masks(n: int, rows: tuple[int, ...]) -> tuple[int, int, int, int]:
     return len(rows), cols, ld, rd
 
 
-def _rule(n: int, rows: tuple[int, ...]) -> int:
-    """The weight the symmetry rule gives a placement of the first rows, 0 if it has none:
-    row 0 in the left half (2: it stands for its mirror too); for odd N the middle of row 0
-    with row 1 in the left half (2); N=1's lone queen (1)."""
-    half = n // 2
-    if rows[0] < half:
-        return 2
-    if n == 1:
-        return 1
-    if n % 2 and rows[0] == half and len(rows) > 1 and rows[1] < half:
-        return 2
-    return 0
-
-
-def _placements(n: int, k: int) -> list[tuple[int, ...]]:
-    """Every placement of k non-attacking queens in rows 0..k-1."""
-    out: list[tuple[int, ...]] = [()]
-    for r in range(k):
-        out = [
-            (*q, c)
-            for q in out
-            for c in range(n)
-            if all(c != qc and abs(c - qc) != r - qr for qr, qc in enumerate(q))
-        ]
-    return out
-
-
-def _expected(n: int, depth: int) -> dict[tuple[int, ...], int]:
-    """The placements the counter should start from at `depth`, with their weights: those the
-    rule keeps, `depth` rows deep (2 at least for odd N's middle start, N at most)."""
-    out: dict[tuple[int, ...], int] = {}
-    for k in range(1, n + 1):
-        for q in _placements(n, k):
-            start = 2 if n > 1 and n % 2 and q[0] == n // 2 else 1
-            if k == min(n, max(depth, start)) and (w := _rule(n, q)):
-                out[q] = w
-    return out
-
-
 SLOW = pytest.mark.slow  # the bigger boards: seconds each
 
 
 @pytest.mark.parametrize(
-    "n", [*range(1, 8), pytest.param(8, marks=SLOW), pytest.param(9, marks=SLOW)]
+    "n", [*range(1, 11), pytest.param(11, marks=SLOW), pytest.param(12, marks=SLOW)]
 )
-def test_each_solution_or_its_mirror_starts_with_exactly_one_prefix(n: int) -> None:
-    # The symmetry bookkeeping: of each solution and its mirror image exactly one starts with a
-    # placement the rule keeps, and its weight is the number of images it stands for; the
-    # prefixes the counter starts from are exactly those placements (compared by their masks,
-    # which is all the counter keeps of them).
-    solutions = list(listing.solutions(n))
-    for depth in range(1, n + 1):
-        kept = _expected(n, depth)
-        found = count.prefixes(n, depth)
-        assert Counter(tuple(p) for p in found) == Counter(
-            (*_masks(n, q), w) for q, w in kept.items()
-        ), (n, depth)
-        for q in solutions:
-            images = {q, tuple(n - 1 - c for c in q)}  # one image for N=1
-            hits = [kept[s[:k]] for s in images for k in range(1, n + 1) if s[:k] in kept]
-            assert hits == [len(images)], (n, depth, q)
+def test_each_class_of_solutions_is_counted_exactly_once_by_the_starts(n: int) -> None:
+    # The symmetry bookkeeping, class by class: over the (up to 8) boards of a class under the
+    # turns and mirrors of the square, the weights of the starts they complete (the start's
+    # rows placed as the board has them, no queen on a closed cell below) add up to the size
+    # of the class, so every class counts as many solutions as it has, and no more.
+    found = count.prefixes(n, 1)  # the starts themselves
+    assert found == starts.starts(n)
+    assert {p.weight for p in found} <= {1, 2, 4, 8}
+    by_masks: dict[tuple[int, int, int, int], list[starts.Prefix]] = {}
+    for p in found:
+        by_masks.setdefault((p.row, p.cols, p.ld, p.rd), []).append(p)
+    weights: Counter[tuple[int, ...]] = Counter()
+    sizes: Counter[tuple[int, ...]] = Counter()
+    for q in listing.solutions(n):
+        cls = symmetry.canonical(q)
+        sizes[cls] += 1
+        for row in {p.row for p in found}:
+            for p in by_masks.get(_masks(n, q[:row]), []):
+                if all(not p.blocked[r] >> q[r] & 1 for r in range(row, n)):
+                    weights[cls] += p.weight
+    assert weights == sizes  # N = 2, 3: no solution, no class
+
+
+def test_the_starts_use_every_symmetry() -> None:
+    # one start a class where the mirror alone needed one for half the boards: N=5's ten
+    # solutions are a class of eight with a corner queen (one start, weight 8) and the class
+    # of two unchanged by a quarter turn (weight 2)
+    counted = [
+        (p.weight, count.completions(5, p.row, [(p.cols, p.ld, p.rd)], p.blocked))
+        for p in starts.starts(5)
+    ]
+    assert sorted(c for c in counted if c[1]) == [(2, 1), (8, 1)]
+    assert starts.starts(1) == [starts.Prefix(1, 1, 0, 0, 1, (0,))]
+    assert starts.starts(0) == []
+    # a frame's images: the four turns and their mirrors; fewer when it is symmetric (a half
+    # turn: four; a quarter turn: two)
+    assert len(set(starts.frame_images(7, (1, 2, 3, 5)))) == 8
+    assert len(set(starts.frame_images(7, (1, 6, 3, 4)))) == 4
+    assert len(set(starts.frame_images(7, (2, 5, 2, 5)))) == 2
 
 
 @pytest.mark.parametrize(
@@ -115,26 +99,15 @@ def test_the_numpy_counter_counts_tasks_of_every_size(n: int) -> None:
         assert sum(split.count_task(t) for t in sp.tasks) == TOTAL[n - 1], tasks
 
 
-def test_odd_n_middle_column_prefixes_start_two_rows_down() -> None:
-    # N=5: row 0 in columns 0-1 (weight 2), or in the middle (column 2) with row 1's queen in
-    # column 0 (column 1 is attacked): one prefix of two rows
-    starts = count.prefixes(5, 1)
-    assert [(p.row, p.cols, p.weight) for p in starts] == [
-        (1, 0b00001, 2),
-        (1, 0b00010, 2),
-        (2, 0b00101, 2),
-    ]
-    assert count.prefixes(1, 1) == [count.Prefix(1, 1, 0, 0, 1)]
-
-
 def test_default_split_sizes_grow_with_n_within_bounds() -> None:
     sizes = [split.default_tasks(n) for n in range(1, 25)]
     assert sizes == sorted(sizes)
     assert min(sizes) == split.MIN_TASKS and max(sizes) == split.MAX_TASKS
     for n in (14, 16, 17, 18):
         sp = split.split(n)
+        # each search (start) gets its share of the tasks, one at least: a task is one search
         assert len(sp.tasks) == split.default_tasks(n)
-        assert min(len(t.prefixes) for t in sp.tasks) >= split.PER_TASK
+        assert all(len({(p.row, p.weight, p.blocked) for p in t.prefixes}) == 1 for t in sp.tasks)
 
 
 def test_the_fingerprint_names_the_split() -> None:

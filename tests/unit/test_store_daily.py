@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from queens_tui.core.errors import LevelError
 from queens_tui.kinds.queens import calendar as queens_calendar
-from queens_tui.kinds.queens.level import Level, LevelError
+from queens_tui.kinds.queens.level import Level
 from queens_tui.store import GENERATED, Store, daily_level, parse_day
 from queens_tui.store import daily as daily_mod
 

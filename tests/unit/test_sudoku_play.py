@@ -24,7 +24,7 @@ def play(state: Board, action: str, cell: tuple[int, int]) -> Board:
 def test_digits_write_and_clear_and_givens_never_change() -> None:
     start = PLAY.new_state(parse(LEVEL_1))
     s = play(start, "3", (0, 0))
-    assert s.value((0, 0)) == 3 and PLAY.progress_text(s, False) == "1-6 11/36"
+    assert s.value((0, 0)) == 3 and PLAY.progress_text(s, False) == "11 of 36 filled"
     assert PLAY.interpret(s, "3", (0, 0)) is None  # the same digit again: nothing to do
     assert play(s, "clear", (0, 0)).value((0, 0)) is None
     assert play(s, "right", (0, 0)) == start  # a right click clears

@@ -36,7 +36,7 @@ def test_inputs_cycle_and_place_directly() -> None:
     assert PLAY.interpret(board, "right", cell) == Move.set(cell, SUN)  # cycles back
     assert PLAY.interpret(board, "cycle", (1, 1)) is None  # a given never changes
     assert PLAY.interpret(board, "clear", (0, 1)) is None  # already empty
-    assert PLAY.progress_text(board, ascii=True) == "S/M 5/36"
+    assert PLAY.progress_text(board, ascii=True) == "5 of 36 filled"
 
 
 def test_hint_names_the_rule_and_previews_the_cells() -> None:

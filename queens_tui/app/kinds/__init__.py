@@ -9,12 +9,12 @@ nothing else in the app knows what a queen is.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
 from queens_tui.core.grid import Cell
-from queens_tui.kinds import KINDS
+from queens_tui.kinds import KINDS, get_kind
 from queens_tui.midend.actions import Action
 
 UIS: dict[str, str] = {kind: f"queens_tui.app.kinds.{kind}" for kind in KINDS}
@@ -50,8 +50,9 @@ class Option:
 LABELS = Option(
     "labels", True, lambda on, ascii: "", "labels: row and column numbers around the board"
 )
-"""Row and column numbers beside every kind's board (hints and `m` name "row 3, column 1"),
-on by default for every kind; one setting (`store.Settings.labels`) for all of them."""
+"""Row and column numbers beside a kind's board (hints and `m` name "row 3, column 1"), on by
+default; one setting (`store.Settings.labels`) for every kind whose `KIND.labels` is set
+(`get_ui` adds it: a kind's `UI` does not list it)."""
 
 
 @dataclass(frozen=True)
@@ -79,13 +80,18 @@ class KindUI:
 
 @cache
 def get_ui(kind: str) -> KindUI:
-    """The `UI` of kind `kind` (imported on first use)."""
+    """The `UI` of kind `kind` (imported on first use), with the labels setting when its
+    `KIND.labels` says its board numbers rows and columns: after the options that have
+    keys of their own, before those only the settings screen switches."""
     from importlib import import_module
 
     if kind not in UIS:
         raise KeyError(f"no app support for puzzle kind {kind!r} (known: {', '.join(UIS)})")
     ui = import_module(UIS[kind]).UI
     assert isinstance(ui, KindUI)
+    if get_kind(kind).labels:
+        keyed = tuple(o for o in ui.options if not o.label)
+        ui = replace(ui, options=(*keyed, LABELS, *(o for o in ui.options if o.label)))
     return ui
 
 

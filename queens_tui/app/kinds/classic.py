@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from queens_tui.app.kinds import LABELS, KindUI, widget
+from queens_tui.app.kinds import KindUI, widget
 from queens_tui.app.kinds.queens import AUTO_CROSS, AUTO_CROSS_KEY, MOVES
 from queens_tui.midend.actions import Action
 
@@ -52,7 +52,7 @@ UI = KindUI(
                in_table=False,
                name="Show previous found solution"),
     ),
-    options=(AUTO_CROSS, LABELS),
+    options=(AUTO_CROSS,),
     option_actions=(AUTO_CROSS_KEY,),
     help=HELP,
 )  # fmt: skip

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from queens_tui.app.kinds import LABELS, KindUI, widget
+from queens_tui.app.kinds import KindUI, widget
 from queens_tui.midend.actions import Action
 
 _CLUE = re.compile(r"clue at row (\d+), column (\d+)")
@@ -91,7 +91,6 @@ UI = KindUI(
             name="Erase patch",
         ),
     ),
-    options=(LABELS,),
     help=HELP,
     describe=describe,
 )

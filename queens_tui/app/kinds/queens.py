@@ -1,4 +1,4 @@
-"""Queens in the app: the board widget (`widgets.board.BoardView`), its keys, its help."""
+"""Queens in the app: the board widget (`widgets.queens.BoardView`), its keys, its help."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from queens_tui.app.kinds import LABELS, KindUI, Option, widget
+from queens_tui.app.kinds import KindUI, Option, widget
 from queens_tui.core.grid import Cell
 from queens_tui.midend.actions import CLEAR, Action, cycle
 
@@ -114,11 +114,10 @@ AUTO_CROSS_KEY = Action(
 )  # fmt: skip
 
 UI = KindUI(
-    board=widget("queens_tui.app.widgets.board", "BoardView"),
+    board=widget("queens_tui.app.widgets.queens", "BoardView"),
     moves=MOVES,
     options=(
         AUTO_CROSS,
-        LABELS,
         Option(
             "letters",
             False,

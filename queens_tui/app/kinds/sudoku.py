@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from queens_tui.app.kinds import LABELS, KindUI, Option, widget
+from queens_tui.app.kinds import KindUI, Option, widget
 from queens_tui.midend.actions import Action
 
 HELP = """\
@@ -96,7 +96,6 @@ UI = KindUI(
             True,
             lambda on, ascii: "" if on else "auto-notes off",
         ),
-        LABELS,
     ),
     option_actions=(
         Action(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from queens_tui.app.kinds import LABELS, KindUI, widget
+from queens_tui.app.kinds import KindUI, widget
 from queens_tui.midend.actions import CLEAR, Action, cycle
 
 HELP = """\
@@ -52,11 +52,21 @@ UI = KindUI(
     board=widget("queens_tui.app.widgets.tango", "TangoBoard"),
     moves=(
         cycle("☀ → ☾"),
-        Action("sun", "1", "play('sun')", "Sun", "place or remove a sun", name="Toggle sun"),
-        Action("moon", "0", "play('moon')", "Moon", "place or remove a moon", name="Toggle moon"),
+        # Not in the footer: at 80 columns only one of the pair fitted (space cycles both).
+        Action(
+            "sun", "1", "play('sun')", "Sun", "place or remove a sun", name="Toggle sun", show=False
+        ),
+        Action(
+            "moon",
+            "0",
+            "play('moon')",
+            "Moon",
+            "place or remove a moon",
+            name="Toggle moon",
+            show=False,
+        ),
         CLEAR,
     ),
-    options=(LABELS,),
     help=HELP,
 )
 """The Tango kind's app side (`app.kinds.UIS["tango"]`)."""

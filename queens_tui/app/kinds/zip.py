@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from queens_tui.app.kinds import LABELS, KindUI, widget
+from queens_tui.app.kinds import KindUI, widget
 from queens_tui.midend.actions import WAYS, Action, arrows
 
 HELP = """\
@@ -62,7 +62,6 @@ UI = KindUI(
             name="Step back",
         ),
     ),
-    options=(LABELS,),
     help=HELP,
 )
 """The Zip kind's app side (`app.kinds.UIS["zip"]`)."""

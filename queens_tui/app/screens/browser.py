@@ -26,6 +26,7 @@ from textual.widgets import Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from queens_tui.app.kinds import UIS
+from queens_tui.app.widgets.keyline import key_links
 from queens_tui.app.widgets.level_table import Column, LevelTable
 from queens_tui.catalog.listing import (
     DAILY_DAYS,
@@ -40,12 +41,18 @@ from queens_tui.catalog.listing import (
     pack_label,
 )
 from queens_tui.catalog.refs import LevelRef
+from queens_tui.core.vocabulary import Difficulty
 from queens_tui.kinds import DEFAULT_KIND
 
 if TYPE_CHECKING:
     from queens_tui.midend.session import Store
 
-_DIFF_STYLE = {"easy": "green", "medium": "cyan", "hard": "yellow", "expert": "red"}
+_DIFF_STYLE: dict[str, str] = {
+    Difficulty.EASY: "green",
+    Difficulty.MEDIUM: "cyan",
+    Difficulty.HARD: "yellow",
+    Difficulty.EXPERT: "red",
+}
 
 _HIDDEN_NAMES = {"best": "best time"}
 """What the "wider terminal shows" line calls a column, when not its label in lower case."""
@@ -352,9 +359,7 @@ class LevelBrowser(Screen["LevelRef | None"]):
             ("g", "stats", "screen.stats"),
             ("tab", "focus", "app.focus_next"),
         ]
-        return "  ".join(
-            f"[@click={action}][b $accent]{key}[/] {label}[/]" for key, label, action in keys
-        )
+        return key_links(keys)
 
     # --- filtering ------------------------------------------------------------------------------
 

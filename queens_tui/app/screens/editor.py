@@ -4,7 +4,7 @@ One loop, the same for every kind that will get an editor: a key or the
 mouse makes a *stroke*; the stroke goes through `core.history.History` (undo,
 redo; a mouse drag is one step) over the kind's sketch (`kinds/<kind>/edit.py`);
 the board redraws at once; and a new verdict request goes to a daemon
-thread (`solver/edit.py` `judge`, CP-SAT with the pure search as fallback),
+thread (`solver/queens/edit.py` `judge`, CP-SAT with the pure search as fallback),
 the older request cancelled. Replies carry the generation they were asked
 for and stale ones are dropped, so no key ever waits for the solver.
 

@@ -30,6 +30,7 @@ from queens_tui.app.widgets.keyline import KeyLine
 from queens_tui.app.widgets.message import MessageArea
 from queens_tui.core.grid import Cell
 from queens_tui.core.vocabulary import to_ascii
+from queens_tui.midend.actions import FOOTER_KEEP
 from queens_tui.midend.clock import Clock
 from queens_tui.midend.door import RESTART_QUESTION, Midend
 from queens_tui.midend.levels import OpenLevel
@@ -104,7 +105,7 @@ class GameScreen(FrontendScreen):
         yield self.ui.board(game.state, ascii=self.ascii, options=game.options, id="board")
         yield MessageArea(ascii=self.ascii, id="message")
         yield StatusBar(ascii=self.ascii, id="status", say=self.say)
-        yield KeyLine()
+        yield KeyLine(keep=FOOTER_KEEP)
 
     @property
     def board_view(self) -> BoardWidget[Any]:

@@ -24,6 +24,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from queens_tui.app.widgets.keyline import key_links
 from queens_tui.catalog.figures import (
     ASCII_GLYPHS,
     GLYPHS,
@@ -360,9 +361,7 @@ class StatsScreen(Screen[None]):
             ("t", "30 / 90 days", "screen.days"),
             ("↑ ↓", "scroll", "screen.scroll_down"),
         ]
-        return "  ".join(
-            f"[@click={action}][b $accent]{key}[/] {label}[/]" for key, label, action in keys
-        )
+        return key_links(keys)
 
     # --- actions ------------------------------------------------------------------------------
 

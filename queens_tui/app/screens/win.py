@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -26,6 +27,8 @@ GUARD = 0.5
 """Seconds after the card opens during which keys and clicks on it do nothing."""
 TEXT_WIDTH = 30
 """Columns of text on the card (queens.tcss: 34 wide, less its border and padding)."""
+BELOW = 2
+"""Rows under the card left to the game screen: its status line and its key line."""
 SEPARATORS = (" · ", " | ")
 """Where a card line may break: between its phrases, never inside one."""
 
@@ -33,8 +36,9 @@ SEPARATORS = (" · ", " | ")
 def lay_out(text: str, width: int = TEXT_WIDTH) -> str:
     """`text` with each line broken between its phrases (at " · " or " | ") so that no
     phrase is cut ("moves 10 · 2" / "hints" was), measured in terminal cells; a phrase wider
-    than the card is left to wrap by words. A variation selector (U+FE0F, the emoji form of
-    "☀️") is dropped on screen: terminals disagree on its width and the border moved."""
+    than the card is broken between its words, the separator kept on its last word (the `|`
+    of a share line never stands alone on a line). A variation selector (U+FE0F, the emoji
+    form of "☀️") is dropped on screen: terminals disagree on its width and the border moved."""
     from rich.cells import cell_len
 
     out: list[str] = []
@@ -44,12 +48,30 @@ def lay_out(text: str, width: int = TEXT_WIDTH) -> str:
         current = ""
         for piece in pieces:
             if current and cell_len((current + piece).rstrip()) > width:
-                out.append(current.rstrip())
-                current = piece
-            else:
+                out.append(current.rstrip())  # the phrase goes to the next line
+                current = ""
+            if cell_len((current + piece).rstrip()) <= width:
                 current += piece
+                continue
+            for word in _words(piece):  # a phrase wider than the card: by words
+                if current and cell_len(current + word) > width:
+                    out.append(current.rstrip())
+                    current = ""
+                current += word + " "
+            current = current[:-1]
         out.append(current.rstrip())
     return "\n".join(out)
+
+
+def _words(phrase: str) -> list[str]:
+    """The words of a phrase, a separator ("|", "·") glued to the word before it."""
+    words: list[str] = []
+    for word in phrase.split(" "):
+        if word in {sep.strip() for sep in SEPARATORS} and words:
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    return words
 
 
 class WinScreen(ModalScreen[str]):
@@ -95,7 +117,7 @@ class WinScreen(ModalScreen[str]):
             yield Label(self._text(f"{mark}  Solved  {mark}").strip(), id="title", markup=False)
             yield Static(
                 self._card(
-                    f"{r.level_name} · {r.size}\n"
+                    f"{r.name}\n"
                     f"time {mmss(r.seconds)} · moves {r.moves} · {hints}"
                     + (f"\n{self.stats}" if self.stats else "")
                     + ("\nreplay: your first result is kept" if self.replay else "")
@@ -119,6 +141,15 @@ class WinScreen(ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.opened = self.now()
+        self._fit(self.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.height)
+
+    def _fit(self, height: int) -> None:
+        """The card ends above the status line and the key line (at 80x24 it covered the
+        status line); what does not fit scrolls."""
+        self.query_one("#dialog").styles.max_height = max(height - BELOW, 6)
 
     def _text(self, text: str) -> str:
         return to_ascii(text) if self.ascii else text

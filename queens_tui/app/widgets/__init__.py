@@ -1,6 +1,6 @@
-"""The game's widgets: the board (line API) and the status bar."""
+"""The game's widgets: each kind's board (`widgets/<kind>.py`, imported when its first board
+is made), what the grid boards share (`grid`), and the status bar."""
 
-from queens_tui.app.widgets.board import BoardView
 from queens_tui.app.widgets.status import StatusBar
 
-__all__ = ["BoardView", "StatusBar"]
+__all__ = ["StatusBar"]

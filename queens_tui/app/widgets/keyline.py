@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from rich.style import Style
@@ -24,6 +25,8 @@ class KeyEntry(NamedTuple):
     description: str
     enabled: bool
     """False: drawn dim, and a click rings the bell (the screen's `check_action` said None)."""
+    id: str = ""
+    """The binding's id (the action's, `midend.actions`): what `KeyLine.keep` names."""
 
 
 class KeyLine(Widget):
@@ -51,10 +54,15 @@ class KeyLine(Widget):
     }
     """
 
-    def __init__(self, *, palette: bool = True, id: str | None = None) -> None:
+    def __init__(
+        self, *, palette: bool = True, keep: Sequence[str] = (), id: str | None = None
+    ) -> None:
         super().__init__(id=id)
         self.palette = palette
         """Show the command palette's key at the right end."""
+        self.keep = tuple(keep)
+        """Binding ids shown whatever else a narrow line leaves out (in their place in the
+        order): the game screen keeps `?`, `q`, `u` and `h` at 80 columns."""
 
     @property
     def link_style(self) -> Style:
@@ -85,28 +93,43 @@ class KeyLine(Widget):
             if binding.show and binding.action not in actions and key != palette_key:
                 actions.add(binding.action)
                 shown = app.get_key_display(binding)
-                entries.append(KeyEntry(key, shown, binding.description, enabled))
+                entries.append(KeyEntry(key, shown, binding.description, enabled, binding.id or ""))
         if self.palette and app.ENABLE_COMMAND_PALETTE and palette_key in active:
             _, binding, enabled, _ = active[palette_key]
             shown = app.get_key_display(binding)
             entries.append(KeyEntry(palette_key, shown, binding.description, enabled))
         return entries
 
-    def render(self) -> Content:
-        """The keys that fit whole, in order, then the palette's key at the right end."""
+    def shown(self) -> list[KeyEntry]:
+        """The keys drawn left of the palette's: the kept ones (`keep`) first, then the
+        others in order while they fit whole; drawn in their order."""
+        return self._layout()[0]
+
+    def _layout(self) -> tuple[list[KeyEntry], Content]:
+        """(the keys shown left, the palette's key at the right end or nothing)."""
         entries = self.entries()
         right = Content("")
         if entries and entries[-1].key == self.app.COMMAND_PALETTE_BINDING:  # see entries()
             edge = " " if self.app.has_class("-ascii") else "▏"
             right = Content.assemble((edge, "$foreground 20%"), _link(entries.pop()))
         room = self.size.width - right.cell_length
-        shown: list[Content] = []
-        for entry in map(_link, entries):
-            if entry.cell_length > room:
+        kept = [i for i, e in enumerate(entries) if e.id in self.keep]
+        rest = [i for i in range(len(entries)) if i not in kept]
+        chosen: set[int] = set()
+        for number, i in enumerate(kept + rest):
+            width = _link(entries[i]).cell_length
+            if width <= room:
+                chosen.add(i)
+                room -= width
+            elif number >= len(kept):
                 break
-            shown.append(entry)
-            room -= entry.cell_length
-        line = Content("").join(shown)
+        return [e for i, e in enumerate(entries) if i in chosen], right
+
+    def render(self) -> Content:
+        """The keys that fit whole (`shown`), then the palette's key at the right end."""
+        shown, right = self._layout()
+        line = Content("").join([_link(entry) for entry in shown])
+        room = self.size.width - right.cell_length - line.cell_length
         return line.pad_right(max(room, 0)) + right if right else line
 
 
@@ -116,3 +139,11 @@ def _link(entry: KeyEntry) -> Content:
     if not entry.enabled:
         return text.stylize(DISABLED).stylize("@click=app.bell")
     return text.stylize(f"@click=app.simulate_key({entry.key!r})")
+
+
+def key_links(keys: Sequence[tuple[str, str, str]]) -> str:
+    """A screen's own key line as markup, from (key, label, action) rows: every key is also a
+    link, so the mouse can do what the keys do (the level browser's, the stats screen's)."""
+    return "  ".join(
+        f"[@click={action}][b $accent]{key}[/] {label}[/]" for key, label, action in keys
+    )

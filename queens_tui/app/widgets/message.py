@@ -14,8 +14,11 @@ import textwrap
 
 from textual.widgets import Static
 
-CONCLUSIONS = (": ", ", so ", "; so ")
-"""Where a hint's reasoning ends and its conclusion begins, tried in this order."""
+CONCLUSIONS = ("; that leaves ", ": ", ", so ", "; so ", ". ")
+"""Where a hint's reasoning ends and its conclusion begins, tried in this order: a clause
+that states the conclusion whole (Patches' "; that leaves the clue ... one rectangle: rows
+2-3, columns 1-4."), the conclusion after a colon or "so", at last the final sentence (Zip's
+"The next stretch is 3 cells, to the 4 at row 2, column 5.")."""
 PRESS = re.compile(r"\s*Press [^.]*\.\s*$")
 """A closing instruction ("Press h again to apply it."): the first thing to go."""
 
@@ -44,7 +47,10 @@ def fit_text(text: str, width: int, lines: int, ellipsis: str = "…") -> str:
         while words:
             words.pop()
             kept_head = " ".join(words).rstrip(",;")
-            candidate = kept_head + ellipsis + (found if kept_head else found.lstrip(",: ")) + tail
+            joint = found if kept_head else found.lstrip(",: ")
+            if joint == ". ":  # the last sentence: "…" ends the cut one
+                joint = " "
+            candidate = kept_head + ellipsis + joint + tail
             if len(wrap(candidate)) <= lines:
                 return candidate
     kept = wrap(shorter)[:lines]

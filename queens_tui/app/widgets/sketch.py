@@ -1,6 +1,6 @@
 """The level editor's board: a Queens partition being painted, drawn with the line API.
 
-It reuses the game board's geometry and look (`widgets.board`: the same
+It reuses the game board's geometry and look (`widgets.queens`: the same
 `fit` layouts, box-drawing borders thick between regions and thin inside one,
 pastel cells with dark ink, the cursor shade), but draws a `Sketch`, which
 may be no level at all (any number of regions, regions in pieces), so it
@@ -26,8 +26,8 @@ from textual.strip import Strip
 from queens_tui.app.glyphs import QUEEN
 from queens_tui.app.palette import CURSOR_BARS, blend, highlight
 from queens_tui.app.theme import BLACK, INK, NEUTRAL, WHITE
-from queens_tui.app.widgets.board import (
-    BOX,
+from queens_tui.app.widgets.grid import BOX, with_bars
+from queens_tui.app.widgets.queens import (
     CURSOR_SHADE,
     Layout,
     SquareBoard,
@@ -36,7 +36,6 @@ from queens_tui.app.widgets.board import (
     fit,
     neutral_styles,
 )
-from queens_tui.app.widgets.grid import with_bars
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.queens.edit import Sketch
 

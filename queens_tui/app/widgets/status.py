@@ -13,11 +13,12 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from queens_tui.app.theme import CHECK_CAN, CHECK_CANNOT
 from queens_tui.core.vocabulary import mmss, to_ascii
 from queens_tui.midend.actions import default_words
 from queens_tui.midend.assistant import CAN, CANNOT, CANNOT_SHORT
 
-CHECK_STYLES = {CAN: "bold #3fb950", CANNOT: "bold #ff5f5f"}
+CHECK_STYLES = {CAN: f"bold {CHECK_CAN}", CANNOT: f"bold {CHECK_CANNOT}"}
 """How the progress check's verdicts stand out (anything else is italic)."""
 CHECK_SHORT = {CANNOT: CANNOT_SHORT}
 """A verdict's shorter form, for a line too narrow for the whole sentence."""
@@ -130,12 +131,20 @@ class StatusBar(Widget):
             yield fields
 
     def _cut_name(self, fields: dict[str, list[Text]], width: int) -> Text:
-        """The shortest line with the level's name cut to what is left ("…"), or without it."""
+        """The shortest line with the level's name cut to what is left, or without it. A
+        name that ends in what tells it apart (a daily's date, a level's number: a last word
+        with a digit) loses its first words ("Daily Mini Sudoku 2026-11-23" -> "Sudoku
+        2026-11-23"); any other loses its end ("…")."""
         rest = self.sep.join(
             [part for key, parts in fields.items() if key != "name" for part in parts]
         )
         room = width - rest.cell_len - self.sep.cell_len
         name = fields["name"][0] if fields["name"] else Text("")
+        words = name.plain.split(" ")
+        if any(ch.isdigit() for ch in words[-1]) and len(words[-1]) <= room:
+            while len(" ".join(words)) > room:
+                words.pop(0)
+            return self.sep.join([Text(" ".join(words), style=name.style), rest])
         if room < 4 or not name.plain:
             return rest
         dots = "..." if self.ascii else "…"

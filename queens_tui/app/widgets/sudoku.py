@@ -38,8 +38,7 @@ from queens_tui.app.theme import SUDOKU_THICK as THICK
 from queens_tui.app.theme import SUDOKU_THIN as THIN
 from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
-from queens_tui.app.widgets.board import BOX
-from queens_tui.app.widgets.grid import Layout
+from queens_tui.app.widgets.grid import BOX, Layout
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.sudoku.board import Board
 from queens_tui.kinds.sudoku.level import BOX_COLS, BOX_ROWS, SIZE, box_of

@@ -40,10 +40,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
-from queens_tui.core.errors import printable
+from queens_tui.core.errors import LevelError, printable
 from queens_tui.core.suffixes import IMAGE_SUFFIXES
 from queens_tui.kinds import KINDS, get_kind
-from queens_tui.kinds.queens.level import Level, LevelError
+from queens_tui.kinds.queens.level import Level
 
 if TYPE_CHECKING:
     from collections.abc import Iterable

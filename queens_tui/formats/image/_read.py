@@ -10,7 +10,8 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from queens_tui.kinds.queens.level import Level, LevelError
+from queens_tui.core.errors import LevelError
+from queens_tui.kinds.queens.level import Level
 
 if TYPE_CHECKING:
     import numpy as np

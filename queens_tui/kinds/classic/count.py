@@ -1,9 +1,10 @@
 """Counting N-queens solutions exactly, fast, and the fundamental count by Burnside's lemma.
 
-`total(n)`: the number of solutions. Row 0's queen goes in the left half of
-the board and counts twice (the left-right mirror of a solution is another
-one; for odd N the middle column is searched apart, with row 1's queen in the
-left half). Below that, partial placements are expanded breadth-first as
+`total(n)`: the number of solutions. The search starts from the placements
+of `starts` (one class of boards under the 8 symmetries of the square each,
+weighted by how many boards it stands for; some cells of each row closed,
+`blocked`), about a quarter of what the mirror alone leaves to search. Below
+that, partial placements are expanded breadth-first as
 numpy arrays of bitmasks (`cols`, `ld`, `rd`: the columns and the two
 diagonal directions attacked in the next row), chunk by chunk so memory
 stays bounded. Where the time goes decides the design: a whole-array bit
@@ -22,7 +23,7 @@ few states (the figures: docs/performance.md):
 - a look-ahead filter keeps only the children that could still be
   completed as far as the queens already placed show: every row left has a
   free cell and every column left is free in some row left (whole-array bit
-  tests over the last 5 rows). It removes most of the states at the deep
+  tests over the last `LOOK_AHEAD` rows). It removes most of the states at the deep
   rows, where most of the work was;
 - survivors are compacted by `flatnonzero` + `take` (cheaper than boolean
   indexing with unpredictable masks);
@@ -47,24 +48,29 @@ import sys
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
+
+from queens_tui.kinds.classic.starts import Prefix, starts
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
     Masks = npt.NDArray[np.integer[Any]]  # unsigned; numpy's stubs call a shifted one signed
+    Shut = tuple[Any, ...]  # numpy scalars: each row's closed cells, the board padded
+
+Blocked = Sequence[int]
+"""Per row, the cells the search may not use (bit c: column c)."""
 
 CHUNK = 131072
 """Parents expanded together: large enough that numpy's per-call cost (~1 us, about 30 calls a
 level) stays small beside the work; the arrays (256 KB each) still sit in the L3 cache."""
 
-LOOK_AHEAD = 5
+LOOK_AHEAD = 8
 """With at most this many rows left, the look-ahead filter checks every row and column left;
-with more, only the next row (higher up, the full check removes almost nothing)."""
-
-BATCHES = 16
-"""Parts of the search between progress reports."""
+with more, only the next row (higher up, the full check removes almost nothing). 5 was best
+with the mirror alone; with the closed cells of the starts, 7-10 are (N=16, CPU: 1.13 s at 5,
+1.03 at 8; docs/performance.md)."""
 
 MAX_N = 32
 """Largest N the numpy counter takes (32-bit masks); far beyond what finishes anyway."""
@@ -87,28 +93,23 @@ class Counts:
     s180: int
 
 
-def _complete_python(n: int, cols: int, ld: int, rd: int) -> int:
-    """Completions of one partial placement (`cols`, `ld`, `rd`: the masks of the next row) by
-    the plain recursive search."""
+def _complete_python(n: int, row: int, state: tuple[int, int, int], blocked: Blocked) -> int:
+    """Completions of one partial placement (rows 0..row-1 filled; `state` = (cols, ld, rd),
+    the masks of row `row`) by the plain recursive search, within the `blocked` cells."""
     full = (1 << n) - 1
 
-    def rec(cols: int, ld: int, rd: int) -> int:
-        if cols == full:
+    def rec(r: int, cols: int, ld: int, rd: int) -> int:
+        if r == n:
             return 1
         total = 0
-        free = full & ~(cols | ld | rd)
+        free = full & ~(cols | ld | rd | blocked[r])
         while free:
             bit = free & -free
             free ^= bit
-            total += rec(cols | bit, ((ld | bit) << 1) & full, (rd | bit) >> 1)
+            total += rec(r + 1, cols | bit, ((ld | bit) << 1) & full, (rd | bit) >> 1)
         return total
 
-    return rec(cols, ld, rd)
-
-
-def _total_python(n: int) -> int:
-    """Plain recursive count, for boards small enough that importing numpy would cost more."""
-    return _complete_python(n, 0, 0, 0) if n >= 1 else 0
+    return rec(row, *state)
 
 
 _malloc_tuned = False
@@ -139,95 +140,89 @@ def keep_freed_memory() -> None:
         pass
 
 
-class Prefix(NamedTuple):
-    """A partial placement that stands for `weight` of the search: rows 0..row-1 filled,
-    (`cols`, `ld`, `rd`) the columns and diagonals they attack in row `row`."""
-
-    row: int
-    cols: int
-    ld: int
-    rd: int
-    weight: int
-
-
 def prefixes(n: int, depth: int) -> list[Prefix]:
     """The partial placements of rows 0..depth-1 (or more) that stand for the whole search.
 
-    Row 0's queen in the left half, weight 2: the mirror image of each of its
-    solutions has row 0's queen in the right half. For odd n, row 0's queen in
-    the middle column is its own mirror, so row 1's queen goes in the left
-    half instead (it cannot be in the middle too), again weight 2; those start
-    two rows down. n = 1 is the lone queen in the middle, weight 1. Each is
-    then extended row by row (placements that die on the way are dropped)
-    until `depth` rows are filled or the board is, in breadth-first order.
+    The starts of `starts.starts` (rows 0 and 1, or row 0 only), each extended
+    row by row within its `blocked` cells (placements that die on the way are
+    dropped) until `depth` rows are filled or the board is, in breadth-first
+    order; each keeps its start's weight and closed cells.
     """
     full = (1 << n) - 1
-    half = n // 2
-    level: deque[Prefix] = deque()
-    for c in range(half):
-        b = 1 << c
-        level.append(Prefix(1, b, (b << 1) & full, b >> 1, 2))
-    if n == 1:
-        level.append(Prefix(1, 1, 0, 0, 1))
-    elif n % 2:
-        m = 1 << half
-        for c in range(half):
-            b = 1 << c
-            if b & (m | m << 1 | m >> 1):
-                continue
-            level.append(Prefix(2, m | b, (((m << 1) | b) << 1) & full, ((m >> 1) | b) >> 1, 2))
+    level: deque[Prefix] = deque(starts(n))
     out: list[Prefix] = []
     while level:
         p = level.popleft()
         if p.row >= depth or p.row == n:
             out.append(p)
             continue
-        free = full & ~(p.cols | p.ld | p.rd)
+        free = full & ~(p.cols | p.ld | p.rd | p.blocked[p.row])
         while free:
             b = free & -free
             free ^= b
             level.append(
-                Prefix(p.row + 1, p.cols | b, ((p.ld | b) << 1) & full, (p.rd | b) >> 1, p.weight)
+                p._replace(
+                    row=p.row + 1,
+                    cols=p.cols | b,
+                    ld=((p.ld | b) << 1) & full,
+                    rd=(p.rd | b) >> 1,
+                )
             )
     return out
 
 
-def _close2(cols: Masks, ld: Masks, rd: Masks, valid: Any = None) -> int:
-    """Completions of states with two rows left: both columns left, in either order."""
+def _close2(cols: Masks, ld: Masks, rd: Masks, shut: Shut, valid: Any = None) -> int:
+    """Completions of states with two rows left (`shut`: their closed cells): both columns
+    left, in either order."""
     import numpy as np
 
     rem = ~cols
     hi = rem & (rem - 1)
     lo = rem ^ hi
     att = ld | rd
-    ok1 = ((hi & att) | (lo & (((ld | hi) << 1) | ((rd | hi) >> 1)))) == 0
-    ok2 = ((lo & att) | (hi & (((ld | lo) << 1) | ((rd | lo) >> 1)))) == 0
+    first, second = shut
+    if first:
+        att |= first
+    down1 = ((ld | hi) << 1) | ((rd | hi) >> 1)
+    down2 = ((ld | lo) << 1) | ((rd | lo) >> 1)
+    if second:
+        down1 |= second
+        down2 |= second
+    ok1 = ((hi & att) | (lo & down1)) == 0
+    ok2 = ((lo & att) | (hi & down2)) == 0
     if valid is not None:
         ok1 &= valid
         ok2 &= valid
     return int(np.count_nonzero(ok1)) + int(np.count_nonzero(ok2))
 
 
-def _close3(cols: Masks, ld: Masks, rd: Masks) -> int:
-    """Completions of states with three rows left: each remaining column first, then `_close2`."""
+def _close3(cols: Masks, ld: Masks, rd: Masks, shut: Shut) -> int:
+    """Completions of states with three rows left: each remaining column first, then
+    `_close2`."""
     rem = ~cols
     att = ld | rd
+    if shut[0]:
+        att |= shut[0]
     total = 0
     for _ in range(3):
         rest = rem & (rem - 1)
         bit = rem ^ rest
         rem = rest
-        total += _close2(cols | bit, (ld | bit) << 1, (rd | bit) >> 1, (bit & att) == 0)
+        total += _close2(cols | bit, (ld | bit) << 1, (rd | bit) >> 1, shut[1:], (bit & att) == 0)
     return total
 
 
-def _children(cols: Masks, ld: Masks, rd: Masks, left: int) -> tuple[Masks, Masks, Masks]:
-    """The states one row down (`left` rows left below them, counting their next row) that
-    pass the look-ahead filter, compacted."""
+def _children(cols: Masks, ld: Masks, rd: Masks, shut: Shut) -> tuple[Masks, Masks, Masks]:
+    """The states one row down that pass the look-ahead filter, compacted. `shut`: the closed
+    cells of this row and of each row below it (numpy scalars, 0 when none)."""
     import numpy as np
 
     full = np.iinfo(cols.dtype).max
-    free = ~(cols | ld | rd)
+    free = cols | ld
+    free |= rd
+    if shut[0]:
+        free |= shut[0]
+    np.invert(free, out=free)
     size = len(free) * max(1, int(np.bitwise_count(free).max()))  # room for every child
     c, lft, rgt, bit = (np.empty(size, cols.dtype) for _ in range(4))
     end = 0
@@ -255,6 +250,9 @@ def _children(cols: Masks, ld: Masks, rd: Masks, left: int) -> tuple[Masks, Mask
     ok = bit != 0
     t = c | lft
     t |= rgt
+    left = len(shut) - 1  # rows left below this one
+    if shut[1]:
+        t |= shut[1]
     ok &= t != full  # the next row has a free cell
     if left <= LOOK_AHEAD:
         everywhere = t  # cells attacked in every row left
@@ -262,6 +260,8 @@ def _children(cols: Masks, ld: Masks, rd: Masks, left: int) -> tuple[Masks, Mask
             t = lft << j
             t |= c
             t |= rgt >> j
+            if shut[j + 1]:
+                t |= shut[j + 1]
             ok &= t != full  # row j below has a free cell
             everywhere &= t
         everywhere &= ~c
@@ -270,19 +270,41 @@ def _children(cols: Masks, ld: Masks, rd: Masks, left: int) -> tuple[Masks, Mask
     return c.take(keep), lft.take(keep), rgt.take(keep)
 
 
-def _expand(cols: Masks, ld: Masks, rd: Masks, row: int, n: int) -> int:
-    """Completions of the states (next row `row`), chunk by chunk, depth-first over chunks."""
-    c, lft, rgt = _children(cols, ld, rd, n - row - 1)
-    if row + 1 == n - 3:
-        return _close3(c, lft, rgt)
+def _expand(cols: Masks, ld: Masks, rd: Masks, shut: Shut) -> int:
+    """Completions of the states (`shut`: the closed cells of their next row and every row
+    below), chunk by chunk, depth-first over chunks."""
+    c, lft, rgt = _children(cols, ld, rd, shut)
+    if len(shut) == 4:
+        return _close3(c, lft, rgt, shut[1:])
     total = 0
     for s in range(0, len(c), CHUNK):
-        total += _expand(c[s : s + CHUNK], lft[s : s + CHUNK], rgt[s : s + CHUNK], row + 1, n)
+        total += _expand(c[s : s + CHUNK], lft[s : s + CHUNK], rgt[s : s + CHUNK], shut[1:])
     return total
 
 
-def _total_numpy(n: int, progress: Progress | None = None, bits: int = 0) -> int:
-    """`total` by numpy for n >= 7 (`bits`: word width, 16 or 32; 0 picks the narrowest)."""
+def completions(
+    n: int,
+    row: int,
+    states: Sequence[tuple[int, int, int]],
+    blocked: Blocked | None = None,
+    bits: int = 0,
+) -> int:
+    """The solutions that complete the partial placements `states`, each with rows 0..row-1
+    filled and given as (cols, ld, rd), the masks of row `row` (bit c: column c attacked),
+    with no queen on the `blocked` cells (bit c of `blocked[r]`: row r, column c).
+
+    What one task of a split count does (`split.count_task`): the numpy counter where there
+    is room for it (n > 10, four rows or more left), else the plain search per state.
+    `bits` (16 or 32) asks for the numpy counter on words of that width (0: the narrowest
+    that holds the board, and the plain search where it is faster).
+    """
+    closed = blocked or (0,) * n
+    if not states:
+        return 0
+    if row >= n:
+        return len(states)
+    if n - row < 4 or (n <= PYTHON_N and not bits):
+        return sum(_complete_python(n, row, state, closed) for state in states)
     import numpy as np
 
     keep_freed_memory()
@@ -290,64 +312,51 @@ def _total_numpy(n: int, progress: Progress | None = None, bits: int = 0) -> int
     dtype = np.uint16 if bits == 16 else np.uint32
     pad = bits - n  # the board's columns sit at the top of the word
     taken = (1 << pad) - 1  # the bits below the board: columns taken from the start
-    depth = 3
-    starts = [(p.cols, p.ld, p.rd) for p in prefixes(n, depth)]  # all weight 2, row 3 here
-    size = max(1, -(-len(starts) // BATCHES))
-    found = 0
-    for i in range(0, len(starts), size):
-        part = starts[i : i + size]
-        cols: Masks = np.array([s[0] << pad | taken for s in part], dtype=dtype)
-        ld: Masks = np.array([s[1] << pad for s in part], dtype=dtype)
-        rd: Masks = np.array([s[2] << pad for s in part], dtype=dtype)
-        found += 2 * _expand(cols, ld, rd, depth, n)
-        if progress is not None:
-            progress(min(1.0, (i + len(part)) / len(starts)), found)
-    return found
-
-
-def completions(n: int, row: int, states: Sequence[tuple[int, int, int]]) -> int:
-    """The solutions that complete the partial placements `states`, each with rows 0..row-1
-    filled and given as (cols, ld, rd), the masks of row `row` (bit c: column c attacked).
-
-    What one task of a split count does (`split.count_task`): the numpy counter where there
-    is room for it (n > 10, four rows or more left), else the plain search per state.
-    """
-    if not states:
-        return 0
-    if row >= n:
-        return len(states)
-    if n <= PYTHON_N or n - row < 4:
-        return sum(_complete_python(n, c, lft, rgt) for c, lft, rgt in states)
-    import numpy as np
-
-    keep_freed_memory()
-    bits = 16 if n <= 16 else 32
-    dtype = np.uint16 if bits == 16 else np.uint32
-    pad = bits - n
-    taken = (1 << pad) - 1
     cols: Masks = np.array([c << pad | taken for c, _, _ in states], dtype=dtype)
     ld: Masks = np.array([lft << pad for _, lft, _ in states], dtype=dtype)
     rd: Masks = np.array([rgt << pad for _, _, rgt in states], dtype=dtype)
-    return _expand(cols, ld, rd, row, n)
+    shut = tuple(dtype(x << pad) for x in closed[row:])
+    return _expand(cols, ld, rd, shut)
 
 
 def total(n: int, progress: Progress | None = None) -> int:
     """The number of solutions of n-queens (A000170), exactly.
 
-    `progress(fraction, count_so_far)` is called after each of about
-    `BATCHES` parts of the search; the count it gets is exact for the parts
-    finished, so an interrupted run can report it as a lower bound.
+    `progress(fraction, count_so_far)` is called after each part of the search (one per
+    search of `starts`, ~50 at N=16: uneven, those nearest to a corner cost most); the count
+    it gets is exact for the parts finished, so an interrupted run can report it as a lower
+    bound.
     """
     if n < 1:
         return 0
     if n > MAX_N:
         raise ValueError(f"n={n} is too large to count (at most {MAX_N})")
-    if n <= PYTHON_N:
-        result = _total_python(n)
+    groups = _groups(prefixes(n, 3))
+    done = 0
+    for i, ((row, weight, blocked), states) in enumerate(groups.items()):
+        done += weight * completions(n, row, states, blocked)
         if progress is not None:
-            progress(1.0, result)
-        return result
-    return _total_numpy(n, progress)
+            progress((i + 1) / len(groups), done)
+    return done
+
+
+def _groups(
+    found: Sequence[Prefix],
+) -> dict[tuple[int, int, tuple[int, ...]], list[tuple[int, int, int]]]:
+    """The prefixes' masks by row, weight and closed cells: each group is one search (one
+    array for numpy)."""
+    groups: dict[tuple[int, int, tuple[int, ...]], list[tuple[int, int, int]]] = {}
+    for p in found:
+        groups.setdefault((p.row, p.weight, p.blocked), []).append((p.cols, p.ld, p.rd))
+    return groups
+
+
+def count_prefixes(n: int, found: Sequence[Prefix]) -> int:
+    """Each prefix's completions times its weight, the prefixes of one search together."""
+    return sum(
+        weight * completions(n, row, states, blocked)
+        for (row, weight, blocked), states in _groups(found).items()
+    )
 
 
 def s180(n: int) -> int:

@@ -176,10 +176,11 @@ class ClassicPlay:
         return not state.queens and not state.crosses and state.viewing is None
 
     def progress_text(self, state: ClassicState, ascii: bool) -> str:
-        """`♛ 3/8 · 7 of 92 found · 3 of 12 fundamental`; solved: what this solution is in the
-        hunt; viewing: which found solution is shown."""
+        """`3 of 8 placed · 7 of 92 found · 3 of 12 fundamental` (the level's name says "8
+        queens"); solved: what this solution is in the hunt instead of the count; viewing:
+        which found solution is shown."""
         n = state.level.size
-        text = f"{'Q' if ascii else '♛'} {len(state.queens)}/{n}"
+        text = f"{len(state.queens)} of {n} placed"
         hunt = state.level.hunt
         if hunt is None:
             return text
@@ -187,9 +188,9 @@ class ClassicPlay:
         if state.viewing is not None and sol is not None:
             text = f"viewing {hunt.note(sol)}"
         elif sol is not None and state.filled and hunt.number(sol) is None:
-            text += " · filled in by S, not in the hunt"
+            text = "filled in by S, not in the hunt"
         elif sol is not None:
-            text += f" · {hunt.note(sol)}"
+            text = hunt.note(sol)
         return f"{text} · {hunt.status()}"
 
     def hint(

@@ -35,7 +35,7 @@ from queens_tui.core.effort import Effort, tier_features
 from queens_tui.core.grid import Cell, cell_name
 from queens_tui.core.kind import Grade, rule_counts, search_step_text
 from queens_tui.core.play import CancelFlag, Cancelled
-from queens_tui.core.vocabulary import DIFFICULTIES
+from queens_tui.core.vocabulary import DIFFICULTIES, Difficulty
 from queens_tui.kinds.patches import search
 from queens_tui.kinds.patches.level import Level, Rect, cells_text, rect_name
 from queens_tui.kinds.patches.rules import (
@@ -338,7 +338,7 @@ def grade_steps(steps: Sequence[Step]) -> Grade:
     left True: a caller that has counted the solutions replaces it."""
     rules = rule_counts(steps)
     if not steps:
-        return Grade("easy", 0, None, rules, True)
+        return Grade(Difficulty.EASY, 0, None, rules, True)
     hardest = max(steps, key=lambda s: s.tier)
     if hardest.rule == "solver":
         return Grade(None, len(steps), "solver", rules, False)
@@ -354,7 +354,14 @@ def difficulty_rank(name: str | None) -> int:
 
 
 EFFORT = Effort(
-    {"steps": 0.1, "medium": 1.0, "hard": 1.5, "expert": 2.5, "stuck": 0.5, "longest": 0.0},
+    {
+        "steps": 0.1,
+        Difficulty.MEDIUM: 1.0,
+        Difficulty.HARD: 1.5,
+        Difficulty.EXPERT: 2.5,
+        "stuck": 0.5,
+        "longest": 0.0,
+    },
     0.5,
 )
 """Weights set by hand, not fitted: no Patches weekday is fitted on (LinkedIn's days are kept

@@ -25,13 +25,12 @@ from __future__ import annotations
 
 import random
 
-from queens_tui.core import errors, vocabulary
+from queens_tui.core import errors
 from queens_tui.core.seed import seed_int
+from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.patches import deduce
-from queens_tui.kinds.patches.level import DEFAULT_SIZE, FREE, Clue, Level, Rect, shape_of
+from queens_tui.kinds.patches.level import DEFAULT_SIZE, FREE, SIZES, Clue, Level, Rect, shape_of
 
-DIFFICULTIES: tuple[str, ...] = vocabulary.DIFFICULTIES
-MIN_SIZE, MAX_SIZE = 4, 10
 MAX_AREA = 9
 MAX_SINGLES = 1
 MAX_TRIES = 40
@@ -148,8 +147,9 @@ def generate(size: int | None, seed: str, difficulty: str | None = None) -> Leve
     grades as.
     """
     n = DEFAULT_SIZE if size is None else size
-    if not MIN_SIZE <= n <= MAX_SIZE:
-        raise SizeError(f"Patches levels are {MIN_SIZE}x{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE}")
+    if n not in SIZES:
+        low, high = SIZES[0], SIZES[-1]
+        raise SizeError(f"Patches levels are {low}x{low} to {high}x{high}")
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise GenerateError(f"difficulty is one of {', '.join(DIFFICULTIES)}")
     want = deduce.difficulty_rank(difficulty) if difficulty else len(DIFFICULTIES) - 1

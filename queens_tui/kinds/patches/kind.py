@@ -12,10 +12,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from queens_tui.core.kind import DailySpec, JSONObject, KindBase, week
+from queens_tui.core.vocabulary import Difficulty
 from queens_tui.kinds.patches.level import DEFAULT_SIZE, SIZES, Level, Rect
 
 DAILY_WEEK = week(
-    (6, 6, 7, 7, 7, 7, 8), ("easy", "medium", "easy", "medium", "medium", "hard", "hard")
+    (6, 6, 7, 7, 7, 7, 8),
+    (
+        Difficulty.EASY,
+        Difficulty.MEDIUM,
+        Difficulty.EASY,
+        Difficulty.MEDIUM,
+        Difficulty.MEDIUM,
+        Difficulty.HARD,
+        Difficulty.HARD,
+    ),
 )
 """(size, difficulty) of the generated daily Patches by weekday, Monday first: LinkedIn's
 Patches runs 6x6 to 8x8, gentle first."""

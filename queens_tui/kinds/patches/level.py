@@ -32,8 +32,9 @@ SHAPES: tuple[str, ...] = (SQUARE, TALL, WIDE, FREE)
 MIN_SIZE = 2
 MAX_SIZE = 16
 """Sides we accept: LinkedIn's grids are 6x6 to 8x8; 16 keeps a cell index in a small mask."""
-SIZES: tuple[int, ...] = (6, 7, 8)
-"""The sizes LinkedIn plays, which the generator and the daily make."""
+SIZES: tuple[int, ...] = tuple(range(4, 11))
+"""The sizes the generator makes (`generate --size`); LinkedIn plays 6 to 8, which the daily
+week makes (`kind.DAILY_WEEK`)."""
 DEFAULT_SIZE = 7
 
 Rect = tuple[int, int, int, int]

@@ -180,7 +180,9 @@ def level_json(level: Level) -> dict[str, object]:
 def hint_text(level: Level, steps: list[deduce.Step]) -> str:
     """One sentence for the steps up to a placement: the last narrowing of the placed clue's
     rectangles, then what it leaves ("...; that leaves the wide clue at row 2, column 3 one
-    rectangle: rows 2-3, columns 1-4."), the conclusion last so a short message area keeps it."""
+    rectangle: rows 2-3, columns 1-4."), the conclusion last so a short message area keeps it.
+    Steps before that one are not told (two lines hold one step): the words say they exist
+    and the hint marks the cells they read, so they refer to what the board shows."""
     last = steps[-1]
     if len(steps) == 1 or not last.place:
         return last.text
@@ -189,10 +191,13 @@ def hint_text(level: Level, steps: list[deduce.Step]) -> str:
     reason = (narrowed or steps[:-1])[-1]
     before = steps.index(reason)
     after = len(steps) - 2 - before
-    lead = f"({before} {'step' if before == 1 else 'steps'} first.) " if before else ""
+    text = reason.text.rstrip(".")
+    if before:  # what the earlier steps read is marked on the board (`step_hint`)
+        count = f"{before} {'step' if before == 1 else 'steps'}"
+        text = f"After {count} of the rules on the marked cells, {text[0].lower()}{text[1:]}"
     leaves = f"then {after} more {'step leaves' if after == 1 else 'steps leave'}" if after else ""
     return (
-        f"{lead}{reason.text.rstrip('.')}; {leaves or 'that leaves'} {level.clues[k].name} "
+        f"{text}; {leaves or 'that leaves'} {level.clues[k].name} "
         f"one rectangle: {rect_name(last.place[0])}."
     )
 
@@ -201,8 +206,8 @@ def step_hint(level: Level, steps: list[deduce.Step]) -> Hint[Move]:
     """The steps up to a placement as one hint: why, the cells read, the patch previewed."""
     last = steps[-1]
     marks: dict[Cell, str] = {}
-    for step in steps:
-        marks.update(dict.fromkeys(step.cells, "evidence"))
+    for step in steps:  # a step that reads no cell shows its clue: every step is marked
+        marks.update(dict.fromkeys(step.cells or (step.clue,), "evidence"))
     for rect in last.place:
         marks.update(dict.fromkeys(rect_cells(rect), "place"))
     move = Move(add=last.place)
@@ -271,7 +276,7 @@ class PatchesPlay(PlayBase[Level, PatchState, Move]):
 
     def progress_text(self, state: PatchState, ascii: bool) -> str:
         good = len(state.patches) - len(state.faults)
-        return f"{'#' if ascii else '▦'} {good}/{len(state.level.clues)}"
+        return f"{good} of {len(state.level.clues)} patches"
 
     def hint(self, state: PatchState, cancel: CancelFlag | None = None) -> Hint[Move] | None:
         """The rules' steps up to the next patch they fix (None: they get nowhere)."""

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
 
-from queens_tui.core.grid import CellMove
+from queens_tui.core.grid import Cell, CellMove
 from queens_tui.core.history import History as _History
 from queens_tui.core.history import Step
-from queens_tui.kinds.queens.level import Cell, Level
+from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.rules import Conflicts, attacked, find_conflicts
 
 

@@ -8,7 +8,8 @@ about 60 bytes for a 10x10.
 from __future__ import annotations
 
 from queens_tui.core.calendar import b64, head, split, unb64
-from queens_tui.kinds.queens.level import Level, LevelError
+from queens_tui.core.errors import LevelError
+from queens_tui.kinds.queens.level import Level
 
 _LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@%"
 """Region labels of a decoded level, by region id (not importing the generator for its

@@ -15,7 +15,7 @@ sketch, so the worker thread can judge one while the maker goes on painting:
 - `judge(sketch, cancel=...)`: the verdict. "no solution", "unique" (with the
   grade, the number of rule steps and whether the rules alone solve it) or
   "several solutions" (with a second solution). Pure exact search; the
-  CP-SAT twin is `solver.edit.judge`, which fills in the same `Verdict`.
+  CP-SAT twin is `solver.queens.edit.judge`, which fills in the same `Verdict`.
 - `make_unique(level, solutions)`: which cells to move into which
   neighbouring region so that one solution survives; the suggestion is checked
   by counting the solutions of the changed level, and says whether it made the
@@ -36,9 +36,10 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from queens_tui.core.errors import LevelError
 from queens_tui.core.grid import Cell, neighbours
 from queens_tui.core.meta import METADATA_KEYS
-from queens_tui.kinds.queens.level import MAX_SIZE, LabelGrid, Level, LevelError
+from queens_tui.kinds.queens.level import MAX_SIZE, LabelGrid, Level
 
 LABELS: str = string.ascii_uppercase + string.ascii_lowercase + string.digits
 """The labels a maker can type, in the order new regions take them."""

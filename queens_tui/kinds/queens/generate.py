@@ -50,17 +50,15 @@ import random
 from collections.abc import Callable, Sequence
 
 from queens_tui.core import errors
+from queens_tui.core.grid import Cell
 from queens_tui.core.seed import seed_int
-from queens_tui.core.vocabulary import DIFFICULTIES
+from queens_tui.core.vocabulary import DIFFICULTIES, Difficulty
 from queens_tui.kinds.queens import search
-from queens_tui.kinds.queens.level import Cell, Level
+from queens_tui.kinds.queens.level import MAX_SIZE, MIN_SIZE, Level
 
 Grader = Callable[[Level], str]
 """A function judging a level's difficulty: "easy", "medium", "hard" or "expert"."""
 
-MIN_SIZE = 4
-"""No valid placement exists for N = 2 or 3; N = 1 is not a puzzle."""
-MAX_SIZE = 64
 
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@%"
 """One printable character per region; never '#' (it starts a comment line)."""
@@ -220,10 +218,10 @@ similar size (slower to make unique, twice as often hard).
 
 STYLE_FOR: dict[str | None, str] = {
     None: "mild",
-    "easy": "skewed",
-    "medium": "mild",
-    "hard": "even",
-    "expert": "even",
+    Difficulty.EASY: "skewed",
+    Difficulty.MEDIUM: "mild",
+    Difficulty.HARD: "even",
+    Difficulty.EXPERT: "even",
 }
 
 

@@ -24,15 +24,13 @@ from queens_tui.core.kind import (
 )
 from queens_tui.core.play import Deadline
 from queens_tui.core.suffixes import IMAGE_SUFFIXES
-from queens_tui.kinds.queens.level import Level
+from queens_tui.kinds.queens.level import MAX_SIZE, MIN_SIZE, Level
 
 if TYPE_CHECKING:
     from queens_tui.core.play import CancelFlag
 
 Solution = tuple[tuple[int, int], ...]
 
-MIN_SIZE, MAX_SIZE = 4, 64
-"""Sizes the generator makes (2x2 and 3x3 boards have no solution)."""
 
 SEVERAL_RULES_LIMIT = 1.0
 """Seconds of rules on a level with several solutions before the solver completes it (huge

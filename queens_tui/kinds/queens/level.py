@@ -14,12 +14,16 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import ClassVar
 
-from queens_tui.core.errors import LevelError as LevelError
-from queens_tui.core.grid import Cell as Cell
+from queens_tui.core.errors import LevelError
+from queens_tui.core.grid import Cell
 from queens_tui.core.meta import Metadata
 
 MAX_SIZE = 64
-"""Largest board we accept: beyond this a file is almost certainly not a level."""
+"""Largest board we accept (files, the editor, the generator): beyond this a file is almost
+certainly not a level."""
+MIN_SIZE = 4
+"""Smallest board the generator makes and `generate --size` takes: no valid placement exists
+for N = 2 or 3, and N = 1 is not a puzzle (a file may still hold one)."""
 
 
 def labels_of(grid: Sequence[Sequence[str]]) -> tuple[str, ...]:

@@ -21,7 +21,6 @@ from queens_tui.core.play import (
     parse_changes,
     read_mark_rows,
 )
-from queens_tui.core.vocabulary import glyphs
 from queens_tui.kinds.queens.board import CYCLE, Board, Mark, Move, diff
 from queens_tui.kinds.queens.level import Level
 
@@ -104,7 +103,8 @@ class QueensPlay(PlayBase[Level, Board, Move]):
         return not state.queens and not state.crosses
 
     def progress_text(self, state: Board, ascii: bool) -> str:
-        return f"{glyphs(ascii)[0]} {len(state.queens)}/{state.level.size}"
+        """ "3 of 8 queens": in words, the same with `--ascii`."""
+        return f"{len(state.queens)} of {state.level.size} queens"
 
     def hint(self, state: Board, cancel: CancelFlag | None = None) -> Hint[Move] | None:
         """The simplest rule of `deduce` that applies, as a hint (None: no rule applies);

@@ -11,7 +11,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from queens_tui.kinds.queens.level import Cell, Level
+from queens_tui.core.grid import Cell
+from queens_tui.kinds.queens.level import Level
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,8 @@ from functools import cached_property
 from typing import Protocol
 
 from queens_tui.core import play
-from queens_tui.kinds.queens.level import Cell, Level
+from queens_tui.core.grid import Cell
+from queens_tui.kinds.queens.level import Level
 
 
 class Cancelled(play.Cancelled):

@@ -46,11 +46,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, islice
 
-from queens_tui.core import vocabulary
 from queens_tui.core.effort import Effort, tier_features
 from queens_tui.core.grid import Cell
 from queens_tui.core.kind import count_cells, rule_counts, search_step_text
 from queens_tui.core.play import CancelFlag, Cancelled
+from queens_tui.core.vocabulary import DIFFICULTIES, Difficulty
 from queens_tui.kinds.sudoku import search
 from queens_tui.kinds.sudoku.level import SIZE, Level, box_of
 from queens_tui.kinds.sudoku.rules import Unit, cell_name, units
@@ -69,9 +69,6 @@ RULE_TIERS: dict[str, int] = {
 }
 """Each rule's (lowest) tier: 1 easy, 2 medium, 3 hard, 4 expert, 5 beyond the rules. A hidden
 single in a row or column is tier 2 (the step carries its own tier)."""
-
-DIFFICULTIES: tuple[str, ...] = vocabulary.DIFFICULTIES
-"""Grades, by the hardest tier a level needs (tier k -> DIFFICULTIES[k - 1])."""
 
 Placement = tuple[int, int, int]
 """(row, column, digit): a cell to fill, or (in `eliminate`) a candidate to rule out."""
@@ -663,7 +660,7 @@ def grade_steps(steps: Sequence[Step]) -> Grade:
     """Grade a logical solution by its hardest step: tier k is `DIFFICULTIES[k - 1]`."""
     rules = rule_counts(steps)
     if not steps:
-        return Grade("easy", 0, None, rules, True)
+        return Grade(Difficulty.EASY, 0, None, rules, True)
     order = list(RULE_TIERS)  # within a tier, the rule tried later is the harder one (probe last)
     hardest = max(steps, key=lambda s: (s.tier, order.index(s.rule)))
     alone = hardest.rule != "solver"
@@ -761,7 +758,14 @@ def singles_finish_flat(cells: Sequence[int], tier: int) -> bool:
 
 
 EFFORT = Effort(
-    {"steps": 0.15, "medium": 1.0, "hard": 2.0, "expert": 3.0, "stuck": 0.5, "longest": 0.0},
+    {
+        "steps": 0.15,
+        Difficulty.MEDIUM: 1.0,
+        Difficulty.HARD: 2.0,
+        Difficulty.EXPERT: 3.0,
+        "stuck": 0.5,
+        "longest": 0.0,
+    },
     -2.0,
 )
 """Weights set by hand, not fitted: no Mini Sudoku weekday is fitted on (LinkedIn's days are kept

@@ -26,11 +26,10 @@ from itertools import islice
 
 from queens_tui.core import errors
 from queens_tui.core.seed import seed_int
+from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.sudoku import deduce, search
 from queens_tui.kinds.sudoku.level import BOX_COLS, BOX_ROWS, SIZE, Givens, Level
 
-DIFFICULTIES: tuple[str, ...] = deduce.DIFFICULTIES
-DEFAULT_SIZE = SIZE
 MAX_TRIES = 3000
 """Draws tried for a wanted difficulty before giving up."""
 
@@ -116,7 +115,7 @@ def generate(size: int | None, seed: str, difficulty: str | None = None) -> Leve
     otherwise the level needs exactly that tier. Raises `SizeError` for a size
     other than 6 and `GenerateError` when no draw reaches the difficulty.
     """
-    n = DEFAULT_SIZE if size is None else size
+    n = SIZE if size is None else size
     if n != SIZE:
         raise SizeError(f"Mini Sudoku is 6x6 only (got {n})")
     tier = errors.wanted_tier(difficulty, DIFFICULTIES, GenerateError)

@@ -164,8 +164,8 @@ class SudokuPlay(PlayBase[Level, Board, Move]):
         return None
 
     def progress_text(self, state: Board, ascii: bool) -> str:
-        """`"1-6 14/36"`, and a notes mark while the keys write notes."""
-        text = f"1-6 {state.filled}/{SIZE * SIZE}"
+        """`"14 of 36 filled"`, and a notes mark while the keys write notes."""
+        text = f"{state.filled} of {SIZE * SIZE} filled"
         if state.notes_mode:
             text += " [notes]" if ascii else " ✎ notes"
         return text

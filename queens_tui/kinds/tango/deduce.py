@@ -45,7 +45,7 @@ from itertools import islice
 from queens_tui.core.effort import Effort
 from queens_tui.core.grid import Cell, cells_phrase
 from queens_tui.core.kind import Grade, count_cells, rule_counts, search_step_text
-from queens_tui.core.vocabulary import DIFFICULTIES
+from queens_tui.core.vocabulary import DIFFICULTIES, Difficulty
 from queens_tui.kinds.tango import search
 from queens_tui.kinds.tango.level import EQUAL, MOON, SUN, SYMBOL_NAMES, Level
 from queens_tui.kinds.tango.rules import cell_name
@@ -667,7 +667,7 @@ def grade_steps(steps: Sequence[Step]) -> Grade:
     """Grade a logical solution by its hardest step: tier k is `DIFFICULTIES[k - 1]`."""
     rules = rule_counts(steps)
     if not steps:
-        return Grade("easy", 0, None, rules, True)
+        return Grade(Difficulty.EASY, 0, None, rules, True)
     hardest = max(steps, key=lambda s: s.tier)
     alone = hardest.rule != "solver"
     difficulty = DIFFICULTIES[hardest.tier - 1] if alone else None
@@ -682,7 +682,7 @@ EFFORT = Effort(
         "sign_three": 0.199,
         "gap": 0.2588,
         "sign_quota": 0.7054,
-        "hard": 0.9179,
+        Difficulty.HARD: 0.9179,
         "stuck": 0.1826,
     },
     -0.4875,
@@ -715,7 +715,7 @@ def features(level: Level, steps: Sequence[Step]) -> dict[str, float]:
             counts[step.rule] += 1
         stuck += tier >= 2 and before == 1
         before = tier
-    return {**counts, "hard": hard, "stuck": stuck}
+    return {**counts, Difficulty.HARD: hard, "stuck": stuck}
 
 
 def grade(level: Level) -> str | None:

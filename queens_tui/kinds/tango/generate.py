@@ -33,11 +33,8 @@ from queens_tui.core.grid import Cell
 from queens_tui.core.seed import seed_int
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.tango import deduce, search
-from queens_tui.kinds.tango.level import Level, Pair
+from queens_tui.kinds.tango.level import DEFAULT_SIZE, SIZES, Level, Pair
 
-DEFAULT_SIZE = 6
-MIN_SIZE = 4
-MAX_SIZE = 12
 MAX_TRIES = 200
 """Sub-seeds tried for a wanted difficulty before giving up."""
 
@@ -130,8 +127,8 @@ def generate(size: int | None, seed: str, difficulty: str | None = None) -> Leve
     `GenerateError` when no sub-seed reaches the difficulty.
     """
     n = DEFAULT_SIZE if size is None else size
-    if n % 2 or not MIN_SIZE <= n <= MAX_SIZE:
-        raise SizeError(f"Tango sizes are even, {MIN_SIZE} to {MAX_SIZE} (got {n})")
+    if n not in SIZES:
+        raise SizeError(f"Tango sizes are even, {SIZES[0]} to {SIZES[-1]} (got {n})")
     tier = errors.wanted_tier(difficulty, DIFFICULTIES, GenerateError)
     rng = random.Random(seed_int("tango", n, seed, difficulty or ""))
     for _ in range(MAX_TRIES):

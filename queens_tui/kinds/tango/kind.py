@@ -7,7 +7,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.kind import DailySpec, JSONObject, KindBase, grid_json, week
-from queens_tui.kinds.tango.level import Level, draw
+from queens_tui.kinds.tango.level import DEFAULT_SIZE, SIZES, Level, draw
 
 if TYPE_CHECKING:
     from queens_tui.core.play import CancelFlag
@@ -25,8 +25,8 @@ class TangoKind(KindBase[Level, Any]):
     name = "tango"
     title = "Tango"
     emoji = "☀️"
-    sizes = (4, 6, 8, 10, 12)
-    default_size = 6
+    sizes = SIZES
+    default_size = DEFAULT_SIZE
     reader_hint = (("tango",), ".01")
     image = "queens_tui.formats.image.tango"
     archive_games = ("tango",)

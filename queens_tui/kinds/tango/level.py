@@ -30,6 +30,10 @@ SYMBOL_NAMES: Mapping[int, str] = {SUN: "sun", MOON: "moon"}
 MIN_SIZE = 2
 MAX_SIZE = 20
 """Sizes we accept (even only): LinkedIn's Tango is 6x6, its bonus levels 8x8."""
+SIZES: tuple[int, ...] = (4, 6, 8, 10, 12)
+"""The sizes the generator makes (`generate --size`)."""
+DEFAULT_SIZE = 6
+"""LinkedIn's size: the generator's when none is given."""
 
 Pair = tuple[Cell, Cell]
 """Two orthogonally neighbouring cells joined by a sign, in reading order."""

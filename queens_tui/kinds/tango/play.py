@@ -92,8 +92,9 @@ class TangoPlay(PlayBase[Level, Board, Move]):
         return None if new == now else Move.set(cell, new)
 
     def progress_text(self, state: Board, ascii: bool) -> str:
+        """ "12 of 36 filled"."""
         n = state.level.size
-        return f"{'S/M' if ascii else '☀/☾'} {state.filled}/{n * n}"
+        return f"{state.filled} of {n * n} filled"
 
     def hint(self, state: Board, cancel: CancelFlag | None = None) -> Hint[Move] | None:
         """The simplest rule of `deduce` that applies, as a hint (None: no rule applies).

@@ -40,7 +40,7 @@ from queens_tui.core import grid
 from queens_tui.core.effort import Effort, tier_features
 from queens_tui.core.grid import Cell
 from queens_tui.core.kind import Grade, JSONObject, rule_counts
-from queens_tui.core.vocabulary import DIFFICULTIES
+from queens_tui.core.vocabulary import DIFFICULTIES, Difficulty
 from queens_tui.kinds.zip.level import ZipLevel
 from queens_tui.kinds.zip.rules import Path
 from queens_tui.kinds.zip.search import solutions
@@ -223,17 +223,39 @@ class State:
         return len(self.taken) == self.area - 1
 
 
-def _easy(state: State) -> Step | None:
+JOIN_WORDS = {
+    "loop": "close a loop",
+    "order": "join numbers out of order",
+    "early": "join the first and the last number before every cell is on the path",
+}
+"""What a bad join (`State.joins_badly`) would do, in words."""
+
+
+def forced_cells(state: State, path: Path) -> tuple[Cell, ...]:
+    """The cells of the links the rules drew (taken) beyond the path itself: what a hint or
+    `m` that relies on them tints, so its words refer to cells on the screen."""
+    on = set(path)
+    cells = {divmod(i, state.cols) for link in state.taken for i in link}
+    return tuple(sorted(cells - on))
+
+
+def _easy(state: State, only: Iterable[int] | None = None) -> Step | None:
+    """The first cell (of `only`, else of the board) whose open links are exactly the links
+    it still needs: the path takes them."""
     op, tk = state.incident()
-    for i in range(state.area):
+    for i in range(state.area) if only is None else only:
         need = state.cap[i] - len(tk[i])
         if need > 0 and len(op[i]) == need:
             links = list(op[i])
             ways = "; ".join(sorted(state.name(b if a == i else a) for a, b in op[i] + tk[i]))
             cuts: list[Link] = []
             for e in links:
-                if state.joins_badly(e) is not None:
-                    raise Contradiction(f"{state.name(i)}'s only links break the path")
+                bad = state.joins_badly(e)
+                if bad is not None:
+                    raise Contradiction(
+                        f"{state.name(i)} has only {ways} left as ways through, and taking "
+                        f"them would {JOIN_WORDS[bad]}"
+                    )
                 cuts += state.take(e)
             others = [state.name(b if a == i else a) for a, b in links]
             if state.cap[i] == 1:
@@ -384,15 +406,15 @@ def first_rule(level: ZipLevel) -> str:
 
 def why_next(
     level: ZipLevel, path: Path, nxt: tuple[int, int], budget: int = 400
-) -> tuple[str, str] | None:
-    """Why the path drawn so far (`path`, from 1) goes on to `nxt`, by the rules: (rule,
-    text), or None when the rules stop first (the hint then comes from the solver).
+) -> tuple[str, str, tuple[Cell, ...]] | None:
+    """Why the path drawn so far (`path`, from 1) goes on to `nxt`, by the rules: the rule,
+    the text of the step that draws that link and the cells the rules' earlier steps put on
+    the path (the hint tints them: the words say "the marked cells", never steps the player
+    did not see), or None when the rules stop first (the hint then comes from the solver).
 
-    The rules run from the position as `explain` runs them from a level's start, until one
-    draws that link. The rule named is the hardest of those steps (the first of the
-    hardest, on a tie), the one a person needs, as `explain` names it (so a hint and a
-    lesson speak of the same rule); the text is that step's, then the step that draws the
-    link when it is another (how many steps led to it, when more did)."""
+    The rule is the hardest of the steps up to the link (the drawing step's own when none
+    before it is harder), as `explain` names that step: what a person needs here, and what
+    a lesson on this position teaches (`catalog.lessons`)."""
     state = State(level)
     cols = level.cols
     idx = [r * cols + c for r, c in path]
@@ -404,34 +426,60 @@ def why_next(
         if target_cells is None:
             return None
         target = (min(target_cells), max(target_cells))
-        for _ in range(budget):
+        for before in range(budget):
             if target in state.taken:
                 return None
-            for rule in (_easy, _no_loop, _dead_end, _probe):
-                step = rule(state)
-                if step is not None:
-                    break
-            else:
-                return None
+            step = _direct(state, target)  # the link itself first: the fewest steps before it
+            if step is None:
+                for rule in (_easy, _no_loop, _dead_end, _probe):
+                    step = rule(state)
+                    if step is not None:
+                        break
+                else:
+                    return None
             taken.append(step)
             if target in step.links:
-                return _why_text(taken)
+                named = _deciding(taken)
+                state.taken.difference_update(step.links)  # what the rules drew before it
+                ends = [divmod(i, cols) for i in target]
+                forced = forced_cells(state, path)
+                beside = [c for c in forced if any(_touch(c, e) for e in ends)]
+                seen = tuple(beside or forced)
+                if not before:
+                    return named, step.text + ".", ()
+                if seen:
+                    near = " beside it" if beside else ""
+                    lead = f" (once the rules force the path through the marked cells{near})"
+                else:
+                    lead = (
+                        " (once the rules rule out the steps that would leave a dead end or a loop)"
+                    )
+                return named, step.text + lead + ".", seen
     except Contradiction:
         return None
     return None
 
 
-def _why_text(steps: list[Step]) -> tuple[str, str]:
-    """(rule, text) of the steps up to the one that draws a link (`why_next`)."""
-    last = steps[-1]
-    key = max(steps, key=lambda s: TIER[s.rule])
-    if TIER[key.rule] <= TIER[last.rule]:
-        key = last
-    before = len(steps) - 1
-    if key is last:
-        lead = f" (after {before} forced {'steps' if before > 1 else 'step'} elsewhere)"
-        return last.rule, last.text + (lead if before else "") + "."
-    return key.rule, f"{key.text}. Then: {last.text[:1].lower()}{last.text[1:]}."
+def _deciding(steps: list[Step]) -> str:
+    """The rule a link needed: the hardest of the steps up to it (the first of the hardest),
+    the drawing step's own when none before it is harder."""
+    hardest = max(steps, key=lambda s: TIER[s.rule])
+    return steps[-1].rule if TIER[hardest.rule] <= TIER[steps[-1].rule] else hardest.rule
+
+
+def _touch(a: Cell, b: Cell) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
+def _direct(state: State, target: Link) -> Step | None:
+    """The first rule's step at the two cells of `target` if it draws `target`, else None
+    (`state` untouched): a hint explains the link from what the board shows whenever the
+    rules allow, not after steps elsewhere."""
+    try:
+        step = _easy(state.copy(), target)
+    except Contradiction:
+        return None
+    return step if step is not None and target in step.links else None
 
 
 def _cell_name(level: ZipLevel, cell: Cell) -> str:
@@ -498,7 +546,10 @@ def dead_end(level: ZipLevel, path: Path) -> tuple[str, tuple[Cell, ...]] | None
             state.take((min(a, b), max(a, b)))
         _propagate(state)
     except Contradiction as why:
-        return f"{why} once the rules draw the links they force", ()
+        forced = forced_cells(state, path)
+        if not forced:
+            return str(why), ()
+        return f"the rules force the path through the marked cells, and then {why}", forced
     h = path[-1][0] * cols + path[-1][1]
     if all(_breaks(state, (min(h, j), max(h, j))) for j in (r * cols + c for r, c in onward)):
         names = " or ".join(_cell_name(level, n) for n in onward)
@@ -545,14 +596,21 @@ def grade_steps(level: ZipLevel, steps: list[Step], unique: bool = True) -> Grad
         hardest = "solver"
     difficulty = DIFFICULTIES[TIER[hardest]] if alone and hardest in TIER else None
     if hardest == "probe" and counts["probe"] <= HARD_PROBES:
-        difficulty = "hard"
+        difficulty = Difficulty.HARD
     if alone and hardest is None:
         difficulty = DIFFICULTIES[0]
     return Grade(difficulty, len(steps), hardest, counts, alone, unique)
 
 
 EFFORT = Effort(
-    {"steps": 0.04, "medium": 0.05, "hard": 0.5, "expert": 0.3, "stuck": 0.0, "longest": 0.2},
+    {
+        "steps": 0.04,
+        Difficulty.MEDIUM: 0.05,
+        Difficulty.HARD: 0.5,
+        Difficulty.EXPERT: 0.3,
+        "stuck": 0.0,
+        "longest": 0.2,
+    },
     0.5,
 )
 """Weights set by hand, not fitted: no Zip weekday is fitted on (LinkedIn's days are kept

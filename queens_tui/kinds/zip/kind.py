@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -69,6 +70,10 @@ class ZipKind(KindBase[ZipLevel, Any]):
     image = "queens_tui.formats.image.zip"
     archive_games = ("zip",)
     daily = DailySpec.of(name, title, DAILY_WEEK)
+
+    def telling_name(self, name: str) -> bool:
+        """Not the generator's made-up "Zip LLRW" (`kinds.zip.generate.title`)."""
+        return not re.fullmatch(r"Zip [A-Z]{4}", name)
 
     def solutions(
         self, level: ZipLevel, limit: int, cancel: CancelFlag | None = None

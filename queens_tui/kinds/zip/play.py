@@ -171,9 +171,12 @@ class ZipPlay:
         return len(state.path) <= 1
 
     def progress_text(self, state: ZipState, ascii: bool) -> str:
+        """ "3 of 7 numbers · 12 of 36 cells": the numbers the path has reached in order, the
+        cells it covers."""
         level = state.level
-        dot = "numbers" if ascii else "◉"  # "Zip # 1/7" read as a number sign
-        return f"Zip {dot} {state.reached()}/{level.last} · path {len(state.path)}/{level.area}"
+        return (
+            f"{state.reached()} of {level.last} numbers · {len(state.path)} of {level.area} cells"
+        )
 
     def hint(self, state: ZipState, cancel: CancelFlag | None = None) -> Hint[ZipMove] | None:
         """The next stretch of the path: from where it goes wrong (cut back), or from its end
@@ -203,9 +206,10 @@ class ZipPlay:
         cells = f"{len(stretch)} cell{'s' if len(stretch) > 1 else ''}"
         on_track = tuple(found[0][:k]) == tuple(state.path)
         found_why = why_next(level, state.path, stretch[0]) if on_track and k else None
-        rule, why = found_why or ("solver", SOLVER_WHY)
+        rule, why, seen = found_why or ("solver", SOLVER_WHY, ())
         text = f"{why} The next stretch is {cells}, to {goal}."  # no ": ": cuts keep it
-        marks = dict.fromkeys(stretch, "place")
+        marks = dict.fromkeys(seen, "evidence")
+        marks.update(dict.fromkeys(stretch, "place"))
         move = ZipMove(k, tuple(stretch))
         return Hint(text, marks, move, rule, helped=found_why is None)
 

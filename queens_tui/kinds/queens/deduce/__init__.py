@@ -47,6 +47,7 @@ not ruled out by a queen, so manual and automatic crosses count alike.
 
 from __future__ import annotations
 
+from queens_tui.core.grid import cell_name
 from queens_tui.core.kind import Grade
 from queens_tui.core.vocabulary import DIFFICULTIES
 from queens_tui.kinds.queens.deduce.driver import (
@@ -66,7 +67,6 @@ from queens_tui.kinds.queens.deduce.grade import (
     grade_steps,
 )
 from queens_tui.kinds.queens.deduce.steps import RULE_TIERS, Mistake, Step
-from queens_tui.kinds.queens.deduce.words import cell_name
 
 __all__ = [
     "DIFFICULTIES",

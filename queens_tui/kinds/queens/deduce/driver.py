@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from queens_tui.core.grid import Cell, cell_name, cells_phrase, join_words
 from queens_tui.kinds.queens import search
 from queens_tui.kinds.queens.board import Board
 from queens_tui.kinds.queens.deduce.engine import bits
 from queens_tui.kinds.queens.deduce.probes import Engine
 from queens_tui.kinds.queens.deduce.steps import Mistake, Step
-from queens_tui.kinds.queens.deduce.words import cell_name, cells_phrase, join_words
-from queens_tui.kinds.queens.level import Cell, Level
+from queens_tui.kinds.queens.level import Level
 
 
 def next_step(board: Board, cancel: search.CancelFlag | None = None) -> Step | None:
@@ -217,8 +217,9 @@ def _explained(
     else:
         name, emptied, chained = found
         why = f"with {it}, {name} can no longer hold a queen"
-        if chained:
-            why += " (once the lines left with one free cell each take their queen)"
+        if any(cell not in queens for cell in chained):  # a forced queen not on the board
+            # (which cells is not said: `m` never says where a queen goes)
+            why += " (once the rows, columns and regions left with one free cell take their queen)"
     return Mistake(
         queens=bad_q,
         crosses=bad_x,
@@ -269,15 +270,15 @@ def _lines(level: Level) -> list[tuple[str, tuple[Cell, ...]]]:
 
 def emptied_line(
     level: Level, queens: frozenset[Cell], crosses: frozenset[Cell]
-) -> tuple[str, tuple[Cell, ...], bool] | None:
+) -> tuple[str, tuple[Cell, ...], tuple[Cell, ...]] | None:
     """A row, column or region with no place left for its queen once `queens` stand and
     `crosses` are out, following the queens forced on the way (a line down to one free
-    cell holds its queen there): ("row 3", its cells, whether forced queens were needed),
-    ("region C", ...), or None."""
+    cell holds its queen there): ("row 3", its cells, the forced queens it took), ("region
+    C", ...), or None."""
     n = level.size
     lines = _lines(level)
     placed = set(queens)
-    for rounds in range(n + 1):
+    for _ in range(n + 1):
         out = set(crosses)
         for r, c in placed:
             out |= level.attacks[r][c]
@@ -287,7 +288,7 @@ def emptied_line(
                 continue
             free = [cell for cell in cells if cell not in out]
             if not free:
-                return name, cells, rounds > 0
+                return name, cells, tuple(sorted(placed - queens))
             if len(free) == 1:
                 forced.append(free[0])
         if not forced:

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from queens_tui.core.grid import Cell, cell_name, cells_phrase, join_words
 from queens_tui.kinds.queens import search
 from queens_tui.kinds.queens.deduce.steps import Step
-from queens_tui.kinds.queens.deduce.words import cell_name, cells_phrase, join_words, number_word
-from queens_tui.kinds.queens.level import Cell, Level
+from queens_tui.kinds.queens.deduce.words import number_word
+from queens_tui.kinds.queens.level import Level
 
 
 def bits(x: int) -> Iterator[int]:

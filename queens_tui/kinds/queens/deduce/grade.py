@@ -7,6 +7,7 @@ from math import log2
 
 from queens_tui.core.effort import Effort, run_lengths
 from queens_tui.core.kind import Grade, rule_counts
+from queens_tui.core.vocabulary import Difficulty
 from queens_tui.kinds.queens.deduce.driver import solve_logically
 from queens_tui.kinds.queens.deduce.probes import Engine
 from queens_tui.kinds.queens.deduce.steps import Step
@@ -31,23 +32,23 @@ def difficulty(steps: list[Step]) -> str:
     quarter hard; the probes appear only in community levels).
     """
     if not steps:
-        return "easy"
+        return Difficulty.EASY
     tier = max(s.tier for s in steps)
     count = sum(1 for s in steps if s.tier == tier)
     if tier <= 1:
-        return "easy"
+        return Difficulty.EASY
     if tier == 2:
-        return "medium" if count < HARD_AFTER else "hard"
+        return Difficulty.MEDIUM if count < HARD_AFTER else Difficulty.HARD
     if tier == 3:
-        return "hard" if count < EXPERT_AFTER else "expert"
-    return "expert"
+        return Difficulty.HARD if count < EXPERT_AFTER else Difficulty.EXPERT
+    return Difficulty.EXPERT
 
 
 def grade_steps(steps: list[Step]) -> Grade:
     """Grade a logical solution (`difficulty`), with the numbers it comes from."""
     rules = rule_counts(steps)
     if not steps:
-        return Grade("easy", 0, "last_cell_row", rules)  # an empty board: nothing to grade
+        return Grade(Difficulty.EASY, 0, "last_cell_row", rules)  # an empty board: nothing to grade
     hardest = max(steps, key=lambda s: s.tier)
     alone = hardest.rule != "solver"
     tier = hardest.tier
@@ -64,8 +65,8 @@ EFFORT = Effort(
         "size": 0.5845,
         "steps": 0.3525,
         "confinements": -0.3445,
-        "medium": -0.1144,
-        "hard": 0.2269,
+        Difficulty.MEDIUM: -0.1144,
+        Difficulty.HARD: 0.2269,
         "hidden": 0.0375,
         "small_regions": -0.1555,
         "scan": -0.0032,
@@ -115,8 +116,8 @@ def features(level: Level, steps: list[Step]) -> dict[str, float]:
         "size": level.size,
         "steps": len(steps),
         "confinements": tiers[1],
-        "medium": tiers[2],
-        "hard": sum(tiers[3:]),
+        Difficulty.MEDIUM: tiers[2],
+        Difficulty.HARD: sum(tiers[3:]),
         "hidden": hidden,
         "small_regions": sum(1 for cells in level.region_cells if len(cells) <= 3),
         "scan": round(scan, 3),

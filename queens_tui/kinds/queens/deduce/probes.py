@@ -7,10 +7,10 @@ tries the line rules first and the probes last, cheapest first.
 
 from __future__ import annotations
 
+from queens_tui.core.grid import cell_name, cells_phrase
 from queens_tui.kinds.queens import search
 from queens_tui.kinds.queens.deduce.engine import COL, REG, ROW, LineRules, bits
 from queens_tui.kinds.queens.deduce.steps import Step
-from queens_tui.kinds.queens.deduce.words import cell_name, cells_phrase
 from queens_tui.kinds.queens.level import Level
 
 

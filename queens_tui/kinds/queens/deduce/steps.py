@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from queens_tui.core.grid import Cell
 from queens_tui.kinds.queens.board import Board, Mark, Move
-from queens_tui.kinds.queens.level import Cell
 
 RULE_TIERS: dict[str, int] = {
     "last_cell_row": 0,

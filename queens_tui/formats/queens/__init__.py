@@ -13,14 +13,15 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from queens_tui.formats.text import dump_text, parse_text
-from queens_tui.kinds.queens.level import Level, LevelError
+from queens_tui.core.errors import LevelError
+from queens_tui.formats.queens.text import dump_text, parse_text
+from queens_tui.kinds.queens.level import Level
 
 if TYPE_CHECKING:
-    from queens_tui.formats.json import dump_json, parse_json
-    from queens_tui.formats.ts import parse_ts
+    from queens_tui.formats.queens.json import dump_json, from_community, parse_json
+    from queens_tui.formats.queens.ts import parse_ts
 
-_LAZY = {"dump_json": "json", "parse_json": "json", "parse_ts": "ts"}
+_LAZY = {"dump_json": "json", "parse_json": "json", "parse_ts": "ts", "from_community": "json"}
 """Names re-exported from the JSON and TypeScript readers, imported on first use: the
 game's first frame only ever needs the text format."""
 
@@ -32,8 +33,11 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from importlib import import_module
 
-    return getattr(import_module(f"queens_tui.formats.{module}"), name)
+    return getattr(import_module(f"queens_tui.formats.queens.{module}"), name)
 
+
+COMMUNITY_KEYS = ("colorRegions",)
+"""The key of a collection item in the community Queens game's form (`from_community`)."""
 
 FORMATS = ("text", "ts", "json")
 EXTENSIONS: dict[str, str] = {
@@ -47,6 +51,7 @@ EXTENSIONS: dict[str, str] = {
 """Extensions that fix the format; others are sniffed from the content."""
 
 __all__ = [
+    "COMMUNITY_KEYS",
     "EXTENSIONS",
     "FORMATS",
     "Level",
@@ -55,6 +60,7 @@ __all__ = [
     "dump",
     "dump_json",
     "dump_text",
+    "from_community",
     "load",
     "parse",
     "parse_format",
@@ -73,11 +79,11 @@ def parse_format(text: str, fmt: str = "text") -> Level:
     if fmt == "text":
         return parse_text(text)
     if fmt == "ts":
-        from queens_tui.formats.ts import parse_ts
+        from queens_tui.formats.queens.ts import parse_ts
 
         return parse_ts(text)
     if fmt == "json":
-        from queens_tui.formats.json import parse_json
+        from queens_tui.formats.queens.json import parse_json
 
         return parse_json(text)
     raise LevelError(f"unknown level format {fmt!r} (known: {', '.join(FORMATS)})")
@@ -113,7 +119,7 @@ def parse(text: str, suffix: str = "") -> Level:
     if game is not None:
         if archive.kind_of_game(game) != Level.kind:
             raise archive.refuse(game, text)
-        from queens_tui.formats.queens_archive import parse_archive
+        from queens_tui.formats.queens.archive import parse_archive
 
         return parse_archive(text)
     fmt = EXTENSIONS.get(suffix.lower()) or sniff_format(text)
@@ -132,7 +138,7 @@ def scan_meta(text: str, suffix: str = "") -> tuple[str | None, int | None, str 
     """(name, size, difficulty) for the level list: text scanned, JSON and TypeScript parsed."""
     fmt = EXTENSIONS.get(suffix.lower()) or sniff_format(text)
     if fmt == "text":
-        from queens_tui.formats.text import scan_meta as scan_text
+        from queens_tui.formats.queens.text import scan_meta as scan_text
 
         return scan_text(text)
     level = parse_format(text, fmt)
@@ -144,7 +150,7 @@ def dump(level: Level, fmt: str = "text") -> str:
     if fmt == "text":
         return dump_text(level)
     if fmt == "json":
-        from queens_tui.formats.json import dump_json
+        from queens_tui.formats.queens.json import dump_json
 
         return dump_json(level)
     raise LevelError(f"cannot write format {fmt!r} (writable: text, json)")

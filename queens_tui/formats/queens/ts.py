@@ -34,15 +34,10 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from queens_tui.formats._common import (
-    COLOR_RE,
-    MAX_DEPTH,
-    Located,
-    build_level,
-    check_label,
-    clean_meta,
-)
-from queens_tui.kinds.queens.level import Level, LevelError
+from queens_tui.core.errors import LevelError
+from queens_tui.formats._common import MAX_DEPTH
+from queens_tui.formats.queens.build import COLOR_RE, Located, build_level, check_label, clean_meta
+from queens_tui.kinds.queens.level import Level
 
 PALETTE: dict[str, str] = {
     "alto": "#d9d9d9",

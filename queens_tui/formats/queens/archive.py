@@ -12,9 +12,10 @@ from __future__ import annotations
 import string
 from typing import Any
 
+from queens_tui.core.errors import LevelError
 from queens_tui.formats import archive
 from queens_tui.formats._common import whole_number
-from queens_tui.kinds.queens.level import MAX_SIZE, Level, LevelError
+from queens_tui.kinds.queens.level import MAX_SIZE, Level
 
 LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits
 """Region labels by region number."""

@@ -4,7 +4,7 @@
 one question after every stroke: no solution, unique (graded by the
 deduction engine) or several (with a second solution), as a
 `kinds.queens.edit.Verdict`. CP-SAT enumerates up to two solutions with the
-tuned model of `solver.queens_model` (OR-Tools imported on first use, in the worker
+tuned model of `solver.queens.model` (OR-Tools imported on first use, in the worker
 thread, never on the way to the first frame); when OR-Tools cannot be
 imported, or with `engine="search"`, the pure exact search answers instead.
 
@@ -54,7 +54,7 @@ def judge(
     if isinstance(level, Verdict):
         return level
     if engine == "cpsat" and _cpsat_available():
-        from queens_tui.solver.queens_model import run
+        from queens_tui.solver.queens.model import run
 
         attach = getattr(cancel, "attach", None)
         outcome = run(level, limit=2, time_limit=time_limit, cancel=cancel, attach=attach)

@@ -21,9 +21,11 @@ ignored. A level is N rows of N cells with exactly N distinct labels.
 
 from __future__ import annotations
 
+from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, header, numbered_lines, scan_header
-from queens_tui.formats._common import COLOR_RE, Located, build_level, check_label, comment_header
-from queens_tui.kinds.queens.level import Level, LevelError
+from queens_tui.formats._common import comment_header
+from queens_tui.formats.queens.build import COLOR_RE, Located, build_level, check_label
+from queens_tui.kinds.queens.level import Level
 
 
 def _parse_colors(value: str, line: int, col: int) -> dict[str, str]:

@@ -23,50 +23,15 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
+from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS
-from queens_tui.formats._common import (
-    COLOR_RE,
-    Located,
-    build_level,
-    check_label,
-    clean_meta,
-    load_json,
-)
-from queens_tui.kinds.queens.level import Level, LevelError
+from queens_tui.formats._common import element_starts, load_json
+from queens_tui.formats.queens.build import COLOR_RE, Located, build_level, check_label, clean_meta
+from queens_tui.kinds.queens.level import Level
 
 _REGIONS_KEY = re.compile(r'"regions"\s*:\s*\[')
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
-
-
-def _elements(text: str, pos: int) -> list[int]:
-    """Start offsets of the elements of the JSON array whose `[` ends just before `pos`."""
-    starts: list[int] = []
-    depth = 0
-    expect = True  # the next non-blank character starts an element
-    n = len(text)
-    while pos < n:
-        ch = text[pos]
-        if ch in " \t\r\n":
-            pos += 1
-            continue
-        if expect and depth == 0 and ch != "]":
-            starts.append(pos)
-        expect = False
-        if ch == '"':
-            m = _STRING.match(text, pos)
-            pos = m.end() if m else n
-            continue
-        if ch in "[{":
-            depth += 1
-        elif ch in "]}":
-            if depth == 0:
-                break
-            depth -= 1
-        elif ch == "," and depth == 0:
-            expect = True
-        pos += 1
-    return starts
 
 
 class _Locator:
@@ -93,7 +58,7 @@ class _Locator:
             for m in _REGIONS_KEY.finditer(self.text):  # noqa: B007
                 continue
             if m is not None:
-                self._rows = [self.at(pos) for pos in _elements(self.text, m.end())]
+                self._rows = [self.at(pos) for pos in element_starts(self.text, m.end())]
         if index < len(self._rows):
             return self._rows[index]
         return self.key("regions")
@@ -191,3 +156,20 @@ def dump_json(level: Level) -> str:
     if head == "{}":
         return "{\n  " + body + "\n}\n"
     return head[:-2] + ",\n  " + body + "\n}\n"
+
+
+def from_community(item: dict[str, Any]) -> Level:
+    """One level of the community Queens game's collection: `{"size", "colorRegions": [[...]],
+    "regionColors": {...}}` (rows of region labels; colours kept when every one is `#rrggbb`),
+    read as our JSON."""
+    rows = item["colorRegions"]
+    if not isinstance(rows, list) or not all(isinstance(row, list | str) for row in rows):
+        raise LevelError("colorRegions must be a list of rows of region labels")
+    converted = {k: v for k, v in item.items() if k not in ("colorRegions", "regionColors")}
+    converted["regions"] = ["".join(map(str, row)) for row in rows]
+    colors = item.get("regionColors")
+    if isinstance(colors, dict) and all(
+        isinstance(c, str) and c.startswith("#") for c in colors.values()
+    ):
+        converted["colors"] = colors
+    return parse_json(json.dumps(converted))

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from queens_tui.kinds.queens.level import Cell, Level
+from queens_tui.core.grid import Cell
+from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.search import CancelFlag
 from queens_tui.solver.cpsat import cp_model
 

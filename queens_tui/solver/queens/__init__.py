@@ -1,7 +1,7 @@
 """Queens' answers for the game's worker (`PLAY`, a `core.play.PlaySolver`).
 
-The questions go through the solver service (`solver.service`), which owns
-the engines (the exact search, or the CP-SAT model of `solver.queens_model`);
+The questions go through the solver service (`solver.queens.service`), which owns
+the engines (the exact search, or the CP-SAT model of `solver.queens.model`);
 this module adds what only the game needs: one deadline over several calls,
 and the solutions learnt per level that let most checks skip solving. Model,
 service and play are three modules importing downward, with no cycle.
@@ -15,13 +15,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from queens_tui.core.grid import Cell, cell_name
 from queens_tui.core.play import Deadline, Hint, Verdict
 from queens_tui.kinds.queens.board import Board, Mark, Move
-from queens_tui.kinds.queens.deduce import cell_name, first_error
-from queens_tui.kinds.queens.level import Cell, Level
+from queens_tui.kinds.queens.deduce import first_error
+from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.play import mistake_hint
 from queens_tui.kinds.queens.search import CancelFlag
-from queens_tui.solver.service import Status, completable, count, reveal
+from queens_tui.solver.queens.service import Status, completable, count, reveal
 
 
 class Undecided(Exception):
@@ -48,7 +49,7 @@ class Known:
 class QueensSolver:
     """`core.play.PlaySolver` for Queens: what the game's background worker asks.
 
-    Every question goes through the solver service (`solver.service`) with
+    Every question goes through the solver service (`solver.queens.service`) with
     the engine the game chose: CP-SAT by default in the game, the pure exact
     search as a fallback (or with `play --engine search`). One deadline and
     one cancel flag cover all the solver calls a question makes.

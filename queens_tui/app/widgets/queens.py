@@ -36,13 +36,11 @@ from queens_tui.app.palette import (
 from queens_tui.app.theme import BLACK, INK, WHITE
 from queens_tui.app.theme import QUEENS_CONFLICT as CONFLICT_QUEEN
 from queens_tui.app.widgets.base import BoardWidget, S
+from queens_tui.app.widgets.grid import BOX
 from queens_tui.core.colour import THRESHOLD
+from queens_tui.core.grid import Cell
 from queens_tui.kinds.queens.board import Board
-from queens_tui.kinds.queens.level import Cell, Level
-
-BOX = " ╴╸╷┐┑╻┒┓╶─╾┌┬┭┎┰┱╺╼━┍┮┯┏┲┳╵┘┙│┤┥╽┧┪└┴┵├┼┽┟╁╅┕┶┷┝┾┿┢╆╈╹┚┛╿┦┩┃┨┫┖┸┹┞╀╃┠╂╉┗┺┻┡╄╇┣╊╋"
-"""Every box-drawing junction, indexed by arm weights (0 none, 1 thin, 2 thick):
-`BOX[up * 27 + right * 9 + down * 3 + left]`."""
+from queens_tui.kinds.queens.level import Level
 
 R = TypeVar("R", bound=Hashable)
 """A region as a board names it: an id on the game's board, a label on the editor's sketch."""

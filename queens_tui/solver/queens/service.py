@@ -12,7 +12,7 @@ Two engines answer the same questions:
   the exact bitmask search of `queens_tui.kinds.queens.search`. Pure Python,
   no import cost, and faster than CP-SAT on the community corpus and on
   random region maps (docs/performance.md).
-- "cpsat": OR-Tools CP-SAT with the tuned model of `queens_model` (OR-Tools imported
+- "cpsat": OR-Tools CP-SAT with the tuned model of `model` (OR-Tools imported
   on first use only), cross-checked against the search in the tests. The
   game's worker asks for it by default (`play --engine auto` means CP-SAT
   there, the search only if OR-Tools cannot load: see `midend/worker.py`).
@@ -24,18 +24,19 @@ CP-SAT search at once instead of on the next 5 ms poll.
 
 from __future__ import annotations
 
-import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Literal
+from typing import Literal
 
+from queens_tui.core.grid import Cell
 from queens_tui.core.play import Deadline
 from queens_tui.kinds.queens import search
-from queens_tui.kinds.queens.level import Cell, Level
+from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.search import CancelFlag
-from queens_tui.solver import cpsat, queens_model
+from queens_tui.solver.cancel import CancelToken
+from queens_tui.solver.queens import model as queens_model
 
 Engine = Literal["auto", "search", "cpsat"]
 """Which engine answers: "auto" and "search" mean the core search; "cpsat" means CP-SAT."""
@@ -66,57 +67,6 @@ class Status(str, Enum):
     def decided(self) -> bool:
         """False for TIMEOUT and CANCELLED: the answer is unknown."""
         return self not in (Status.TIMEOUT, Status.CANCELLED)
-
-
-class CancelToken:
-    """A cancel flag that can also stop a running CP-SAT search immediately.
-
-    `cancel()` may be called from any thread, any number of times. The lock
-    only guards the set of running solvers and is never held while solving,
-    so a UI thread that cancels never waits on the solver.
-
-    One narrow race remains: a cancel that lands in the microseconds between
-    the call's own check and CP-SAT starting is missed by `stop_search()`;
-    the search then stops at its first solution (the callback checks the
-    flag) or at its time limit.
-    """
-
-    def __init__(self, time_limit: float | None = None) -> None:
-        self._event = threading.Event()
-        self._lock = threading.Lock()
-        self._solvers: set[Any] = set()
-        self._end = None if time_limit is None else time.monotonic() + time_limit
-        """With a time limit, the token also counts as set once it has passed."""
-
-    def cancel(self) -> None:
-        """Ask every call using this token to stop."""
-        self._event.set()
-        with self._lock:
-            solvers = list(self._solvers)
-        for solver in solvers:
-            solver.stop_search()
-
-    def is_set(self) -> bool:
-        """True once `cancel()` was called, or the time limit (if any) has passed."""
-        if self._event.is_set():
-            return True
-        return self._end is not None and time.monotonic() >= self._end
-
-    @property
-    def cancelled(self) -> bool:
-        """True once `cancel()` was called (not merely timed out): its results are stale."""
-        return self._event.is_set()
-
-    def attach(self, solver: Any) -> Callable[[], None]:
-        """Register a running CP-SAT solver; returns the function that unregisters it."""
-        with self._lock:
-            self._solvers.add(solver)
-
-        def detach() -> None:
-            with self._lock:
-                self._solvers.discard(solver)
-
-        return detach
 
 
 @dataclass(frozen=True)
@@ -376,9 +326,3 @@ def reveal(
         engine=asked.engine,
         seconds=asked.seconds(),
     )
-
-
-def warm_up() -> None:
-    """Import OR-Tools now (slow: it pulls numpy and pandas), e.g. from a worker after the
-    first frame."""
-    cpsat.cp_model()
