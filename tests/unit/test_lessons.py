@@ -216,3 +216,11 @@ def test_one_cell_of_a_rule_that_crosses_several_is_right() -> None:
         assert not gives(rules, start, other, play.hint.move)
         return
     pytest.fail("no Queens lesson crosses out two cells on the first pack")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_kinds_page_lists_its_lessons(kind: str) -> None:
+    page = (Path(__file__).parents[2] / "docs" / "kinds" / f"{kind}.md").read_text()
+    assert "## Lessons" in page
+    for lesson in quick_lessons(kind):
+        assert f"{lesson.title} (`{lesson.rule}`)" in page, lesson.id
