@@ -333,7 +333,12 @@ class Midend:
             self.front.after_frame(self._save_now)
         if game.solved and not self._won_shown:
             self._won_shown = True
-            self.front.after_frame(self.front.show_win)
+            if self.lesson is not None:  # a lesson's board is no level won: no card, no record
+                from queens_tui.midend.lesson import SOLVED
+
+                self.lesson.message = SOLVED
+            else:
+                self.front.after_frame(self.front.show_win)
 
     def _save_now(self) -> None:
         self._save_pending = False
@@ -525,6 +530,10 @@ class Midend:
         if effects.apply is not None and effects.apply.move is not None:
             hint = effects.apply
             if self.game.apply_hint_move(hint.move, helped=hint.helped):
+                if self.lesson is not None and not self.lesson.done:
+                    from queens_tui.midend.lesson import SHOWN
+
+                    self.lesson.message = SHOWN  # the move is on the board, not found
                 self.changed()
         if effects.solved is not None and self.game.reveal(effects.solved):
             self.changed()

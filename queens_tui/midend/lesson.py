@@ -21,12 +21,16 @@ from queens_tui.midend.levels import OpenLevel
 from queens_tui.store.lessons import LessonProgress
 
 ASK = "Find the next move: {rule}. ({key:hint} explains the rule on this board.)"
-RIGHT = "Right! That is what the rule gives. Lesson done: {key:quit} or escape for the list."
+RIGHT = "Right! That is what the rule gives. Lesson done: escape for the list of lessons."
+SHOWN = (
+    "That is the rule's move, shown by {key:hint}. Press {key:undo} to take it back and find "
+    "it yourself, or escape for the list."
+)
 NOT_THIS = (
     "That move may still be right, but it is not what this rule gives here: "
     "press {key:hint} to see the rule."
 )
-NOT_MOVED = "Nothing changed: find the move the rule gives."
+SOLVED = "The whole board is solved. Escape goes back to the list of lessons."
 HINT_SECONDS = 5.0
 
 

@@ -157,3 +157,36 @@ async def test_no_color_lesson_board_reads_and_q_quits(
         await pilot.press("q")
         await pilot.pause()
         assert not app.is_running
+
+
+async def test_h_twice_shows_the_move_but_the_lesson_is_not_done_and_no_win_card(tmp_path, clock):
+    """`h` explains the rule on the lesson's board and a second `h` puts its move there: the
+    lesson is not done by it (it says so), and a board solved in a lesson brings no win card."""
+    from queens_tui.app.screens.win import WinScreen
+
+    app = learn_app("tango", tmp_path, clock)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await first_lesson(pilot)
+        midend = screen.midend
+        play = midend.lesson
+        assert play is not None and play.hint is not None
+        await pilot.press("h")
+        await settle(pilot)
+        assert midend.view().message.startswith(play.hint.text[:20])
+        await pilot.press("h")
+        await settle(pilot)
+        assert not play.done and "shown by" in midend.view().message
+        assert not listing_done(app, play.lesson.id)
+        rules = midend.game.rules
+        while not midend.game.solved:
+            hint = rules.hint(midend.game.state)
+            midend.game.apply_hint_move(hint.move)
+            midend.changed()
+        await settle(pilot)
+        assert not any(isinstance(s, WinScreen) for s in app.screen_stack)
+        assert "solved" in midend.view().message
+
+
+def listing_done(app: Any, lesson_id: str) -> bool:
+    listing = app.screen_stack[0]
+    return bool(listing.progress and listing.progress.is_done(lesson_id))

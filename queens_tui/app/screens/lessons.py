@@ -64,6 +64,7 @@ class LessonList(Screen[None]):
     LessonList #lessons-title { padding: 0 1; text-style: bold; }
     LessonList #lessons-note { padding: 0 1; color: $text-muted; }
     LessonList OptionList { height: 1fr; }
+    LessonList #lessons-text { padding: 0 1; height: 3; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -85,6 +86,7 @@ class LessonList(Screen[None]):
         )
         yield Static("Finding the lessons on the bundled levels…", id="lessons-note")
         yield OptionList(id="lessons")
+        yield Static("", id="lessons-text", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -129,6 +131,13 @@ class LessonList(Screen[None]):
             box.highlighted = highlighted
         elif options:
             box.highlighted = 1
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Under the list: what the highlighted lesson teaches, in its own words."""
+        text = ""
+        if event.option.id is not None:
+            text = self.items[int(event.option.id)].text
+        self.query_one("#lessons-text", Static).update(text)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is None or self.progress is None:

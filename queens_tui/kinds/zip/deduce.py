@@ -454,6 +454,10 @@ def why_next(
                     lead = (
                         " (once the rules rule out the steps that would leave a dead end or a loop)"
                     )
+                if named != step.rule:  # a harder step decided it: say that one first
+                    key = next(t for t in taken if t.rule == named)
+                    then = step.text[:1].lower() + step.text[1:]
+                    return named, f"{key.text}; then {then}{lead}.", seen
                 return named, step.text + lead + ".", seen
     except Contradiction:
         return None
