@@ -224,3 +224,17 @@ def test_each_kinds_page_lists_its_lessons(kind: str) -> None:
     assert "## Lessons" in page
     for lesson in quick_lessons(kind):
         assert f"{lesson.title} (`{lesson.rule}`)" in page, lesson.id
+
+
+def test_learn_refuses_bad_input_in_one_line(tmp_path: Path, monkeypatch, capsys) -> None:
+    """Not a terminal: the game does not start; --export onto a file: refused."""
+    monkeypatch.setenv("QUEENS_TUI_DATA_DIR", str(tmp_path / "data"))
+    write_cache(tmp_path / "data", quick_lessons("tango"))
+    monkeypatch.setattr("queens_tui.cli.play.on_a_terminal", lambda: False)
+    assert main(["learn"]) == 2
+    assert "not a terminal" in capsys.readouterr().err
+    a_file = tmp_path / "f.txt"
+    a_file.write_text("mine\n")
+    assert main(["learn", "--export", str(a_file)]) == 2
+    assert capsys.readouterr().err.strip() == f"{a_file}: not a folder"
+    assert a_file.read_text() == "mine\n"

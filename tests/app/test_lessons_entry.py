@@ -1,0 +1,54 @@
+"""The ways into the lessons besides `queens-tui learn`: "Learn" in the command palette and `L`
+in the level browser (issue 42 item 2); both open the list, escape comes back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from queens_tui.app import create_app
+from queens_tui.app.screens.browser import LevelBrowser
+from queens_tui.app.screens.game import GameScreen
+from queens_tui.app.screens.lessons import LessonList
+from queens_tui.store import Store
+from tests.lessons_helpers import quick_lessons, write_cache
+
+
+def game_app(root: Path):  # type: ignore[no-untyped-def]
+    write_cache(root, quick_lessons("tango"))
+    return create_app("tango-1-easy/001", store=Store(root, sync=False), engine="search")
+
+
+async def test_l_in_the_level_browser_opens_the_lessons(tmp_path: Path) -> None:
+    app = game_app(tmp_path)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LevelBrowser)
+        await pilot.press("L")
+        await pilot.pause()
+        assert isinstance(app.screen, LessonList)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LevelBrowser)
+
+
+async def test_learn_in_the_command_palette(tmp_path: Path) -> None:
+    app = game_app(tmp_path)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Learn" in titles
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Learn")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LessonList)
+        while not app.screen.items:
+            await pilot.pause()
+        assert [x.id for x in app.screen.items] == [x.id for x in quick_lessons("tango")]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
