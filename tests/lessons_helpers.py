@@ -22,7 +22,10 @@ def first_pack(kind: str) -> list[tuple[str, Path]]:
 
 @cache
 def quick_lessons(kind: str) -> tuple[catalog.Lesson, ...]:
-    """`kind`'s lessons found on its first pack alone (a second or so, not the whole build)."""
+    """`kind`'s lessons found on its first pack alone (a second or so, not the whole build);
+    a kind played on an empty board finds its own (`find_board_lessons`)."""
+    if catalog.on_a_board(kind):
+        return tuple(catalog.find_board_lessons(kind))
     return tuple(catalog.find_lessons(kind, first_pack(kind)))
 
 

@@ -88,8 +88,13 @@ class Lesson:
 
 
 def lesson_kinds() -> tuple[str, ...]:
-    """The kinds with lessons: bundled levels, level files and a lesson for each rule's words."""
-    return tuple(k for k in KINDS if get_kind(k).formats is not None and get_kind(k).lesson_words())
+    """The kinds with lessons: those whose package has each rule's words (`lessons.py`)."""
+    return tuple(k for k in KINDS if get_kind(k).lesson_words())
+
+
+def on_a_board(kind: str) -> bool:
+    """True for a kind played on an empty board of a size, with no level files (classic)."""
+    return get_kind(kind).formats is None
 
 
 def rule_order(kind: str) -> list[str]:
@@ -173,6 +178,41 @@ def find_lessons(kind: str, levels: Sequence[tuple[str, Path]]) -> list[Lesson]:
     return [found[r] for r in wanted if r in found]
 
 
+def find_board_lessons(kind: str) -> list[Lesson]:
+    """The lessons of a kind played on an empty board (classic N-queens): no bundled levels,
+    so positions along a solution (one queen at a time, as the solver reveals them) on its
+    board of the default size, until each rule its hint names has shown up."""
+    from queens_tui.catalog.refs import LevelRef, load
+    from queens_tui.core.play import NEVER
+    from queens_tui.solver import play_solver
+
+    kind_obj = get_kind(kind)
+    size = kind_obj.default_size
+    if size is None:
+        return []
+    words, tiers = kind_obj.lesson_words(), kind_obj.rule_tiers()
+    level = load(LevelRef.board(kind, size))
+    rules, solver = kind_obj.play, play_solver(kind)
+    state = rules.new_state(level)
+    found: dict[str, Lesson] = {}
+    for step in range(WALK_STEPS):
+        if rules.is_solved(state) or all(r in found for r in words):
+            break
+        hint = rules.hint(state, Deadline(HINT_SECONDS))
+        if hint is not None and hint.rule in words and hint.rule not in found:
+            title, text = words[hint.rule]
+            position = rules.state_to_json(state)
+            source = LevelRef.board(kind, size).text
+            found[hint.rule] = Lesson(
+                kind, hint.rule, title, text, source, step, tiers[hint.rule], position=position
+            )
+        shown = solver.reveal(state, engine="search", time_limit=HINT_SECONDS, cancel=NEVER)
+        if shown is None or shown.move is None:
+            break
+        state = rules.apply(state, shown.move)
+    return [found[r] for r in rule_order(kind) if r in found]
+
+
 # --- the cache ------------------------------------------------------------------------------
 
 
@@ -204,7 +244,10 @@ def build() -> list[Lesson]:
 
     out: list[Lesson] = []
     for kind in lesson_kinds():
-        out += find_lessons(kind, bundled_levels(kind))
+        if on_a_board(kind):
+            out += find_board_lessons(kind)
+        else:
+            out += find_lessons(kind, bundled_levels(kind))
     return out
 
 
@@ -250,7 +293,11 @@ def board(lesson: Lesson) -> tuple[Any, Any]:
     from queens_tui.formats import load_puzzle, reader
     from queens_tui.formats.bundled import bundled_path
 
-    if lesson.level is not None:
+    if on_a_board(lesson.kind):
+        from queens_tui.catalog.refs import load, parse_ref
+
+        level = load(parse_ref(lesson.source))
+    elif lesson.level is not None:
         level = reader(lesson.kind).parse(lesson.level, ".txt")
     else:
         path = bundled_path(lesson.source)

@@ -415,6 +415,8 @@ class KindBase(Generic[LevelT, SolutionT]):
     def rule_tiers(self) -> Mapping[str, int]:
         """Every rule id the kind's deduction names, with its tier (lower: simpler), in the
         order it tries them: `kinds/<name>/deduce.py` `RULE_TIERS` (empty: no deduction)."""
+        if find_spec(f"{self._package}.deduce") is None:
+            return {}
         tiers: Mapping[str, int] = getattr(self.own("deduce"), "RULE_TIERS", {})
         return tiers
 

@@ -17,6 +17,8 @@ from queens_tui.store.lessons import FILE, LessonProgress
 from tests.lessons_helpers import first_pack, quick_lessons, write_cache
 
 KINDS = catalog.lesson_kinds()
+PACK_KINDS = tuple(k for k in KINDS if not catalog.on_a_board(k))
+"""The kinds with bundled packs and `explain` (classic N-queens has neither)."""
 
 
 def explained_rules(kind: str, levels: list[tuple[str, Path]]) -> set[str]:
@@ -27,13 +29,13 @@ def explained_rules(kind: str, levels: list[tuple[str, Path]]) -> set[str]:
     return rules - {"solver"}
 
 
-def test_every_kind_with_level_files_and_a_deduction_has_lessons() -> None:
-    assert set(KINDS) == {"queens", "tango", "zip", "sudoku", "patches"}
+def test_every_kind_has_lessons() -> None:
+    assert set(KINDS) == {"queens", "tango", "zip", "sudoku", "patches", "classic"}
     for kind in KINDS:
         assert set(get_kind(kind).lesson_words()) == set(catalog.rule_order(kind)), kind
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", PACK_KINDS)
 def test_every_rule_explain_names_on_a_pack_has_a_lesson(kind: str) -> None:
     """The quick version of the coverage check: the kind's first pack, its lessons found on
     that pack alone."""
@@ -44,7 +46,7 @@ def test_every_rule_explain_names_on_a_pack_has_a_lesson(kind: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", PACK_KINDS)
 def test_every_rule_explain_names_on_every_bundled_pack_has_a_lesson(kind: str) -> None:
     from queens_tui.formats.bundled import bundled_levels
 
@@ -100,6 +102,7 @@ def test_an_exported_board_starts_with_its_lessons_rule(tmp_path: Path, monkeypa
     data = tmp_path / "data"
     monkeypatch.setenv("QUEENS_TUI_DATA_DIR", str(data))
     found = [x for kind in KINDS for x in quick_lessons(kind)]
+    assert any(not x.exportable for x in found)  # positions, classic's among them
     write_cache(data, found)
     out = tmp_path / "out"
     assert main(["learn", "--export", str(out)]) == 0
@@ -238,3 +241,11 @@ def test_learn_refuses_bad_input_in_one_line(tmp_path: Path, monkeypatch, capsys
     assert main(["learn", "--export", str(a_file)]) == 2
     assert capsys.readouterr().err.strip() == f"{a_file}: not a folder"
     assert a_file.read_text() == "mine\n"
+
+
+def test_classic_teaches_its_last_free_cell_on_a_position_along_a_solution() -> None:
+    (lesson,) = quick_lessons("classic")
+    assert lesson.rule == "last cell" and lesson.source == "classic:8" and lesson.step > 0
+    assert not lesson.exportable
+    _, play = open_lesson(lesson)
+    assert play.hint is not None and play.hint.rule == "last cell"
