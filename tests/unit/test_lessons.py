@@ -133,6 +133,12 @@ def test_export_writes_over_its_own_files_and_refuses_anyone_elses(
     err = capsys.readouterr().err
     assert str(theirs) in err and "did not write" in err
     assert theirs.read_text() == "my notes\n"
+    theirs.unlink()
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("# name: Lesson: not a lesson, a link's target\n")
+    theirs.symlink_to(elsewhere)  # a link, even to a file that looks like ours: refused
+    assert main(["learn", "--export", str(out)]) == 2
+    assert theirs.is_symlink() and elsewhere.read_text().startswith("# name: Lesson: not")
 
 
 def test_list_prints_kind_rule_title_and_source(tmp_path: Path, monkeypatch, capsys) -> None:
