@@ -52,3 +52,17 @@ async def test_learn_in_the_command_palette(tmp_path: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_the_list_in_ascii_says_done_and_not_yet_in_plain_text(tmp_path: Path) -> None:
+    write_cache(tmp_path, quick_lessons("tango"))
+    app = create_app(None, learn=True, ascii=True, store=Store(tmp_path, sync=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        while not (isinstance(app.screen, LessonList) and app.screen.items):
+            await pilot.pause()
+        box = app.screen.query_one("OptionList")
+        prompts = [str(box.get_option_at_index(i).prompt) for i in range(box.option_count)]
+        assert prompts[0] == "Tango" and all(p.isascii() for p in prompts)
+        assert all(". not yet" in p for p in prompts[1:])
+        note = str(app.screen.query_one("#lessons-note").render())
+        assert note.isascii() and note.startswith("0 of ")

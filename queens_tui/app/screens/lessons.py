@@ -18,6 +18,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from queens_tui.app.screens.game import GameScreen
+from queens_tui.core.vocabulary import to_ascii
 from queens_tui.kinds import get_kind
 
 if TYPE_CHECKING:
@@ -84,7 +85,8 @@ class LessonList(Screen[None]):
         yield Static(
             "Lessons: a rule each, on a board where it is the next move", id="lessons-title"
         )
-        yield Static("Finding the lessons on the bundled levels…", id="lessons-note")
+        finding = "Finding the lessons on the bundled levels" + ("..." if self.ascii else "…")
+        yield Static(finding, id="lessons-note")
         yield OptionList(id="lessons")
         yield Static("", id="lessons-text", markup=False)
         yield Footer()
@@ -121,11 +123,14 @@ class LessonList(Screen[None]):
                 kind = lesson.kind
                 options.append(Option(get_kind(kind).title, disabled=True))
             done = self.progress is not None and self.progress.is_done(lesson.id)
-            options.append(Option(f"  {yes if done else no}  {lesson.title}", id=str(i)))
+            options.append(
+                Option(self._plain(f"  {yes if done else no}  {lesson.title}"), id=str(i))
+            )
         box.add_options(options)
         count = sum(1 for x in self.items if self.progress and self.progress.is_done(x.id))
+        dot = " - " if self.ascii else " · "
         self.query_one("#lessons-note", Static).update(
-            f"{count} of {len(self.items)} done · enter opens a lesson, escape goes back"
+            f"{count} of {len(self.items)} done{dot}enter opens a lesson, escape goes back"
         )
         if highlighted is not None:
             box.highlighted = highlighted
@@ -137,7 +142,11 @@ class LessonList(Screen[None]):
         text = ""
         if event.option.id is not None:
             text = self.items[int(event.option.id)].text
-        self.query_one("#lessons-text", Static).update(text)
+        self.query_one("#lessons-text", Static).update(self._plain(text))
+
+    def _plain(self, text: str) -> str:
+        """`text` in plain ASCII when the game draws in ASCII (`--ascii`)."""
+        return to_ascii(text) if self.ascii else text
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is None or self.progress is None:
