@@ -68,10 +68,16 @@ def inside(widget: Any, width: int, height: int) -> bool:
     return r.width > 0 and r.height > 0 and r.right <= width and r.bottom <= height
 
 
-async def test_a_lesson_opens_at_80x24_with_its_question(lesson_kind: str, tmp_path, clock):
+async def test_a_lesson_opens_at_80x24_reads_without_colour_and_q_quits(
+    lesson_kind: str, tmp_path, clock, monkeypatch
+):
+    """At 80x24 with NO_COLOR: the lesson's board, its question and the status line fit, the
+    position is the lesson's, the rule's move shows in the board's text itself, q quits."""
+    monkeypatch.setenv("NO_COLOR", "1")
     app = learn_app(lesson_kind, tmp_path, clock)
     async with app.run_test(size=SIZE) as pilot:
         screen = await first_lesson(pilot)
+        assert app.no_color
         midend = screen.midend
         lesson = midend.lesson
         assert lesson is not None and lesson.lesson == quick_lessons(lesson_kind)[0]
@@ -81,6 +87,14 @@ async def test_a_lesson_opens_at_80x24_with_its_question(lesson_kind: str, tmp_p
             assert inside(widget, *SIZE), widget
         assert "Find the next move" in screen.query_one("#message").text
         assert screen.status.plain.startswith("Lesson: ")
+        before = plain_board(app)
+        presses = right_presses(lesson_kind, lesson, rules)
+        assert presses is not None
+        await press_at(pilot, screen, presses)
+        assert plain_board(app) != before
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running
 
 
 async def test_the_rules_move_is_done_and_still_done_after_a_relaunch(
@@ -139,24 +153,6 @@ async def test_a_wrong_move_says_why_in_one_line_and_undo_takes_it_back(
         await settle(pilot)
         assert rules.state_to_json(screen.midend.game.state) == start
         assert "Find the next move" in screen.midend.view().message
-
-
-async def test_no_color_lesson_board_reads_and_q_quits(
-    lesson_kind: str, tmp_path, clock, monkeypatch
-):
-    monkeypatch.setenv("NO_COLOR", "1")
-    app = learn_app(lesson_kind, tmp_path, clock)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await first_lesson(pilot)
-        assert app.no_color
-        before = plain_board(app)
-        presses = right_presses(lesson_kind, screen.midend.lesson, screen.midend.game.rules)
-        assert presses is not None
-        await press_at(pilot, screen, presses)
-        assert plain_board(app) != before
-        await pilot.press("q")
-        await pilot.pause()
-        assert not app.is_running
 
 
 async def test_h_twice_shows_the_move_but_the_lesson_is_not_done_and_no_win_card(tmp_path, clock):
