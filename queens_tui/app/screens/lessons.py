@@ -20,12 +20,16 @@ from textual.widgets.option_list import Option
 from queens_tui.app.screens.game import GameScreen
 from queens_tui.core.vocabulary import to_ascii
 from queens_tui.kinds import get_kind
+from queens_tui.midend.jobs import Jobs
 
 if TYPE_CHECKING:
     from queens_tui.catalog.lessons import Lesson
     from queens_tui.midend.lesson import LessonPlay, LessonProgress
     from queens_tui.midend.levels import OpenLevel
 
+BUILD_GROUP = "lessons"
+BUILD_SECONDS = 600.0
+"""The first build's job limit (seconds of CPU on the bundled packs; a backstop)."""
 DONE, NOT_YET = "✓ done   ", "· not yet"
 ASCII_DONE, ASCII_NOT_YET = "+ done   ", ". not yet"
 
@@ -97,13 +101,27 @@ class LessonList(Screen[None]):
         self.progress = lesson_progress(self.data)
         if self.progress.notice:
             self.notify(self.progress.notice, severity="warning", timeout=10)
-        self.run_worker(self._build, thread=True, exit_on_error=False, group="lessons")
+        jobs = getattr(self.app, "jobs", None) or Jobs()
+        data = self.data
 
-    def _build(self) -> None:
-        from queens_tui.catalog.lessons import lessons
+        def work(token: object) -> list[Lesson]:
+            from queens_tui.catalog.lessons import lessons
 
-        found = lessons(self.data)
-        self.app.call_from_thread(self._show, found)
+            return lessons(data)
+
+        def done(found: list[Lesson]) -> None:
+            self.app.call_from_thread(self._show, found)
+
+        def failed(error: Exception) -> None:
+            self.app.call_from_thread(self._failed, error)
+
+        # The app's runner (daemon threads): quitting never waits for a first build.
+        jobs.start(BUILD_GROUP, work, done, time_limit=BUILD_SECONDS, failed=failed)
+
+    def _failed(self, error: Exception) -> None:
+        self.query_one("#lessons-note", Static).update(
+            self._plain(f"Could not find the lessons: {error}")
+        )
 
     def _show(self, found: list[Lesson]) -> None:
         self.items = found
