@@ -21,7 +21,10 @@ from queens_tui.midend.levels import OpenLevel
 from queens_tui.store.lessons import LessonProgress
 
 ASK = "Find the next move: {rule}. ({key:hint} explains the rule on this board.)"
-RIGHT = "Right! That is what the rule gives. Lesson done: escape for the list of lessons."
+RIGHT = (
+    "Right! That is what the rule gives. Lesson done: {key:next} for the next lesson, "
+    "escape for the list."
+)
 SHOWN = (
     "That is the rule's move, shown by {key:hint}. Press {key:undo} to take it back and find "
     "it yourself, or escape for the list."

@@ -66,3 +66,29 @@ async def test_the_list_in_ascii_says_done_and_not_yet_in_plain_text(tmp_path: P
         assert all(". not yet" in p for p in prompts[1:])
         note = str(app.screen.query_one("#lessons-note").render())
         assert note.isascii() and note.startswith("0 of ")
+
+
+async def test_n_and_p_in_a_lesson_open_the_next_and_previous(tmp_path: Path) -> None:
+    from queens_tui.app.screens.lessons import LessonScreen
+
+    found = quick_lessons("tango")
+    write_cache(tmp_path, found)
+    app = create_app(None, learn=True, store=Store(tmp_path, sync=False), engine="search")
+    async with app.run_test(size=(80, 24)) as pilot:
+        while not (isinstance(app.screen, LessonList) and app.screen.items):
+            await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        assert screen.midend.lesson is not None and screen.midend.lesson.lesson == found[1]
+        await pilot.press("p")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        assert screen.midend.lesson is not None and screen.midend.lesson.lesson == found[0]
+        await pilot.press("p")  # the first: back on the list, which says so
+        await pilot.pause()
+        assert isinstance(app.screen, LessonList)

@@ -46,6 +46,9 @@ class LessonScreen(GameScreen):
         self, ref: OpenLevel, play: LessonPlay, progress: LessonProgress, **kw: Any
     ) -> None:
         super().__init__(ref, lesson=play, progress=progress, **kw)
+        self.then: int | None = None
+        """Where the list goes next once this screen closes: the next (1) or previous (-1)
+        lesson, or None (stay on the list)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":
@@ -57,9 +60,14 @@ class LessonScreen(GameScreen):
         self.dismiss(None)
 
     def action_next_level(self) -> None:
-        self.notify("Escape goes back to the lessons.")
+        """The next lesson of the list (`n`), through the list."""
+        self.then = 1
+        self.dismiss(None)
 
-    action_prev_level = action_next_level
+    def action_prev_level(self) -> None:
+        """The previous lesson (`p`)."""
+        self.then = -1
+        self.dismiss(None)
 
 
 class LessonList(Screen[None]):
@@ -191,7 +199,18 @@ class LessonList(Screen[None]):
             engine=getattr(app, "engine", "cpsat"),
             keys=getattr(getattr(app, "keymap", None), "keys", None),
         )
-        self.app.push_screen(screen, lambda _: self.refill())
+        self.app.push_screen(screen, lambda _: self._back(lesson, screen.then))
+
+    def _back(self, lesson: Lesson, step: int | None) -> None:
+        """Back from a lesson: its state shown; `n` / `p` open the next or previous one."""
+        self.refill()
+        if step is None:
+            return
+        i = self.items.index(lesson) + step
+        if 0 <= i < len(self.items):
+            self.open_lesson(self.items[i])
+        else:
+            self.notify("That was the " + ("last" if step > 0 else "first") + " lesson.")
 
     def action_close(self) -> None:
         if self.first:
