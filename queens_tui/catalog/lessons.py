@@ -256,9 +256,22 @@ def _read_cache(path: Path, stamp: str) -> list[Lesson] | None:
         data = json.loads(path.read_bytes())
         if data.get("format") != CACHE_FORMAT or data.get("stamp") != stamp:
             return None
-        return [Lesson(**item) for item in data["lessons"]]
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        found = [Lesson(**item) for item in data["lessons"]]
+    except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
         return None  # a cache: anything wrong with it means build again
+    return found if all(_sound(x) for x in found) else None
+
+
+def _sound(lesson: Lesson) -> bool:
+    """A cached lesson is one this version could have written (a kind we know, text where
+    text goes, whole numbers where numbers go): else the cache is built again."""
+    texts = (lesson.kind, lesson.rule, lesson.title, lesson.text, lesson.source)
+    return (
+        lesson.kind in KINDS
+        and all(isinstance(t, str) for t in texts)
+        and all(type(n) is int and n >= 0 for n in (lesson.step, lesson.tier))
+        and (lesson.level is None or isinstance(lesson.level, str))
+    )
 
 
 def _write_cache(path: Path, stamp: str, lessons: Sequence[Lesson]) -> None:

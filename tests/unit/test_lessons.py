@@ -173,6 +173,10 @@ def test_the_cache_is_read_until_the_packs_change(tmp_path: Path, monkeypatch) -
     assert catalog.lessons(tmp_path) == made and len(built) == 2  # rebuilt
     (tmp_path / catalog.CACHE_FILE).write_text("{not json")
     assert catalog.lessons(tmp_path) == made and len(built) == 3
+    body = json.loads((tmp_path / catalog.CACHE_FILE).read_text())
+    body["lessons"][0]["kind"] = "chess"  # a cache that parses but is not ours
+    (tmp_path / catalog.CACHE_FILE).write_text(json.dumps(body))
+    assert catalog.lessons(tmp_path) == made and len(built) == 4
 
 
 def test_progress_is_kept_and_a_corrupt_file_is_set_aside(tmp_path: Path) -> None:
