@@ -365,7 +365,12 @@ class Midend:
         board an intent the kind lists in `replay_actions` (classic's `]` and `[`, browsing
         the solutions found) starts a replay first, as `r` would (the first result is kept),
         instead of "Solved! Press r to play it again."."""
-        if self.game.solved and intent in getattr(self.rules, "replay_actions", ()):
+        game = self.game
+        if (
+            game.solved
+            and intent in getattr(self.rules, "replay_actions", ())
+            and self.rules.interpret(game.state, intent, cell, None) is not None  # not idle
+        ):
             self.restart()
         before = self.game.state
         moved = self.game.act(intent, cell)

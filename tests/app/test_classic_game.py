@@ -252,3 +252,19 @@ async def test_browse_keys_on_a_solved_board_browse_the_hunt() -> None:
         await pilot.press("left_square_bracket")
         await pilot.pause()
         assert game.state.viewing == 2 and game.state.solution == SOL8
+
+
+async def test_browse_keys_on_a_solved_board_with_nothing_found_keep_the_board() -> None:
+    """Issue 35 item 13: with no solution found (the board filled by S), `]` has nothing to
+    show: the solved board stays (no replay of an empty board)."""
+    app = classic_app(size=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("S", "y")
+        await settled(pilot)
+        assert isinstance(app.screen, WinScreen)
+        app.screen.dismiss("close")
+        await pilot.pause()
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        game = app.game_screen.midend.game
+        assert game.solved and not game.replaying

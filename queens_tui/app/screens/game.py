@@ -384,9 +384,9 @@ class GameScreen(FrontendScreen):
         packs = None
         extra = getattr(self.app, "browse", None)
         if extra is not None:  # a collection opened by `play FILE_OR_FOLDER`, beside the packs
-            from queens_tui.catalog.user_packs import pack_folders
+            from queens_tui.catalog.user_packs import listed_packs
 
-            packs = [*pack_folders(store.root), extra]
+            packs = listed_packs(store.root, extra)
         browser = LevelBrowser(
             store,
             self.midend.ref.key,

@@ -353,8 +353,7 @@ def _easy(state: State, only: Iterable[int] | None = None, say: bool = True) -> 
         bad = state.joins_badly(e)
         if bad is not None:
             raise Contradiction(
-                f"{state.name(i)} has only {ways()} left as ways through, and taking "
-                f"them would {JOIN_WORDS[bad]}"
+                f"the only ways through {state.name(i)} ({ways()}) would {JOIN_WORDS[bad]}"
             )
         cuts += state.take(e)
     if not say:
