@@ -410,6 +410,36 @@ class KindBase(Generic[LevelT, SolutionT]):
             raise NotImplementedError(f"{self.title} levels are not generated")
         return self.own("generate").generate(size, seed, difficulty, **options)
 
+    # --- lessons (`catalog.lessons`) --------------------------------------------------------
+
+    def rule_tiers(self) -> Mapping[str, int]:
+        """Every rule id the kind's deduction names, with its tier (lower: simpler), in the
+        order it tries them: `kinds/<name>/deduce.py` `RULE_TIERS` (empty: no deduction)."""
+        if find_spec(f"{self._package}.deduce") is None:
+            return {}
+        tiers: Mapping[str, int] = getattr(self.own("deduce"), "RULE_TIERS", {})
+        return tiers
+
+    def first_rule(self, level: LevelT) -> str | None:
+        """The rule of the first step `explain` takes on `level` (None: it takes none); a
+        kind whose whole explanation is slow answers from its first step alone."""
+        steps = self.explain(level).steps
+        return str(steps[0]["rule"]) if steps else None
+
+    def lesson_words(self) -> Mapping[str, tuple[str, str]]:
+        """(title, sentences) of each rule's lesson: `kinds/<name>/lessons.py` `WORDS` (empty:
+        the kind has no lessons)."""
+        if find_spec(f"{self._package}.lessons") is None:
+            return {}
+        words: Mapping[str, tuple[str, str]] = self.own("lessons").WORDS
+        return words
+
+    def level_at(self, level: LevelT, state: Any) -> LevelT | None:
+        """The position `state` of `level` as a level of its own, one that starts there (its
+        filled cells given), so a lesson found inside a level can be written as a file and
+        explained from its start; None where the kind's files cannot say a position."""
+        return None
+
     @property
     def generates(self) -> bool:
         """True when the kind has a generator: `generate` is its own, or the kind has a

@@ -65,6 +65,8 @@ class GameScreen(FrontendScreen):
         engine: str = "cpsat",
         open_daily: Callable[[date, Callable[[OpenLevel], None], str], None] | None = None,
         keys: Mapping[str, str] | None = None,
+        lesson: Any = None,
+        progress: Any = None,
     ) -> None:
         super().__init__()
         self.keys: Mapping[str, str] = dict(keys or {})
@@ -72,7 +74,14 @@ class GameScreen(FrontendScreen):
         self.ascii = ascii
         self._set_kind(ref.level.kind)
         self.midend = Midend(
-            ref, self, session=session, engine=engine, now=now, **self._kind_parts()
+            ref,
+            self,
+            session=session,
+            engine=engine,
+            now=now,
+            lesson=lesson,
+            progress=progress,
+            **self._kind_parts(),
         )
         """The one door into the game: every question and every move goes through it."""
         self.open_daily = open_daily

@@ -61,5 +61,11 @@ class SudokuKind(KindBase[Level, Any]):
         graded = Grade(g.difficulty, g.steps, g.hardest_rule, g.rules, g.rules_alone, unique)
         return scored(graded, deduce.EFFORT, lambda: deduce.features(level, steps))
 
+    def level_at(self, level: Level, state: Any) -> Level:
+        """The position as a level: its filled cells become givens (a lesson's board)."""
+        from dataclasses import replace
+
+        return replace(level, givens=tuple(tuple(row) for row in state.cells))
+
 
 KIND = SudokuKind()

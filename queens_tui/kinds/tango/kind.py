@@ -68,5 +68,11 @@ class TangoKind(KindBase[Level, Any]):
             "opposite": len(level.opposite),
         }
 
+    def level_at(self, level: Level, state: Any) -> Level:
+        """The position as a level: its filled cells become givens (a lesson's board)."""
+        from dataclasses import replace
+
+        return replace(level, givens=tuple(tuple(row) for row in state.cells))
+
 
 KIND = TangoKind()

@@ -52,6 +52,8 @@ RULES = ("end-exit", "corridor", "no-loop", "dead-end", "probe")
 HARD_PROBES = 2
 """A level that needs at most this many probes grades hard; more make it expert."""
 TIER = {"end-exit": 0, "corridor": 0, "no-loop": 1, "dead-end": 2, "probe": 3}
+RULE_TIERS: dict[str, int] = {**TIER, "solver": 5}
+"""Every rule id and its tier (0 easiest), as every kind's deduction names them."""
 
 
 class Contradiction(Exception):
@@ -521,17 +523,36 @@ def _solve(level: ZipLevel, solution: Path | None, probe: bool) -> list[Step]:
     return steps
 
 
+def first_rule(level: ZipLevel) -> str:
+    """The rule of the first step `solve_logically` takes on `level` (its first step alone:
+    the lessons ask it of many levels), "solver" when no rule applies at all."""
+    state = State(level)
+    try:
+        for rule in (_easy, _no_loop, _dead_end, _probe):
+            step = rule(state)
+            if step is not None:
+                return step.rule
+    except Contradiction:
+        pass
+    return "solver"
+
+
 def why_next(
     level: ZipLevel, path: Path, nxt: tuple[int, int], budget: int = 400
-) -> tuple[str, tuple[Cell, ...]] | None:
-    """Why the path drawn so far (`path`, from 1) goes on to `nxt`, by the rules: the text of
-    the step that draws that link and the cells the rules' earlier steps put on the path
-    (the hint tints them: the words say "the marked cells", never steps the player did not
-    see), or None when the rules stop first (the hint then comes from the solver)."""
+) -> tuple[str, str, tuple[Cell, ...]] | None:
+    """Why the path drawn so far (`path`, from 1) goes on to `nxt`, by the rules: the rule,
+    the text of the step that draws that link and the cells the rules' earlier steps put on
+    the path (the hint tints them: the words say "the marked cells", never steps the player
+    did not see), or None when the rules stop first (the hint then comes from the solver).
+
+    The rule is the hardest of the steps up to the link (the drawing step's own when none
+    before it is harder), as `explain` names that step: what a person needs here, and what
+    a lesson on this position teaches (`catalog.lessons`)."""
     state = State(level)
     cols = level.cols
     idx = [r * cols + c for r, c in path]
     target_cells = (idx[-1], nxt[0] * cols + nxt[1]) if idx else None
+    taken: list[Step] = []
     try:
         for a, b in itertools.pairwise(idx):
             state.take((min(a, b), max(a, b)))
@@ -549,14 +570,16 @@ def why_next(
                         break
                 else:
                     return None
+            taken.append(step)
             if target in step.links:
+                named = _deciding(taken)
                 state.taken.difference_update(step.links)  # what the rules drew before it
                 ends = [divmod(i, cols) for i in target]
                 forced = forced_cells(state, path)
                 beside = [c for c in forced if any(_touch(c, e) for e in ends)]
                 seen = tuple(beside or forced)
                 if not before:
-                    return step.text + ".", ()
+                    return named, step.text + ".", ()
                 if seen:
                     near = " beside it" if beside else ""
                     lead = f" (once the rules force the path through the marked cells{near})"
@@ -564,10 +587,21 @@ def why_next(
                     lead = (
                         " (once the rules rule out the steps that would leave a dead end or a loop)"
                     )
-                return step.text + lead + ".", seen
+                if named != step.rule:  # a harder step decided it: say that one first
+                    key = next(t for t in taken if t.rule == named)
+                    then = step.text[:1].lower() + step.text[1:]
+                    return named, f"{key.text}; then {then}{lead}.", seen
+                return named, step.text + lead + ".", seen
     except Contradiction:
         return None
     return None
+
+
+def _deciding(steps: list[Step]) -> str:
+    """The rule a link needed: the hardest of the steps up to it (the first of the hardest),
+    the drawing step's own when none before it is harder."""
+    hardest = max(steps, key=lambda s: TIER[s.rule])
+    return steps[-1].rule if TIER[hardest.rule] <= TIER[steps[-1].rule] else hardest.rule
 
 
 def _touch(a: Cell, b: Cell) -> bool:
