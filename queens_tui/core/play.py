@@ -70,7 +70,13 @@ class Hint(Generic[MoveT]):
 
 
 class PlayRules(Protocol[LevelT, StateT, MoveT]):
-    """A kind's pure rules of play. One instance per kind: `kinds/<kind>/play.py` `PLAY`."""
+    """A kind's pure rules of play. One instance per kind: `kinds/<kind>/play.py` `PLAY`.
+
+    Optional, read with `getattr` by the midend where a kind has them: `backtracked(before,
+    after)` (a move took part of the position back: Zip's cuts), `replay_actions` (intents
+    that on a solved board start a replay: classic's browsing) and `remark(before, after,
+    options)` (words about a move the board will not show: Mini Sudoku's hidden note).
+    """
 
     def dims(self, level: LevelT) -> tuple[int, int]:
         """(rows, columns) the cursor moves over."""

@@ -379,7 +379,12 @@ class GameScreen(FrontendScreen):
 
             packs = [*pack_folders(store.root), extra]
         browser = LevelBrowser(
-            store, self.midend.ref.key, state=self.browser_state, ascii=self.ascii, packs=packs
+            store,
+            self.midend.ref.key,
+            state=self.browser_state,
+            ascii=self.ascii,
+            packs=packs,
+            library=getattr(self.app, "library", None),
         )
         self.app.push_screen(browser, self._chosen)
 

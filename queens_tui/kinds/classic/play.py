@@ -89,6 +89,10 @@ def _board_to(state: ClassicState, queens: frozenset[Cell], view: int | None) ->
 class ClassicPlay:
     """The pure rules of play of classic N-queens (see the module docstring)."""
 
+    replay_actions = frozenset({"found_next", "found_prev"})
+    """On a solved board these start a replay and browse the solutions found (the midend's
+    `act`): the hunt goes on from a win."""
+
     def dims(self, level: ClassicLevel) -> tuple[int, int]:
         return level.size, level.size
 

@@ -34,6 +34,7 @@ class SudokuKind(KindBase[Level, Any]):
     default_size = SIZE
     reader_hint = (("sudoku",), ".0123456")
     archive_games = ("minisudoku",)
+    image = "queens_tui.formats.image.sudoku"
     daily = DailySpec.of(name, title, DAILY_WEEK)
 
     def solution_json(self, level: Level, solution: Any | None) -> JSONObject:
