@@ -160,8 +160,7 @@ class GameScreen(FrontendScreen):
         status.options = tuple(
             o.status(view.options.get(o.name, o.default), self.ascii) for o in self.kind_options
         )
-        status.solved = view.solved
-        status.seconds = view.seconds
+        status.solved, status.seconds = view.solved, view.seconds
         message = view.message
         if message and self.ui.describe is not None:
             message = self.ui.describe(view.level, message)
@@ -374,16 +373,13 @@ class GameScreen(FrontendScreen):
         from queens_tui.app.screens.browser import LevelBrowser
         from queens_tui.catalog.listing import BrowserState
 
-        store = self.midend.session.store
-        if store is None:
+        if (store := self.midend.session.store) is None:
             self.notify("The level browser needs a data folder.", severity="warning")
             return
         self.midend.leave()
-        if self.browser_state is None:
-            self.browser_state = BrowserState()
-        packs = None
-        extra = getattr(self.app, "browse", None)
-        if extra is not None:  # a collection opened by `play FILE_OR_FOLDER`, beside the packs
+        self.browser_state = self.browser_state or BrowserState()
+        packs = None  # and a collection opened by `play FILE_OR_FOLDER`, beside the packs:
+        if (extra := getattr(self.app, "browse", None)) is not None:
             from queens_tui.catalog.user_packs import listed_packs
 
             packs = listed_packs(store.root, extra)

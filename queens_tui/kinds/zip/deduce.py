@@ -37,7 +37,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from queens_tui.core import grid
-from queens_tui.core.effort import Effort, tier_features
+from queens_tui.core.effort import tier_effort, tier_features
 from queens_tui.core.grid import Cell
 from queens_tui.core.kind import Grade, JSONObject, remember, remembered, rule_counts
 from queens_tui.core.vocabulary import DIFFICULTIES, Difficulty
@@ -739,20 +739,10 @@ def grade_steps(level: ZipLevel, steps: list[Step], unique: bool = True) -> Grad
     return Grade(difficulty, len(steps), hardest, counts, alone, unique)
 
 
-EFFORT = Effort(
-    {
-        "steps": 0.04,
-        Difficulty.MEDIUM: 0.05,
-        Difficulty.HARD: 0.5,
-        Difficulty.EXPERT: 0.3,
-        "stuck": 0.0,
-        "longest": 0.2,
-    },
-    0.5,
+EFFORT = tier_effort(
+    steps=0.04, medium=0.05, hard=0.5, expert=0.3, stuck=0.0, longest=0.2, intercept=0.5
 )
-"""Weights set by hand, not fitted: no Zip weekday is fitted on (LinkedIn's days are kept
-to judge the model; docs/grading.md). A step of each harder tier weighs more, and so does
-each time the easy rules ran dry (`core.effort.tier_features`)."""
+"""Zip's weights, set by hand (`core.effort.tier_effort`)."""
 
 
 def features(level: ZipLevel, steps: Sequence[Step]) -> dict[str, float]:
