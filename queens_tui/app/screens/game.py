@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import date
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, BindingType
@@ -23,7 +23,7 @@ from textual.binding import ActiveBinding, BindingType
 from queens_tui.app.bindings import every_kind_bindings, help_text, key_words, kind_allows
 from queens_tui.app.kinds import KindUI, get_ui, ui_options
 from queens_tui.app.messages import CellAction, HuntFound
-from queens_tui.app.screens.frontend import FrontendScreen
+from queens_tui.app.screens.frontend import AsciiApp, FrontendScreen
 from queens_tui.app.widgets import StatusBar
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.app.widgets.keyline import KeyLine
@@ -38,16 +38,6 @@ from queens_tui.midend.session import NOTICE_SECONDS, Session
 
 if TYPE_CHECKING:
     from queens_tui.catalog.refs import LevelRef
-
-
-@runtime_checkable
-class AsciiApp(Protocol):
-    """An app that draws its own text in plain ASCII on request (`app.QueensApp`).
-
-    Checked by shape, not by class: the app module imports this one, so importing it back
-    would make a circle."""
-
-    ascii: bool
 
 
 class GameScreen(FrontendScreen):
