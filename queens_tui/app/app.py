@@ -90,11 +90,15 @@ class QueensApp(App[None]):
         kind: str = DEFAULT_KIND,
         keymap: Keymap = EMPTY_KEYMAP,
         browse: Path | None = None,
+        library: Path | None = None,
     ) -> None:
         super().__init__()
         self.browse = browse
         """A collection opened as a pack (`play FILE_OR_FOLDER`: its folder, made by
         `catalog.user_packs.open_collection`): the browser opens on it and lists it."""
+        self.library = library
+        """A folder of LinkedIn's archive days (`play DIR`, or the browser's "open folder"):
+        the browser lists its days per kind (`catalog.library`), opening on it at start."""
         self.keymap = keymap
         """The player's keys file, read (`midend.keymap`); its remaps apply to every screen."""
         self.set_keymap(dict(keymap.keys))
@@ -191,19 +195,32 @@ class QueensApp(App[None]):
             self.push_screen(LoadingScreen(text, cancellable=False))
             # After the first frame: the generator holds the GIL, it would slow the paint.
             self.call_after_refresh(self._start_daily, day, self._first_game, self.daily_kind)
-        elif self.browse is not None:
-            self.call_after_refresh(self._browse_first)
+        elif self.browse is not None or self.library is not None:
+            self._browse_first()
         self.call_after_refresh(self.show_notices)
 
     def _browse_first(self) -> None:
-        """`play FILE_OR_FOLDER`: the level browser on the collection's pack, at once."""
+        """`play FILE_OR_FOLDER`: the level browser on the collection's pack, at once.
+
+        Pushed from `on_mount` itself, not after the first refresh: then the browser is the
+        screen from the app's first message on. Pushed after a refresh, it arrived at a
+        moment nothing fixed (later under load), so whoever looked at the app in between
+        (a test's `pilot.pause()` waits only for the screen it sees) saw the game screen, or a
+        browser still mounting whose Selects were torn down half-built when the app ended
+        (`NoMatches '#label'`)."""
         from queens_tui.catalog.listing import BrowserState
         from queens_tui.catalog.user_packs import pack_name
 
         screen = self.screen
-        if isinstance(screen, GameScreen) and self.browse is not None:
+        if not isinstance(screen, GameScreen):
+            return
+        if self.browse is not None:
             screen.browser_state = BrowserState(pack=pack_name(self.browse))
-            screen.action_levels()
+        elif self.library is not None:
+            from queens_tui.catalog.listing import library_pack
+
+            screen.browser_state = BrowserState(pack=library_pack(screen.midend.kind))
+        screen.action_levels()
 
     def pop_screen(self) -> AwaitComplete:
         """Pop the top screen, but never the last one (issue 10 item 20).
@@ -415,6 +432,7 @@ def create_app(
     kind: str = DEFAULT_KIND,
     keys: Path | None = None,
     browse: Path | None = None,
+    library: Path | None = None,
 ) -> QueensApp:
     """Build the app for a level file, a bundled id, an `OpenLevel`, or (None) a daily puzzle.
 
@@ -425,7 +443,8 @@ def create_app(
     the day's file in the daily folder, cannot be read, before anything
     touches the terminal. `keys` is the player's keys file (`midend.keymap`); by default,
     with `persist`, `keys.conf` in the config folder (tests set ``QUEENS_TUI_CONFIG_DIR``).
-    `browse`: a collection's pack folder to open the level browser on at start.
+    `browse`: a collection's pack folder to open the level browser on at start; `library`:
+    a folder of LinkedIn's archive days, the same (its days listed per kind).
     """
     if keys is None and persist:
         from queens_tui.midend.session import user_keys_file
@@ -451,4 +470,5 @@ def create_app(
         kind=kind,
         keymap=keymap,
         browse=browse,
+        library=library,
     )

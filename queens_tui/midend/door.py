@@ -40,6 +40,8 @@ level by then)."""
 SEVERAL_MAX_CELLS = 400
 """Boards up to 20x20 are searched for a second solution when they open."""
 SEVERAL = "This level has more than one solution: any board that keeps the rules wins."
+SEVERAL_WON = "Its clues allow several solutions: yours keeps every rule, so it wins."
+"""The win card's line on a level with several solutions (LinkedIn's Patches of 2026-07-14)."""
 
 RESTART_QUESTION = "Restart this level? The board and the timer start over."
 SOLVE_QUESTION = (
@@ -156,6 +158,8 @@ class Midend:
     ) -> Game:
         self.kind = ref.level.kind
         self.rules = get_play(self.kind)
+        self.several = False
+        """True once the level is known to have several solutions (the win card says so)."""
         self._option_defaults = dict(options)
         self._squares = squares
         if say is not None:
@@ -253,6 +257,7 @@ class Midend:
 
     def _say_several(self, game: Game) -> None:
         if game is self.game:
+            self.several = True
             self.front.note(SEVERAL, timeout=10.0)
 
     # --- the clock ------------------------------------------------------------------------------
@@ -333,8 +338,19 @@ class Midend:
         return changed
 
     def act(self, intent: str, cell: Cell) -> bool:
-        """A move key or a click: the kind says what `intent` means on `cell`."""
-        return self._after(self.game.act(intent, cell))
+        """A move key or a click: the kind says what `intent` means on `cell`. On a solved
+        board an intent the kind lists in `replay_actions` (classic's `]` and `[`, browsing
+        the solutions found) starts a replay first, as `r` would (the first result is kept),
+        instead of "Solved! Press r to play it again."."""
+        if self.game.solved and intent in getattr(self.rules, "replay_actions", ()):
+            self.restart()
+        before = self.game.state
+        changed = self._after(self.game.act(intent, cell))
+        remark = getattr(self.rules, "remark", None)  # what the board will not show
+        said = remark(before, self.game.state, self.game.options) if changed and remark else ""
+        if said:
+            self.front.note(self.assistant.say(said), timeout=6.0)
+        return changed
 
     def drag(self, what: str, cell: Cell | None) -> bool:
         """A mouse drag: "drag-start", "drag" (over `cell`) or "drag-end"; one undo step."""
@@ -490,17 +506,20 @@ class Midend:
         """The win card's figures: the result (as the share line says it), the stats."""
         game, ref, store = self.game, self.ref, self.session.store
         has_next = self.session.can_step(ref, 1)
-        streak = store.streak(kind=self.kind).current if store and ref.day else 0
+        streak = store.streak(kind=self.kind).current if store and ref.ours_daily else 0
         squares = ""
         if self._squares is not None:
             try:
                 squares = self._squares(game.level, game.first_pieces()[:3])
             except (AttributeError, IndexError, TypeError, ValueError):
                 squares = ""
+        stats = self.session.win_line(ref)
+        if self.several:
+            stats = f"{SEVERAL_WON}\n{stats}" if stats else SEVERAL_WON
         return Win(
-            game.result(day=ref.day, squares=squares, streak=streak),
+            game.result(day=ref.ours_daily, squares=squares, streak=streak),
             has_next,
-            self.session.win_line(ref),
+            stats,
             game.replaying and ref.day is not None,
             game.revealed,
             "" if has_next else self.session.nowhere(ref),

@@ -263,16 +263,16 @@ class Game:
         )
 
     def first_pieces(self) -> list[Any]:
-        """The cells of the final position's pieces (`state.queens`) in the order they were
-        first placed, replayed from the history; empty for a kind without `queens`."""
-        state = self.rules.new_state(self.level)
-        final = getattr(self.state, "queens", None)
-        if final is None:
+        """The cells of the final position's pieces (the kind's `pieces`) in the order they
+        were first placed, replayed from the history; empty for a kind with none."""
+        final = self.rules.pieces(self.state)
+        if not final:
             return []
+        state = self.rules.new_state(self.level)
         seen: list[Any] = []
         for step in self.history.past:
             state = self.rules.apply(state, step.forward)
-            for cell in sorted(getattr(state, "queens", ())):
+            for cell in sorted(self.rules.pieces(state)):
                 if cell in final and cell not in seen:
                     seen.append(cell)
         return seen

@@ -35,6 +35,7 @@ class SudokuKind(KindBase[Level, Any]):
     sizes = (SIZE,)
     default_size = SIZE
     archive_games = ("minisudoku",)
+    image = "queens_tui.formats.image.sudoku"
     daily = DailySpec.of(name, title, DAILY_WEEK)
 
     def solution_json(self, level: Level, solution: Any | None) -> JSONObject:

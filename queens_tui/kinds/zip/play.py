@@ -166,6 +166,9 @@ class ZipPlay:
     def is_blank(self, state: ZipState) -> bool:
         return len(state.path) <= 1
 
+    def pieces(self, state: ZipState) -> tuple[Cell, ...]:
+        return ()
+
     def progress_text(self, state: ZipState, ascii: bool) -> str:
         """ "3 of 7 numbers · 12 of 36 cells": the numbers the path has reached in order, the
         cells it covers."""
