@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.kind import DailySpec, Grade, JSONObject, KindBase, grid_json, week
+from queens_tui.kinds.sudoku import FILES
 from queens_tui.kinds.sudoku.level import SIZE, Level, draw
 
 if TYPE_CHECKING:
@@ -28,11 +29,11 @@ class SudokuKind(KindBase[Level, Any]):
     """
 
     name = "sudoku"
+    files = FILES
     title = "Mini Sudoku"
     emoji = "🔢"
     sizes = (SIZE,)
     default_size = SIZE
-    reader_hint = (("sudoku",), ".0123456")
     archive_games = ("minisudoku",)
     image = "queens_tui.formats.image.sudoku"
     daily = DailySpec.of(name, title, DAILY_WEEK)

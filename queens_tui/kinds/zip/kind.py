@@ -18,6 +18,7 @@ from queens_tui.core.kind import (
     week,
 )
 from queens_tui.core.play import Cancelled
+from queens_tui.kinds.zip import FILES
 from queens_tui.kinds.zip.level import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, ZipLevel
 
 if TYPE_CHECKING:
@@ -61,13 +62,13 @@ class ZipKind(KindBase[ZipLevel, Any]):
     """The Zip kind (`kinds.zip.level.ZipLevel`)."""
 
     name = "zip"
+    files = FILES
     title = "Zip"
     emoji = "🏁"
     flawed_emoji = "🛑"
     sizes = tuple(range(MIN_SIZE, MAX_SIZE + 1))
     default_size = DEFAULT_SIZE
     generate_options = (GenerateOption("walls", "walls as well as numbers keep the path unique"),)
-    reader_hint = (("zip",), "+")
     image = "queens_tui.formats.image.zip"
     archive_games = ("zip",)
     daily = DailySpec.of(name, title, DAILY_WEEK)
