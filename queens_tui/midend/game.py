@@ -189,7 +189,10 @@ class Game:
         """What the status line calls the level."""
         self.full_title = printable(full_title) if full_title else self.title
         """What the win card and the share line call it (`OpenLevel.full_title`)."""
-        self.history: History[Any, Any] = History(rules, rules.new_state(level))
+        self.start: Any = rules.new_state(level)
+        """Where play starts, and a restart goes back to: the level's own start, or a lesson's
+        position (`begin_at`)."""
+        self.history: History[Any, Any] = History(rules, self.start)
         self.stopwatch = Stopwatch(now)
         self.hints_used = 0
         """Hints shown so far (each explained step or pointed-out mistake counts once)."""
@@ -407,6 +410,12 @@ class Game:
             self.stopwatch.stop()
         return changed
 
+    def begin_at(self, state: Any) -> None:
+        """Start play at `state` instead of the level's start (a lesson's position): no move
+        made yet, and a restart comes back here."""
+        self.start = state
+        self.history = History(self.rules, state)
+
     def restart(self) -> None:
         """A fresh position, a fresh history, the clock back at zero. The help used, the
         mistakes and the undos still count for the level (a restart is no way to a flawless
@@ -417,7 +426,7 @@ class Game:
             self.helped = False
             self.undos = self.mistakes = self.backtracks = 0
             self.mistake_marks = set()
-        self.history = History(self.rules, self.rules.new_state(self.level))
+        self.history = History(self.rules, self.start)
         self._drag = None
         self.revealed = False
         self.stopwatch.reset()
