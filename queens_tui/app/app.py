@@ -91,8 +91,11 @@ class QueensApp(App[None]):
         keymap: Keymap = EMPTY_KEYMAP,
         browse: Path | None = None,
         library: Path | None = None,
+        learn: bool = False,
     ) -> None:
         super().__init__()
+        self.learn = learn
+        """`queens-tui learn`: the app opens on the list of lessons."""
         self.browse = browse
         """A collection opened as a pack (`play FILE_OR_FOLDER`: its folder, made by
         `catalog.user_packs.open_collection`): the browser opens on it and lists it."""
@@ -165,6 +168,10 @@ class QueensApp(App[None]):
         return not (self.is_web and action in TERMINAL_ONLY_ACTIONS)
 
     def get_default_screen(self) -> Screen[Any]:
+        if self.learn:
+            from queens_tui.app.screens.lessons import LessonList
+
+            return LessonList(data=self._data(), ascii=self.ascii, first=True)
         if self.ref is None:
             return super().get_default_screen()  # blank; the "generating" screen goes on top
         return self._game_screen(self.ref)
@@ -187,7 +194,9 @@ class QueensApp(App[None]):
             end_on_signals(lambda code: self.exit(return_code=code))
         # After the first frame: import OR-Tools in the background for the assistant.
         self.call_after_refresh(self._warm_engine)
-        if self.ref is None:
+        if self.learn:
+            pass  # the lessons' list is the first screen
+        elif self.ref is None:
             from queens_tui.app.screens.loading import LoadingScreen, loading_text
 
             day = self.daily_day or self.session.today()
@@ -272,6 +281,9 @@ class QueensApp(App[None]):
             for title, help_text, action in actions.palette(mine):
                 yield SystemCommand(title, help_text, partial(screen.run_action, action))
             yield from self._kind_commands(screen)
+        yield SystemCommand(
+            "Learn", "Lessons: a short board for every rule the hints use", self.action_learn
+        )
         yield from super().get_system_commands(screen)
 
     def _kind_commands(self, screen: GameScreen) -> Iterable[SystemCommand]:
@@ -289,6 +301,16 @@ class QueensApp(App[None]):
                 f"Switch to {kind.title}: today's daily puzzle (l lists every kind's levels)",
                 partial(self.open_daily, today, screen.load, name),
             )
+
+    def _data(self) -> Any:
+        """The data folder (the store's; None: the player's)."""
+        return None if self.store is None else self.store.root
+
+    def action_learn(self) -> None:
+        """The lessons (the command palette's "Learn", the level browser's too)."""
+        from queens_tui.app.screens.lessons import LessonList
+
+        self.push_screen(LessonList(data=self._data(), ascii=self.ascii))
 
     def action_stats(self) -> None:
         """Your record (the registry's "stats", the level browser's too), on the game's kind."""
@@ -433,6 +455,7 @@ def create_app(
     keys: Path | None = None,
     browse: Path | None = None,
     library: Path | None = None,
+    learn: bool = False,
 ) -> QueensApp:
     """Build the app for a level file, a bundled id, an `OpenLevel`, or (None) a daily puzzle.
 
@@ -456,7 +479,7 @@ def create_app(
 
         store = user_store()
     ref = level if isinstance(level, OpenLevel) or level is None else open_level(level)
-    if ref is None:
+    if ref is None and not learn:
         session = Session(store)
         ref = session.daily_now(daily or session.today(), kind)  # None: made after first frame
     return QueensApp(
@@ -471,4 +494,5 @@ def create_app(
         keymap=keymap,
         browse=browse,
         library=library,
+        learn=learn,
     )

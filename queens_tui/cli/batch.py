@@ -277,7 +277,7 @@ def _by_rules(
     when the time ran out): the work of `explain` and `grade` on one level."""
 
     def work(deadline: Any) -> tuple[int, T | None]:
-        n = len(kind.solutions(level, 2, deadline))
+        n = kind.count_solutions(level, 2, deadline)
         return n, (then(level, deadline) if n else None)
 
     result, why = _within_time(path, limit, work)

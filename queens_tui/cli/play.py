@@ -22,7 +22,6 @@ def _err(message: object) -> None:
 
 def register(sub: Any) -> None:
     """Add the `play` subcommand; `--kind`'s choices are the kinds."""
-    boards = " or ".join(f"--kind {k}" for k in board_kinds())
     p = sub.add_parser("play", help="play a level (default: today's puzzle)")
     p.add_argument(
         "level",
@@ -56,9 +55,10 @@ def register(sub: Any) -> None:
         choices=KINDS,
         default=DEFAULT_KIND,
         help="the puzzle kind (default: the first); without LEVEL a kind with a daily opens "
-        f"today's (or --date's) puzzle, {boards} the empty board of --size",
+        "today's (or --date's) puzzle, a kind with neither files nor a daily the empty board "
+        "of --size",
     )
-    p.add_argument("--size", type=int, metavar="N", help=_board_sizes())
+    p.add_argument("--size", type=int, metavar="N", action=_SizeOption)
     p.add_argument(
         "--date", metavar="YYYY-MM-DD", help="play that day's daily puzzle (not a future one)"
     )
@@ -72,13 +72,31 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_play)
 
 
-def _board_sizes() -> str:
-    """`--size`'s help: the sizes of each kind played on an empty board, from its `KIND`."""
-    return "; ".join(
-        f"with --kind {k}: {min(sizes)} to {max(sizes)} ({get_kind(k).default_size})"
-        for k in board_kinds()
-        for sizes in [get_kind(k).sizes]
-    )
+class _SizeOption(argparse.Action):
+    """`--size N`, whose help (each board kind's sizes, from its `KIND`) is made only when
+    shown: the game's start builds this parser, and reading every kind's `KIND` for a help
+    line it does not show would import every kind's level model before the first frame."""
+
+    @property
+    def help(self) -> str:
+        return "; ".join(
+            f"with --kind {k}: {min(sizes)} to {max(sizes)} ({get_kind(k).default_size})"
+            for k in board_kinds()
+            for sizes in [get_kind(k).sizes]
+        )
+
+    @help.setter
+    def help(self, value: object) -> None:
+        """argparse sets the help it was given (none): the property makes it."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        setattr(namespace, self.dest, values)
 
 
 def on_a_terminal() -> bool:

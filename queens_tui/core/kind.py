@@ -22,6 +22,7 @@ from it through these objects.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import import_module
@@ -145,6 +146,46 @@ def rule_counts(steps: Sequence[Any]) -> dict[str, int]:
     return rules
 
 
+_FOUND: dict[object, tuple[int, tuple[Any, ...]]] = {}
+"""The solutions last searched for, per level: (the limit asked, what was found)."""
+
+_FOUND_KEEP = 8
+
+
+def remembered(level: object, limit: int, search: Callable[[int], Sequence[Any]]) -> list[Any]:
+    """Up to `limit` solutions of `level`, by `search(limit)` unless a recent call found them.
+
+    `grade` asks the same level's solutions up to three times (the command counts them,
+    the grade checks uniqueness, the deduction asks for one): on an 8x8 Tango or Zip level
+    one search costs up to a few hundred milliseconds (docs/performance.md). Levels are
+    immutable and hashable, so the last few answers are kept; a search that is cancelled
+    leaves nothing behind. An answer for a larger limit serves a smaller one, and an
+    answer with fewer solutions than its limit is all there are.
+    """
+    try:
+        known = _FOUND.get(level)
+    except TypeError:  # a level that cannot be hashed: search every time
+        return list(search(limit))
+    if known is not None:
+        asked, found = known
+        if asked >= limit or len(found) < asked:
+            return list(found[:limit])
+    found = tuple(search(limit))
+    if len(_FOUND) >= _FOUND_KEEP:
+        _FOUND.pop(next(iter(_FOUND)))
+    _FOUND[level] = (limit, found)
+    return list(found)
+
+
+def remember(level: object, found: Sequence[Any], limit: int) -> None:
+    """Note that a search of `level` for up to `limit` solutions would find `found` (a proof
+    found them first: a kind's rules that fill the grid alone prove its one solution)."""
+    with contextlib.suppress(TypeError):  # a level that cannot be hashed: nothing kept
+        if len(_FOUND) >= _FOUND_KEEP and level not in _FOUND:
+            _FOUND.pop(next(iter(_FOUND)))
+        _FOUND[level] = (limit, tuple(found))
+
+
 def grid_json(solution: Sequence[Sequence[int]] | None) -> JSONObject:
     """`{"grid": ["011010", ...]}`: a solved grid of one-digit values, row by row, as the
     `solve --json` field of the grid kinds; empty when there is no solution."""
@@ -248,6 +289,9 @@ class KindBase(Generic[LevelT, SolutionT]):
     generate_options: tuple[GenerateOption, ...] = ()
     """Switches of the kind's own generator: keyword options of `generate`, and the CLI's
     `generate --<name>` (Zip's `--walls`), its help from here."""
+    time_limit_words: str = ""
+    """`default_time_limit` as `generate --time-limit`'s help says it ("with --difficulty:
+    10 + size²/8, 12 s at 4x4"); "": the kind has no default limit."""
     reader_hint: tuple[tuple[str, ...], str] | None = None
     """(words, first characters): a text holding none of the words, whose first board line
     starts with none of the characters, is certainly not this kind's file, and its reader
@@ -308,7 +352,13 @@ class KindBase(Generic[LevelT, SolutionT]):
         """Up to `limit` solutions of `level`, by the kind's fastest exact pure search
         (default: the first of `kinds/<name>/search.py` `solutions(level)`).
         A kind that can stop early raises `core.play.Cancelled` once `cancel` is set."""
-        return list(islice(self.own("search").solutions(level), limit))
+        search = self.own("search").solutions
+        return remembered(level, limit, lambda k: list(islice(search(level), k)))
+
+    def count_solutions(self, level: LevelT, limit: int, cancel: CancelFlag | None = None) -> int:
+        """How many solutions `level` has, counted up to `limit` (default: by `solutions`; a
+        kind whose rules can prove the one solution first may skip the search)."""
+        return len(self.solutions(level, limit, cancel))
 
     def unique(self, level: LevelT) -> bool:
         """Whether `level` has exactly one solution."""
@@ -359,6 +409,36 @@ class KindBase(Generic[LevelT, SolutionT]):
         if not self.generates:
             raise NotImplementedError(f"{self.title} levels are not generated")
         return self.own("generate").generate(size, seed, difficulty, **options)
+
+    # --- lessons (`catalog.lessons`) --------------------------------------------------------
+
+    def rule_tiers(self) -> Mapping[str, int]:
+        """Every rule id the kind's deduction names, with its tier (lower: simpler), in the
+        order it tries them: `kinds/<name>/deduce.py` `RULE_TIERS` (empty: no deduction)."""
+        if find_spec(f"{self._package}.deduce") is None:
+            return {}
+        tiers: Mapping[str, int] = getattr(self.own("deduce"), "RULE_TIERS", {})
+        return tiers
+
+    def first_rule(self, level: LevelT) -> str | None:
+        """The rule of the first step `explain` takes on `level` (None: it takes none); a
+        kind whose whole explanation is slow answers from its first step alone."""
+        steps = self.explain(level).steps
+        return str(steps[0]["rule"]) if steps else None
+
+    def lesson_words(self) -> Mapping[str, tuple[str, str]]:
+        """(title, sentences) of each rule's lesson: `kinds/<name>/lessons.py` `WORDS` (empty:
+        the kind has no lessons)."""
+        if find_spec(f"{self._package}.lessons") is None:
+            return {}
+        words: Mapping[str, tuple[str, str]] = self.own("lessons").WORDS
+        return words
+
+    def level_at(self, level: LevelT, state: Any) -> LevelT | None:
+        """The position `state` of `level` as a level of its own, one that starts there (its
+        filled cells given), so a lesson found inside a level can be written as a file and
+        explained from its start; None where the kind's files cannot say a position."""
+        return None
 
     @property
     def generates(self) -> bool:

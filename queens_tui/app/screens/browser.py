@@ -203,6 +203,7 @@ class LevelBrowser(Screen["LevelRef | None"]):
         Binding("t", "today", "Today", id="browser.today"),
         Binding("g", "stats", "Stats", id="browser.stats"),
         Binding("o", "open_folder", "Open folder", id="browser.open_folder"),
+        Binding("L", "learn", "Learn", id="browser.learn"),
     ]
 
     BIG_LIBRARY = 400
@@ -703,6 +704,12 @@ class LevelBrowser(Screen["LevelRef | None"]):
         entry = self._entry(self.current_key)
         kind = entry.ref.kind if entry is not None else None
         self.app.push_screen(StatsScreen(self.store, kind, today=self.today, ascii=self.ascii))
+
+    def action_learn(self) -> None:
+        """The lessons (a short board for every rule the hints use)."""
+        from queens_tui.app.screens.lessons import LessonList
+
+        self.app.push_screen(LessonList(data=self.store.root, ascii=self.ascii))
 
     def action_today(self) -> None:
         """Put the cursor on today's puzzle (clearing what hides it)."""

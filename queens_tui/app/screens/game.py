@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, BindingType
 
 from queens_tui.app.bindings import every_kind_bindings, help_text, key_words, kind_allows
-from queens_tui.app.kinds import KindUI, get_ui
+from queens_tui.app.kinds import KindUI, get_ui, ui_options
 from queens_tui.app.messages import CellAction, HuntFound
 from queens_tui.app.screens.frontend import FrontendScreen
 from queens_tui.app.widgets import StatusBar
@@ -65,6 +65,8 @@ class GameScreen(FrontendScreen):
         engine: str = "cpsat",
         open_daily: Callable[[date, Callable[[OpenLevel], None], str], None] | None = None,
         keys: Mapping[str, str] | None = None,
+        lesson: Any = None,
+        progress: Any = None,
     ) -> None:
         super().__init__()
         self.keys: Mapping[str, str] = dict(keys or {})
@@ -72,7 +74,14 @@ class GameScreen(FrontendScreen):
         self.ascii = ascii
         self._set_kind(ref.level.kind)
         self.midend = Midend(
-            ref, self, session=session, engine=engine, now=now, **self._kind_parts()
+            ref,
+            self,
+            session=session,
+            engine=engine,
+            now=now,
+            lesson=lesson,
+            progress=progress,
+            **self._kind_parts(),
         )
         """The one door into the game: every question and every move goes through it."""
         self.open_daily = open_daily
@@ -82,11 +91,12 @@ class GameScreen(FrontendScreen):
     def _set_kind(self, kind: str) -> None:
         self.kind = kind
         self.ui: KindUI = get_ui(kind)
+        self.kind_options = ui_options(kind)
         self.say = key_words(kind, self.keys)
         """Fills the keys a text names (`{key:undo}`) with the player's (`app.bindings`)."""
 
     def _kind_parts(self) -> dict[str, Any]:
-        options = [(o.name, o.default) for o in self.ui.options]
+        options = [(o.name, o.default) for o in self.kind_options]
         return {"options": options, "say": self.say, "squares": self.ui.share_squares}
 
     # --- layout -----------------------------------------------------------------------
@@ -148,7 +158,7 @@ class GameScreen(FrontendScreen):
         status.progress, status.progress_done = view.progress, view.solved
         status.moves, status.helped, status.check = view.moves, view.helped, view.check
         status.options = tuple(
-            o.status(view.options.get(o.name, o.default), self.ascii) for o in self.ui.options
+            o.status(view.options.get(o.name, o.default), self.ascii) for o in self.kind_options
         )
         status.solved = view.solved
         status.seconds = view.seconds
@@ -288,7 +298,7 @@ class GameScreen(FrontendScreen):
         ASCII) and the theme."""
         from queens_tui.app.screens.settings import SettingsScreen, game_rows
 
-        rows = game_rows(self.ui, self.midend.option, self.midend.live, self.ascii)
+        rows = game_rows(self.kind, self.midend.option, self.midend.live, self.ascii)
         themes = sorted(self.app.available_themes)
         self.app.push_screen(SettingsScreen(rows, self.run_action, themes))
 
@@ -374,9 +384,9 @@ class GameScreen(FrontendScreen):
         packs = None
         extra = getattr(self.app, "browse", None)
         if extra is not None:  # a collection opened by `play FILE_OR_FOLDER`, beside the packs
-            from queens_tui.catalog.user_packs import pack_folders
+            from queens_tui.catalog.user_packs import listed_packs
 
-            packs = [*pack_folders(store.root), extra]
+            packs = listed_packs(store.root, extra)
         browser = LevelBrowser(
             store,
             self.midend.ref.key,

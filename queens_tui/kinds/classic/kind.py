@@ -142,5 +142,9 @@ class ClassicKind(KindBase[ClassicLevel, Solution]):
             difficulty=None, steps=0, hardest_rule=None, rules_alone=False, unique=known[0] == 1
         )
 
+    def rule_tiers(self) -> dict[str, int]:
+        """The one rule the hunt's hint names (`play.ClassicPlay.hint`), then the solver's."""
+        return {"last cell": 0, "solver": 5}
+
 
 KIND = ClassicKind()

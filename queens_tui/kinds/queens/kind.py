@@ -64,6 +64,7 @@ class QueensKind(KindBase[Level, Solution]):
     card_mark = "♛"
     sizes = tuple(range(MIN_SIZE, MAX_SIZE + 1))
     default_size = None
+    time_limit_words = "with --difficulty: 10 + size²/8, 12 s at 4x4"
     reader_fallback = True
     image = "queens_tui.formats.image.queens"
     archive_games = ("queens",)

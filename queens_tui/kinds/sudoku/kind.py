@@ -34,6 +34,7 @@ class SudokuKind(KindBase[Level, Any]):
     default_size = SIZE
     reader_hint = (("sudoku",), ".0123456")
     archive_games = ("minisudoku",)
+    image = "queens_tui.formats.image.sudoku"
     daily = DailySpec.of(name, title, DAILY_WEEK)
 
     def solution_json(self, level: Level, solution: Any | None) -> JSONObject:
@@ -59,6 +60,12 @@ class SudokuKind(KindBase[Level, Any]):
         unique = self.unique(level)
         graded = Grade(g.difficulty, g.steps, g.hardest_rule, g.rules, g.rules_alone, unique)
         return scored(graded, deduce.EFFORT, lambda: deduce.features(level, steps))
+
+    def level_at(self, level: Level, state: Any) -> Level:
+        """The position as a level: its filled cells become givens (a lesson's board)."""
+        from dataclasses import replace
+
+        return replace(level, givens=tuple(tuple(row) for row in state.cells))
 
 
 KIND = SudokuKind()

@@ -48,7 +48,7 @@ from queens_tui.core.kind import Grade, count_cells, rule_counts, search_step_te
 from queens_tui.core.vocabulary import DIFFICULTIES, Difficulty
 from queens_tui.kinds.tango import search
 from queens_tui.kinds.tango.level import EQUAL, MOON, SUN, SYMBOL_NAMES, Level
-from queens_tui.kinds.tango.rules import cell_name
+from queens_tui.kinds.tango.rules import cell_name, faults
 
 EMPTY = -1
 
@@ -534,6 +534,12 @@ class Engine:
         The rules only ever add cells, so the order they fire in does not
         matter: this agrees with `solve_logically(level, tier)` and is much faster.
         """
+        vals = self.fill(tier)
+        return vals is not None and EMPTY not in vals
+
+    def fill(self, tier: int = 4) -> list[int] | None:
+        """The givens with the rules up to `tier` run to a standstill; None when they find a
+        line that cannot be finished."""
         try:
             vals = self.propagate(self.start(), min(tier, 3))
             while tier >= 4 and EMPTY in vals:
@@ -544,8 +550,16 @@ class Engine:
                 vals[i] = 1 - v
                 vals = self.propagate(vals, 3, (i // self.n, self.n + i % self.n))
         except _Contradiction:
-            return False
-        return EMPTY not in vals
+            return None
+        return vals
+
+    def solution(self, vals: Sequence[int]) -> search.Solution | None:
+        """The full grid `vals` as a solution when it breaks no rule of the level, else None."""
+        if EMPTY in vals:
+            return None
+        n = self.n
+        grid = tuple(tuple(vals[r * n : r * n + n]) for r in range(n))
+        return grid if not faults(self.level, grid) else None
 
     def apply(self, vals: list[int], step: Step) -> None:
         for r, c, v in step.place:
@@ -607,6 +621,19 @@ def dead_end(
     return None
 
 
+def proven_solution(level: Level) -> search.Solution | None:
+    """The level's one solution when the rules alone (up to probes) fill the grid, else None.
+
+    Every rule is a deduction that holds in every completion of the grid, so a grid the
+    rules fill is the only completion there can be; when it also breaks no rule, it is one:
+    the level has exactly that solution, found without the search (which costs up to half
+    a second on an 8x8 level: docs/performance.md).
+    """
+    eng = engine(level)
+    vals = eng.fill()
+    return None if vals is None else eng.solution(vals)
+
+
 def solver_step(level: Level, vals: list[int]) -> Step | None:
     """The remaining cells of one completion of `vals`, by exact search (None if none)."""
     n = level.size
@@ -630,10 +657,10 @@ def solve_logically(level: Level, max_tier: int = 4) -> list[Step]:
     """The whole logical solution of `level` from its givens, step by step.
 
     Ends with a `solver` step when the rules run out before the grid is full.
-    Raises `ValueError` if the level has no solution.
+    Raises `ValueError` if the level has no solution: the rules on a broken grid may "fill"
+    it anyway, so a grid they fill must break no rule (then it is the one solution: see
+    `proven_solution`), and one they leave is finished by the search.
     """
-    if search.count(level, 1) == 0:  # rules on a broken grid may "fill" it anyway
-        raise ValueError("the level has no solution")
     eng = engine(level)
     vals = eng.start()
     steps: list[Step] = []
@@ -648,6 +675,8 @@ def solve_logically(level: Level, max_tier: int = 4) -> list[Step]:
         if last is None:
             raise ValueError("the level has no solution")
         steps.append(last)
+    elif eng.solution(vals) is None:
+        raise ValueError("the level has no solution")
     return steps
 
 

@@ -6,11 +6,17 @@ from collections.abc import Sequence
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from queens_tui.core.kind import DailySpec, JSONObject, KindBase, grid_json, week
+from queens_tui.core.kind import DailySpec, JSONObject, KindBase, grid_json, remembered, week
 from queens_tui.kinds.tango.level import DEFAULT_SIZE, SIZES, Level, draw
 
 if TYPE_CHECKING:
     from queens_tui.core.play import CancelFlag
+
+PROVE_UP_TO = 8
+"""Up to this size, `solutions` first asks the rules (`deduce.proven_solution`): when they
+fill the grid, that is the one solution, in a few milliseconds where the search may take
+half a second (docs/performance.md). Bigger boards go straight to the search, which polls
+the cancel flag (the rules' probes on an open 14x14 board do not)."""
 
 DAILY_WEEK = week(6)
 """(size, difficulty) of the generated daily Tango by weekday, Monday first: LinkedIn's ramp."""
@@ -37,9 +43,13 @@ class TangoKind(KindBase[Level, Any]):
     ) -> Sequence[Any]:
         """Up to `limit` solutions by the row-by-row search (well under a millisecond at 6x6);
         `core.play.Cancelled` once `cancel` is set (an open 14x14 board runs for minutes)."""
-        from queens_tui.kinds.tango import search  # on first use: not at start-up
+        from queens_tui.kinds.tango import deduce, search  # on first use: not at start-up
 
-        return list(islice(search.solutions(level, cancel), limit))
+        if level.size <= PROVE_UP_TO:
+            proven = deduce.proven_solution(level)
+            if proven is not None:  # the rules found the only one: no search
+                return [proven][:limit]
+        return remembered(level, limit, lambda k: list(islice(search.solutions(level, cancel), k)))
 
     def solution_json(self, level: Level, solution: Any | None) -> JSONObject:
         """`{"grid": ["011010", ...]}`, empty when there is no solution."""
@@ -57,6 +67,12 @@ class TangoKind(KindBase[Level, Any]):
             "equal": len(level.equal),
             "opposite": len(level.opposite),
         }
+
+    def level_at(self, level: Level, state: Any) -> Level:
+        """The position as a level: its filled cells become givens (a lesson's board)."""
+        from dataclasses import replace
+
+        return replace(level, givens=tuple(tuple(row) for row in state.cells))
 
 
 KIND = TangoKind()

@@ -39,10 +39,10 @@ from dataclasses import dataclass, field
 from queens_tui.core import grid
 from queens_tui.core.effort import Effort, tier_features
 from queens_tui.core.grid import Cell
-from queens_tui.core.kind import Grade, JSONObject, rule_counts
+from queens_tui.core.kind import Grade, JSONObject, remember, remembered, rule_counts
 from queens_tui.core.vocabulary import DIFFICULTIES, Difficulty
 from queens_tui.kinds.zip.level import ZipLevel
-from queens_tui.kinds.zip.rules import Path
+from queens_tui.kinds.zip.rules import Path, is_solution
 from queens_tui.kinds.zip.search import solutions
 
 Link = tuple[int, int]
@@ -52,6 +52,8 @@ RULES = ("end-exit", "corridor", "no-loop", "dead-end", "probe")
 HARD_PROBES = 2
 """A level that needs at most this many probes grades hard; more make it expert."""
 TIER = {"end-exit": 0, "corridor": 0, "no-loop": 1, "dead-end": 2, "probe": 3}
+RULE_TIERS: dict[str, int] = {**TIER, "solver": 5}
+"""Every rule id and its tier (0 easiest), as every kind's deduction names them."""
 
 
 class Contradiction(Exception):
@@ -83,7 +85,13 @@ class Step:
 
 
 class State:
-    """Links possible and taken; copied for probes."""
+    """Links possible and taken; copied for probes.
+
+    Each cell's open and taken links are kept beside the two sets (`op_of`, `tk_of`), so
+    the rules read a cell's links without a pass over every link: the probes copy and
+    run the rules thousands of times a level (docs/performance.md). Links are always
+    drawn and cut through `take` and `cut`, which keep both views in step.
+    """
 
     def __init__(self, level: ZipLevel) -> None:
         self.level = level
@@ -106,14 +114,61 @@ class State:
                         continue  # two numbers not in a row never touch on the path
                     self.open.add((i, j))
         self.taken: set[Link] = set()
-        self._chains: dict[int, list[int]] | None = None
+        self.op_of: list[set[Link]] = [set() for _ in range(self.area)]
+        """Per cell: its open links."""
+        self.tk_of: list[list[Link]] = [[] for _ in range(self.area)]
+        """Per cell: its taken links."""
+        for link in self.open:
+            self.op_of[link[0]].add(link)
+            self.op_of[link[1]].add(link)
+        self._chains: dict[int, list[int]] = {}
+        """Each cell on a drawn stretch: the stretch, end to end (one list per stretch)."""
+        self._nums: dict[int, list[int]] = {}
+        """Each cell on a drawn stretch: the numbers on the stretch, in its order."""
+        self._loop = False
+        """A take closed a loop (said at the next look at the stretches, as `check` does)."""
+        self._short: set[int] = set()
+        """Cells left with fewer links possible than they need (for good: links only go)."""
+        self._ready: set[int] = set()
+        """Cells whose open links are exactly the ones they still need (`_easy` takes them)."""
+        for i in range(self.area):
+            self._touch(i)
+        self._verdicts: dict[Link, tuple[list[int] | None, list[int] | None, str | None]] = {}
+        """`joins_badly` per link with the stretches it read (shared by the copies: the
+        verdict depends on those stretches alone, and a stretch is never changed, only
+        replaced by a longer one)."""
 
     def copy(self) -> State:
         new = State.__new__(State)
         new.__dict__.update(self.__dict__)
         new.open = set(self.open)
         new.taken = set(self.taken)
+        new.op_of = [set(x) for x in self.op_of]
+        new.tk_of = [list(x) for x in self.tk_of]
+        new._chains = dict(self._chains)
+        new._nums = dict(self._nums)
+        new._short = set(self._short)
+        new._ready = set(self._ready)
         return new
+
+    def _touch(self, x: int) -> None:
+        """Note what cell `x`'s links now allow (after they changed)."""
+        have, could, cap = len(self.tk_of[x]), len(self.op_of[x]), self.cap[x]
+        if have + could < cap:
+            self._short.add(x)
+        if have < cap and could == cap - have:
+            self._ready.add(x)
+        else:
+            self._ready.discard(x)
+
+    def cut(self, e: Link) -> None:
+        """Drop link `e` from the open links (it is not on the path)."""
+        if e in self.open:
+            self.open.discard(e)
+            self.op_of[e[0]].discard(e)
+            self.op_of[e[1]].discard(e)
+            self._touch(e[0])
+            self._touch(e[1])
 
     def name(self, i: int) -> str:
         """A cell as every kind names it: "row 3, column 1", or "the 4 at row 3, column 1"."""
@@ -126,99 +181,132 @@ class State:
     def links_of(self, i: int, pool: Iterable[Link]) -> list[Link]:
         return [e for e in pool if i in e]
 
-    def incident(self) -> tuple[list[list[Link]], list[list[Link]]]:
-        """Per cell: its open links and its taken links."""
-        op: list[list[Link]] = [[] for _ in range(self.area)]
-        tk: list[list[Link]] = [[] for _ in range(self.area)]
-        for e in self.open:
-            op[e[0]].append(e)
-            op[e[1]].append(e)
-        for e in self.taken:
-            tk[e[0]].append(e)
-            tk[e[1]].append(e)
-        return op, tk
-
     def take(self, e: Link) -> list[Link]:
-        """Draw link `e`; full cells drop their other links (returned)."""
-        self.open.discard(e)
-        self.taken.add(e)
-        self._chains = None
+        """Draw link `e`; full cells drop their other links (returned, in order)."""
+        if e in self.open:
+            self.open.discard(e)
+            self.op_of[e[0]].discard(e)
+            self.op_of[e[1]].discard(e)
+        if e not in self.taken:
+            self.taken.add(e)
+            self.tk_of[e[0]].append(e)
+            self.tk_of[e[1]].append(e)
+            self._join(e)
+        self._touch(e[0])
+        self._touch(e[1])
         dropped: list[Link] = []
         for i in e:
-            mine = [t for t in self.taken if i in t]
-            if len(mine) > self.cap[i]:
+            mine = len(self.tk_of[i])
+            if mine > self.cap[i]:
                 raise Contradiction(f"{self.name(i)} would have too many links")
-            if len(mine) == self.cap[i]:
-                for o in [o for o in self.open if i in o]:
-                    self.open.discard(o)
+            if mine == self.cap[i]:
+                for o in sorted(self.op_of[i]):
+                    self.cut(o)
                     dropped.append(o)
         return dropped
 
-    def chain(self, start: int) -> list[int]:
-        """The stretch of taken links through cell `start`, end to end (cached until a take)."""
-        if self._chains is None:
-            self._chains = self._build_chains()
-        return self._chains.get(start) or [start]
-
-    def _build_chains(self) -> dict[int, list[int]]:
-        adj: dict[int, list[int]] = {}
-        for a, b in self.taken:
-            adj.setdefault(a, []).append(b)
-            adj.setdefault(b, []).append(a)
-        out: dict[int, list[int]] = {}
-        for cell, nbrs in adj.items():
-            if cell in out or len(nbrs) != 1:
-                continue
-            seq = [cell]
-            prev, here = -1, cell
-            while True:
-                nxt = [n for n in adj[here] if n != prev]
-                if not nxt:
-                    break
-                prev, here = here, nxt[0]
-                seq.append(here)
-            for c in seq:
-                out[c] = seq
-        if len(out) != len(adj):
-            raise Contradiction("the path would close a loop")
-        return out
-
-    def joins_badly(self, e: Link) -> str | None:
-        """Why taking `e` would break the path (a loop, early finish, order), or None."""
+    def _join(self, e: Link) -> None:
+        """Join the stretches at both ends of the new link `e` (a loop is only noted)."""
         a, b = e
-        ca, cb = self.chain(a), self.chain(b)
-        if b in ca:
-            return "loop"
+        chains = self._chains
+        ca, cb = chains.get(a) or [a], chains.get(b) or [b]
+        if ca is cb:
+            self._loop = True
+            return
         if ca[-1] != a:
             ca = ca[::-1]
         if cb[0] != b:
             cb = cb[::-1]
         seq = ca + cb
         nums = [self.num[i] for i in seq if self.num[i]]
+        for c in seq:
+            chains[c] = seq
+            self._nums[c] = nums
+
+    def chain(self, start: int) -> list[int]:
+        """The stretch of taken links through cell `start`, end to end."""
+        if self._loop:
+            raise Contradiction("the path would close a loop")
+        return self._chains.get(start) or [start]
+
+    def joins_badly(self, e: Link) -> str | None:
+        """Why taking `e` would break the path (a loop, early finish, order), or None."""
+        a, b = e
+        if self._loop:
+            raise Contradiction("the path would close a loop")
+        chains = self._chains
+        sa, sb = chains.get(a), chains.get(b)
+        if sa is None and sb is None:  # two lone cells: only 1 to K at once is wrong
+            whole = {a, b} == {self.start, self.end} and self.area > 2
+            return "early" if whole else None
+        known = self._verdicts.get(e)
+        if known is not None and known[0] is sa and known[1] is sb:
+            return known[2]
+        verdict = self._joins_badly(a, b, sa, sb)
+        self._verdicts[e] = (sa, sb, verdict)
+        return verdict
+
+    def _joins_badly(
+        self, a: int, b: int, sa: list[int] | None, sb: list[int] | None
+    ) -> str | None:
+        chains, num = self._chains, self.num
+        if sa is sb:
+            return "loop"
+        # the joined stretch is ca + cb: a's stretch ending at a, then b's starting at b
+        if sa is None:
+            ca, na = [a], [num[a]] if num[a] else []
+        else:
+            ca, na = sa, self._nums[a]
+            if ca[-1] != a:
+                ca, na = ca[::-1], na[::-1]
+        if sb is None:
+            cb, nb = [b], [num[b]] if num[b] else []
+        else:
+            cb, nb = sb, self._nums[b]
+            if cb[0] != b:
+                cb, nb = cb[::-1], nb[::-1]
+        nums = na + nb
         if len(nums) >= 2:
             d = nums[1] - nums[0]
             if d not in (1, -1) or any(y - x != d for x, y in itertools.pairwise(nums)):
                 return "order"
-        ends = {seq[0], seq[-1]}
-        if {self.start, self.end} <= set(seq) and len(seq) < self.area:
+
+        def on(x: int) -> bool:
+            sx = chains.get(x)
+            return x in (a, b) if sx is None else sx is sa or sx is sb
+
+        first, last = ca[0], cb[-1]
+        has_start, has_end = on(self.start), on(self.end)
+        if has_start and has_end and len(ca) + len(cb) < self.area:
             return "early"
-        if self.start in seq and self.start not in ends:
+        if has_start and self.start not in (first, last):
             return "order"
-        if self.end in seq and self.end not in ends:
+        if has_end and self.end not in (first, last):
             return "order"
         return None
 
     def check(self) -> None:
         """Raise `Contradiction` if some cell can no longer get its links."""
-        op, tk = self.incident()
-        for i in range(self.area):
-            if len(tk[i]) + len(op[i]) < self.cap[i]:
-                raise Contradiction(f"{self.name(i)} is left without a way through")
-        for e in self.taken:
-            self.chain(e[0])
+        if self._short:
+            raise Contradiction(f"{self.name(min(self._short))} is left without a way through")
+        if self._loop:
+            raise Contradiction("the path would close a loop")
 
     def done(self) -> bool:
         return len(self.taken) == self.area - 1
+
+    def path(self) -> Path:
+        """The drawn path from 1, cell by cell (a whole path: `done`)."""
+        cols, here, prev = self.cols, self.start, -1
+        out = [divmod(here, cols)]
+        while len(out) < self.area:
+            nxt = [b if a == here else a for a, b in self.tk_of[here]]
+            nxt = [c for c in nxt if c != prev]
+            if not nxt:
+                break
+            prev, here = here, nxt[0]
+            out.append(divmod(here, cols))
+        return tuple(out)
 
 
 JOIN_WORDS = {
@@ -237,49 +325,69 @@ def forced_cells(state: State, path: Path) -> tuple[Cell, ...]:
     return tuple(sorted(cells - on))
 
 
-def _easy(state: State, only: Iterable[int] | None = None) -> Step | None:
+def _easy(state: State, only: Iterable[int] | None = None, say: bool = True) -> Step | None:
     """The first cell (of `only`, else of the board) whose open links are exactly the links
-    it still needs: the path takes them."""
-    op, tk = state.incident()
-    for i in range(state.area) if only is None else only:
-        need = state.cap[i] - len(tk[i])
-        if need > 0 and len(op[i]) == need:
-            links = list(op[i])
-            ways = "; ".join(sorted(state.name(b if a == i else a) for a, b in op[i] + tk[i]))
-            cuts: list[Link] = []
-            for e in links:
-                bad = state.joins_badly(e)
-                if bad is not None:
-                    raise Contradiction(
-                        f"{state.name(i)} has only {ways} left as ways through, and taking "
-                        f"them would {JOIN_WORDS[bad]}"
-                    )
-                cuts += state.take(e)
-            others = [state.name(b if a == i else a) for a, b in links]
-            if state.cap[i] == 1:
-                verb = "leaves" if i == state.start else "is reached from"
-                end = "the first number" if i == state.start else "the last number"
-                text = (
-                    f"Only free neighbour: {state.name(i)} ({end}) has one open neighbour "
-                    f"left, so the path {verb} it via {others[0]}"
-                )
-                rule = "end-exit"
-            else:
-                text = (
-                    f"Cut off otherwise: {state.name(i)} has only two ways through "
-                    f"({ways}), so the path takes both"
-                )
-                rule = "corridor"
-            return Step(rule, links, cuts, text, state.cols)
-    return None
+    it still needs: the path takes them. Without `say` (a probe's trial, whose steps nobody
+    reads) the step has no text."""
+    ready = state._ready
+    if only is None:
+        if not ready:
+            return None
+        i = min(ready)
+    else:
+        i = next((j for j in only if j in ready), -1)
+        if i < 0:
+            return None
+    op, tk, cap = state.op_of, state.tk_of, state.cap
+    mine = op[i]
+    # in the open links' own order: which is tried first decides where a contradiction
+    # is found, so what `m` marks (the same order as before `op_of` kept them)
+    links = [e for e in state.open if e in mine] if len(mine) > 1 else list(mine)
+    had = list(tk[i])
+
+    def ways() -> str:
+        return "; ".join(sorted(state.name(b if a == i else a) for a, b in links + had))
+
+    cuts: list[Link] = []
+    for e in links:
+        bad = state.joins_badly(e)
+        if bad is not None:
+            raise Contradiction(
+                f"the only ways through {state.name(i)} ({ways()}) would {JOIN_WORDS[bad]}"
+            )
+        cuts += state.take(e)
+    if not say:
+        return Step("corridor" if cap[i] == 2 else "end-exit", links, cuts, "")
+    others = [state.name(b if a == i else a) for a, b in links]
+    if state.cap[i] == 1:
+        verb = "leaves" if i == state.start else "is reached from"
+        end = "the first number" if i == state.start else "the last number"
+        text = (
+            f"Only free neighbour: {state.name(i)} ({end}) has one open neighbour "
+            f"left, so the path {verb} it via {others[0]}"
+        )
+        rule = "end-exit"
+    else:
+        text = (
+            f"Cut off otherwise: {state.name(i)} has only two ways through "
+            f"({ways()}), so the path takes both"
+        )
+        rule = "corridor"
+    return Step(rule, links, cuts, text, state.cols)
 
 
 def _no_loop(state: State) -> Step | None:
-    for e in sorted(state.open):
+    # Only a link that touches a drawn stretch, or joins 1 to K at once, can join badly.
+    chains, op = state._chains, state.op_of
+    near = {e for c in chains for e in op[c]}
+    ends = (min(state.start, state.end), max(state.start, state.end))
+    if ends in state.open:
+        near.add(ends)
+    for e in sorted(near):
         why = state.joins_badly(e)
         if why is None:
             continue
-        state.open.discard(e)
+        state.cut(e)
         step = state.step_name(e)
         text = {
             "loop": f"No loop: {step} would close a loop in the drawn path",
@@ -302,20 +410,22 @@ def travel(level: ZipLevel, here: Cell, reached: int) -> int:
 
 
 def _dead_end(state: State) -> Step | None:
-    op, tk = state.incident()
-    for e in sorted(state.open):
-        drop: set[Link] = {e}
-        for i in e:
-            if len(tk[i]) + 1 == state.cap[i]:
-                drop.update(op[i])
+    op, tk, cap = state.op_of, state.tk_of, state.cap
+    # A cell's spare links: how many it could lose and still get its links. Taking `e`
+    # fills a cell x of it when x needs one more link, and x's other links go: its
+    # neighbour c loses one (c touches one cell of `e` at most: a grid has no triangles).
+    spare = [len(tk[c]) + len(op[c]) - cap[c] for c in range(state.area)]
+    # Only a link beside a cell with no spare link can leave it a dead end.
+    near = {e for c, s in enumerate(spare) if s <= 0 for o in op[c] for e in op[o[0] + o[1] - c]}
+    for e in sorted(near):
         for x in e:
-            for o in op[x]:
+            lost = 1 if len(tk[x]) + 1 == cap[x] else 0
+            for o in sorted(op[x]):
                 c = o[0] if o[1] == x else o[1]
                 if c in e:
                     continue
-                left = len(tk[c]) + sum(1 for f in op[c] if f not in drop)
-                if left < state.cap[c]:
-                    state.open.discard(e)
+                if spare[c] < lost:
+                    state.cut(e)
                     text = (
                         f"Dead end: {state.step_name(e)} would fill {state.name(x)} and "
                         f"leave {state.name(c)} with one way in, a dead end that is not an end "
@@ -329,7 +439,7 @@ def _propagate(state: State) -> None:
     """Apply the cheap rules to a fixpoint (for probes); raises `Contradiction`."""
     while not state.done():
         state.check()
-        if _easy(state) or _no_loop(state) or _dead_end(state):
+        if _easy(state, say=False) or _no_loop(state) or _dead_end(state):
             continue
         return
     state.check()
@@ -344,7 +454,7 @@ def _probe(state: State) -> Step | None:
             trial.take(e)
             _propagate(trial)
         except Contradiction as why:
-            state.open.discard(e)
+            state.cut(e)
             text = (
                 f"Trial: with {state.step_name(e)} the rules run into a contradiction "
                 f"({why}), so the path doesn't go there"
@@ -353,10 +463,31 @@ def _probe(state: State) -> Step | None:
     return None
 
 
+_SOLVED: dict[ZipLevel, list[Step]] = {}
+"""The last few levels' logical solutions (`count_solutions`, then `grade` or `explain`)."""
+
+
 def solve_logically(
     level: ZipLevel, solution: Path | None = None, probe: bool = True
 ) -> list[Step]:
-    """The level's steps by the rules, ending with a `solver` step if they stop short."""
+    """The level's steps by the rules, ending with a `solver` step if they stop short.
+
+    When the rules draw the whole path, every link they drew or cut holds in every
+    solution, so that path is the only one: it is remembered as the level's solutions
+    (`core.kind.remember`), and the search to count them does not run.
+    """
+    if solution is None and probe:
+        known = _SOLVED.get(level)
+        if known is None:
+            known = _solve(level, None, True)
+            if len(_SOLVED) >= 4:
+                _SOLVED.pop(next(iter(_SOLVED)))
+            _SOLVED[level] = known
+        return list(known)
+    return _solve(level, solution, probe)
+
+
+def _solve(level: ZipLevel, solution: Path | None, probe: bool) -> list[Step]:
     state = State(level)
     steps: list[Step] = []
     rules = [_easy, _no_loop, _dead_end] + ([_probe] if probe else [])
@@ -372,10 +503,14 @@ def solve_logically(
     except Contradiction:
         state = State(level)  # a level without a solution: let the solver say so
         steps = []
-    if not state.done():
+    if state.done():
+        path = state.path()
+        if is_solution(level, path):
+            remember(level, [path], 2)
+    else:
         sol = solution
         if sol is None:
-            found = solutions(level, 1)
+            found = remembered(level, 1, lambda k: solutions(level, k))
             if not found:
                 return steps
             sol = found[0]
@@ -388,17 +523,36 @@ def solve_logically(
     return steps
 
 
+def first_rule(level: ZipLevel) -> str:
+    """The rule of the first step `solve_logically` takes on `level` (its first step alone:
+    the lessons ask it of many levels), "solver" when no rule applies at all."""
+    state = State(level)
+    try:
+        for rule in (_easy, _no_loop, _dead_end, _probe):
+            step = rule(state)
+            if step is not None:
+                return step.rule
+    except Contradiction:
+        pass
+    return "solver"
+
+
 def why_next(
     level: ZipLevel, path: Path, nxt: tuple[int, int], budget: int = 400
-) -> tuple[str, tuple[Cell, ...]] | None:
-    """Why the path drawn so far (`path`, from 1) goes on to `nxt`, by the rules: the text of
-    the step that draws that link and the cells the rules' earlier steps put on the path
-    (the hint tints them: the words say "the marked cells", never steps the player did not
-    see), or None when the rules stop first (the hint then comes from the solver)."""
+) -> tuple[str, str, tuple[Cell, ...]] | None:
+    """Why the path drawn so far (`path`, from 1) goes on to `nxt`, by the rules: the rule,
+    the text of the step that draws that link and the cells the rules' earlier steps put on
+    the path (the hint tints them: the words say "the marked cells", never steps the player
+    did not see), or None when the rules stop first (the hint then comes from the solver).
+
+    The rule is the hardest of the steps up to the link (the drawing step's own when none
+    before it is harder), as `explain` names that step: what a person needs here, and what
+    a lesson on this position teaches (`catalog.lessons`)."""
     state = State(level)
     cols = level.cols
     idx = [r * cols + c for r, c in path]
     target_cells = (idx[-1], nxt[0] * cols + nxt[1]) if idx else None
+    taken: list[Step] = []
     try:
         for a, b in itertools.pairwise(idx):
             state.take((min(a, b), max(a, b)))
@@ -416,14 +570,16 @@ def why_next(
                         break
                 else:
                     return None
+            taken.append(step)
             if target in step.links:
+                named = _deciding(taken)
                 state.taken.difference_update(step.links)  # what the rules drew before it
                 ends = [divmod(i, cols) for i in target]
                 forced = forced_cells(state, path)
                 beside = [c for c in forced if any(_touch(c, e) for e in ends)]
                 seen = tuple(beside or forced)
                 if not before:
-                    return step.text + ".", ()
+                    return named, step.text + ".", ()
                 if seen:
                     near = " beside it" if beside else ""
                     lead = f" (once the rules force the path through the marked cells{near})"
@@ -431,10 +587,21 @@ def why_next(
                     lead = (
                         " (once the rules rule out the steps that would leave a dead end or a loop)"
                     )
-                return step.text + lead + ".", seen
+                if named != step.rule:  # a harder step decided it: say that one first
+                    key = next(t for t in taken if t.rule == named)
+                    then = step.text[:1].lower() + step.text[1:]
+                    return named, f"{key.text}; then {then}{lead}.", seen
+                return named, step.text + lead + ".", seen
     except Contradiction:
         return None
     return None
+
+
+def _deciding(steps: list[Step]) -> str:
+    """The rule a link needed: the hardest of the steps up to it (the first of the hardest),
+    the drawing step's own when none before it is harder."""
+    hardest = max(steps, key=lambda s: TIER[s.rule])
+    return steps[-1].rule if TIER[hardest.rule] <= TIER[steps[-1].rule] else hardest.rule
 
 
 def _touch(a: Cell, b: Cell) -> bool:

@@ -14,6 +14,7 @@ from queens_tui.core.kind import (
     Grade,
     JSONObject,
     KindBase,
+    remembered,
     week,
 )
 from queens_tui.core.play import Cancelled
@@ -82,12 +83,22 @@ class ZipKind(KindBase[ZipLevel, Any]):
         once `cancel` is set (the search polls it every 256 states)."""
         from queens_tui.kinds.zip import search  # on first use: not at start-up
 
-        if cancel is None:
-            return search.solutions(level, limit)
+        stop = None if cancel is None else cancel.is_set
         try:
-            return search.solutions(level, limit, stop=cancel.is_set)
+            return remembered(level, limit, lambda k: search.solutions(level, k, stop=stop))
         except search.SearchBudgetExceeded:
+            if cancel is None:
+                raise
             raise Cancelled from None
+
+    def count_solutions(self, level: ZipLevel, limit: int, cancel: CancelFlag | None = None) -> int:
+        """Solutions counted up to `limit`, after the rules had their go: when they draw the
+        whole path, it is the one solution and no search runs (`deduce.solve_logically`,
+        whose steps `grade` and `explain` then reuse: docs/performance.md)."""
+        from queens_tui.kinds.zip import deduce
+
+        deduce.solve_logically(level)
+        return len(self.solutions(level, limit, cancel))
 
     def solution_json(self, level: ZipLevel, solution: Any | None) -> JSONObject:
         """`{"path": [[r, c], ...]}` from 1 to the end, empty when there is no solution."""
@@ -118,6 +129,12 @@ class ZipKind(KindBase[ZipLevel, Any]):
         if out:
             out[-1]["share"] = round(deduce.share(level, steps), 3)
         return Explanation(out, solved)
+
+    def first_rule(self, level: ZipLevel) -> str | None:
+        """The first step's rule alone (`deduce.first_rule`): a whole explanation costs ~0.1 s."""
+        from queens_tui.kinds.zip import deduce
+
+        return deduce.first_rule(level)
 
     def grade(self, level: ZipLevel, cancel: CancelFlag | None = None) -> Grade:
         """The score of the logical solution (`core.effort`); None: the solver."""
