@@ -174,3 +174,26 @@ async def test_a_daily_folder_of_archive_days_is_listed_as_the_library(tmp_path:
         dailies = [e for e in browser.entries if e.pack == "daily"]
         assert all(e.ref.path is None for e in dailies)  # the archive days are listed once
     store.close()
+
+
+async def test_a_game_saved_before_linkedin_keys_resumes(tmp_path: Path) -> None:
+    from queens_tui.formats import load_puzzle
+    from queens_tui.kinds.queens.board import History, Mark, Move
+    from queens_tui.store import Store
+    from queens_tui.store.progress import grid_key
+
+    path = tmp_path / "2026-07-15_queens.json"
+    path.write_text(json.dumps({**queens_days(_bundled("queens", 2))[0], "number": 806}))
+    level = load_puzzle(path)
+    store = Store(tmp_path / "data")
+    history = History.new(level)
+    history.apply(Move.set((0, 0), Mark.CROSS))
+    assert store.save_progress(grid_key(level), history, 12.0)  # as an earlier version keyed it
+    app = create_app(open_ref(LevelRef.file(path)), store=store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.midend.ref.key == "linkedin:queens:806"
+        assert (0, 0) in screen.midend.game.board.crosses
+    store.close()
