@@ -51,6 +51,20 @@ class OpenLevel(NamedTuple):
         return None if linkedin_level_key(self.level) is not None else self.day
 
     @property
+    def earlier_keys(self) -> tuple[str, ...]:
+        """Keys a game of this level may have been saved under by an earlier version: a
+        LinkedIn day before it was keyed by its number (the daily's date when opened with
+        `--daily-dir`, else the grid's fingerprint), so a game in progress resumes."""
+        from queens_tui.store.progress import daily_key, grid_key, linkedin_level_key
+
+        if linkedin_level_key(self.level) is None:
+            return ()
+        old = [grid_key(self.level)]
+        if self.day is not None:
+            old.insert(0, daily_key(self.day, self.level.kind))
+        return tuple(old)
+
+    @property
     def key(self) -> str:
         """The store key of this level's progress and stats (see `store.level_key`)."""
         from queens_tui.store.progress import level_key

@@ -234,6 +234,8 @@ class Session:
         resumed = False
         if self.store is not None:
             saved = self.store.load_progress(ref.key, ref.level)
+            for earlier in ref.earlier_keys if saved is None else ():  # LinkedIn's, before
+                saved = saved or self.store.load_progress(earlier, ref.level)
             if saved is not None and not game.rules.is_solved(saved.history.state):
                 restore(game, saved)  # a replay resumes as a replay
                 resumed = True

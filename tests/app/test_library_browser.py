@@ -78,6 +78,15 @@ async def test_play_a_library_lists_every_kind_with_grades_and_reasons(tmp_path:
     assert (folder / "outputs").is_dir() and not any(folder.glob("*.json"))  # nothing written
 
 
+@pytest.fixture
+def quick_grades(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Our grade without the solve (graded for real in tests/unit/test_library.py)."""
+    from queens_tui.catalog import library
+
+    monkeypatch.setattr(library, "grade_day", lambda day: library.Graded("easy"))
+
+
+@pytest.mark.usefixtures("quick_grades")
 async def test_a_big_library_is_read_in_the_background_with_a_progress_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -103,6 +112,7 @@ async def test_a_big_library_is_read_in_the_background_with_a_progress_line(
     assert any(s.startswith("Grading: ") for s in said)
 
 
+@pytest.mark.usefixtures("quick_grades")
 async def test_o_opens_a_folder_of_archive_days(tmp_path: Path) -> None:
     folder = _small_library(tmp_path / "lib", 3)
     (folder / "notes.txt").write_text("not a day")
@@ -120,3 +130,70 @@ async def test_o_opens_a_folder_of_archive_days(tmp_path: Path) -> None:
         await wait_until(pilot, lambda: library_pack("tango") in browser.packs, timeout=30)
         assert any("notes.txt" in m for m in notices(app, "warning"))
         assert app.library == folder
+
+
+@pytest.mark.skipif(not ARCHIVE.is_dir(), reason="../shared/archive (real days) is not here")
+async def test_a_day_with_several_solutions_says_so_on_the_win_card(tmp_path: Path) -> None:
+    from queens_tui.app.screens.win import WinScreen
+    from queens_tui.midend.door import SEVERAL_WON
+    from tests.app.session_fixtures import settle
+
+    path = tmp_path / "2026-07-14_patches.json"
+    shutil.copyfile(ARCHIVE / path.name, path)
+    app = create_app(open_ref(LevelRef.file(path, "patches")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await wait_until(pilot, lambda: screen.midend.several, timeout=30)
+        await pilot.press("S", "y")
+        await settle(pilot, app)
+        await wait_until(pilot, lambda: isinstance(app.screen, WinScreen), timeout=30)
+        text = " ".join(" ".join(str(w.render()) for w in app.screen.query("Static")).split())
+        assert SEVERAL_WON in text  # (wrapped on the card: compared word by word)
+        assert "Patches #119" in screen.midend.game.result().share_line()
+
+
+@pytest.mark.usefixtures("quick_grades")
+async def test_a_daily_folder_of_archive_days_is_listed_as_the_library(tmp_path: Path) -> None:
+    from datetime import date
+
+    from queens_tui.store import Store
+
+    folder = _small_library(tmp_path / "days", 3)
+    store = Store(tmp_path / "data", daily_dir=folder)
+    app = create_app(open_ref(LevelRef.file(folder / "2020-01-01_queens.json")), store=store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(LevelBrowser(store, today=date(2020, 1, 3)))
+        await wait_until(pilot, lambda: isinstance(app.screen, LevelBrowser))
+        await pilot.pause()  # mounted, before the app ends
+        browser = app.screen
+        assert isinstance(browser, LevelBrowser)
+        linkedin = [e for e in browser.entries if e.pack == library_pack("queens")]
+        assert [e.key for e in linkedin] == [f"linkedin:queens:{n}" for n in (102, 101, 100)]
+        dailies = [e for e in browser.entries if e.pack == "daily"]
+        assert all(e.ref.path is None for e in dailies)  # the archive days are listed once
+    store.close()
+
+
+async def test_a_game_saved_before_linkedin_keys_resumes(tmp_path: Path) -> None:
+    from queens_tui.formats import load_puzzle
+    from queens_tui.kinds.queens.board import History, Mark, Move
+    from queens_tui.store import Store
+    from queens_tui.store.progress import grid_key
+
+    path = tmp_path / "2026-07-15_queens.json"
+    path.write_text(json.dumps({**queens_days(_bundled("queens", 2))[0], "number": 806}))
+    level = load_puzzle(path)
+    store = Store(tmp_path / "data")
+    history = History.new(level)
+    history.apply(Move.set((0, 0), Mark.CROSS))
+    assert store.save_progress(grid_key(level), history, 12.0)  # as an earlier version keyed it
+    app = create_app(open_ref(LevelRef.file(path)), store=store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.midend.ref.key == "linkedin:queens:806"
+        assert (0, 0) in screen.midend.game.board.crosses
+    store.close()

@@ -158,3 +158,40 @@ def test_bench_library_of_2000_days(pytestconfig: pytest.Config, tmp_path: Path)
         f"average {os.getloadavg()[0]:.1f}"
     )
     assert len(found) == files
+
+
+async def test_bench_library_open_a_day_in_the_game(
+    pytestconfig: pytest.Config, tmp_path: Path
+) -> None:
+    """From the browser's choice to the day's board drawn (headless, 120x40): median and max
+    over two days of every kind (the first of a kind imports its board widget)."""
+    _enabled(pytestconfig)
+    from queens_tui.app import create_app
+    from queens_tui.app.screens.game import GameScreen
+
+    root = tmp_path / "lib"
+    build(root, 43, nested=False)
+    found = lib.scan(root)
+    days = [d for kind in found.days.values() for d in kind[20:22]]  # two of every kind
+    app = create_app(open_ref(LevelRef.file(days[0].path, days[0].kind)), library=root)
+    times, cpu = [], []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")  # the browser opened on the library: back to the game
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        for day in days[1:]:
+            start, used = time.perf_counter(), time.process_time()
+            screen._chosen(LevelRef.file(day.path, day.kind))  # what the browser's enter does
+            await pilot.pause()
+            assert screen.midend.ref.path == str(day.path)
+            times.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - used)
+    print(
+        f"\nopening a day in the game (choice to board drawn): median "
+        f"{statistics.median(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms wall; CPU "
+        f"median {statistics.median(cpu) * 1000:.0f} ms, max {max(cpu) * 1000:.0f} ms, over "
+        f"{len(times)} days of {len({d.kind for d in days})} kinds; load average "
+        f"{os.getloadavg()[0]:.1f}"
+    )

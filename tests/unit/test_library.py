@@ -243,3 +243,31 @@ def test_a_folder_without_archive_days_is_not_a_library(tmp_path: Path) -> None:
     shutil.rmtree(tmp_path / "2026-07-15")
     assert not lib.is_library(tmp_path)
     assert not lib.is_library(tmp_path / "absent")
+
+
+def test_play_dir_opens_the_library_on_its_newest_day_of_the_kind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import queens_tui.app as app_module
+    from queens_tui.cli import main
+
+    for day, number in (("2026-07-14", 805), ("2026-07-15", 806)):
+        _write(tmp_path / "lib" / day / "queens.json", _queens(number, day))
+    _write(tmp_path / "lib" / "2026-07-15" / "tango.json", tango_day(_bundled("tango", 2)))
+    seen: dict[str, Any] = {}
+
+    def fake_app(level: Any, **options: Any) -> Any:
+        seen.update(options, level=level)
+        raise SystemExit(0)  # never draw
+
+    monkeypatch.setattr(app_module, "create_app", fake_app)
+    with pytest.raises(SystemExit):
+        main(["play", str(tmp_path / "lib")])
+    assert seen["library"] == tmp_path / "lib" and seen["browse"] is None
+    assert seen["level"].key == "linkedin:queens:806"
+    with pytest.raises(SystemExit):
+        main(["play", "--kind", "tango", str(tmp_path / "lib")])
+    assert seen["level"].level.kind == "tango"
+    broken = _write(tmp_path / "broken" / "2026-07-15_queens.json", {"game": "queens"})
+    assert main(["play", str(broken.parent)]) == 2
+    assert capsys.readouterr().err.strip() == f"{broken.parent}: no day in it can be read"
