@@ -129,6 +129,8 @@ class State:
         """Cells left with fewer links possible than they need (for good: links only go)."""
         self._ready: set[int] = set()
         """Cells whose open links are exactly the ones they still need (`_easy` takes them)."""
+        self._tight: set[int] = set()
+        """Cells with no spare link: losing one more leaves them short (`_dead_end`)."""
         for i in range(self.area):
             self._touch(i)
         self._verdicts: dict[Link, tuple[list[int] | None, list[int] | None, str | None]] = {}
@@ -147,13 +149,16 @@ class State:
         new._nums = dict(self._nums)
         new._short = set(self._short)
         new._ready = set(self._ready)
+        new._tight = set(self._tight)
         return new
 
     def _touch(self, x: int) -> None:
         """Note what cell `x`'s links now allow (after they changed)."""
         have, could, cap = len(self.tk_of[x]), len(self.op_of[x]), self.cap[x]
-        if have + could < cap:
-            self._short.add(x)
+        if have + could <= cap:  # for good, too: links only go
+            self._tight.add(x)
+            if have + could < cap:
+                self._short.add(x)
         if have < cap and could == cap - have:
             self._ready.add(x)
         else:
@@ -247,39 +252,41 @@ class State:
     def _joins_badly(
         self, a: int, b: int, sa: list[int] | None, sb: list[int] | None
     ) -> str | None:
-        chains, num = self._chains, self.num
         if sa is sb:
             return "loop"
-        # the joined stretch is ca + cb: a's stretch ending at a, then b's starting at b
+        # The joined stretch runs from a's far end to a, then from b to b's far end.
+        chains, num, start, end = self._chains, self.num, self.start, self.end
         if sa is None:
-            ca, na = [a], [num[a]] if num[a] else []
+            first, na, size = a, [num[a]] if num[a] else [], 1
+            a_start, a_end = a == start, a == end
         else:
-            ca, na = sa, self._nums[a]
-            if ca[-1] != a:
-                ca, na = ca[::-1], na[::-1]
+            along = sa[-1] == a
+            first, na, size = sa[0] if along else sa[-1], self._nums[a], len(sa)
+            if not along:
+                na = na[::-1]
+            a_start, a_end = chains.get(start) is sa, chains.get(end) is sa
         if sb is None:
-            cb, nb = [b], [num[b]] if num[b] else []
+            last, nb = b, [num[b]] if num[b] else []
+            size += 1
+            b_start, b_end = b == start, b == end
         else:
-            cb, nb = sb, self._nums[b]
-            if cb[0] != b:
-                cb, nb = cb[::-1], nb[::-1]
+            along = sb[0] == b
+            last, nb = sb[-1] if along else sb[0], self._nums[b]
+            if not along:
+                nb = nb[::-1]
+            size += len(sb)
+            b_start, b_end = chains.get(start) is sb, chains.get(end) is sb
         nums = na + nb
         if len(nums) >= 2:
             d = nums[1] - nums[0]
             if d not in (1, -1) or any(y - x != d for x, y in itertools.pairwise(nums)):
                 return "order"
-
-        def on(x: int) -> bool:
-            sx = chains.get(x)
-            return x in (a, b) if sx is None else sx is sa or sx is sb
-
-        first, last = ca[0], cb[-1]
-        has_start, has_end = on(self.start), on(self.end)
-        if has_start and has_end and len(ca) + len(cb) < self.area:
+        has_start, has_end = a_start or b_start, a_end or b_end
+        if has_start and has_end and size < self.area:
             return "early"
-        if has_start and self.start not in (first, last):
+        if has_start and start not in (first, last):
             return "order"
-        if has_end and self.end not in (first, last):
+        if has_end and end not in (first, last):
             return "order"
         return None
 
@@ -377,15 +384,26 @@ def _easy(state: State, only: Iterable[int] | None = None, say: bool = True) -> 
 
 def _no_loop(state: State) -> Step | None:
     # Only a link that touches a drawn stretch, or joins 1 to K at once, can join badly.
+    if state._loop and state.open:  # what the first look at a link would say
+        raise Contradiction("the path would close a loop")
     chains, op = state._chains, state.op_of
     near = {e for c in chains for e in op[c]}
     ends = (min(state.start, state.end), max(state.start, state.end))
     if ends in state.open:
         near.add(ends)
-    for e in sorted(near):
-        why = state.joins_badly(e)
-        if why is None:
-            continue
+    verdicts = state._verdicts
+    first: Link | None = None
+    why: str | None = None
+    for e in near:  # the first bad link in order is the smallest: no sort of them all
+        known = verdicts.get(e)
+        if known is not None and known[0] is chains.get(e[0]) and known[1] is chains.get(e[1]):
+            bad = known[2]  # `joins_badly`'s own memory, read without the call
+        else:
+            bad = state.joins_badly(e)
+        if bad is not None and (first is None or e < first):
+            first, why = e, bad
+    if first is not None and why is not None:
+        e = first
         state.cut(e)
         step = state.step_name(e)
         text = {
@@ -413,9 +431,8 @@ def _dead_end(state: State) -> Step | None:
     # A cell's spare links: how many it could lose and still get its links. Taking `e`
     # fills a cell x of it when x needs one more link, and x's other links go: its
     # neighbour c loses one (c touches one cell of `e` at most: a grid has no triangles).
-    spare = [len(tk[c]) + len(op[c]) - cap[c] for c in range(state.area)]
     # Only a link beside a cell with no spare link can leave it a dead end.
-    near = {e for c, s in enumerate(spare) if s <= 0 for o in op[c] for e in op[o[0] + o[1] - c]}
+    near = {e for c in state._tight for o in op[c] for e in op[o[0] + o[1] - c]}
     for e in sorted(near):
         for x in e:
             lost = 1 if len(tk[x]) + 1 == cap[x] else 0
@@ -423,7 +440,7 @@ def _dead_end(state: State) -> Step | None:
                 c = o[0] if o[1] == x else o[1]
                 if c in e:
                     continue
-                if spare[c] < lost:
+                if len(tk[c]) + len(op[c]) - cap[c] < lost:
                     state.cut(e)
                     text = (
                         f"Dead end: {state.step_name(e)} would fill {state.name(x)} and "
