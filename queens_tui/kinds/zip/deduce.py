@@ -130,9 +130,16 @@ class State:
         self._ready: set[int] = set()
         """Cells whose open links are exactly the ones they still need (`_easy` takes them)."""
         self._tight: set[int] = set()
+        self._bad: dict[Link, str] = {}
+        """The open links that would join badly (`joins_badly`), with why: a link's verdict
+        depends only on the stretches at its two cells, so it is looked at again only when
+        one of them grows (`_join`), and `_no_loop` takes the smallest."""
         """Cells with no spare link: losing one more leaves them short (`_dead_end`)."""
         for i in range(self.area):
             self._touch(i)
+        whole = (min(self.start, self.end), max(self.start, self.end))
+        if whole in self.open and self.area > 2:
+            self._bad[whole] = "early"  # 1 to K at once
         self._verdicts: dict[Link, tuple[list[int] | None, list[int] | None, str | None]] = {}
         """`joins_badly` per link with the stretches it read (shared by the copies: the
         verdict depends on those stretches alone, and a stretch is never changed, only
@@ -150,6 +157,7 @@ class State:
         new._short = set(self._short)
         new._ready = set(self._ready)
         new._tight = set(self._tight)
+        new._bad = dict(self._bad)
         return new
 
     def _touch(self, x: int) -> None:
@@ -170,6 +178,7 @@ class State:
             self.open.discard(e)
             self.op_of[e[0]].discard(e)
             self.op_of[e[1]].discard(e)
+            self._bad.pop(e, None)
             self._touch(e[0])
             self._touch(e[1])
 
@@ -190,6 +199,7 @@ class State:
             self.open.discard(e)
             self.op_of[e[0]].discard(e)
             self.op_of[e[1]].discard(e)
+            self._bad.pop(e, None)
         if e not in self.taken:
             self.taken.add(e)
             self.tk_of[e[0]].append(e)
@@ -225,6 +235,14 @@ class State:
         for c in seq:
             chains[c] = seq
             self._nums[c] = nums
+        bad = self._bad
+        for c in (seq[0], seq[-1]):  # the links whose verdict may have changed
+            for o in self.op_of[c]:
+                why = self.joins_badly(o)
+                if why is None:
+                    bad.pop(o, None)
+                else:
+                    bad[o] = why
 
     def chain(self, start: int) -> list[int]:
         """The stretch of taken links through cell `start`, end to end."""
@@ -383,27 +401,13 @@ def _easy(state: State, only: Iterable[int] | None = None, say: bool = True) -> 
 
 
 def _no_loop(state: State) -> Step | None:
-    # Only a link that touches a drawn stretch, or joins 1 to K at once, can join badly.
+    """The first link (in order) that would join the drawn path badly goes (`State._bad`
+    keeps them all)."""
     if state._loop and state.open:  # what the first look at a link would say
         raise Contradiction("the path would close a loop")
-    chains, op = state._chains, state.op_of
-    near = {e for c in chains for e in op[c]}
-    ends = (min(state.start, state.end), max(state.start, state.end))
-    if ends in state.open:
-        near.add(ends)
-    verdicts = state._verdicts
-    first: Link | None = None
-    why: str | None = None
-    for e in near:  # the first bad link in order is the smallest: no sort of them all
-        known = verdicts.get(e)
-        if known is not None and known[0] is chains.get(e[0]) and known[1] is chains.get(e[1]):
-            bad = known[2]  # `joins_badly`'s own memory, read without the call
-        else:
-            bad = state.joins_badly(e)
-        if bad is not None and (first is None or e < first):
-            first, why = e, bad
-    if first is not None and why is not None:
-        e = first
+    if state._bad:
+        e = min(state._bad)
+        why = state._bad[e]
         state.cut(e)
         step = state.step_name(e)
         text = {
