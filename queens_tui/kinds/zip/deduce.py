@@ -130,11 +130,11 @@ class State:
         self._ready: set[int] = set()
         """Cells whose open links are exactly the ones they still need (`_easy` takes them)."""
         self._tight: set[int] = set()
+        """Cells with no spare link: losing one more leaves them short (`_dead_end`)."""
         self._bad: dict[Link, str] = {}
         """The open links that would join badly (`joins_badly`), with why: a link's verdict
         depends only on the stretches at its two cells, so it is looked at again only when
         one of them grows (`_join`), and `_no_loop` takes the smallest."""
-        """Cells with no spare link: losing one more leaves them short (`_dead_end`)."""
         for i in range(self.area):
             self._touch(i)
         whole = (min(self.start, self.end), max(self.start, self.end))
