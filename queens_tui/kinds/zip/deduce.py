@@ -135,6 +135,9 @@ class State:
         """The open links that would join badly (`joins_badly`), with why: a link's verdict
         depends only on the stretches at its two cells, so it is looked at again only when
         one of them grows (`_join`), and `_no_loop` takes the smallest."""
+        self._dirty: set[Link] = set()
+        """Open links at the ends of a stretch that grew, whose verdict `_no_loop` reads again
+        before it looks at `_bad` (a run of easy steps grows a stretch many times first)."""
         for i in range(self.area):
             self._touch(i)
         whole = (min(self.start, self.end), max(self.start, self.end))
@@ -158,6 +161,7 @@ class State:
         new._ready = set(self._ready)
         new._tight = set(self._tight)
         new._bad = dict(self._bad)
+        new._dirty = set(self._dirty)
         return new
 
     def _touch(self, x: int) -> None:
@@ -179,6 +183,7 @@ class State:
             self.op_of[e[0]].discard(e)
             self.op_of[e[1]].discard(e)
             self._bad.pop(e, None)
+            self._dirty.discard(e)
             self._touch(e[0])
             self._touch(e[1])
 
@@ -200,6 +205,7 @@ class State:
             self.op_of[e[0]].discard(e)
             self.op_of[e[1]].discard(e)
             self._bad.pop(e, None)
+            self._dirty.discard(e)
         if e not in self.taken:
             self.taken.add(e)
             self.tk_of[e[0]].append(e)
@@ -235,14 +241,8 @@ class State:
         for c in seq:
             chains[c] = seq
             self._nums[c] = nums
-        bad = self._bad
-        for c in (seq[0], seq[-1]):  # the links whose verdict may have changed
-            for o in self.op_of[c]:
-                why = self.joins_badly(o)
-                if why is None:
-                    bad.pop(o, None)
-                else:
-                    bad[o] = why
+        self._dirty.update(self.op_of[seq[0]])  # the links whose verdict may have changed
+        self._dirty.update(self.op_of[seq[-1]])
 
     def chain(self, start: int) -> list[int]:
         """The stretch of taken links through cell `start`, end to end."""
@@ -405,6 +405,14 @@ def _no_loop(state: State) -> Step | None:
     keeps them all)."""
     if state._loop and state.open:  # what the first look at a link would say
         raise Contradiction("the path would close a loop")
+    bad = state._bad
+    for o in state._dirty:
+        verdict = state.joins_badly(o)
+        if verdict is None:
+            bad.pop(o, None)
+        else:
+            bad[o] = verdict
+    state._dirty.clear()
     if state._bad:
         e = min(state._bad)
         why = state._bad[e]
