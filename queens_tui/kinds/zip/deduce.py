@@ -373,7 +373,9 @@ def _easy(state: State, only: Iterable[int] | None = None, say: bool = True) -> 
 
     cuts: list[Link] = []
     for e in links:
-        bad = state.joins_badly(e)
+        # `State._bad` is up to date for every link whose stretches did not grow
+        fresh = not state._loop and e not in state._dirty
+        bad = state._bad.get(e) if fresh else state.joins_badly(e)
         if bad is not None:
             raise Contradiction(
                 f"{state.name(i)} has only {ways()} left as ways through, and taking "
