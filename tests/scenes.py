@@ -406,6 +406,34 @@ async def stats_screen(pilot: Pilot) -> None:
     await pilot.pause()
 
 
+LESSON_SHOT = ("tango", "pair")
+"""The lesson pictured: Tango's "two alike side by side", found by the engine on the first pack."""
+
+
+def lesson_app() -> QueensApp:
+    """The app on a bundled level (the lesson's screen goes on top in `lesson_scene`)."""
+    return bundled_app("tango-1-easy/001")
+
+
+async def lesson_scene(pilot: Pilot) -> None:
+    """A lesson as `queens-tui learn` opens it, and `h`: the rule explained on its board."""
+    import tempfile
+
+    from queens_tui.app.screens.lessons import LessonScreen
+    from queens_tui.midend.lesson import lesson_progress, open_lesson
+    from tests.lessons_helpers import quick_lessons
+
+    kind, rule = LESSON_SHOT
+    lesson = next(x for x in quick_lessons(kind) if x.rule == rule)
+    ref, play = open_lesson(lesson)
+    progress = lesson_progress(tempfile.mkdtemp())
+    app = pilot.app
+    await app.push_screen(LessonScreen(ref, play, progress, now=SceneClock(), engine="search"))
+    await pilot.pause()
+    await pilot.press("h")
+    await pilot.pause()
+
+
 class Shot(NamedTuple):
     """One picture of `screenshots/`: the app, what drives it there, the terminal's size."""
 
@@ -428,5 +456,6 @@ SHOTS: dict[str, Shot] = {
     ),
     "classic-hunt": Shot(classic_app, _settle_after(classic_hunt)),
     "stats": Shot(stats_app, _settle_after(stats_screen)),
+    "lesson": Shot(lesson_app, _settle_after(lesson_scene), (80, 24)),
 }
 """Every picture `scripts/screenshots.py` writes: `screenshots/<name>.svg`."""

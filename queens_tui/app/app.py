@@ -90,11 +90,18 @@ class QueensApp(App[None]):
         kind: str = DEFAULT_KIND,
         keymap: Keymap = EMPTY_KEYMAP,
         browse: Path | None = None,
+        library: Path | None = None,
+        learn: bool = False,
     ) -> None:
         super().__init__()
+        self.learn = learn
+        """`queens-tui learn`: the app opens on the list of lessons."""
         self.browse = browse
         """A collection opened as a pack (`play FILE_OR_FOLDER`: its folder, made by
         `catalog.user_packs.open_collection`): the browser opens on it and lists it."""
+        self.library = library
+        """A folder of LinkedIn's archive days (`play DIR`, or the browser's "open folder"):
+        the browser lists its days per kind (`catalog.library`), opening on it at start."""
         self.keymap = keymap
         """The player's keys file, read (`midend.keymap`); its remaps apply to every screen."""
         self.set_keymap(dict(keymap.keys))
@@ -161,6 +168,10 @@ class QueensApp(App[None]):
         return not (self.is_web and action in TERMINAL_ONLY_ACTIONS)
 
     def get_default_screen(self) -> Screen[Any]:
+        if self.learn:
+            from queens_tui.app.screens.lessons import LessonList
+
+            return LessonList(data=self._data(), ascii=self.ascii, first=True)
         if self.ref is None:
             return super().get_default_screen()  # blank; the "generating" screen goes on top
         return self._game_screen(self.ref)
@@ -183,7 +194,9 @@ class QueensApp(App[None]):
             end_on_signals(lambda code: self.exit(return_code=code))
         # After the first frame: import OR-Tools in the background for the assistant.
         self.call_after_refresh(self._warm_engine)
-        if self.ref is None:
+        if self.learn:
+            pass  # the lessons' list is the first screen
+        elif self.ref is None:
             from queens_tui.app.screens.loading import LoadingScreen, loading_text
 
             day = self.daily_day or self.session.today()
@@ -191,19 +204,32 @@ class QueensApp(App[None]):
             self.push_screen(LoadingScreen(text, cancellable=False))
             # After the first frame: the generator holds the GIL, it would slow the paint.
             self.call_after_refresh(self._start_daily, day, self._first_game, self.daily_kind)
-        elif self.browse is not None:
-            self.call_after_refresh(self._browse_first)
+        elif self.browse is not None or self.library is not None:
+            self._browse_first()
         self.call_after_refresh(self.show_notices)
 
     def _browse_first(self) -> None:
-        """`play FILE_OR_FOLDER`: the level browser on the collection's pack, at once."""
+        """`play FILE_OR_FOLDER`: the level browser on the collection's pack, at once.
+
+        Pushed from `on_mount` itself, not after the first refresh: then the browser is the
+        screen from the app's first message on. Pushed after a refresh, it arrived at a
+        moment nothing fixed (later under load), so whoever looked at the app in between
+        (a test's `pilot.pause()` waits only for the screen it sees) saw the game screen, or a
+        browser still mounting whose Selects were torn down half-built when the app ended
+        (`NoMatches '#label'`)."""
         from queens_tui.catalog.listing import BrowserState
         from queens_tui.catalog.user_packs import pack_name
 
         screen = self.screen
-        if isinstance(screen, GameScreen) and self.browse is not None:
+        if not isinstance(screen, GameScreen):
+            return
+        if self.browse is not None:
             screen.browser_state = BrowserState(pack=pack_name(self.browse))
-            screen.action_levels()
+        elif self.library is not None:
+            from queens_tui.catalog.listing import library_pack
+
+            screen.browser_state = BrowserState(pack=library_pack(screen.midend.kind))
+        screen.action_levels()
 
     def pop_screen(self) -> AwaitComplete:
         """Pop the top screen, but never the last one (issue 10 item 20).
@@ -255,6 +281,9 @@ class QueensApp(App[None]):
             for title, help_text, action in actions.palette(mine):
                 yield SystemCommand(title, help_text, partial(screen.run_action, action))
             yield from self._kind_commands(screen)
+        yield SystemCommand(
+            "Learn", "Lessons: a short board for every rule the hints use", self.action_learn
+        )
         yield from super().get_system_commands(screen)
 
     def _kind_commands(self, screen: GameScreen) -> Iterable[SystemCommand]:
@@ -272,6 +301,16 @@ class QueensApp(App[None]):
                 f"Switch to {kind.title}: today's daily puzzle (l lists every kind's levels)",
                 partial(self.open_daily, today, screen.load, name),
             )
+
+    def _data(self) -> Any:
+        """The data folder (the store's; None: the player's)."""
+        return None if self.store is None else self.store.root
+
+    def action_learn(self) -> None:
+        """The lessons (the command palette's "Learn", the level browser's too)."""
+        from queens_tui.app.screens.lessons import LessonList
+
+        self.push_screen(LessonList(data=self._data(), ascii=self.ascii))
 
     def action_stats(self) -> None:
         """Your record (the registry's "stats", the level browser's too), on the game's kind."""
@@ -415,6 +454,8 @@ def create_app(
     kind: str = DEFAULT_KIND,
     keys: Path | None = None,
     browse: Path | None = None,
+    library: Path | None = None,
+    learn: bool = False,
 ) -> QueensApp:
     """Build the app for a level file, a bundled id, an `OpenLevel`, or (None) a daily puzzle.
 
@@ -425,7 +466,8 @@ def create_app(
     the day's file in the daily folder, cannot be read, before anything
     touches the terminal. `keys` is the player's keys file (`midend.keymap`); by default,
     with `persist`, `keys.conf` in the config folder (tests set ``QUEENS_TUI_CONFIG_DIR``).
-    `browse`: a collection's pack folder to open the level browser on at start.
+    `browse`: a collection's pack folder to open the level browser on at start; `library`:
+    a folder of LinkedIn's archive days, the same (its days listed per kind).
     """
     if keys is None and persist:
         from queens_tui.midend.session import user_keys_file
@@ -437,7 +479,7 @@ def create_app(
 
         store = user_store()
     ref = level if isinstance(level, OpenLevel) or level is None else open_level(level)
-    if ref is None:
+    if ref is None and not learn:
         session = Session(store)
         ref = session.daily_now(daily or session.today(), kind)  # None: made after first frame
     return QueensApp(
@@ -451,4 +493,6 @@ def create_app(
         kind=kind,
         keymap=keymap,
         browse=browse,
+        library=library,
+        learn=learn,
     )

@@ -102,3 +102,8 @@ __all__ = [
     "drawings",
     "fits",
 ]
+
+
+BOX = " ╴╸╷┐┑╻┒┓╶─╾┌┬┭┎┰┱╺╼━┍┮┯┏┲┳╵┘┙│┤┥╽┧┪└┴┵├┼┽┟╁╅┕┶┷┝┾┿┢╆╈╹┚┛╿┦┩┃┨┫┖┸┹┞╀╃┠╂╉┗┺┻┡╄╇┣╊╋"
+"""Every box-drawing junction, indexed by arm weights (0 none, 1 thin, 2 thick):
+`BOX[up * 27 + right * 9 + down * 3 + left]`."""

@@ -11,6 +11,7 @@ counts solved/total per pack; `Listing.row(entry, number)` is the row's text (`R
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -24,6 +25,7 @@ from queens_tui.formats.meta import read_meta
 from queens_tui.kinds import DEFAULT_KIND, KINDS, board_kinds, daily_kinds, get_kind
 
 if TYPE_CHECKING:
+    from queens_tui.catalog.library import Graded, Library
     from queens_tui.store import Store
     from queens_tui.store.stats import LevelStats
 
@@ -65,7 +67,12 @@ class Entry:
     difficulty: str | None
     key_: str | None = None
     """The store key of a level in a player's pack (a file: its key is the puzzle's, written
-    in the pack's manifest); None for the others, whose reference gives it."""
+    in the pack's manifest) or of a LinkedIn archive day (its number); None for the others,
+    whose reference gives it."""
+    linkedin: str | None = None
+    """LinkedIn's own difficulty of an archive day that carries one ("hard")."""
+    note: str | None = None
+    """What the row says beside the title: why an archive day is not a clean puzzle."""
 
     @property
     def key(self) -> str:
@@ -161,6 +168,35 @@ def daily_entries(
     return out
 
 
+def library_pack(kind: str) -> str:
+    """The pack of a kind's days in a LinkedIn archive library: "LinkedIn Queens"."""
+    return f"LinkedIn {kind.capitalize()}"  # "LinkedIn Sudoku": the pack list has 16 columns
+
+
+def library_entries(library: Library, grades: Mapping[str, Graded] | None = None) -> list[Entry]:
+    """Rows for the days of a LinkedIn archive library (`catalog.library`), kind by kind,
+    newest first: LinkedIn's number and date, LinkedIn's difficulty where the day has one,
+    our grade from `grades` (the background grading's cache, by the file's stamp), and why a
+    day is not a clean puzzle."""
+    grades = grades or {}
+    out = []
+    for kind, days in library.days.items():
+        pack = library_pack(kind)
+        for d in reversed(days):
+            graded = grades.get(d.stamp)
+            note = d.problem or (graded.problem if graded is not None else None)
+            if note is None and graded is not None and graded.several:
+                note = SEVERAL_NOTE
+            ref = LevelRef.file(d.path, kind)
+            grade = graded.grade if graded is not None else None
+            out.append(Entry(ref, pack, d.title, d.size, grade, d.key, d.difficulty, note))
+    return out
+
+
+SEVERAL_NOTE = "its clues allow several solutions: any valid one wins"
+"""What the row of a day with several solutions says."""
+
+
 # --- status and filters -----------------------------------------------------------------------
 
 
@@ -245,6 +281,13 @@ def pack_cell(pack: str) -> str:
     return "Daily" if pack == DAILY_PACK else pack
 
 
+def difficulty_cell(ours: str | None, linkedin: str | None) -> str:
+    """Our grade, and LinkedIn's beside it where the day carries one: "medium · LinkedIn hard"."""
+    if linkedin is None:
+        return ours or ""
+    return f"{ours or '?'} · LinkedIn {linkedin}"
+
+
 # --- the query --------------------------------------------------------------------------------
 
 
@@ -319,6 +362,8 @@ class Listing:
         classic: bool | None = None,
         days: int = DAILY_DAYS,
         packs: Sequence[Path] | None = None,
+        library: Library | None = None,
+        grades: Mapping[str, Graded] | None = None,
     ) -> Listing:
         """Everything the browser lists, from `store` (stats, saves, the daily folder).
 
@@ -327,7 +372,9 @@ class Listing:
         given, the first kind only), each with its daily puzzles if it has one;
         `classic`: list the boards played by size (default: unless `levels` is given);
         `packs`: folders of the player's packs listed after the bundled ones (default: every
-        pack `import --pack` made, unless `levels` is given).
+        pack `import --pack` made, unless `levels` is given);
+        `library`: a LinkedIn archive folder read by `catalog.library` (its days listed per
+        kind, first; they are then not listed again among the dailies), with our `grades`.
         """
         levels_given = levels is not None
         if classic is None:
@@ -341,9 +388,14 @@ class Listing:
         playing = store.in_progress()
         keys = set(stats) | playing
         entries: list[Entry] = []
+        skip: set[str] = set()
+        if library is not None:
+            entries += library_entries(library, grades)
+            skip = {os.path.abspath(e.ref.path or "") for e in entries}
         for kind in dict.fromkeys(dailies):
             played = played_days(keys, kind)
-            entries += daily_entries(today, store.daily_dir, played=played, days=days, kind=kind)
+            listed = daily_entries(today, store.daily_dir, played=played, days=days, kind=kind)
+            entries += [e for e in listed if os.path.abspath(e.ref.path or "") not in skip]
         entries += pack_entries(levels)
         if packs is None:
             from queens_tui.catalog.user_packs import pack_folders
@@ -360,6 +412,15 @@ class Listing:
         if classic:
             entries += [e for kind in board_kinds() for e in board_entries(kind)]
         return cls.of(entries, stats, playing)
+
+    def update(self, fresh: Iterable[Entry]) -> None:
+        """Put `fresh` in place of the entries with the same keys (a background job's news:
+        our grades of archive days), and offer the difficulties they bring."""
+        new = {e.key: e for e in fresh}
+        self.entries = [new.get(e.key, e) for e in self.entries]
+        self.by_key = {e.key: e for e in self.entries}
+        self.difficulties = []
+        self.__post_init__()
 
     def fix(self, state: BrowserState, current: str | None = None) -> None:
         """Reset what `state` names that is gone (levels changed since it was kept); with the
@@ -397,14 +458,15 @@ class Listing:
         s = self.status[entry.key]
         size = "" if entry.size is None else f"{entry.size}×{entry.size}"
         best = "" if s.best is None else mmss(s.best)
+        title = entry.title if entry.note is None else f"{entry.title} · {entry.note}"
         return Row(
             entry.key,
             number,
             s.mark,
-            printable(entry.title),  # names and grades come from files: no escapes
+            printable(title),  # names and grades come from files: no escapes
             pack_cell(entry.pack),
             size,
-            printable(entry.difficulty or ""),
+            printable(difficulty_cell(entry.difficulty, entry.linkedin)),
             best,
         )
 
@@ -429,6 +491,9 @@ __all__ = [
     "cycle",
     "daily_entries",
     "daily_pack",
+    "difficulty_cell",
+    "library_entries",
+    "library_pack",
     "pack_cell",
     "pack_entries",
     "pack_label",

@@ -12,9 +12,10 @@ Forms (`parse_ref` reads them, `LevelRef.text` writes them):
   N-queens board of size 8).
 
 "Next" and "previous" (`step`): in the bundled packs, the next level of the same kind in id
-order (across its packs); for a file, the next file of the same kind in its folder (unreadable
-files are skipped); for a daily, the next or previous day (never past today, and never past
-`date.min` / `date.max`); for a classic board, the next size.
+order (across its packs); for a day of LinkedIn's archive, the next day of its kind in the
+folder's library (`catalog.library`, either layout); for another file, the next file of the
+same kind in its folder (unreadable files are skipped); for a daily, the next or previous day
+(never past today, and never past `date.min` / `date.max`); for a classic board, the next size.
 
 Imports of formats and store are lazy: `parse_ref` runs before the game's first frame.
 """
@@ -25,7 +26,7 @@ import os
 import re
 from datetime import date, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from queens_tui.core.errors import LevelError
 from queens_tui.kinds import DEFAULT_KIND, board_kinds, daily_kinds, get_kind
@@ -286,7 +287,27 @@ def step(ref: LevelRef, step: int, *, today: date) -> LevelRef | str:
         return end
     if ref.path is None or ref.path == "-":
         return end
+    archived = _next_archive_day(ref.path, step)
+    if archived is not None:
+        return archived or end
     return _next_file(ref, step) or end
+
+
+def _next_archive_day(path: str, step: int) -> LevelRef | Literal[""] | None:
+    """For a day of LinkedIn's archive (`catalog.library`): the next (previous) readable day
+    of its kind in the library, "" at the end; None for a file not named as an archive day."""
+    from queens_tui.catalog.library import archive_root, cached
+
+    root = archive_root(Path(path))
+    if root is None:
+        return None
+    library = cached(root)
+    here = Path(path)
+    while (found := library.neighbour(here, step)) is not None:
+        if found.problem is None:
+            return LevelRef.file(found.path, found.kind)
+        here = found.path
+    return "" if library.neighbour(Path(path), 0) is not None else None
 
 
 def _readable(ref: LevelRef) -> bool:

@@ -440,7 +440,16 @@ def import_pack(
     items, errors = read_source(source)
     if not items:
         raise LevelError("no level in it", path=os.fspath(source))
+    before = None if folder.is_symlink() else read_manifest(folder)
     notes = write_pack(folder, name, os.fspath(source), items, sync=sync)
+    if before is not None:  # the name was taken: say what it held
+        count = len(before["levels"])
+        was = f" from {before['source']}" if before.get("source") else ""
+        notes.insert(
+            0,
+            f"{name}: replaced the pack of that name ({count} level{'s' * (count != 1)}{was}); "
+            "your progress and best times on its levels are kept",
+        )
     return Pack(name, folder, len(items), tuple(errors), tuple(notes))
 
 
@@ -513,6 +522,14 @@ def pack_folders(data: str | os.PathLike[str] | None = None) -> list[Path]:
         for n in names
         if not n.startswith(".") and not (root / n).is_symlink() and (root / n / MANIFEST).is_file()
     ]
+
+
+def listed_packs(data: str | os.PathLike[str] | None, opened: Path | None) -> list[Path]:
+    """The packs the level browser lists: the collection `opened` by `play FILE_OR_FOLDER`
+    first, then the player's packs. First, because the browser lists a puzzle once: one
+    also in a pack imported before is listed under the collection the player opened (issue
+    35 item 15: `linkedin-tango-1-200.json` listed its levels under "community")."""
+    return [*([opened] if opened is not None else []), *pack_folders(data)]
 
 
 def pack_entries(folder: Path, notice: Callable[[str], None] | None = None) -> list[Entry]:

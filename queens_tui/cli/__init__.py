@@ -27,6 +27,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "queens_tui.cli.nqueens",
     "queens_tui.cli.edit",
     "queens_tui.cli.stats",
+    "queens_tui.cli.learn",
 )
 """Modules of the commands besides `play` (`queens_tui.cli.nqueens`, ...): each has
 `register(sub)` that adds its parser with `set_defaults(func=...)`. Keep their

@@ -117,6 +117,16 @@ def mismatch(level: PuzzleLevel, wanted: str) -> str:
     return f"a {what} level{whose}, not {get_kind(wanted).title} (--kind {wanted})"
 
 
+def linkedin_difficulty(level: PuzzleLevel) -> str | None:
+    """LinkedIn's own difficulty of one of its archive days ("hard"), shown beside our grade;
+    None for a level of ours (its `difficulty` is ours) or a day without one."""
+    meta = level.metadata
+    if meta.get("source") != "linkedin":
+        return None
+    found = meta.get("difficulty")
+    return found if isinstance(found, str) and found else None
+
+
 def kind_of(level: PuzzleLevel) -> Kind:
     """The `KIND` of `level`'s kind."""
     from queens_tui.kinds import get_kind
@@ -316,8 +326,9 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
     With --json every file gets one line. A level with no score (several solutions or none,
     or one the rules alone cannot finish) says so in its word, "not gradable: several
-    solutions", with `"score": null`; an unreadable file's line has `"difficulty": null` and
-    an `"error"`. Exit codes as for `solve`.
+    solutions", with `"score": null`; a LinkedIn archive day that carries LinkedIn's own
+    difficulty shows it beside ours (`"linkedin_difficulty"`); an unreadable file's line has
+    `"difficulty": null` and an `"error"`. Exit codes as for `solve`.
     """
     from queens_tui.core.effort import not_gradable
 
@@ -342,11 +353,13 @@ def cmd_grade(args: argparse.Namespace) -> int:
         unique = n == 1
         worst.add(EXIT_OK if unique else EXIT_NOT_UNIQUE)
         word = g.difficulty or not_gradable(replace(g, unique=g.unique and unique))
+        theirs = linkedin_difficulty(level)
         if args.json:
             out(
                 {
                     **head,
                     "difficulty": word,
+                    **({"linkedin_difficulty": theirs} if theirs else {}),
                     "score": g.score,
                     "steps": g.steps,
                     "hardest_rule": g.hardest_rule,
@@ -360,7 +373,8 @@ def cmd_grade(args: argparse.Namespace) -> int:
             parts += [f"{g.steps} steps"] if g.steps else []
             parts += [f"hardest rule {g.hardest_rule}"] if g.hardest_rule else []
             detail = f" ({', '.join(parts)})" if parts else ""
-            out(f"{printable(path)}: {kind.heading(level)}, {word}{detail}")
+            beside = f" · LinkedIn: {printable(theirs)}" if theirs else ""
+            out(f"{printable(path)}: {kind.heading(level)}, {word}{detail}{beside}")
         sys.stdout.flush()
     return worst.code
 

@@ -76,8 +76,13 @@ def register(sub: Any) -> None:
         "--time-limit",
         type=float,
         metavar="SECONDS",
-        help="give up on a level after this long (default for Queens with --difficulty: "
-        "10 + size²/8, 12 s at 4x4; otherwise no limit)",
+        help="give up on a level after this long (default "
+        + "".join(
+            f"for {get_kind(k).title} {get_kind(k).time_limit_words}; "
+            for k in kinds
+            if get_kind(k).time_limit_words
+        )
+        + "otherwise no limit)",
     )
     p.add_argument(
         "--jobs",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from queens_tui.core.colour import PALETTES
@@ -21,12 +22,12 @@ def _err(message: object) -> None:
 
 def register(sub: Any) -> None:
     """Add the `play` subcommand; `--kind`'s choices are the kinds."""
-    boards = " or ".join(f"--kind {k}" for k in board_kinds())
     p = sub.add_parser("play", help="play a level (default: today's puzzle)")
     p.add_argument(
         "level",
         nargs="?",
-        help="a level file, a screenshot, a bundled level's id, or a collection (a file of "
+        help="a level file, a screenshot, a bundled level's id, a folder of LinkedIn's archive "
+        "days (the level browser lists every day of every kind), or a collection (a file of "
         "many levels, or a folder: the level browser opens on it) (default: today's daily "
         "puzzle of --kind)",
     )
@@ -54,9 +55,10 @@ def register(sub: Any) -> None:
         choices=KINDS,
         default=DEFAULT_KIND,
         help="the puzzle kind (default: the first); without LEVEL a kind with a daily opens "
-        f"today's (or --date's) puzzle, {boards} the empty board of --size",
+        "today's (or --date's) puzzle, a kind with neither files nor a daily the empty board "
+        "of --size",
     )
-    p.add_argument("--size", type=int, metavar="N", help=_board_sizes())
+    p.add_argument("--size", type=int, metavar="N", action=_SizeOption)
     p.add_argument(
         "--date", metavar="YYYY-MM-DD", help="play that day's daily puzzle (not a future one)"
     )
@@ -70,13 +72,31 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_play)
 
 
-def _board_sizes() -> str:
-    """`--size`'s help: the sizes of each kind played on an empty board, from its `KIND`."""
-    return "; ".join(
-        f"with --kind {k}: {min(sizes)} to {max(sizes)} ({get_kind(k).default_size})"
-        for k in board_kinds()
-        for sizes in [get_kind(k).sizes]
-    )
+class _SizeOption(argparse.Action):
+    """`--size N`, whose help (each board kind's sizes, from its `KIND`) is made only when
+    shown: the game's start builds this parser, and reading every kind's `KIND` for a help
+    line it does not show would import every kind's level model before the first frame."""
+
+    @property
+    def help(self) -> str:
+        return "; ".join(
+            f"with --kind {k}: {min(sizes)} to {max(sizes)} ({get_kind(k).default_size})"
+            for k in board_kinds()
+            for sizes in [get_kind(k).sizes]
+        )
+
+    @help.setter
+    def help(self, value: object) -> None:
+        """argparse sets the help it was given (none): the property makes it."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        setattr(namespace, self.dest, values)
 
 
 def on_a_terminal() -> bool:
@@ -164,6 +184,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     day = None
     level_arg: Any = None
     browse = None
+    library = None
     try:  # one reading of LEVEL and --date: the catalog's (a daily is refused if in the future)
         if on_board:
             level_arg = board_ref(args)
@@ -171,6 +192,9 @@ def cmd_play(args: argparse.Namespace) -> int:
                 return EXIT_BAD_INPUT
         elif args.date is not None:
             day = parse_ref(f"daily:{kind}:{args.date}", today=date.today()).day
+        elif args.level is not None and _library(args.level):
+            library = Path(args.level)
+            level_arg = _first_day(library, args.kind)
         elif args.level is not None and _collection(args.level):
             browse, level_arg = _open_collection(args.level)
         elif args.level is not None:
@@ -210,6 +234,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             engine=engine,
             kind=kind,
             browse=browse,
+            library=library,
         )
     except LevelError as err:
         _err(err)
@@ -249,6 +274,33 @@ def _not_in_daily_dir(folder: str, kind: str, day: Any) -> str | None:
         f"queens-tui play: {folder} has no {title} puzzle for {day.isoformat()}; {summary} "
         f"(--date picks the day, --kind the puzzle; without --daily-dir, our own daily)"
     )
+
+
+def _library(arg: str) -> bool:
+    """Is `arg` a folder of LinkedIn's archive days (`catalog.library`, either layout)?"""
+    import os
+
+    from queens_tui.catalog.library import is_library
+
+    return os.path.isdir(arg) and is_library(arg)
+
+
+def _first_day(folder: Path, kind: str) -> Any:
+    """The level the game shows under the browser of a library: its newest readable day of
+    `kind` (else of any kind); `LevelError` when no day can be read."""
+    from queens_tui.catalog import LevelRef
+    from queens_tui.catalog.library import find
+    from queens_tui.core.errors import LevelError
+    from queens_tui.midend.levels import open_ref
+
+    files = find(folder).files
+    ranked = sorted(files, key=lambda f: (f[0] != kind, -f[1].toordinal()))
+    for found_kind, _day, path, _shown in ranked[:50]:
+        try:
+            return open_ref(LevelRef.file(path, found_kind))
+        except LevelError:
+            continue
+    raise LevelError("no day in it can be read", path=str(folder))
 
 
 def _collection(arg: str) -> bool:

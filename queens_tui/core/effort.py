@@ -68,6 +68,25 @@ def tier_features(tiers: Sequence[int]) -> dict[str, float]:
     }
 
 
+def tier_effort(
+    *,
+    steps: float,
+    medium: float,
+    hard: float,
+    expert: float,
+    stuck: float,
+    longest: float,
+    intercept: float,
+) -> Effort:
+    """The `Effort` of a kind scored on `tier_features`, its weights set by hand, not fitted:
+    no weekday of the kind is fitted on (LinkedIn's days are kept to judge the model;
+    docs/grading.md). A step of each harder tier weighs more, and so does each time the easy
+    rules ran dry."""
+    weights = {"steps": steps, Difficulty.MEDIUM: medium, Difficulty.HARD: hard}
+    weights |= {Difficulty.EXPERT: expert, "stuck": stuck, "longest": longest}
+    return Effort(weights, intercept)
+
+
 def run_lengths(flags: list[bool]) -> int:
     """The longest run of True in `flags` (the longest chain of steps before a placement)."""
     longest = run = 0

@@ -260,6 +260,22 @@ class GenerateOption(NamedTuple):
     unique"); the CLI prefixes the kind's title."""
 
 
+class LevelFiles(NamedTuple):
+    """How a kind's level files are read, declared in the kind's package
+    (`kinds/<name>/__init__.py`: `FILES`), not in its `kind.py`: telling which kind a file is
+    (`formats.kind_of_text`) then imports no kind's modules (`kind.py` imports the level
+    model: the five other kinds' cost ~15 ms of a start that opens a Queens file)."""
+
+    module: str
+    """The module of the kind's files (`sniff`, `parse`, `scan_meta`, `dump`)."""
+    hint: tuple[tuple[str, ...], str] | None = None
+    """(words, first characters): a text holding none of the words, whose first board line
+    starts with none of the characters, is certainly not this kind's file, and its reader
+    is not even imported (None: always asked)."""
+    fallback: bool = False
+    """The reader that gets every text no other kind's reader claims (one kind: Queens)."""
+
+
 class KindBase(Generic[LevelT, SolutionT]):
     """A puzzle kind: subclass it in `kinds/<name>/kind.py` and make one instance, `KIND`.
 
@@ -289,12 +305,11 @@ class KindBase(Generic[LevelT, SolutionT]):
     generate_options: tuple[GenerateOption, ...] = ()
     """Switches of the kind's own generator: keyword options of `generate`, and the CLI's
     `generate --<name>` (Zip's `--walls`), its help from here."""
-    reader_hint: tuple[tuple[str, ...], str] | None = None
-    """(words, first characters): a text holding none of the words, whose first board line
-    starts with none of the characters, is certainly not this kind's file, and its reader
-    is not even imported (None: always asked)."""
-    reader_fallback: bool = False
-    """The reader that gets every text no other kind's reader claims (one kind: Queens)."""
+    time_limit_words: str = ""
+    """`default_time_limit` as `generate --time-limit`'s help says it ("with --difficulty:
+    10 + size²/8, 12 s at 4x4"); "": the kind has no default limit."""
+    files: LevelFiles | None = None
+    """How its level files are read: its package's `FILES` (None: it has no level files)."""
     image: str | None = None
     """Module that reads the kind's board from a picture and draws a solution onto it
     (`queens_tui.formats.image.<name>`: `read_board`, `draw`; see `formats.image`); None: the
@@ -313,9 +328,19 @@ class KindBase(Generic[LevelT, SolutionT]):
 
     @property
     def formats(self) -> str | None:
-        """Module with the kind's files (`sniff`, `parse`, `dump`): `queens_tui.formats.<name>`;
-        a kind with no level files sets it None."""
-        return f"queens_tui.formats.{self.name}"
+        """Module with the kind's files (`sniff`, `parse`, `dump`), `files.module`; None: the
+        kind has no level files."""
+        return self.files.module if self.files else None
+
+    @property
+    def reader_hint(self) -> tuple[tuple[str, ...], str] | None:
+        """`files.hint`: what a text of the kind's files certainly holds."""
+        return self.files.hint if self.files else None
+
+    @property
+    def reader_fallback(self) -> bool:
+        """`files.fallback`: the reader of every text no other kind claims."""
+        return self.files.fallback if self.files else False
 
     @property
     def solver(self) -> str | None:
@@ -406,6 +431,36 @@ class KindBase(Generic[LevelT, SolutionT]):
         if not self.generates:
             raise NotImplementedError(f"{self.title} levels are not generated")
         return self.own("generate").generate(size, seed, difficulty, **options)
+
+    # --- lessons (`catalog.lessons`) --------------------------------------------------------
+
+    def rule_tiers(self) -> Mapping[str, int]:
+        """Every rule id the kind's deduction names, with its tier (lower: simpler), in the
+        order it tries them: `kinds/<name>/deduce.py` `RULE_TIERS` (empty: no deduction)."""
+        if find_spec(f"{self._package}.deduce") is None:
+            return {}
+        tiers: Mapping[str, int] = getattr(self.own("deduce"), "RULE_TIERS", {})
+        return tiers
+
+    def first_rule(self, level: LevelT) -> str | None:
+        """The rule of the first step `explain` takes on `level` (None: it takes none); a
+        kind whose whole explanation is slow answers from its first step alone."""
+        steps = self.explain(level).steps
+        return str(steps[0]["rule"]) if steps else None
+
+    def lesson_words(self) -> Mapping[str, tuple[str, str]]:
+        """(title, sentences) of each rule's lesson: `kinds/<name>/lessons.py` `WORDS` (empty:
+        the kind has no lessons)."""
+        if find_spec(f"{self._package}.lessons") is None:
+            return {}
+        words: Mapping[str, tuple[str, str]] = self.own("lessons").WORDS
+        return words
+
+    def level_at(self, level: LevelT, state: Any) -> LevelT | None:
+        """The position `state` of `level` as a level of its own, one that starts there (its
+        filled cells given), so a lesson found inside a level can be written as a file and
+        explained from its start; None where the kind's files cannot say a position."""
+        return None
 
     @property
     def generates(self) -> bool:

@@ -23,7 +23,7 @@ kind's widget knows how to draw (`"evidence"`, `"place"`, `"mistake"`, ...).
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
@@ -70,7 +70,13 @@ class Hint(Generic[MoveT]):
 
 
 class PlayRules(Protocol[LevelT, StateT, MoveT]):
-    """A kind's pure rules of play. One instance per kind: `kinds/<kind>/play.py` `PLAY`."""
+    """A kind's pure rules of play. One instance per kind: `kinds/<kind>/play.py` `PLAY`.
+
+    Optional, read with `getattr` by the midend where a kind has them: `backtracked(before,
+    after)` (a move took part of the position back: Zip's cuts), `replay_actions` (intents
+    that on a solved board start a replay: classic's browsing) and `remark(before, after,
+    options)` (words about a move the board will not show: Mini Sudoku's hidden note).
+    """
 
     def dims(self, level: LevelT) -> tuple[int, int]:
         """(rows, columns) the cursor moves over."""
@@ -109,6 +115,11 @@ class PlayRules(Protocol[LevelT, StateT, MoveT]):
 
     def is_blank(self, state: StateT) -> bool:
         """True when the player has put nothing on the board (nothing to save)."""
+        ...
+
+    def pieces(self, state: StateT) -> Collection[Cell]:
+        """The cells of the pieces on the board that the share line may name by their colour
+        (Queens' queens: "First 👑s: 🟩 🟦 ⬜"); empty for a kind whose share line names none."""
         ...
 
     def progress_text(self, state: StateT, ascii: bool) -> str:
@@ -183,6 +194,9 @@ class PlayBase(Generic[L, S, M]):
 
     def is_blank(self, state: S) -> bool:
         return bool(cast(Any, state).is_blank)
+
+    def pieces(self, state: S) -> Collection[Cell]:
+        return ()
 
     def level_json(self, level: L) -> JSONValue:
         raise NotImplementedError

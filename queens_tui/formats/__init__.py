@@ -20,7 +20,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, cast
 
 from queens_tui.core.errors import LevelError
-from queens_tui.kinds import KINDS, get_kind
+from queens_tui.kinds import KINDS, get_kind, level_files
 
 if TYPE_CHECKING:
     from queens_tui.core.kind import PuzzleLevel
@@ -110,27 +110,28 @@ def _where(data: bytes, pos: int) -> tuple[int, int]:
 
 @cache
 def readers() -> tuple[str, ...]:
-    """The kinds with level files, in the order their readers are asked (the fallback last)."""
-    kinds = [get_kind(k) for k in KINDS]
-    with_files = [k for k in kinds if k.formats is not None]
-    return tuple(k.name for k in sorted(with_files, key=lambda k: k.reader_fallback))
+    """The kinds with level files, in the order their readers are asked (the fallback last).
+    From the kinds' packages' `FILES` (`kinds.level_files`): no kind's module is imported."""
+    with_files = [(k, f) for k in KINDS if (f := level_files(k)) is not None]
+    return tuple(k for k, f in sorted(with_files, key=lambda kf: kf[1].fallback))
 
 
 def reader(kind: str) -> ModuleType:
-    """Kind `kind`'s file module (`KIND.formats`), imported on first use."""
+    """Kind `kind`'s file module (`FILES.module`), imported on first use."""
     from importlib import import_module
 
-    name = get_kind(kind).formats
-    if name is None:
+    files = level_files(kind)
+    if files is None:
         raise LevelError(f"{get_kind(kind).title} has no level files")
-    return import_module(name)
+    return import_module(files.module)
 
 
 def might_be(kind: str, text: str) -> bool:
-    """False when kind `kind`'s reader certainly would not claim `text` (its `reader_hint`):
+    """False when kind `kind`'s reader certainly would not claim `text` (its `FILES.hint`):
     then it is not even imported, so opening a Queens file at start-up skips the other kinds'
     formats."""
-    hint = get_kind(kind).reader_hint
+    files = level_files(kind)
+    hint = files.hint if files else None
     if hint is None:
         return True
     words, starts = hint

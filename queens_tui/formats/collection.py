@@ -8,7 +8,8 @@ Forms read (data only, never run; one located line for what cannot be read):
 - the community Queens game's levels as one JSON object keyed by level
   (`{"level1": {"size", "colorRegions": [[...]], "regionColors": {...}}, ...}`);
 - a JSON object with a `levels` list of level objects of any kind (our corpus files);
-- a folder: every level file in it (LinkedIn archive days included), by name.
+- a folder: every level file in it and in its sub-folders (LinkedIn archive days included),
+  by name.
 
 `read_collection(path)` gives a `Collection` (its name, and `(id, level)` items in
 the file's order), or None when `path` is a single level (the caller reads it as
@@ -184,14 +185,46 @@ def _item(item: Any) -> PuzzleLevel:
     return level
 
 
-def _folder(folder: Path) -> Collection:
-    """Every level file in `folder` (not its sub-folders, except the archive layout's days
-    ``YYYY-MM-DD/<game>.json``), by name; broken ones are kept as error lines."""
-    from queens_tui.formats import load_puzzle
+FOLDER_DEPTH = 8
+"""How deep a folder's sub-folders are read (deeper ones are named as not read)."""
+
+
+def _walk(
+    folder: Path, prefix: str, depth: int, paths: list[tuple[str, Path]], errors: list[str]
+) -> None:
+    """The level files under `folder` as (id, path), sub-folders after the files, by name."""
     from queens_tui.formats.bundled import LEVEL_SUFFIXES
 
     try:
-        names = sorted(os.listdir(folder))
+        names = sorted(n for n in os.listdir(folder) if not n.startswith("."))
+    except OSError as err:
+        errors.append(f"{folder}: cannot list the folder: {err.strerror or err}")
+        return
+    folders = []
+    for name in names:
+        p = folder / name
+        if p.is_symlink() and p.is_dir():
+            errors.append(f"{p}: a link to a folder, not followed")
+        elif p.is_dir():
+            folders.append(p)
+        elif p.is_file() and p.suffix.lower() in LEVEL_SUFFIXES:
+            paths.append((f"{prefix}{p.stem}", p))
+    for p in folders:
+        if depth + 1 > FOLDER_DEPTH:
+            errors.append(f"{p}: deeper than {FOLDER_DEPTH} folders, not read")
+        else:
+            _walk(p, f"{prefix}{p.name}/", depth + 1, paths, errors)
+
+
+def _folder(folder: Path) -> Collection:
+    """Every level file in `folder` and its sub-folders (ids `sub/name`: the archive
+    layout's days ``YYYY-MM-DD/<game>.json`` among them), by name; broken files, a link to a
+    folder (not followed) and folders deeper than `FOLDER_DEPTH` are kept as error lines, so
+    nothing in the folder is left out without a word. Hidden files and folders are skipped."""
+    from queens_tui.formats import load_puzzle
+
+    try:
+        os.listdir(folder)
     except OSError as err:
         raise LevelError(
             f"cannot list the folder: {err.strerror or err}", path=str(folder)
@@ -199,12 +232,7 @@ def _folder(folder: Path) -> Collection:
     items: list[tuple[str, PuzzleLevel]] = []
     errors: list[str] = []
     paths: list[tuple[str, Path]] = []
-    for name in names:
-        p = folder / name
-        if p.is_dir() and len(name) == 10 and name[4] == "-" and name[7] == "-":
-            paths += [(f"{name}/{q.stem}", q) for q in sorted(p.glob("*.json"))]
-        elif p.is_file() and p.suffix.lower() in LEVEL_SUFFIXES and not name.startswith("."):
-            paths.append((p.stem, p))
+    _walk(folder, "", 0, paths, errors)
     if len(paths) > MAX_ITEMS:
         raise LevelError(f"{len(paths):,} files: at most {MAX_ITEMS:,} levels", path=str(folder))
     if not paths:

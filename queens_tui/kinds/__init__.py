@@ -14,7 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from queens_tui.core.kind import Kind
+    from queens_tui.core.kind import Kind, LevelFiles
     from queens_tui.core.play import PlayRules
 
 KINDS: tuple[str, ...] = (
@@ -42,6 +42,18 @@ def get_kind(name: str) -> Kind:
 
     kind: Kind = import_module(f"queens_tui.kinds.{name}.kind").KIND
     return kind
+
+
+@cache
+def level_files(name: str) -> LevelFiles | None:
+    """How kind `name`'s level files are read (its package's `FILES`): imports the kind's
+    package only, none of its modules."""
+    if name not in KINDS:
+        raise KeyError(f"unknown puzzle kind {name!r} (known: {', '.join(KINDS)})")
+    from importlib import import_module
+
+    files: LevelFiles | None = import_module(f"queens_tui.kinds.{name}").FILES
+    return files
 
 
 def get_play(name: str) -> PlayRules[Any, Any, Any]:

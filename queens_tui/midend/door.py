@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from queens_tui.core.errors import LevelError
 from queens_tui.core.grid import Cell
-from queens_tui.core.play import CancelFlag, Cancelled, PlaySolver, Verdict
+from queens_tui.core.play import CancelFlag, Cancelled, Hint, PlaySolver, Verdict
 from queens_tui.kinds import DEFAULT_KIND, get_kind, get_play
 from queens_tui.midend.assistant import CHECKING_AFTER, Assistant, Effects, Job, Reply, Request
 from queens_tui.midend.clock import Clock
@@ -33,6 +33,8 @@ from queens_tui.midend.worker import WorkerController
 
 if TYPE_CHECKING:
     from queens_tui.catalog.refs import LevelRef
+    from queens_tui.midend.lesson import LessonPlay
+    from queens_tui.store.lessons import LessonProgress
 
 SEVERAL_SECONDS = 10.0
 """A second solution found later than this is not announced (the player is well into the
@@ -40,6 +42,8 @@ level by then)."""
 SEVERAL_MAX_CELLS = 400
 """Boards up to 20x20 are searched for a second solution when they open."""
 SEVERAL = "This level has more than one solution: any board that keeps the rules wins."
+SEVERAL_WON = "Its clues allow several solutions: yours keeps every rule, so it wins."
+"""The win card's line on a level with several solutions (LinkedIn's Patches of 2026-07-14)."""
 
 RESTART_QUESTION = "Restart this level? The board and the timer start over."
 SOLVE_QUESTION = (
@@ -132,8 +136,16 @@ class Midend:
         options: Sequence[tuple[str, bool]] = (),
         say: Callable[[str], str] | None = None,
         squares: Squares | None = None,
+        lesson: LessonPlay | None = None,
+        progress: LessonProgress | None = None,
     ) -> None:
         self.front = frontend
+        self.lesson = lesson
+        """The lesson played on this board, if it is one (`midend.lesson`): its moves are
+        judged, its position is where play starts, nothing of it is saved as a level's."""
+        self.progress = progress
+        """The lessons done (`store.lessons`), where a lesson done is recorded."""
+        self._drag_from: Any = None
         self.session = session or Session(None)
         """Saves and restores progress (`midend.session`); Session(None) keeps nothing."""
         self.worker = WorkerController(self._post_reply, engine)
@@ -156,6 +168,8 @@ class Midend:
     ) -> Game:
         self.kind = ref.level.kind
         self.rules = get_play(self.kind)
+        self.several = False
+        """True once the level is known to have several solutions (the win card says so)."""
         self._option_defaults = dict(options)
         self._squares = squares
         if say is not None:
@@ -164,6 +178,10 @@ class Midend:
             ref.level, self.rules, title=ref.title, full_title=ref.full_title, now=self._now
         )
         game.options = {name: self.session.option(name, d) for name, d in options}
+        if self.lesson is not None:
+            game.title = f"Lesson: {self.lesson.lesson.title}"
+            game.begin_at(self.lesson.start)
+            return game  # a lesson's board is nobody's level: no save to resume or keep
         self.session.start(game, ref)
         return game
 
@@ -253,6 +271,7 @@ class Midend:
 
     def _say_several(self, game: Game) -> None:
         if game is self.game:
+            self.several = True
             self.front.note(SEVERAL, timeout=10.0)
 
     # --- the clock ------------------------------------------------------------------------------
@@ -284,9 +303,13 @@ class Midend:
             game.moves,
             help_words(game.hints_used, game.helped, solved=game.solved),
             shown.status,
-            shown.message,
+            shown.message or self._lesson_words(),
             self.seconds,
         )
+
+    def _lesson_words(self) -> str:
+        """The lesson's line (the question, the last move's verdict); "" off a lesson."""
+        return "" if self.lesson is None else self.assistant.say(self.lesson.message)
 
     @property
     def dims(self) -> tuple[int, int]:
@@ -315,7 +338,12 @@ class Midend:
             self.front.after_frame(self._save_now)
         if game.solved and not self._won_shown:
             self._won_shown = True
-            self.front.after_frame(self.front.show_win)
+            if self.lesson is not None:  # a lesson's board is no level won: no card, no record
+                from queens_tui.midend.lesson import SOLVED
+
+                self.lesson.message = SOLVED
+            else:
+                self.front.after_frame(self.front.show_win)
 
     def _save_now(self) -> None:
         self._save_pending = False
@@ -333,8 +361,71 @@ class Midend:
         return changed
 
     def act(self, intent: str, cell: Cell) -> bool:
-        """A move key or a click: the kind says what `intent` means on `cell`."""
-        return self._after(self.game.act(intent, cell))
+        """A move key or a click: the kind says what `intent` means on `cell`. On a solved
+        board an intent the kind lists in `replay_actions` (classic's `]` and `[`, browsing
+        the solutions found) starts a replay first, as `r` would (the first result is kept),
+        instead of "Solved! Press r to play it again."."""
+        game = self.game
+        if (
+            game.solved
+            and intent in getattr(self.rules, "replay_actions", ())
+            and self.rules.interpret(game.state, intent, cell, None) is not None  # not idle
+        ):
+            self.restart()
+        before = self.game.state
+        moved = self.game.act(intent, cell)
+        if moved:
+            self._judge(before)  # a lesson's move: right or wrong, before it is drawn
+        changed = self._after(moved)
+        remark = getattr(self.rules, "remark", None)  # what the board will not show
+        said = remark(before, self.game.state, self.game.options) if changed and remark else ""
+        if said:
+            self.front.note(self.assistant.say(said), timeout=6.0)
+        return changed
+
+    # --- a lesson -------------------------------------------------------------------------------
+
+    def _judge(self, before: Any) -> None:
+        """A lesson's move: right (the lesson is done, and saved) or wrong (why, in `m`'s
+        words once the worker has looked: the board can't be finished any more, or the move
+        is simply not the rule's)."""
+        lesson, game = self.lesson, self.game
+        if lesson is None or lesson.done:
+            return
+        from queens_tui.midend import lesson as words
+
+        verdict = lesson.judge(self.rules, before, game.state)
+        if verdict is None:
+            return
+        if verdict:
+            lesson.done = True
+            lesson.message = words.RIGHT
+            if self.progress is not None:
+                try:
+                    self.progress.mark_done(lesson.lesson.id)
+                except OSError as err:
+                    self.front.note(f"Could not save the lesson: {err}", "error", 5.0)
+            return
+        lesson.message = words.NOT_THIS
+        state, engine = game.state, self.engine
+
+        def work(token: CancelFlag) -> Hint[Any] | None:
+            return self.solver.mistake(state, engine=engine, time_limit=3.0, cancel=token)
+
+        def done(found: Hint[Any] | None) -> None:
+            self.front.post(lambda: self._wrong(state, found))
+
+        self.worker.jobs.start("lesson", work, done, time_limit=4.0)
+
+    def _wrong(self, state: Any, found: Hint[Any] | None) -> None:
+        """The worker's verdict on a wrong lesson move (still the position shown): `m`'s
+        words when the board can't be finished any more."""
+        lesson = self.lesson
+        if lesson is None or lesson.done or self.game.state is not state:
+            return
+        if found is not None and found.text:
+            lesson.message = f"Not this one: {found.text}"
+        self.front.redraw()
 
     def drag(self, what: str, cell: Cell | None) -> bool:
         """A mouse drag: "drag-start", "drag" (over `cell`) or "drag-end"; one undo step."""
@@ -344,9 +435,13 @@ class Midend:
         elif cell is None or (what == "drag-start" and game.solved):
             return False
         elif what == "drag-start":
+            self._drag_from = game.state
             game.begin_drag(cell)
         elif not game.drag_over(cell):
             return False
+        if what == "drag-end" and self._drag_from is not None:
+            self._judge(self._drag_from)  # a drag is one move: judged as it ends
+            self._drag_from = None
         self.changed()
         return True
 
@@ -357,6 +452,8 @@ class Midend:
         if game.undo():
             if was_solved:
                 self._won_shown = False
+            if self.lesson is not None and not self.lesson.done:
+                self.lesson.message = self.lesson.question  # the wrong move is gone
             self.changed()
             return True
         if not game.solved:
@@ -453,6 +550,10 @@ class Midend:
         if effects.apply is not None and effects.apply.move is not None:
             hint = effects.apply
             if self.game.apply_hint_move(hint.move, helped=hint.helped):
+                if self.lesson is not None and not self.lesson.done:
+                    from queens_tui.midend.lesson import SHOWN
+
+                    self.lesson.message = SHOWN  # the move is on the board, not found
                 self.changed()
         if effects.solved is not None and self.game.reveal(effects.solved):
             self.changed()
@@ -490,17 +591,20 @@ class Midend:
         """The win card's figures: the result (as the share line says it), the stats."""
         game, ref, store = self.game, self.ref, self.session.store
         has_next = self.session.can_step(ref, 1)
-        streak = store.streak(kind=self.kind).current if store and ref.day else 0
+        streak = store.streak(kind=self.kind).current if store and ref.ours_daily else 0
         squares = ""
         if self._squares is not None:
             try:
                 squares = self._squares(game.level, game.first_pieces()[:3])
             except (AttributeError, IndexError, TypeError, ValueError):
                 squares = ""
+        stats = self.session.win_line(ref)
+        if self.several:
+            stats = f"{SEVERAL_WON}\n{stats}" if stats else SEVERAL_WON
         return Win(
-            game.result(day=ref.day, squares=squares, streak=streak),
+            game.result(day=ref.ours_daily, squares=squares, streak=streak),
             has_next,
-            self.session.win_line(ref),
+            stats,
             game.replaying and ref.day is not None,
             game.revealed,
             "" if has_next else self.session.nowhere(ref),

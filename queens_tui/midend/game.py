@@ -189,7 +189,10 @@ class Game:
         """What the status line calls the level."""
         self.full_title = printable(full_title) if full_title else self.title
         """What the win card and the share line call it (`OpenLevel.full_title`)."""
-        self.history: History[Any, Any] = History(rules, rules.new_state(level))
+        self.start: Any = rules.new_state(level)
+        """Where play starts, and a restart goes back to: the level's own start, or a lesson's
+        position (`begin_at`)."""
+        self.history: History[Any, Any] = History(rules, self.start)
         self.stopwatch = Stopwatch(now)
         self.hints_used = 0
         """Hints shown so far (each explained step or pointed-out mistake counts once)."""
@@ -263,16 +266,16 @@ class Game:
         )
 
     def first_pieces(self) -> list[Any]:
-        """The cells of the final position's pieces (`state.queens`) in the order they were
-        first placed, replayed from the history; empty for a kind without `queens`."""
-        state = self.rules.new_state(self.level)
-        final = getattr(self.state, "queens", None)
-        if final is None:
+        """The cells of the final position's pieces (the kind's `pieces`) in the order they
+        were first placed, replayed from the history; empty for a kind with none."""
+        final = self.rules.pieces(self.state)
+        if not final:
             return []
+        state = self.rules.new_state(self.level)
         seen: list[Any] = []
         for step in self.history.past:
             state = self.rules.apply(state, step.forward)
-            for cell in sorted(getattr(state, "queens", ())):
+            for cell in sorted(self.rules.pieces(state)):
                 if cell in final and cell not in seen:
                     seen.append(cell)
         return seen
@@ -407,6 +410,12 @@ class Game:
             self.stopwatch.stop()
         return changed
 
+    def begin_at(self, state: Any) -> None:
+        """Start play at `state` instead of the level's start (a lesson's position): no move
+        made yet, and a restart comes back here."""
+        self.start = state
+        self.history = History(self.rules, state)
+
     def restart(self) -> None:
         """A fresh position, a fresh history, the clock back at zero. The help used, the
         mistakes and the undos still count for the level (a restart is no way to a flawless
@@ -417,7 +426,7 @@ class Game:
             self.helped = False
             self.undos = self.mistakes = self.backtracks = 0
             self.mistake_marks = set()
-        self.history = History(self.rules, self.rules.new_state(self.level))
+        self.history = History(self.rules, self.start)
         self._drag = None
         self.revealed = False
         self.stopwatch.reset()

@@ -40,6 +40,17 @@ class OpenLevel(NamedTuple):
         return LevelRef(kind, bundled_id=self.bundled_id, path=self.path)
 
     @property
+    def ours_daily(self) -> date | None:
+        """The day of a daily puzzle of ours (it feeds the daily streak); None for any other
+        level, and for LinkedIn's own puzzle of a day (an archive day in the daily folder):
+        that is recorded under LinkedIn's number, apart from our streak (issue 37)."""
+        if self.day is None:
+            return None
+        from queens_tui.store.progress import linkedin_level_key
+
+        return None if linkedin_level_key(self.level) is not None else self.day
+
+    @property
     def key(self) -> str:
         """The store key of this level's progress and stats (see `store.level_key`)."""
         from queens_tui.store.progress import level_key

@@ -316,7 +316,7 @@ class Session:
             game.stopwatch.elapsed,
             hints=game.hints_used,
             helped=game.helped,
-            daily=ref.day,
+            daily=ref.ours_daily,
             kind=ref.level.kind,
             undos=game.undos,
             mistakes=game.mistakes,

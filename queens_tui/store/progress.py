@@ -86,6 +86,32 @@ def parse_daily_key(key: str) -> tuple[str, date] | None:
         return None
 
 
+def linkedin_key(kind: str, number: int | str | None, day: date | str | None) -> str:
+    """The key of LinkedIn's puzzle of `kind`: by its number (``linkedin:queens:806``), else by
+    its date (``linkedin:queens:2026-07-15``). Apart from our own dailies' keys, so a LinkedIn
+    day solved here is recorded as LinkedIn's and never counts in our daily streak."""
+    which = (
+        str(number)
+        if number is not None
+        else str(day.isoformat() if isinstance(day, date) else day)
+    )
+    return f"linkedin:{kind}:{which}"
+
+
+def linkedin_level_key(level: Any) -> str | None:
+    """`linkedin_key` of a level whose file says it is LinkedIn's (`source: linkedin`, with a
+    number or a date), else None."""
+    meta = getattr(level, "metadata", None)
+    if not isinstance(meta, dict) or meta.get("source") != "linkedin":
+        return None
+    number, day = meta.get("number"), meta.get("date")
+    if not (isinstance(number, str) and number.isascii() and number.isdigit()):
+        number = None
+    if number is None and not isinstance(day, str):
+        return None
+    return linkedin_key(level.kind, number, day)
+
+
 def pack_key(level_id: str) -> str:
     """The key of a bundled level, by its id in the packs."""
     return f"pack:{level_id}"
@@ -99,7 +125,12 @@ def grid_key(level: Any) -> str:
 
 
 def level_key(level: Any, *, bundled_id: str | None = None, day: date | None = None) -> str:
-    """The stable key for progress and stats: daily date, else bundled id, else the grid hash."""
+    """The stable key for progress and stats: LinkedIn's number for LinkedIn's own puzzle
+    (an archive day, however it was opened), else the daily date, else the bundled id, else
+    the grid hash."""
+    linkedin = linkedin_level_key(level)
+    if linkedin is not None:
+        return linkedin
     if day is not None:  # each kind has its own daily puzzle: "tango-daily:2026-11-23"
         return daily_key(day, getattr(level, "kind", DEFAULT_KIND))
     if bundled_id is not None:

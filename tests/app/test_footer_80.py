@@ -8,6 +8,7 @@ import pytest
 
 from queens_tui.app import create_app
 from queens_tui.app.widgets.keyline import KeyLine
+from tests.scenes import settled
 
 
 def visible_keys(app, width: int) -> list[tuple[str, str]]:
@@ -180,7 +181,7 @@ async def test_a_three_line_hint_keeps_its_conclusion_at_80x24(level8_file) -> N
     drops the closing "Press h again" first, then the middle of its reasoning ("…")."""
     app = create_app(str(level8_file), persist=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)  # the worker's first answers drawn: nothing redraws the message later
         screen = app.game_screen
         message = screen.query_one("#message")
         before = screen.board_view.region
@@ -195,6 +196,7 @@ async def test_a_three_line_hint_keeps_its_conclusion_at_80x24(level8_file) -> N
         assert message.size.height == 2 and screen.board_view.region == before
         assert shown.startswith("A queen at row 1") and shown.endswith("…: cross it out."), shown
         await pilot.resize_terminal(120, 24)  # room enough: the whole hint
+        await settled(pilot)
         screen.show_message(hint)
         await pilot.pause()
         assert str(message.content) == hint

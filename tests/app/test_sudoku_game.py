@@ -147,3 +147,42 @@ async def test_the_browser_lists_the_sudoku_packs_and_dailies(tmp_path: Path) ->
         await settled(pilot)
         assert app.game_screen.midend.ref.bundled_id == "sudoku-3-hard/002"
     store.close()
+
+
+async def test_a_note_auto_notes_hide_at_once_says_why() -> None:
+    """Issue 35 item 16: with auto-notes on, a note typed for a digit the row, column or box
+    already holds vanished at once without a word: it is kept, and the game says why it is
+    not shown (and how to see it)."""
+    from queens_tui.kinds.sudoku.rules import peers
+
+    app = sudoku_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        board = screen.midend.game.state
+        cell, digit = next(
+            (cell, board.value(p))
+            for cell in ((r, c) for r in range(6) for c in range(6))
+            if board.value(cell) is None
+            for p in sorted(peers(cell))
+            if board.value(p) is not None
+        )
+        screen.board_view.cursor = cell
+        await pilot.press("e", str(digit))
+        await pilot.pause()
+        state = screen.midend.game.state
+        assert state.note(cell) >> (digit - 1) & 1  # kept
+        said = " ".join(n.message for n in app._notifications)
+        assert f"The note {digit} is kept but not shown" in said, said
+        assert "a turns them off" in said, said
+        assert not board_view_notes(app, cell) >> (digit - 1) & 1  # hidden while on
+        await pilot.press("a")  # auto-notes off: the note shows, and typing it says nothing
+        await pilot.press("u", str(digit))
+        await pilot.pause()
+        assert board_view_notes(app, cell) >> (digit - 1) & 1
+        kept = [n for n in app._notifications if "is kept but not shown" in n.message]
+        assert len(kept) == 1
+
+
+def board_view_notes(app, cell) -> int:  # type: ignore[no-untyped-def]
+    return board(app).visible_notes(cell)

@@ -30,7 +30,13 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 ROUNDS = int(os.environ.get("QUEENS_BENCH_ROUNDS", "3"))
 WITH_16 = os.environ.get("QUEENS_BENCH_N16", "1") != "0"
-EXPECTED = {13: (73712, 9233), 14: (365596, 45752), 15: (2279184, 285053), 16: (14772512, 1846955)}
+EXPECTED = {
+    13: (73712, 9233),
+    14: (365596, 45752),
+    15: (2279184, 285053),
+    16: (14772512, 1846955),
+    17: (95815104, 11977939),
+}
 
 
 def _cpu() -> float:
@@ -88,3 +94,32 @@ def test_nqueens_counting_speed() -> None:
     assert med["ours N=15"] <= 2.0
     if WITH_16:
         assert med["ours N=16"] <= 12.0
+
+
+def test_every_symmetry_against_the_mirror_alone() -> None:
+    # Issue 38 item 2: the count over one board a class under the 8 symmetries (starts.py)
+    # against the counter before it, which searched half the boards (the mirror alone), both in
+    # this process, alternated, CPU time of the count alone (numpy imported before).
+    from queens_tui.kinds.classic import count
+    from tests.benchmarks import classic_mirror_baseline as mirror
+
+    sizes = (14, 15, 16, 17) if os.environ.get("QUEENS_BENCH_N17") else (14, 15, 16)
+    count.total(12)
+    mirror.total(12)
+    ratios = []
+    print()
+    for n in sizes:
+        ours: list[float] = []
+        before: list[float] = []
+        for _ in range(ROUNDS if n < 17 else 1):
+            for counter, into in ((mirror.total, before), (count.total, ours)):
+                c0 = time.process_time()
+                assert counter(n) == EXPECTED[n][0]
+                into.append(time.process_time() - c0)
+        ratio = statistics.median(ours) / statistics.median(before)
+        ratios.append(ratio)
+        print(
+            f"N={n}: every symmetry {statistics.median(ours):6.2f} s CPU, mirror alone "
+            f"{statistics.median(before):6.2f} s, ratio {ratio:.2f}"
+        )
+    assert ratios[-1] <= 0.6

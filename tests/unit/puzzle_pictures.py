@@ -91,10 +91,15 @@ def tango_board(level: TangoLevel, cell: int, dark: bool = False) -> Image.Image
 
 
 def zip_board(
-    level: ZipLevel, cell: int, dark: bool = False, path: Sequence[tuple[int, int]] = ()
+    level: ZipLevel,
+    cell: int,
+    dark: bool = False,
+    path: Sequence[tuple[int, int]] = (),
+    plain: bool = False,
 ) -> Image.Image:
     """A Zip board alone, frame included: light, or dark (dark cells, light dots and walls);
-    with `path` (cells in order), solved: the path a thick orange band under the dots."""
+    with `path` (cells in order), solved: the path a thick orange band under the dots.
+    `plain`: as sites that post solutions draw it, no grid line, no wall, no frame."""
     n = level.rows
     frame = max(2, cell // 25)
     size = n * cell + 2 * frame
@@ -103,6 +108,8 @@ def zip_board(
         if dark
         else ((255, 255, 255), (160, 160, 160), (0, 0, 0), (255, 255, 255), (0, 0, 0))
     )
+    if plain:
+        grid = surface
     im = Image.new("RGB", (size, size), grid)
     pen = ImageDraw.Draw(im)
     line = max(1, cell // 40)
@@ -136,7 +143,7 @@ def zip_board(
                 stroke_fill=digit,
             )
     thick = max(3, cell // 9)
-    for (r1, c1), (r2, _c2) in level.walls:
+    for (r1, c1), (r2, _c2) in () if plain else level.walls:
         if r1 == r2:  # a wall between two columns
             x = frame + (c1 + 1) * cell
             y = frame + r1 * cell
@@ -154,29 +161,34 @@ def zip_board(
     return im
 
 
-def sudoku_board(digits: list[list[int]], cell: int) -> Image.Image:
-    """A 6 x 6 Mini Sudoku board (boxes of 2 rows x 3 columns), digits drawn in dark grey."""
+def sudoku_board(
+    digits: list[list[int]],
+    cell: int,
+    dark: bool = False,
+    entered: list[list[int]] | None = None,
+) -> Image.Image:
+    """A 6 x 6 Mini Sudoku board (boxes of 2 rows x 3 columns): `digits` (the givens) in grey
+    as LinkedIn draws them, `entered` (the player's digits, 0 elsewhere) in black (white on
+    the dark theme)."""
     n = len(digits)
     size = n * cell + 4
-    im = Image.new("RGB", (size, size), (255, 255, 255))
+    im = Image.new("RGB", (size, size), (30, 32, 36) if dark else (255, 255, 255))
     pen = ImageDraw.Draw(im)
+    line = (150, 150, 150) if dark else (60, 60, 60)
     for k in range(n + 1):
         p = 2 + k * cell
         wide_v = 3 if k % 3 == 0 else 1
         wide_h = 3 if k % 2 == 0 else 1
-        pen.rectangle((p - wide_v // 2, 0, p + wide_v // 2, size), fill=(60, 60, 60))
-        pen.rectangle((0, p - wide_h // 2, size, p + wide_h // 2), fill=(60, 60, 60))
+        pen.rectangle((p - wide_v // 2, 0, p + wide_v // 2, size), fill=line)
+        pen.rectangle((0, p - wide_h // 2, size, p + wide_h // 2), fill=line)
     font = ImageFont.load_default(round(cell * 0.5))
-    for r, row in enumerate(digits):
-        for c, d in enumerate(row):
-            if d:
-                pen.text(
-                    (2 + c * cell + cell / 2, 2 + r * cell + cell / 2),
-                    str(d),
-                    fill=(40, 40, 40),
-                    font=font,
-                    anchor="mm",
-                )
+    grey, ink = ((140, 140, 140), (250, 250, 250)) if dark else ((120, 120, 120), (20, 20, 20))
+    for layer, fill in ((digits, grey), (entered or [], ink)):
+        for r, row in enumerate(layer):
+            for c, d in enumerate(row):
+                if d:
+                    centre = (2 + c * cell + cell / 2, 2 + r * cell + cell / 2)
+                    pen.text(centre, str(d), fill=fill, font=font, anchor="mm")
     return im
 
 

@@ -2,10 +2,10 @@
 
 Default run: synthetic pictures drawn by `puzzle_pictures` from bundled levels
 (light and dark, scaled, JPEG, inside a larger screen) read back to exactly
-the level drawn; the kind is detected, or given and checked; a Mini Sudoku or
-a Patches board is refused naming it. Slow step: the real screenshots in ../shared/screens/tango
-and ../shared/screens/zip read to their true puzzles (a solved picture reads to
-what it shows: the full grid for Tango).
+the level drawn; the kind is detected, or given and checked; a Patches board
+is refused naming it (Mini Sudoku: test_image_sudoku). Slow step: the real
+screenshots in ../shared/screens/tango and ../shared/screens/zip read to their
+true puzzles (a solved picture reads to what it shows: the full grid for Tango).
 """
 
 from __future__ import annotations
@@ -114,21 +114,6 @@ def test_a_kind_given_that_the_picture_contradicts_is_refused_naming_what_it_is(
     assert read_puzzle(path, "tango").level.kind == "tango"
 
 
-def test_a_mini_sudoku_picture_is_refused_naming_mini_sudoku(tmp_path: Path) -> None:
-    digits = [
-        [1, 0, 3, 0, 5, 0],
-        [0, 5, 0, 1, 0, 3],
-        [2, 0, 1, 0, 6, 0],
-        [0, 6, 0, 2, 0, 1],
-        [3, 0, 2, 0, 4, 0],
-        [0, 4, 0, 3, 0, 2],
-    ]
-    path = _write(tmp_path, pp.picture(pp.sudoku_board(digits, 60)))
-    with pytest.raises(LevelError) as err:
-        load_puzzle(path)
-    assert "looks like a Mini Sudoku board" in str(err.value)
-
-
 @pytest.mark.parametrize(
     ("index", "options"),
     [
@@ -162,8 +147,8 @@ def test_the_picture_kinds_are_the_kinds_naming_a_picture_module_that_reads_and_
         # the fallback kind finds its own board; the others read one the lattice finder located
         reads = "read_picture" if get_kind(kind).reader_fallback else "read_board"
         assert callable(getattr(module, reads)) and callable(module.draw), kind
-    with pytest.raises(LevelError, match="Mini Sudoku boards are not read from pictures"):
-        picture_module("sudoku")
+    with pytest.raises(LevelError, match="boards are not read from pictures"):
+        picture_module("classic")
 
 
 def _tango_truth(picture: Path) -> tuple[list[str], list[Any], list[Any]]:

@@ -11,7 +11,7 @@ import pytest
 
 from queens_tui.formats import might_be, reader, readers
 from queens_tui.formats.bundled import levels_dir
-from queens_tui.kinds import get_kind
+from queens_tui.kinds import KINDS, get_kind
 
 HINTED = [k for k in readers() if not get_kind(k).reader_fallback]
 """The kinds whose readers are asked before the fallback's (Queens)."""
@@ -55,3 +55,30 @@ def test_every_reader_has_a_hint_and_no_hint_hides_a_level_from_its_reader() -> 
 @pytest.mark.parametrize("text", ["AAB\nABB\nBBB\n", "# name: Olive Grove\nAAAB\n", '{"size": 4}'])
 def test_a_queens_file_needs_no_other_reader(text: str) -> None:
     assert not any(might_be(name, text) for name in HINTED)
+
+
+def test_opening_a_queens_file_imports_no_other_kinds_modules() -> None:
+    # which kind a file is comes from the kinds' packages (`FILES`), not their `kind.py`: a
+    # fresh interpreter opening a Queens file loads Queens' level model and the other kinds'
+    # packages, none of their modules (their `kind.py` imports their level model)
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[2]
+    level = next((repo / "levels" / "1-easy").glob("*.txt"))
+    code = (
+        "import json, sys\n"
+        "from queens_tui.formats import load_puzzle\n"
+        f"level = load_puzzle({str(level)!r})\n"
+        "print(json.dumps([type(level).__module__, sorted(m for m in sys.modules "
+        "if m.startswith('queens_tui.kinds.'))]))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=repo
+    )
+    module, kinds = json.loads(out.stdout)
+    assert module == "queens_tui.kinds.queens.level"
+    others = [m for m in kinds if not m.startswith("queens_tui.kinds.queens")]
+    assert set(others) == {f"queens_tui.kinds.{k}" for k in KINDS if k != "queens"}

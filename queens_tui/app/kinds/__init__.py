@@ -9,7 +9,7 @@ nothing else in the app knows what a queen is.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -52,7 +52,7 @@ LABELS = Option(
 )
 """Row and column numbers beside a kind's board (hints and `m` name "row 3, column 1"), on by
 default; one setting (`store.Settings.labels`) for every kind whose `KIND.labels` is set
-(`get_ui` adds it: a kind's `UI` does not list it)."""
+(`ui_options` adds it: a kind's `UI` does not list it)."""
 
 
 @dataclass(frozen=True)
@@ -80,19 +80,27 @@ class KindUI:
 
 @cache
 def get_ui(kind: str) -> KindUI:
-    """The `UI` of kind `kind` (imported on first use), with the labels setting when its
-    `KIND.labels` says its board numbers rows and columns: after the options that have
-    keys of their own, before those only the settings screen switches."""
+    """The `UI` of kind `kind` (imported on first use)."""
     from importlib import import_module
 
     if kind not in UIS:
         raise KeyError(f"no app support for puzzle kind {kind!r} (known: {', '.join(UIS)})")
     ui = import_module(UIS[kind]).UI
     assert isinstance(ui, KindUI)
-    if get_kind(kind).labels:
-        keyed = tuple(o for o in ui.options if not o.label)
-        ui = replace(ui, options=(*keyed, LABELS, *(o for o in ui.options if o.label)))
     return ui
 
 
-__all__ = ["LABELS", "UIS", "KindUI", "Option", "get_ui"]
+@cache
+def ui_options(kind: str) -> tuple[Option, ...]:
+    """Kind `kind`'s display options: its `UI`'s, and the labels setting when its `KIND.labels`
+    says its board numbers rows and columns (after the options with keys of their own, before
+    those only the settings screen switches). Asked for the kind being played only: binding
+    every kind's keys (`get_ui`) does not import every kind's `KIND`."""
+    options = get_ui(kind).options
+    if not get_kind(kind).labels:
+        return options
+    keyed = tuple(o for o in options if not o.label)
+    return (*keyed, LABELS, *(o for o in options if o.label))
+
+
+__all__ = ["LABELS", "UIS", "KindUI", "Option", "get_ui", "ui_options"]

@@ -11,19 +11,21 @@ to.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from queens_tui.app.kinds import UIS
 from queens_tui.app.widgets.keyline import key_links
@@ -38,6 +40,7 @@ from queens_tui.catalog.listing import (
     Row,
     Status,
     cycle,
+    library_pack,
     pack_label,
 )
 from queens_tui.catalog.refs import LevelRef
@@ -160,6 +163,15 @@ class LevelBrowser(Screen["LevelRef | None"]):
     LevelBrowser.-empty #table-box {
         display: none;
     }
+    LevelBrowser #progress {
+        display: none;
+        height: 1;
+        padding: 0 1;
+        color: $accent;
+    }
+    LevelBrowser.-busy #progress {
+        display: block;
+    }
     LevelBrowser #legend {
         height: auto;
         padding: 0 1;
@@ -190,7 +202,15 @@ class LevelBrowser(Screen["LevelRef | None"]):
         Binding("left_square_bracket", "pack(-1)", "Pack", show=False),
         Binding("t", "today", "Today", id="browser.today"),
         Binding("g", "stats", "Stats", id="browser.stats"),
+        Binding("o", "open_folder", "Open folder", id="browser.open_folder"),
+        Binding("L", "learn", "Learn", id="browser.learn"),
     ]
+
+    BIG_LIBRARY = 400
+    """A library whose folder names more entries than this (`catalog.library.names`: a day
+    file, or a day's folder of five) is found and read in the background, a progress line
+    saying how far (tests/benchmarks/test_bench_library.py: 215 files list in about 0.1 s of
+    CPU for the whole process; 2,000 days' 10,000 files take 2 s or more to read)."""
 
     def __init__(
         self,
@@ -205,10 +225,28 @@ class LevelBrowser(Screen["LevelRef | None"]):
         classic: bool | None = None,
         kinds: Sequence[str] | None = None,
         packs: Sequence[Path] | None = None,
+        library: Path | None = None,
     ) -> None:
         """`kinds`: the puzzle kinds listed (default: every kind the app plays, unless
-        `levels` fixes the catalog: then Queens)."""
+        `levels` fixes the catalog: then Queens). `library`: a folder of LinkedIn's archive
+        days (`catalog.library`) listed per kind (default: the daily folder, when it is one)."""
         super().__init__()
+        from queens_tui.catalog import library as archive
+
+        daily_dir = store.daily_dir
+        if library is None and daily_dir is not None and archive.is_library(daily_dir):
+            library = Path(daily_dir)
+        self.library_root = library
+        self.library: archive.Library | None = None
+        self.cache = Path(store.root) / "cache" if store.root is not None else None
+        self.grades = archive.load_grades(self.cache) if self.cache is not None and library else {}
+        self._pending: Path | None = None
+        if library is not None:
+            if archive.names(library) <= self.BIG_LIBRARY:
+                self.library = archive.scan(library)
+            else:
+                self._pending = library  # found and read in the background once on screen
+        self._load_args = (levels, kinds, classic, days, packs)
         self.store = store
         self.current_key = current.key if isinstance(current, LevelRef) else current
         self.today = today or store.today()
@@ -216,9 +254,8 @@ class LevelBrowser(Screen["LevelRef | None"]):
         self.ascii = ascii
         if kinds is None and levels is None:
             kinds = list(UIS)  # in the app's order
-        self.listing = Listing.load(
-            store, self.today, levels=levels, kinds=kinds, classic=classic, days=days, packs=packs
-        )
+        self.listing = self._load()
+        self._wanted_pack = self.state.pack  # a library's pack, listed once it is read
         self.listing.fix(self.state, self.current_key)
         self.shown: list[Entry] = []
         self._rows: dict[tuple[str, int], tuple[Text, ...]] = {}
@@ -235,6 +272,20 @@ class LevelBrowser(Screen["LevelRef | None"]):
             Column("difficulty", "Difficulty", 10, drop=4),
             Column("best", "Best", 5, drop=2),
         ]
+
+    def _load(self) -> Listing:
+        levels, kinds, classic, days, packs = self._load_args
+        return Listing.load(
+            self.store,
+            self.today,
+            levels=levels,
+            kinds=kinds,
+            classic=classic,
+            days=days,
+            packs=packs,
+            library=self.library,
+            grades=self.grades,
+        )
 
     @property
     def entries(self) -> list[Entry]:
@@ -292,6 +343,7 @@ class LevelBrowser(Screen["LevelRef | None"]):
                 yield table
                 yield Static("", id="hidden")
             yield Static("No level matches these filters: press c to clear them.", id="empty")
+        yield Static("", id="progress")
         yield Static(self._legend(), id="legend")
         yield Static(self._keys(), id="keys")
 
@@ -302,6 +354,144 @@ class LevelBrowser(Screen["LevelRef | None"]):
 
         for text in self.store.take_notices():  # a pack's unreadable index, set aside
             self.notify(text, severity="warning", timeout=NOTICE_SECONDS)
+        if self._pending is not None:
+            self._busy("Reading the library…")
+            self._read_library(self._pending)
+        elif self.library is not None:
+            self._library_ready(self.library)
+
+    # --- a LinkedIn archive library, read and graded in the background --------------------------
+
+    def _busy(self, text: str) -> None:
+        """The progress line (empty: hidden)."""
+        self.query_one("#progress", Static).update(text)
+        self.set_class(bool(text), "-busy")
+
+    @work(thread=True, exclusive=True, group="library", exit_on_error=False)
+    def _read_library(self, root: Path) -> None:
+        """Find and read a big library's days off the UI thread, saying how far it is."""
+        from queens_tui.catalog import library as archive
+
+        worker = get_current_worker()
+        found = archive.find(root)
+
+        def progress(done: int, total: int) -> None:
+            self.app.call_from_thread(
+                self._busy, f"Reading the library: {done:,} of {total:,} days"
+            )
+
+        read = archive.read(found, progress=progress, cancelled=lambda: worker.is_cancelled)
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._library_read, read)
+
+    def _library_read(self, library: object) -> None:
+        from queens_tui.catalog import library as archive
+
+        assert isinstance(library, archive.Library)
+        self.library = library
+        self._pending = None
+        self.listing = self._load()
+        if self._wanted_pack in self.listing.packs:
+            self.state.pack = self._wanted_pack
+        self.listing.fix(self.state, self.current_key)
+        self._rows.clear()
+        self._set_filter_options()
+        self._refresh()
+        self._library_ready(library)
+
+    def _library_ready(self, library: object) -> None:
+        """Say what the folder holds that is not read; grade the days not graded yet."""
+        from queens_tui.catalog import library as archive
+        from queens_tui.midend.session import NOTICE_SECONDS
+
+        assert isinstance(library, archive.Library)
+        for line in library.lines:
+            self.notify(line, severity="warning", timeout=NOTICE_SECONDS)
+        todo = [d for d in library.all() if d.problem is None and d.stamp not in self.grades]
+        if todo:
+            self._grade(todo)
+        else:
+            self._busy("")
+
+    @work(thread=True, exclusive=True, group="library-grades", exit_on_error=False)
+    def _grade(self, todo: list[object]) -> None:
+        """Our grade of each day not graded yet (a solve each), a batch at a time on screen,
+        kept in the cache for the next listing."""
+        from queens_tui.catalog import library as archive
+
+        worker = get_current_worker()
+        done: dict[str, archive.Graded] = {}
+        batch_at = time.monotonic()
+        for n, day in enumerate(todo, start=1):
+            if worker.is_cancelled:
+                break
+            assert isinstance(day, archive.Day)
+            done[day.stamp] = archive.grade_day(day)
+            if time.monotonic() - batch_at > 0.5 or n == len(todo):
+                batch_at = time.monotonic()
+                news, done = done, {}
+                self.app.call_from_thread(
+                    self._graded, news, f"Grading: {n:,} of {len(todo):,} days"
+                )
+        self.app.call_from_thread(self._graded, done, "")
+        if self.cache is not None:
+            archive.save_grades(self.cache, self.grades)
+
+    def _graded(self, news: dict[str, object], progress: str) -> None:
+        from queens_tui.catalog import library as archive
+        from queens_tui.catalog.listing import library_entries
+
+        self._busy(progress)
+        if not news or self.library is None:
+            return
+        self.grades.update({k: v for k, v in news.items() if isinstance(v, archive.Graded)})
+        stamps = set(news)
+        days = archive.Library(
+            self.library.root,
+            {k: [d for d in v if d.stamp in stamps] for k, v in self.library.days.items()},
+        )
+        self.listing.update(library_entries(days, self.grades))
+        self._rows.clear()
+        self._set_filter_options()
+        self._refresh()
+
+    def _set_filter_options(self) -> None:
+        """The size and difficulty lists, after the listing changed."""
+        size = self.query_one("#f-size", Select)
+        size.set_options([("all", 0)] + [(f"{n}×{n}", n) for n in self.listing.sizes if n])
+        size.value = self.state.size or 0
+        diff = self.query_one("#f-difficulty", Select)
+        diff.set_options([("all", "")] + [(d, d) for d in self.listing.difficulties if d])
+        diff.value = self.state.difficulty or ""
+
+    def action_open_folder(self) -> None:
+        """Ask for a folder of LinkedIn's archive days and list it (every kind at once)."""
+        from queens_tui.app.screens.folder import FolderPrompt
+
+        self.app.push_screen(FolderPrompt(), self._folder_chosen)
+
+    def _folder_chosen(self, folder: str | None) -> None:
+        from queens_tui.catalog import library as archive
+
+        if not folder:
+            return
+        path = Path(folder).expanduser()
+        if not path.is_dir():
+            self.notify(f"{folder}: no such folder", severity="error")
+            return
+        if not archive.is_library(path):
+            self.notify(
+                f"{folder}: no LinkedIn archive day in it (YYYY-MM-DD_<game>.json, or "
+                "YYYY-MM-DD/<game>.json, there or in outputs/)",
+                severity="error",
+            )
+            return
+        self.library_root = path
+        self._wanted_pack = self.state.pack = library_pack(DEFAULT_KIND)
+        app: Any = self.app
+        app.library = path  # the next opening of the browser lists it too
+        self._busy("Reading the library…")
+        self._read_library(path)
 
     @property
     def table(self) -> LevelTable:
@@ -356,6 +546,7 @@ class LevelBrowser(Screen["LevelRef | None"]):
             ("[ ]", "pack", "screen.pack(1)"),
             ("t", "today", "screen.today"),
             ("g", "stats", "screen.stats"),
+            ("o", "folder", "screen.open_folder"),
             ("tab", "focus", "app.focus_next"),
         ]
         return key_links(keys)
@@ -512,6 +703,12 @@ class LevelBrowser(Screen["LevelRef | None"]):
         entry = self._entry(self.current_key)
         kind = entry.ref.kind if entry is not None else None
         self.app.push_screen(StatsScreen(self.store, kind, today=self.today, ascii=self.ascii))
+
+    def action_learn(self) -> None:
+        """The lessons (a short board for every rule the hints use)."""
+        from queens_tui.app.screens.lessons import LessonList
+
+        self.app.push_screen(LessonList(data=self.store.root, ascii=self.ascii))
 
     def action_today(self) -> None:
         """Put the cursor on today's puzzle (clearing what hides it)."""

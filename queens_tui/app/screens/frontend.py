@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from textual import events
 from textual.message import Message
@@ -28,6 +28,16 @@ if TYPE_CHECKING:
 
 TICK = 0.25
 """Seconds between timer refreshes of the status line."""
+
+
+@runtime_checkable
+class AsciiApp(Protocol):
+    """An app that draws its own text in plain ASCII on request (`app.QueensApp`).
+
+    Checked by shape, not by class: the app module imports this one, so importing it back
+    would make a circle."""
+
+    ascii: bool
 
 
 class Call(Message):

@@ -15,15 +15,15 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import date
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, BindingType
 
 from queens_tui.app.bindings import every_kind_bindings, help_text, key_words, kind_allows
-from queens_tui.app.kinds import KindUI, get_ui
+from queens_tui.app.kinds import KindUI, get_ui, ui_options
 from queens_tui.app.messages import CellAction, HuntFound
-from queens_tui.app.screens.frontend import FrontendScreen
+from queens_tui.app.screens.frontend import AsciiApp, FrontendScreen
 from queens_tui.app.widgets import StatusBar
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.app.widgets.keyline import KeyLine
@@ -38,16 +38,6 @@ from queens_tui.midend.session import NOTICE_SECONDS, Session
 
 if TYPE_CHECKING:
     from queens_tui.catalog.refs import LevelRef
-
-
-@runtime_checkable
-class AsciiApp(Protocol):
-    """An app that draws its own text in plain ASCII on request (`app.QueensApp`).
-
-    Checked by shape, not by class: the app module imports this one, so importing it back
-    would make a circle."""
-
-    ascii: bool
 
 
 class GameScreen(FrontendScreen):
@@ -65,6 +55,8 @@ class GameScreen(FrontendScreen):
         engine: str = "cpsat",
         open_daily: Callable[[date, Callable[[OpenLevel], None], str], None] | None = None,
         keys: Mapping[str, str] | None = None,
+        lesson: Any = None,
+        progress: Any = None,
     ) -> None:
         super().__init__()
         self.keys: Mapping[str, str] = dict(keys or {})
@@ -72,7 +64,14 @@ class GameScreen(FrontendScreen):
         self.ascii = ascii
         self._set_kind(ref.level.kind)
         self.midend = Midend(
-            ref, self, session=session, engine=engine, now=now, **self._kind_parts()
+            ref,
+            self,
+            session=session,
+            engine=engine,
+            now=now,
+            lesson=lesson,
+            progress=progress,
+            **self._kind_parts(),
         )
         """The one door into the game: every question and every move goes through it."""
         self.open_daily = open_daily
@@ -82,11 +81,12 @@ class GameScreen(FrontendScreen):
     def _set_kind(self, kind: str) -> None:
         self.kind = kind
         self.ui: KindUI = get_ui(kind)
+        self.kind_options = ui_options(kind)
         self.say = key_words(kind, self.keys)
         """Fills the keys a text names (`{key:undo}`) with the player's (`app.bindings`)."""
 
     def _kind_parts(self) -> dict[str, Any]:
-        options = [(o.name, o.default) for o in self.ui.options]
+        options = [(o.name, o.default) for o in self.kind_options]
         return {"options": options, "say": self.say, "squares": self.ui.share_squares}
 
     # --- layout -----------------------------------------------------------------------
@@ -148,10 +148,9 @@ class GameScreen(FrontendScreen):
         status.progress, status.progress_done = view.progress, view.solved
         status.moves, status.helped, status.check = view.moves, view.helped, view.check
         status.options = tuple(
-            o.status(view.options.get(o.name, o.default), self.ascii) for o in self.ui.options
+            o.status(view.options.get(o.name, o.default), self.ascii) for o in self.kind_options
         )
-        status.solved = view.solved
-        status.seconds = view.seconds
+        status.solved, status.seconds = view.solved, view.seconds
         message = view.message
         if message and self.ui.describe is not None:
             message = self.ui.describe(view.level, message)
@@ -288,7 +287,7 @@ class GameScreen(FrontendScreen):
         ASCII) and the theme."""
         from queens_tui.app.screens.settings import SettingsScreen, game_rows
 
-        rows = game_rows(self.ui, self.midend.option, self.midend.live, self.ascii)
+        rows = game_rows(self.kind, self.midend.option, self.midend.live, self.ascii)
         themes = sorted(self.app.available_themes)
         self.app.push_screen(SettingsScreen(rows, self.run_action, themes))
 
@@ -364,21 +363,23 @@ class GameScreen(FrontendScreen):
         from queens_tui.app.screens.browser import LevelBrowser
         from queens_tui.catalog.listing import BrowserState
 
-        store = self.midend.session.store
-        if store is None:
+        if (store := self.midend.session.store) is None:
             self.notify("The level browser needs a data folder.", severity="warning")
             return
         self.midend.leave()
-        if self.browser_state is None:
-            self.browser_state = BrowserState()
-        packs = None
-        extra = getattr(self.app, "browse", None)
-        if extra is not None:  # a collection opened by `play FILE_OR_FOLDER`, beside the packs
-            from queens_tui.catalog.user_packs import pack_folders
+        self.browser_state = self.browser_state or BrowserState()
+        packs = None  # and a collection opened by `play FILE_OR_FOLDER`, beside the packs:
+        if (extra := getattr(self.app, "browse", None)) is not None:
+            from queens_tui.catalog.user_packs import listed_packs
 
-            packs = [*pack_folders(store.root), extra]
+            packs = listed_packs(store.root, extra)
         browser = LevelBrowser(
-            store, self.midend.ref.key, state=self.browser_state, ascii=self.ascii, packs=packs
+            store,
+            self.midend.ref.key,
+            state=self.browser_state,
+            ascii=self.ascii,
+            packs=packs,
+            library=getattr(self.app, "library", None),
         )
         self.app.push_screen(browser, self._chosen)
 

@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Select, Static, Switch
 
-from queens_tui.app.kinds import KindUI
+from queens_tui.app.kinds import get_ui, ui_options
 from queens_tui.core.colour import PALETTES
 from queens_tui.midend import actions
 
@@ -31,16 +31,16 @@ class Row(NamedTuple):
     action: str
 
 
-def game_rows(ui: KindUI, option: Callable[[str], bool], live: bool, ascii: bool) -> list[Row]:
-    """The game screen's rows: the kind's options (`option(name)` their values), the live
+def game_rows(kind: str, option: Callable[[str], bool], live: bool, ascii: bool) -> list[Row]:
+    """The game screen's rows: kind `kind`'s options (`option(name)` their values), the live
     check, ASCII."""
     rows = []
-    for a in (*ui.option_actions, *actions.ASSIST):
+    for a in (*get_ui(kind).option_actions, *actions.ASSIST):
         if a.action.startswith("toggle_option('"):
             rows.append(Row(a.help, option(a.action.split("'")[1]), a.action))
         elif a.action == "toggle_live":
             rows.append(Row("live check: can the board still be finished?", live, a.action))
-    for o in ui.options:
+    for o in ui_options(kind):
         if o.label:  # an option without a key of its own
             rows.append(Row(o.label, option(o.name), f"toggle_option('{o.name}')"))
     rows.append(Row("ASCII: plain letters and lines, no symbols", ascii, "toggle_ascii"))

@@ -20,10 +20,6 @@ from textual.strip import Strip
 from queens_tui.app.palette import CURSOR_BLOCK, hint_marks
 from queens_tui.core.grid import Cell
 
-BOX = " ╴╸╷┐┑╻┒┓╶─╾┌┬┭┎┰┱╺╼━┍┮┯┏┲┳╵┘┙│┤┥╽┧┪└┴┵├┼┽┟╁╅┕┶┷┝┾┿┢╆╈╹┚┛╿┦┩┃┨┫┖┸┹┞╀╃┠╂╉┗┺┻┡╄╇┣╊╋"
-"""Every box-drawing junction, indexed by arm weights (0 none, 1 thin, 2 thick):
-`BOX[up * 27 + right * 9 + down * 3 + left]`."""
-
 
 class Layout(NamedTuple):
     """Where the grid sits in its widget and how big its cells are."""

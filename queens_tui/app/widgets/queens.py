@@ -19,7 +19,7 @@ from rich.style import Style
 from textual.geometry import Region, Size
 from textual.strip import Strip
 
-from queens_tui.app.glyphs import QUEEN, art
+from queens_tui.app.glyphs import BOX, QUEEN, art
 from queens_tui.app.messages import CellAction
 from queens_tui.app.palette import (
     CURSOR_BARS,
@@ -36,7 +36,6 @@ from queens_tui.app.palette import (
 from queens_tui.app.theme import BLACK, INK, WHITE
 from queens_tui.app.theme import QUEENS_CONFLICT as CONFLICT_QUEEN
 from queens_tui.app.widgets.base import BoardWidget, S
-from queens_tui.app.widgets.grid import BOX
 from queens_tui.core.colour import THRESHOLD
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.queens.board import Board

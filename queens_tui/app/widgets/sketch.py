@@ -23,10 +23,10 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
-from queens_tui.app.glyphs import QUEEN
+from queens_tui.app.glyphs import BOX, QUEEN
 from queens_tui.app.palette import CURSOR_BARS, blend, highlight
 from queens_tui.app.theme import BLACK, INK, NEUTRAL, WHITE
-from queens_tui.app.widgets.grid import BOX, with_bars
+from queens_tui.app.widgets.grid import with_bars
 from queens_tui.app.widgets.queens import (
     CURSOR_SHADE,
     Layout,

@@ -25,7 +25,7 @@ from rich.style import Style
 from textual.geometry import Size
 from textual.strip import Strip
 
-from queens_tui.app.glyphs import art
+from queens_tui.app.glyphs import BOX, art
 from queens_tui.app.palette import CURSOR_BARS, HIGHLIGHTS, blend
 from queens_tui.app.theme import SUDOKU_CELL as CELL_BG
 from queens_tui.app.theme import SUDOKU_DIGIT as DIGIT_FG
@@ -38,7 +38,7 @@ from queens_tui.app.theme import SUDOKU_THICK as THICK
 from queens_tui.app.theme import SUDOKU_THIN as THIN
 from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
-from queens_tui.app.widgets.grid import BOX, Layout
+from queens_tui.app.widgets.grid import Layout
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.sudoku.board import Board
 from queens_tui.kinds.sudoku.level import BOX_COLS, BOX_ROWS, SIZE, box_of

@@ -210,50 +210,95 @@ def _keep(cache: dict[Any, Any], key: object, value: object) -> None:
 
 
 def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> PuzzleReading:
-    """`read_puzzle` without the cache and the location of errors."""
-    from queens_tui.formats.image._board import PictureError, board_at, guess_kind, locate
+    """`read_puzzle` without the cache and the location of errors.
+
+    The boards looked at, in turn: the cells the fallback kind's grid finder found (fast:
+    evenly spaced lines), then the cells the lattice finder locates (pale, broken or cut
+    lines). On each, the cells say which kind the board is (`guess_kind`) before any
+    kind's reader runs; the first board a reader reads gives the level. A failure is said
+    of the kind the picture looks like (or was given), with what was seen."""
+    from queens_tui.formats.image._board import (
+        PictureError,
+        board_at,
+        guess_kind,
+        locate,
+        locate_discs,
+    )
 
     kinds = picture_kinds()
     if kind is not None and kind not in kinds:
         raise LevelError(f"pictures are read as {', '.join(kinds)}, not {kind}")
     fallback = _fallback()
-    if kind is None:
-        try:  # the fallback first (its grid finder is the faster), unless its cells say otherwise
-            first: PuzzleReading = picture_module(fallback).read_picture(path)
-        except LevelError as err:
-            first_error = err
-        else:
-            board = board_at(path, first.xs, first.ys)
-            seen_kind, seen = guess_kind(board)
-            if seen_kind is None:
-                return first
-            if seen_kind not in kinds:
-                raise PictureError(
-                    f"this looks like {_a_board(seen_kind)} ({seen}), which is not read"
-                )
-            level = _read_kind(board, seen_kind, name, seen)
-            return PuzzleReading(level, board.picture_xs(), board.picture_ys())
-    elif kind == fallback:
+    if kind == fallback:
         reading: PuzzleReading = picture_module(kind).read_picture(path)
         return reading
-    try:
-        board = locate(path, kind)
-    except PictureError:
-        if kind is None:
-            raise _no_board(first_error) from None
-        raise
-    seen_kind, seen = guess_kind(board)
-    if kind is None:
-        if seen_kind is not None and seen_kind not in kinds:
-            raise PictureError(f"this looks like {_a_board(seen_kind)} ({seen}), which is not read")
-        if seen_kind is None:  # no other kind's cells: the fallback reader's word stands
-            raise first_error
-        kind = seen_kind
-    elif seen_kind != kind:
-        what = "" if seen_kind is None else _a_board(seen_kind)
-        raise PictureError(f"this looks like {what} ({seen})" if what else f"saw {seen}", kind)
-    level = _read_kind(board, kind, name, seen)
-    return PuzzleReading(level, board.picture_xs(), board.picture_ys())
+    first: PuzzleReading | None = None
+    first_error: LevelError | None = None
+    try:  # the fallback's grid finder first (the faster); its cells are the first board
+        first = picture_module(fallback).read_picture(path)
+    except LevelError as err:
+        first_error = err
+    cells = (first.xs, first.ys) if first is not None else _cells_of(first_error)
+    failure: LevelError | None = None
+    seen = "no board"
+    lattice_error: PictureError | None = None
+    for attempt in ("grid", "lattice", "discs"):
+        if attempt == "grid":
+            if cells is None:
+                continue
+            board = board_at(path, *cells)
+        elif attempt == "discs":  # no lines: a solved Zip's dots and path
+            if kind not in (None, "zip"):
+                break
+            try:
+                found = locate_discs(path)
+            except LevelError:  # (not a picture: the errors above say why)
+                break
+            if found is None:
+                break
+            board = found
+        else:
+            try:
+                board = locate(path, kind)
+            except PictureError as err:
+                lattice_error = err
+                continue
+        seen_kind, seen = guess_kind(board)
+        if kind is None and seen_kind is None and first is not None:
+            return first  # plain coloured regions: the fallback's reading stands
+        target = kind or seen_kind
+        if target is None:
+            continue  # nothing of another kind here: the fallback's word stands
+        if kind is not None and seen_kind not in (None, kind):
+            failure = failure or PictureError(
+                f"this looks like {_a_board(seen_kind)} ({seen})", kind
+            )
+            continue
+        if target not in kinds:
+            raise PictureError(f"this looks like {_a_board(target)} ({seen}), which is not read")
+        try:
+            level = _read_kind(board, target, name, seen)
+        except PictureError as err:
+            failure = failure or err
+            continue
+        return PuzzleReading(level, board.picture_xs(), board.picture_ys())
+    if failure is not None:
+        raise failure
+    if lattice_error is not None and (kind is not None or first_error is None):
+        raise lattice_error
+    if lattice_error is not None and cells is None:
+        assert first_error is not None
+        raise _no_board(first_error)
+    if kind is not None:
+        raise PictureError(f"saw {seen}", kind)
+    assert first_error is not None  # (no cells of any kind: the fallback's reader failed)
+    raise first_error
+
+
+def _cells_of(err: LevelError | None) -> tuple[tuple[float, ...], tuple[float, ...]] | None:
+    """The cells the fallback reader found before its error (None: it found none)."""
+    grid = getattr(err, "grid", None)
+    return None if grid is None else (grid.xs, grid.ys)
 
 
 def _no_board(err: LevelError) -> LevelError:

@@ -93,7 +93,7 @@ def locate(source: str | os.PathLike[str] | bytes, kind: str | None = None) -> B
         import numpy as np
     except ImportError:
         raise PictureError("reading pictures needs numpy (pip install numpy)", kind) from None
-    from queens_tui.formats.image._lattice import find_lattice
+    from queens_tui.formats.image._lattice import MIN_QUALITY, find_lattice
     from queens_tui.formats.image._read import BoardError, open_picture
 
     try:
@@ -108,7 +108,7 @@ def locate(source: str | os.PathLike[str] | bytes, kind: str | None = None) -> B
     gray = _gray(np.asarray(work, dtype=np.float32))
     min_cell = max(8.0, min(gray.shape) / 16)
     found = find_lattice(gray, SIZES, min_cell)
-    if found is None or found.score < 0.35 * 2 * (found.n + 1):
+    if found is None or found.quality < MIN_QUALITY:
         raise PictureError("no grid of N x N cells found", kind)
     xs = [(x + 0.5) * factor - 0.5 for x in found.xs]
     ys = [(y + 0.5) * factor - 0.5 for y in found.ys]
@@ -117,6 +117,26 @@ def locate(source: str | os.PathLike[str] | bytes, kind: str | None = None) -> B
         xs, ys = _refine(board.gray, list(board.xs), list(board.ys), factor)
         board = replace(board, xs=tuple(xs), ys=tuple(ys))
     return board
+
+
+def locate_discs(source: str | os.PathLike[str] | bytes) -> Board | None:
+    """A solved Zip board found by its dots and the path drawn through every cell (`_discs`),
+    where no grid line shows; None when its dots and path make none. A picture that leans
+    (taken while the page slid) is straightened first: the board's cells are upright."""
+    from PIL import Image
+
+    from queens_tui.formats.image._discs import find_by_discs
+    from queens_tui.formats.image._read import open_picture
+
+    im = open_picture(source)
+    found = find_by_discs(im)
+    if found is None:
+        return None
+    xs, ys, shear, y0 = found
+    if shear:
+        data = (1.0, shear, -shear * y0, 0.0, 1.0, 0.0)  # (x, y) <- (x + shear (y - y0), y)
+        im = im.transform(im.size, Image.Transform.AFFINE, data, Image.Resampling.BILINEAR)
+    return _crop(im, xs, ys)
 
 
 def board_at(

@@ -49,10 +49,18 @@ PREFIX = "cannot read a Queens board: "
 
 
 class BoardError(LevelError):
-    """A picture that does not give a Queens board (one line: FILE: cannot read ...: why)."""
+    """A picture that does not give a Queens board (one line: FILE: cannot read ...: why).
 
-    def __init__(self, why: str, path: str | None = None) -> None:
+    `grid`: the N x N cells found, in the picture's pixels, when it was their colours that
+    did not make Queens regions (a board of another kind: the other readers start there)."""
+
+    def __init__(self, why: str, path: str | None = None, grid: Grid | None = None) -> None:
         super().__init__(PREFIX + why, path=path)
+        self.grid = grid
+
+    def located(self, path: str) -> BoardError:
+        """This error, said of the file `path` (keeping the cells found)."""
+        return BoardError(self.message.removeprefix(PREFIX), path=path, grid=self.grid)
 
 
 @dataclass(frozen=True)
@@ -201,7 +209,8 @@ def read_picture(source: str | os.PathLike[str] | bytes, name: str | None = None
             try:
                 part = _partition(crgb, cgray, local)
             except _regions.Doubtful as err:
-                doubt = doubt or BoardError(str(err))
+                whole = _scaled(grid, scale) if scale > 1 else grid
+                doubt = doubt or BoardError(str(err), grid=whole)
                 continue  # perhaps a table of plain cells: the next grid may be the board
             if scale > 1:  # back to the picture's own pixels (--draw draws on it)
                 grid = _scaled(grid, scale)

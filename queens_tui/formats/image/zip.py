@@ -17,22 +17,19 @@ on top of it, and are read as on an unsolved one).
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterable
-from functools import cache
 from typing import TYPE_CHECKING
 
+from queens_tui.formats.image._glyphs import digit_costs, scale
 from queens_tui.formats.image._grid import true_runs
 from queens_tui.kinds.zip.level import ZipLevel
 
 if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
     from queens_tui.formats.image import PuzzleReading
     from queens_tui.formats.image._board import Board
-
-    Glyph = npt.NDArray[np.float32]
+    from queens_tui.formats.image._glyphs import Glyph
 
 DISC_SHARE = 0.55
 """Share of a cell's middle in the dot's colour that makes it a dot."""
@@ -48,8 +45,12 @@ PART_SHARE = 0.15
 holds a dot off its middle: the lattice found is not the board's (a solved picture's path
 drew stronger lines than the grid's own)."""
 
-GLYPH = (14, 10)
-"""Rows and columns every digit is scaled to before comparing."""
+
+PATH_TINT = 50.0
+"""Saturation (max - min of RGB) of the coloured band a solved picture draws its path in."""
+
+MAX_ADDED_WALLS = 30
+"""Walls a solved picture's level may gain so that only its drawn path fits (see `_one_path`)."""
 
 
 class Unsure(Exception):
@@ -85,7 +86,73 @@ def read_board(board: Board, name: str | None) -> ZipLevel:
             for dr, dc in ((0, 1), (1, 0)):
                 if r + dr < n and c + dc < n and _is_wall(board, r, c, dr, dc):
                     walls.append(((r, c), (r + dr, c + dc)))
-    return ZipLevel(n, n, tuple(tuple(row) for row in grid), tuple(walls), source=name)
+    level = ZipLevel(n, n, tuple(tuple(row) for row in grid), tuple(walls), source=name)
+    drawn = _drawn_path(board, level)
+    return level if drawn is None else _one_path(level, drawn)
+
+
+def _drawn_path(board: Board, level: ZipLevel) -> list[tuple[int, int]] | None:
+    """The path a solved picture draws (cells from 1 to the end), or None when the picture
+    shows no whole path: two neighbours are joined when the path's coloured band runs
+    across the middle of their common side (beside parallel runs of the path, that middle
+    is the page between them)."""
+    import numpy as np
+
+    n = board.n
+    links: dict[tuple[int, int], list[tuple[int, int]]] = {
+        (r, c): [] for r in range(n) for c in range(n)
+    }
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in ((0, 1), (1, 0)):
+                if r + dr >= n or c + dc >= n:
+                    continue
+                rows, cols = board.box(r + 0.5 + 0.5 * dr, c + 0.5 + 0.5 * dc, 0.08)
+                px = board.rgb[rows, cols].reshape(-1, 3)
+                coloured = (px.max(axis=1) - px.min(axis=1)) >= PATH_TINT
+                if np.count_nonzero(coloured) > 0.6 * len(px):
+                    links[(r, c)].append((r + dr, c + dc))
+                    links[(r + dr, c + dc)].append((r, c))
+    start = next(((r, c) for r in range(n) for c in range(n) if level.numbers[r][c] == 1), None)
+    if start is None or len(links[start]) != 1:
+        return None
+    path, prev = [start], None
+    while len(path) <= n * n:
+        here = path[-1]
+        onward = [cell for cell in links[here] if cell != prev]
+        if len(links[here]) > 2 or len(onward) > 1:
+            return None
+        if not onward:
+            break
+        prev = here
+        path.append(onward[0])
+    if len(path) != n * n or len(set(path)) != n * n:
+        return None
+    numbers = [level.numbers[r][c] for r, c in path if level.numbers[r][c]]
+    return path if numbers == sorted(numbers) else None
+
+
+def _one_path(level: ZipLevel, drawn: list[tuple[int, int]]) -> ZipLevel:
+    """`level` with the walls it needs for the drawn path to be its only one.
+
+    A solved picture on a plain page may not show the puzzle's walls (a dark wall on the
+    dark page): another path may then fit the numbers. While one does, a wall goes on the
+    first side it crosses that the drawn path does not: the level read is the puzzle the
+    picture solves, with exactly that path."""
+    from dataclasses import replace
+
+    from queens_tui.kinds import get_kind
+
+    kind = get_kind("zip")
+    used = {frozenset(pair) for pair in itertools.pairwise(drawn)}
+    for _ in range(MAX_ADDED_WALLS):
+        other = next((p for p in kind.solutions(level, 2) if list(p) != drawn), None)
+        if other is None:
+            return level
+        cells = list(other)
+        step = next((a, b) for a, b in itertools.pairwise(cells) if frozenset((a, b)) not in used)
+        level = replace(level, walls=(*level.walls, (min(step), max(step))))
+    raise Unsure("the numbers fit paths other than the one drawn")
 
 
 def draw(
@@ -131,47 +198,7 @@ def _digits(board: Board, r: int, c: int, bg: float) -> list[Glyph]:
         parts.append(part[ys[0] : ys[-1] + 1])
     # a digit is at least two thirds as tall as the tallest (a cursor's edge, a ring's rim is not)
     tallest = max((part.shape[0] for part in parts), default=0)
-    return [_scale(part.astype(np.float32)) for part in parts if part.shape[0] >= tallest / 1.5]
-
-
-def _scale(glyph: Glyph) -> Glyph:
-    """`glyph` resized to `GLYPH` (rows, columns) by area averaging."""
-    import numpy as np
-    from PIL import Image
-
-    im = Image.fromarray((glyph * 255).astype(np.uint8))
-    small = np.asarray(im.resize(GLYPH[::-1], Image.Resampling.BOX), dtype=np.float32)
-    out: Glyph = small / np.float32(255)
-    return out
-
-
-@cache
-def _templates() -> tuple[tuple[Glyph, ...], ...]:
-    """Per digit 0..9, that digit drawn by Pillow's built-in font, regular and bold."""
-    import numpy as np
-    from PIL import Image, ImageDraw, ImageFont
-
-    font = ImageFont.load_default(48)
-    out = []
-    for d in range(10):
-        shapes = []
-        for stroke in (0, 2, 4):
-            im = Image.new("L", (80, 80), 0)
-            ImageDraw.Draw(im).text(
-                (10, 5), str(d), fill=255, font=font, stroke_width=stroke, stroke_fill=255
-            )
-            a = np.asarray(im, dtype=np.float32) / 255 > 0.5
-            ys, xs = np.flatnonzero(a.any(axis=1)), np.flatnonzero(a.any(axis=0))
-            shapes.append(_scale(a[ys[0] : ys[-1] + 1, xs[0] : xs[-1] + 1].astype(np.float32)))
-        out.append(tuple(shapes))
-    return tuple(out)
-
-
-def _digit_costs(glyph: Glyph) -> list[float]:
-    """Per digit 0..9: how unlike `glyph` it is (mean absolute difference, best drawing)."""
-    import numpy as np
-
-    return [min(float(np.abs(glyph - t).mean()) for t in shapes) for shapes in _templates()]
+    return [scale(part.astype(np.float32)) for part in parts if part.shape[0] >= tallest / 1.5]
 
 
 def _assign(glyphs: list[list[Glyph]], dots: list[tuple[int, int]]) -> list[int]:
@@ -179,7 +206,7 @@ def _assign(glyphs: list[list[Glyph]], dots: list[tuple[int, int]]) -> list[int]
     from ortools.graph.python import linear_sum_assignment
 
     k = len(glyphs)
-    costs = [[_digit_costs(g) for g in digits] for digits in glyphs]
+    costs = [[digit_costs(g) for g in digits] for digits in glyphs]
     table: list[list[float]] = []
     for per_digit in costs:
         row = []

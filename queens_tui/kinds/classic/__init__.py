@@ -11,3 +11,6 @@ from __future__ import annotations
 
 Solution = tuple[int, ...]
 """A placement: the 0-based column of the queen in each row."""
+
+FILES = None
+"""No level files: a board of a size (`core.kind.LevelFiles`)."""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.grid import cell_name
 from queens_tui.core.kind import Explanation, Grade, JSONObject, KindBase
-from queens_tui.kinds.classic import Solution
+from queens_tui.kinds.classic import FILES, Solution
 
 if TYPE_CHECKING:
     from queens_tui.core.play import CancelFlag
@@ -76,12 +76,12 @@ class ClassicKind(KindBase[ClassicLevel, Solution]):
     """Classic N-queens: no files, no generator, no daily; one empty board per size."""
 
     name = "classic"
+    files = FILES
     title = "Classic N-queens"
     emoji = "♛"
     sizes = tuple(range(MIN_SIZE, MAX_SIZE + 1))
     default_size = 8
     unique_solutions = False
-    formats = None
 
     def board_title(self, size: int, found: int) -> str:
         """ "8 queens · 3 of 92 found"."""
@@ -141,6 +141,10 @@ class ClassicKind(KindBase[ClassicLevel, Solution]):
         return Grade(
             difficulty=None, steps=0, hardest_rule=None, rules_alone=False, unique=known[0] == 1
         )
+
+    def rule_tiers(self) -> dict[str, int]:
+        """The one rule the hunt's hint names (`play.ClassicPlay.hint`), then the solver's."""
+        return {"last cell": 0, "solver": 5}
 
 
 KIND = ClassicKind()

@@ -89,6 +89,10 @@ def _board_to(state: ClassicState, queens: frozenset[Cell], view: int | None) ->
 class ClassicPlay:
     """The pure rules of play of classic N-queens (see the module docstring)."""
 
+    replay_actions = frozenset({"found_next", "found_prev"})
+    """On a solved board these start a replay and browse the solutions found (the midend's
+    `act`): the hunt goes on from a win."""
+
     def dims(self, level: ClassicLevel) -> tuple[int, int]:
         return level.size, level.size
 
@@ -174,6 +178,9 @@ class ClassicPlay:
 
     def is_blank(self, state: ClassicState) -> bool:
         return not state.queens and not state.crosses and state.viewing is None
+
+    def pieces(self, state: ClassicState) -> frozenset[Cell]:
+        return state.queens
 
     def progress_text(self, state: ClassicState, ascii: bool) -> str:
         """`3 of 8 placed · 7 of 92 found · 3 of 12 fundamental` (the level's name says "8

@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 
-from queens_tui.core.effort import Effort, tier_features
+from queens_tui.core.effort import tier_effort, tier_features
 from queens_tui.core.grid import Cell, cell_name
 from queens_tui.core.kind import Grade, rule_counts, search_step_text
 from queens_tui.core.play import CancelFlag, Cancelled
@@ -353,20 +353,10 @@ def difficulty_rank(name: str | None) -> int:
     return DIFFICULTIES.index(name) if name in DIFFICULTIES else len(DIFFICULTIES)
 
 
-EFFORT = Effort(
-    {
-        "steps": 0.1,
-        Difficulty.MEDIUM: 1.0,
-        Difficulty.HARD: 1.5,
-        Difficulty.EXPERT: 2.5,
-        "stuck": 0.5,
-        "longest": 0.0,
-    },
-    0.5,
+EFFORT = tier_effort(
+    steps=0.1, medium=1.0, hard=1.5, expert=2.5, stuck=0.5, longest=0.0, intercept=0.5
 )
-"""Weights set by hand, not fitted: no Patches weekday is fitted on (LinkedIn's days are kept
-to judge the model; docs/grading.md). A step of each harder tier weighs more, and so does
-each time the easy rules ran dry (`core.effort.tier_features`)."""
+"""Patches' weights, set by hand (`core.effort.tier_effort`)."""
 
 
 def features(level: Level, steps: Sequence[Step]) -> dict[str, float]:

@@ -13,6 +13,7 @@ from typing import Any
 
 from queens_tui.core.kind import DailySpec, JSONObject, KindBase, week
 from queens_tui.core.vocabulary import Difficulty
+from queens_tui.kinds.patches import FILES
 from queens_tui.kinds.patches.level import DEFAULT_SIZE, SIZES, Level, Rect
 
 DAILY_WEEK = week(
@@ -51,11 +52,11 @@ class PatchesKind(KindBase[Level, Any]):
     """
 
     name = "patches"
+    files = FILES
     title = "Patches"
     emoji = "🟪"
     sizes = SIZES
     default_size = DEFAULT_SIZE
-    reader_hint = (("patches",), "")
     archive_games = ("patches",)
     daily = DailySpec.of(name, title, DAILY_WEEK)
 

@@ -211,7 +211,8 @@ def step_hint(level: Level, steps: list[deduce.Step]) -> Hint[Move]:
     for rect in last.place:
         marks.update(dict.fromkeys(rect_cells(rect), "place"))
     move = Move(add=last.place)
-    return Hint(hint_text(level, steps), marks, move, last.rule, helped=last.rule == "solver")
+    rule = max(steps, key=lambda s: s.tier).rule  # the first of the hardest, as `explain` says
+    return Hint(hint_text(level, steps), marks, move, rule, helped=last.rule == "solver")
 
 
 class PatchesPlay(PlayBase[Level, PatchState, Move]):

@@ -102,6 +102,9 @@ class QueensPlay(PlayBase[Level, Board, Move]):
     def is_blank(self, state: Board) -> bool:
         return not state.queens and not state.crosses
 
+    def pieces(self, state: Board) -> frozenset[Cell]:
+        return state.queens
+
     def progress_text(self, state: Board, ascii: bool) -> str:
         """ "3 of 8 queens": in words, the same with `--ascii`."""
         return f"{len(state.queens)} of {state.level.size} queens"

@@ -46,7 +46,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, islice
 
-from queens_tui.core.effort import Effort, tier_features
+from queens_tui.core.effort import tier_effort, tier_features
 from queens_tui.core.grid import Cell
 from queens_tui.core.kind import count_cells, rule_counts, search_step_text
 from queens_tui.core.play import CancelFlag, Cancelled
@@ -757,20 +757,10 @@ def singles_finish_flat(cells: Sequence[int], tier: int) -> bool:
     return True
 
 
-EFFORT = Effort(
-    {
-        "steps": 0.15,
-        Difficulty.MEDIUM: 1.0,
-        Difficulty.HARD: 2.0,
-        Difficulty.EXPERT: 3.0,
-        "stuck": 0.5,
-        "longest": 0.0,
-    },
-    -2.0,
+EFFORT = tier_effort(
+    steps=0.15, medium=1.0, hard=2.0, expert=3.0, stuck=0.5, longest=0.0, intercept=-2.0
 )
-"""Weights set by hand, not fitted: no Mini Sudoku weekday is fitted on (LinkedIn's days are kept
-to judge the model; docs/grading.md). A step of each harder tier weighs more, and so does
-each time the easy rules ran dry (`core.effort.tier_features`)."""
+"""Mini Sudoku's weights, set by hand (`core.effort.tier_effort`)."""
 
 
 def features(level: Level, steps: Sequence[Step]) -> dict[str, float]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.kind import DailySpec, Grade, JSONObject, KindBase, grid_json, week
+from queens_tui.kinds.sudoku import FILES
 from queens_tui.kinds.sudoku.level import SIZE, Level, draw
 
 if TYPE_CHECKING:
@@ -28,12 +29,13 @@ class SudokuKind(KindBase[Level, Any]):
     """
 
     name = "sudoku"
+    files = FILES
     title = "Mini Sudoku"
     emoji = "🔢"
     sizes = (SIZE,)
     default_size = SIZE
-    reader_hint = (("sudoku",), ".0123456")
     archive_games = ("minisudoku",)
+    image = "queens_tui.formats.image.sudoku"
     daily = DailySpec.of(name, title, DAILY_WEEK)
 
     def solution_json(self, level: Level, solution: Any | None) -> JSONObject:
@@ -59,6 +61,12 @@ class SudokuKind(KindBase[Level, Any]):
         unique = self.unique(level)
         graded = Grade(g.difficulty, g.steps, g.hardest_rule, g.rules, g.rules_alone, unique)
         return scored(graded, deduce.EFFORT, lambda: deduce.features(level, steps))
+
+    def level_at(self, level: Level, state: Any) -> Level:
+        """The position as a level: its filled cells become givens (a lesson's board)."""
+        from dataclasses import replace
+
+        return replace(level, givens=tuple(tuple(row) for row in state.cells))
 
 
 KIND = SudokuKind()

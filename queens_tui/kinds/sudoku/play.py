@@ -25,9 +25,10 @@ rules place; the cells they read are tinted `evidence`, the cell to fill
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from queens_tui.core.grid import Cell
+from queens_tui.core.grid import Cell, cell_name
 from queens_tui.core.play import (
     Hint,
     PlayBase,
@@ -39,6 +40,7 @@ from queens_tui.core.play import (
 from queens_tui.kinds.sudoku.board import NOTES_ALL, Board, Move, Value, diff
 from queens_tui.kinds.sudoku.deduce import Step, next_steps
 from queens_tui.kinds.sudoku.level import SIZE, Level
+from queens_tui.kinds.sudoku.rules import peers
 
 if TYPE_CHECKING:
     from queens_tui.core.play import CancelFlag, Drag, JSONValue
@@ -162,6 +164,29 @@ class SudokuPlay(PlayBase[Level, Board, Move]):
                 return Move.set(cell, None)
             return Move(notes=((cell, 0),)) if state.note(cell) else None
         return None
+
+    def remark(self, before: Board, after: Board, options: Mapping[str, bool]) -> str:
+        """What the board will not show of a move, in words (the midend says it): a note
+        typed for a digit its row, column or box already holds is kept, but auto-notes hide
+        it at once; "" otherwise."""
+        if not options.get("auto_notes", True):
+            return ""
+        for i, (old, new) in enumerate(zip(before.notes, after.notes, strict=True)):
+            cell = divmod(i, SIZE)
+            for d in range(1, SIZE + 1):
+                if new >> (d - 1) & 1 and not old >> (d - 1) & 1:
+                    holder = next((p for p in sorted(peers(cell)) if after.value(p) == d), None)
+                    if holder is not None:
+                        where = (
+                            "row" if holder[0] == cell[0] else
+                            "column" if holder[1] == cell[1] else "box"
+                        )  # fmt: skip
+                        return (
+                            f"The note {d} is kept but not shown: its {where} already has a {d}, "
+                            f"at {cell_name(holder)}, and auto-notes hide the notes a digit "
+                            "rules out ({key:auto} turns them off)."
+                        )
+        return ""
 
     def progress_text(self, state: Board, ascii: bool) -> str:
         """`"14 of 36 filled"`, and a notes mark while the keys write notes."""

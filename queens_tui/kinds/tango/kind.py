@@ -7,6 +7,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.kind import DailySpec, JSONObject, KindBase, grid_json, remembered, week
+from queens_tui.kinds.tango import FILES
 from queens_tui.kinds.tango.level import DEFAULT_SIZE, SIZES, Level, draw
 
 if TYPE_CHECKING:
@@ -29,11 +30,11 @@ class TangoKind(KindBase[Level, Any]):
     """
 
     name = "tango"
+    files = FILES
     title = "Tango"
     emoji = "☀️"
     sizes = SIZES
     default_size = DEFAULT_SIZE
-    reader_hint = (("tango",), ".01")
     image = "queens_tui.formats.image.tango"
     archive_games = ("tango",)
     daily = DailySpec.of(name, title, DAILY_WEEK)
@@ -67,6 +68,12 @@ class TangoKind(KindBase[Level, Any]):
             "equal": len(level.equal),
             "opposite": len(level.opposite),
         }
+
+    def level_at(self, level: Level, state: Any) -> Level:
+        """The position as a level: its filled cells become givens (a lesson's board)."""
+        from dataclasses import replace
+
+        return replace(level, givens=tuple(tuple(row) for row in state.cells))
 
 
 KIND = TangoKind()

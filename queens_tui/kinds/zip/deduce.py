@@ -37,7 +37,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from queens_tui.core import grid
-from queens_tui.core.effort import Effort, tier_features
+from queens_tui.core.effort import tier_effort, tier_features
 from queens_tui.core.grid import Cell
 from queens_tui.core.kind import Grade, JSONObject, remember, remembered, rule_counts
 from queens_tui.core.vocabulary import DIFFICULTIES, Difficulty
@@ -52,6 +52,8 @@ RULES = ("end-exit", "corridor", "no-loop", "dead-end", "probe")
 HARD_PROBES = 2
 """A level that needs at most this many probes grades hard; more make it expert."""
 TIER = {"end-exit": 0, "corridor": 0, "no-loop": 1, "dead-end": 2, "probe": 3}
+RULE_TIERS: dict[str, int] = {**TIER, "solver": 5}
+"""Every rule id and its tier (0 easiest), as every kind's deduction names them."""
 
 
 class Contradiction(Exception):
@@ -378,8 +380,7 @@ def _easy(state: State, only: Iterable[int] | None = None, say: bool = True) -> 
         bad = state._bad.get(e) if fresh else state.joins_badly(e)
         if bad is not None:
             raise Contradiction(
-                f"{state.name(i)} has only {ways()} left as ways through, and taking "
-                f"them would {JOIN_WORDS[bad]}"
+                f"the only ways through {state.name(i)} ({ways()}) would {JOIN_WORDS[bad]}"
             )
         cuts += state.take(e)
     if not say:
@@ -553,17 +554,36 @@ def _solve(level: ZipLevel, solution: Path | None, probe: bool) -> list[Step]:
     return steps
 
 
+def first_rule(level: ZipLevel) -> str:
+    """The rule of the first step `solve_logically` takes on `level` (its first step alone:
+    the lessons ask it of many levels), "solver" when no rule applies at all."""
+    state = State(level)
+    try:
+        for rule in (_easy, _no_loop, _dead_end, _probe):
+            step = rule(state)
+            if step is not None:
+                return step.rule
+    except Contradiction:
+        pass
+    return "solver"
+
+
 def why_next(
     level: ZipLevel, path: Path, nxt: tuple[int, int], budget: int = 400
-) -> tuple[str, tuple[Cell, ...]] | None:
-    """Why the path drawn so far (`path`, from 1) goes on to `nxt`, by the rules: the text of
-    the step that draws that link and the cells the rules' earlier steps put on the path
-    (the hint tints them: the words say "the marked cells", never steps the player did not
-    see), or None when the rules stop first (the hint then comes from the solver)."""
+) -> tuple[str, str, tuple[Cell, ...]] | None:
+    """Why the path drawn so far (`path`, from 1) goes on to `nxt`, by the rules: the rule,
+    the text of the step that draws that link and the cells the rules' earlier steps put on
+    the path (the hint tints them: the words say "the marked cells", never steps the player
+    did not see), or None when the rules stop first (the hint then comes from the solver).
+
+    The rule is the hardest of the steps up to the link (the drawing step's own when none
+    before it is harder), as `explain` names that step: what a person needs here, and what
+    a lesson on this position teaches (`catalog.lessons`)."""
     state = State(level)
     cols = level.cols
     idx = [r * cols + c for r, c in path]
     target_cells = (idx[-1], nxt[0] * cols + nxt[1]) if idx else None
+    taken: list[Step] = []
     try:
         for a, b in itertools.pairwise(idx):
             state.take((min(a, b), max(a, b)))
@@ -581,14 +601,16 @@ def why_next(
                         break
                 else:
                     return None
+            taken.append(step)
             if target in step.links:
+                named = _deciding(taken)
                 state.taken.difference_update(step.links)  # what the rules drew before it
                 ends = [divmod(i, cols) for i in target]
                 forced = forced_cells(state, path)
                 beside = [c for c in forced if any(_touch(c, e) for e in ends)]
                 seen = tuple(beside or forced)
                 if not before:
-                    return step.text + ".", ()
+                    return named, step.text + ".", ()
                 if seen:
                     near = " beside it" if beside else ""
                     lead = f" (once the rules force the path through the marked cells{near})"
@@ -596,10 +618,21 @@ def why_next(
                     lead = (
                         " (once the rules rule out the steps that would leave a dead end or a loop)"
                     )
-                return step.text + lead + ".", seen
+                if named != step.rule:  # a harder step decided it: say that one first
+                    key = next(t for t in taken if t.rule == named)
+                    then = step.text[:1].lower() + step.text[1:]
+                    return named, f"{key.text}; then {then}{lead}.", seen
+                return named, step.text + lead + ".", seen
     except Contradiction:
         return None
     return None
+
+
+def _deciding(steps: list[Step]) -> str:
+    """The rule a link needed: the hardest of the steps up to it (the first of the hardest),
+    the drawing step's own when none before it is harder."""
+    hardest = max(steps, key=lambda s: TIER[s.rule])
+    return steps[-1].rule if TIER[hardest.rule] <= TIER[steps[-1].rule] else hardest.rule
 
 
 def _touch(a: Cell, b: Cell) -> bool:
@@ -737,20 +770,10 @@ def grade_steps(level: ZipLevel, steps: list[Step], unique: bool = True) -> Grad
     return Grade(difficulty, len(steps), hardest, counts, alone, unique)
 
 
-EFFORT = Effort(
-    {
-        "steps": 0.04,
-        Difficulty.MEDIUM: 0.05,
-        Difficulty.HARD: 0.5,
-        Difficulty.EXPERT: 0.3,
-        "stuck": 0.0,
-        "longest": 0.2,
-    },
-    0.5,
+EFFORT = tier_effort(
+    steps=0.04, medium=0.05, hard=0.5, expert=0.3, stuck=0.0, longest=0.2, intercept=0.5
 )
-"""Weights set by hand, not fitted: no Zip weekday is fitted on (LinkedIn's days are kept
-to judge the model; docs/grading.md). A step of each harder tier weighs more, and so does
-each time the easy rules ran dry (`core.effort.tier_features`)."""
+"""Zip's weights, set by hand (`core.effort.tier_effort`)."""
 
 
 def features(level: ZipLevel, steps: Sequence[Step]) -> dict[str, float]:

@@ -18,6 +18,7 @@ from queens_tui.core.kind import (
     week,
 )
 from queens_tui.core.play import Cancelled
+from queens_tui.kinds.zip import FILES
 from queens_tui.kinds.zip.level import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, ZipLevel
 
 if TYPE_CHECKING:
@@ -61,13 +62,13 @@ class ZipKind(KindBase[ZipLevel, Any]):
     """The Zip kind (`kinds.zip.level.ZipLevel`)."""
 
     name = "zip"
+    files = FILES
     title = "Zip"
     emoji = "🏁"
     flawed_emoji = "🛑"
     sizes = tuple(range(MIN_SIZE, MAX_SIZE + 1))
     default_size = DEFAULT_SIZE
     generate_options = (GenerateOption("walls", "walls as well as numbers keep the path unique"),)
-    reader_hint = (("zip",), "+")
     image = "queens_tui.formats.image.zip"
     archive_games = ("zip",)
     daily = DailySpec.of(name, title, DAILY_WEEK)
@@ -129,6 +130,12 @@ class ZipKind(KindBase[ZipLevel, Any]):
         if out:
             out[-1]["share"] = round(deduce.share(level, steps), 3)
         return Explanation(out, solved)
+
+    def first_rule(self, level: ZipLevel) -> str | None:
+        """The first step's rule alone (`deduce.first_rule`): a whole explanation costs ~0.1 s."""
+        from queens_tui.kinds.zip import deduce
+
+        return deduce.first_rule(level)
 
     def grade(self, level: ZipLevel, cancel: CancelFlag | None = None) -> Grade:
         """The score of the logical solution (`core.effort`); None: the solver."""

@@ -37,6 +37,10 @@ from queens_tui.kinds.zip.rules import Path, prefix_problem
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
+SOLVER_WHY = "No rule I know settles the next step here; the solver shows it."
+"""What a hint says when the rules do not reach the next link (rule `solver`)."""
+
+
 @dataclass(frozen=True)
 class ZipState:
     """A position: the level and the path drawn from 1 (at least the cell of 1)."""
@@ -166,6 +170,9 @@ class ZipPlay:
     def is_blank(self, state: ZipState) -> bool:
         return len(state.path) <= 1
 
+    def pieces(self, state: ZipState) -> tuple[Cell, ...]:
+        return ()
+
     def progress_text(self, state: ZipState, ascii: bool) -> str:
         """ "3 of 7 numbers · 12 of 36 cells": the numbers the path has reached in order, the
         cells it covers."""
@@ -202,15 +209,12 @@ class ZipPlay:
         cells = f"{len(stretch)} cell{'s' if len(stretch) > 1 else ''}"
         on_track = tuple(found[0][:k]) == tuple(state.path)
         found_why = why_next(level, state.path, stretch[0]) if on_track and k else None
-        why, seen = found_why or (
-            "No rule I know settles the next step here; the solver shows it.",
-            (),
-        )
+        rule, why, seen = found_why or ("solver", SOLVER_WHY, ())
         text = f"{why} The next stretch is {cells}, to {goal}."  # no ": ": cuts keep it
         marks = dict.fromkeys(seen, "evidence")
         marks.update(dict.fromkeys(stretch, "place"))
         move = ZipMove(k, tuple(stretch))
-        return Hint(text, marks, move, "next-stretch", helped=why.startswith("No rule"))
+        return Hint(text, marks, move, rule, helped=found_why is None)
 
     def state_to_json(self, state: ZipState) -> JSONValue:
         return " ".join(f"{r},{c}" for r, c in state.path)
