@@ -23,6 +23,7 @@ from it through these objects.
 from __future__ import annotations
 
 import contextlib
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import import_module
@@ -151,6 +152,9 @@ _FOUND: dict[object, tuple[int, tuple[Any, ...]]] = {}
 
 _FOUND_KEEP = 8
 
+_FOUND_LOCK = threading.Lock()
+"""The game's worker threads ask for solutions too: one at a time reads or changes `_FOUND`."""
+
 
 def remembered(level: object, limit: int, search: Callable[[int], Sequence[Any]]) -> list[Any]:
     """Up to `limit` solutions of `level`, by `search(limit)` unless a recent call found them.
@@ -171,16 +175,14 @@ def remembered(level: object, limit: int, search: Callable[[int], Sequence[Any]]
         if asked >= limit or len(found) < asked:
             return list(found[:limit])
     found = tuple(search(limit))
-    if len(_FOUND) >= _FOUND_KEEP:
-        _FOUND.pop(next(iter(_FOUND)))
-    _FOUND[level] = (limit, found)
+    remember(level, found, limit)
     return list(found)
 
 
 def remember(level: object, found: Sequence[Any], limit: int) -> None:
     """Note that a search of `level` for up to `limit` solutions would find `found` (a proof
     found them first: a kind's rules that fill the grid alone prove its one solution)."""
-    with contextlib.suppress(TypeError):  # a level that cannot be hashed: nothing kept
+    with _FOUND_LOCK, contextlib.suppress(TypeError):  # unhashable: nothing kept
         if len(_FOUND) >= _FOUND_KEEP and level not in _FOUND:
             _FOUND.pop(next(iter(_FOUND)))
         _FOUND[level] = (limit, tuple(found))

@@ -131,8 +131,20 @@ class State:
         """Cells left with fewer links possible than they need (for good: links only go)."""
         self._ready: set[int] = set()
         """Cells whose open links are exactly the ones they still need (`_easy` takes them)."""
+        self._tight: set[int] = set()
+        """Cells with no spare link: losing one more leaves them short (`_dead_end`)."""
+        self._bad: dict[Link, str] = {}
+        """The open links that would join badly (`joins_badly`), with why: a link's verdict
+        depends only on the stretches at its two cells, so it is looked at again only when
+        one of them grows (`_join`), and `_no_loop` takes the smallest."""
+        self._dirty: set[Link] = set()
+        """Open links at the ends of a stretch that grew, whose verdict `_no_loop` reads again
+        before it looks at `_bad` (a run of easy steps grows a stretch many times first)."""
         for i in range(self.area):
             self._touch(i)
+        whole = (min(self.start, self.end), max(self.start, self.end))
+        if whole in self.open and self.area > 2:
+            self._bad[whole] = "early"  # 1 to K at once
         self._verdicts: dict[Link, tuple[list[int] | None, list[int] | None, str | None]] = {}
         """`joins_badly` per link with the stretches it read (shared by the copies: the
         verdict depends on those stretches alone, and a stretch is never changed, only
@@ -149,13 +161,18 @@ class State:
         new._nums = dict(self._nums)
         new._short = set(self._short)
         new._ready = set(self._ready)
+        new._tight = set(self._tight)
+        new._bad = dict(self._bad)
+        new._dirty = set(self._dirty)
         return new
 
     def _touch(self, x: int) -> None:
         """Note what cell `x`'s links now allow (after they changed)."""
         have, could, cap = len(self.tk_of[x]), len(self.op_of[x]), self.cap[x]
-        if have + could < cap:
-            self._short.add(x)
+        if have + could <= cap:  # for good, too: links only go
+            self._tight.add(x)
+            if have + could < cap:
+                self._short.add(x)
         if have < cap and could == cap - have:
             self._ready.add(x)
         else:
@@ -167,6 +184,8 @@ class State:
             self.open.discard(e)
             self.op_of[e[0]].discard(e)
             self.op_of[e[1]].discard(e)
+            self._bad.pop(e, None)
+            self._dirty.discard(e)
             self._touch(e[0])
             self._touch(e[1])
 
@@ -187,6 +206,8 @@ class State:
             self.open.discard(e)
             self.op_of[e[0]].discard(e)
             self.op_of[e[1]].discard(e)
+            self._bad.pop(e, None)
+            self._dirty.discard(e)
         if e not in self.taken:
             self.taken.add(e)
             self.tk_of[e[0]].append(e)
@@ -222,6 +243,8 @@ class State:
         for c in seq:
             chains[c] = seq
             self._nums[c] = nums
+        self._dirty.update(self.op_of[seq[0]])  # the links whose verdict may have changed
+        self._dirty.update(self.op_of[seq[-1]])
 
     def chain(self, start: int) -> list[int]:
         """The stretch of taken links through cell `start`, end to end."""
@@ -249,39 +272,41 @@ class State:
     def _joins_badly(
         self, a: int, b: int, sa: list[int] | None, sb: list[int] | None
     ) -> str | None:
-        chains, num = self._chains, self.num
         if sa is sb:
             return "loop"
-        # the joined stretch is ca + cb: a's stretch ending at a, then b's starting at b
+        # The joined stretch runs from a's far end to a, then from b to b's far end.
+        chains, num, start, end = self._chains, self.num, self.start, self.end
         if sa is None:
-            ca, na = [a], [num[a]] if num[a] else []
+            first, na, size = a, [num[a]] if num[a] else [], 1
+            a_start, a_end = a == start, a == end
         else:
-            ca, na = sa, self._nums[a]
-            if ca[-1] != a:
-                ca, na = ca[::-1], na[::-1]
+            along = sa[-1] == a
+            first, na, size = sa[0] if along else sa[-1], self._nums[a], len(sa)
+            if not along:
+                na = na[::-1]
+            a_start, a_end = chains.get(start) is sa, chains.get(end) is sa
         if sb is None:
-            cb, nb = [b], [num[b]] if num[b] else []
+            last, nb = b, [num[b]] if num[b] else []
+            size += 1
+            b_start, b_end = b == start, b == end
         else:
-            cb, nb = sb, self._nums[b]
-            if cb[0] != b:
-                cb, nb = cb[::-1], nb[::-1]
+            along = sb[0] == b
+            last, nb = sb[-1] if along else sb[0], self._nums[b]
+            if not along:
+                nb = nb[::-1]
+            size += len(sb)
+            b_start, b_end = chains.get(start) is sb, chains.get(end) is sb
         nums = na + nb
         if len(nums) >= 2:
             d = nums[1] - nums[0]
             if d not in (1, -1) or any(y - x != d for x, y in itertools.pairwise(nums)):
                 return "order"
-
-        def on(x: int) -> bool:
-            sx = chains.get(x)
-            return x in (a, b) if sx is None else sx is sa or sx is sb
-
-        first, last = ca[0], cb[-1]
-        has_start, has_end = on(self.start), on(self.end)
-        if has_start and has_end and len(ca) + len(cb) < self.area:
+        has_start, has_end = a_start or b_start, a_end or b_end
+        if has_start and has_end and size < self.area:
             return "early"
-        if has_start and self.start not in (first, last):
+        if has_start and start not in (first, last):
             return "order"
-        if has_end and self.end not in (first, last):
+        if has_end and end not in (first, last):
             return "order"
         return None
 
@@ -350,7 +375,9 @@ def _easy(state: State, only: Iterable[int] | None = None, say: bool = True) -> 
 
     cuts: list[Link] = []
     for e in links:
-        bad = state.joins_badly(e)
+        # `State._bad` is up to date for every link whose stretches did not grow
+        fresh = not state._loop and e not in state._dirty
+        bad = state._bad.get(e) if fresh else state.joins_badly(e)
         if bad is not None:
             raise Contradiction(
                 f"the only ways through {state.name(i)} ({ways()}) would {JOIN_WORDS[bad]}"
@@ -377,16 +404,21 @@ def _easy(state: State, only: Iterable[int] | None = None, say: bool = True) -> 
 
 
 def _no_loop(state: State) -> Step | None:
-    # Only a link that touches a drawn stretch, or joins 1 to K at once, can join badly.
-    chains, op = state._chains, state.op_of
-    near = {e for c in chains for e in op[c]}
-    ends = (min(state.start, state.end), max(state.start, state.end))
-    if ends in state.open:
-        near.add(ends)
-    for e in sorted(near):
-        why = state.joins_badly(e)
-        if why is None:
-            continue
+    """The first link (in order) that would join the drawn path badly goes (`State._bad`
+    keeps them all)."""
+    if state._loop and state.open:  # what the first look at a link would say
+        raise Contradiction("the path would close a loop")
+    bad = state._bad
+    for o in state._dirty:
+        verdict = state.joins_badly(o)
+        if verdict is None:
+            bad.pop(o, None)
+        else:
+            bad[o] = verdict
+    state._dirty.clear()
+    if state._bad:
+        e = min(state._bad)
+        why = state._bad[e]
         state.cut(e)
         step = state.step_name(e)
         text = {
@@ -414,9 +446,8 @@ def _dead_end(state: State) -> Step | None:
     # A cell's spare links: how many it could lose and still get its links. Taking `e`
     # fills a cell x of it when x needs one more link, and x's other links go: its
     # neighbour c loses one (c touches one cell of `e` at most: a grid has no triangles).
-    spare = [len(tk[c]) + len(op[c]) - cap[c] for c in range(state.area)]
     # Only a link beside a cell with no spare link can leave it a dead end.
-    near = {e for c, s in enumerate(spare) if s <= 0 for o in op[c] for e in op[o[0] + o[1] - c]}
+    near = {e for c in state._tight for o in op[c] for e in op[o[0] + o[1] - c]}
     for e in sorted(near):
         for x in e:
             lost = 1 if len(tk[x]) + 1 == cap[x] else 0
@@ -424,7 +455,7 @@ def _dead_end(state: State) -> Step | None:
                 c = o[0] if o[1] == x else o[1]
                 if c in e:
                     continue
-                if spare[c] < lost:
+                if len(tk[c]) + len(op[c]) - cap[c] < lost:
                     state.cut(e)
                     text = (
                         f"Dead end: {state.step_name(e)} would fill {state.name(x)} and "
