@@ -180,15 +180,15 @@ def test_real_tango_screenshot_reads_to_what_it_shows(picture: Path) -> None:
     assert list(level.opposite) == opposite
 
 
-@pytest.mark.slow  # 13 real pictures, ~5 s of CPU
+@pytest.mark.slow  # 33 real pictures, ~40 s of CPU
 @pytest.mark.skipif(not ZIP_SCREENS, reason="../shared/screens/zip is not here")
 @pytest.mark.parametrize("picture", ZIP_SCREENS, ids=[p.name[-40:] for p in ZIP_SCREENS])
 def test_real_zip_screenshot_reads_to_its_true_puzzle(picture: Path) -> None:
-    truth = json.loads((picture.parent / (picture.name + ".json")).read_text())["truth"]
-    level = load_puzzle(picture)
-    assert level.kind == "zip"
-    assert [list(row) for row in level.numbers] == truth["numbers"]
-    assert list(level.walls) == sorted(tuple(sorted(map(tuple, w))) for w in truth["walls"])
+    """Its true numbers and walls; a solved picture with no truth, a level whose one path is
+    the one drawn (the judge of `tests/benchmarks/picture_rates.py`)."""
+    from tests.benchmarks import picture_rates
+
+    assert picture_rates.judge("zip", picture)[0] is None
 
 
 def test_cli_imports_solves_and_draws_a_tango_and_a_zip_picture(

@@ -93,6 +93,7 @@ def _sign(board: Board, r: int, c: int, dr: int, dc: int) -> str | None:
     import numpy as np
 
     from queens_tui.formats.image._board import background
+    from queens_tui.formats.image._glyphs import blob
 
     # the boundary's middle, in cell units
     cy = r + 0.5 + 0.5 * dr
@@ -108,7 +109,7 @@ def _sign(board: Board, r: int, c: int, dr: int, dc: int) -> str | None:
     line = _line_value(board, cy, cx, dc == 1, (bg_a + bg_b) / 2)
     neutral = (rgb.max(axis=-1) - rgb.min(axis=-1)) < 70
     diff = np.minimum(np.minimum(np.abs(g - bg_a), np.abs(g - bg_b)), np.abs(g - line))
-    ink = _blob((diff > 35) & neutral, max(3, round(SEED_HALF * board.cell)))
+    ink = blob((diff > 35) & neutral, max(3, round(SEED_HALF * board.cell)))
     if ink is None:
         return None
     count = int(np.count_nonzero(ink))
@@ -130,33 +131,6 @@ def _sign(board: Board, r: int, c: int, dr: int, dc: int) -> str | None:
     raise Unsure(
         f"the mark between r{r + 1}c{c + 1} and r{r + dr + 1}c{c + dc + 1} is neither = nor ×"
     )
-
-
-def _blob(mask: npt.NDArray[np.bool_], seed: int) -> npt.NDArray[np.bool_] | None:
-    """The pixels of `mask` connected (8-neighbours) to those within `seed` of the middle."""
-    import numpy as np
-
-    h, w = mask.shape
-    cy, cx = h // 2, w // 2
-    out = np.zeros_like(mask)
-    todo = [
-        (y, x)
-        for y in range(max(0, cy - seed), min(h, cy + seed + 1))
-        for x in range(max(0, cx - seed), min(w, cx + seed + 1))
-        if mask[y, x]
-    ]
-    if not todo:
-        return None
-    for y, x in todo:
-        out[y, x] = True
-    while todo:
-        y, x = todo.pop()
-        for ny in (y - 1, y, y + 1):
-            for nx in (x - 1, x, x + 1):
-                if 0 <= ny < h and 0 <= nx < w and mask[ny, nx] and not out[ny, nx]:
-                    out[ny, nx] = True
-                    todo.append((ny, nx))
-    return out
 
 
 def _line_value(board: Board, cy: float, cx: float, vertical: bool, bg: float) -> float:
