@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from queens_tui.core.colour import PALETTES, assign, touching_pairs, worst
-from queens_tui.kinds.queens.level import Level
+
+if TYPE_CHECKING:  # only Queens' regions need it: the other kinds' first frame goes without
+    from queens_tui.kinds.queens.level import Level
 
 ANSI_16: dict[str, str] = {
     "bright_blue": "#5555ff",

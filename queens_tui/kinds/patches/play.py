@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from queens_tui.core.grid import Cell
 from queens_tui.core.play import CancelFlag, Drag, Hint, JSONValue, PlayBase
-from queens_tui.kinds.patches import deduce
 from queens_tui.kinds.patches.level import (
     Level,
     Rect,
@@ -38,6 +38,9 @@ from queens_tui.kinds.patches.level import (
     span,
 )
 from queens_tui.kinds.patches.rules import fault, is_solved
+
+if TYPE_CHECKING:
+    from queens_tui.kinds.patches import deduce
 
 
 @dataclass(frozen=True)
@@ -279,7 +282,11 @@ class PatchesPlay(PlayBase[Level, PatchState, Move]):
         return f"{good} of {len(state.level.clues)} patches"
 
     def hint(self, state: PatchState, cancel: CancelFlag | None = None) -> Hint[Move] | None:
-        """The rules' steps up to the next patch they fix (None: they get nowhere)."""
+        """The rules' steps up to the next patch they fix (None: they get nowhere). The
+        deduction (and the search it probes with) is imported on the first hint: the first
+        frame does not draw it (docs/performance.md, start-up)."""
+        from queens_tui.kinds.patches import deduce
+
         steps = deduce.next_placement(state.level, state.patches, cancel)
         return step_hint(state.level, steps) if steps else None
 

@@ -38,12 +38,12 @@ from queens_tui.core.play import (
     read_value_rows,
 )
 from queens_tui.kinds.sudoku.board import NOTES_ALL, Board, Move, Value, diff
-from queens_tui.kinds.sudoku.deduce import Step, next_steps
 from queens_tui.kinds.sudoku.level import SIZE, Level
 from queens_tui.kinds.sudoku.rules import peers
 
 if TYPE_CHECKING:
     from queens_tui.core.play import CancelFlag, Drag, JSONValue
+    from queens_tui.kinds.sudoku.deduce import Step
 
 _VALUES: dict[str, Value] = {".": None, **{str(d): d for d in range(1, SIZE + 1)}}
 DIGIT_ACTIONS = tuple(str(d) for d in range(1, SIZE + 1))
@@ -197,7 +197,11 @@ class SudokuPlay(PlayBase[Level, Board, Move]):
 
     def hint(self, state: Board, cancel: CancelFlag | None = None) -> Hint[Move] | None:
         """The rules' steps to the next digit, as a hint (None: no rule places one). Milliseconds
-        on a real level; probing polls `cancel` (`Cancelled` once it is set)."""
+        on a real level; probing polls `cancel` (`Cancelled` once it is set). The deduction
+        (and the search it probes with) is imported on the first hint: the first frame does
+        not draw it (docs/performance.md, start-up)."""
+        from queens_tui.kinds.sudoku.deduce import next_steps
+
         steps = next_steps(state.cells, cancel)
         return steps_hint(steps) if steps else None
 

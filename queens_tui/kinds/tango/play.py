@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING
 from queens_tui.core.grid import Cell
 from queens_tui.core.play import Hint, PlayBase, changes_text, parse_changes
 from queens_tui.kinds.tango.board import CYCLE, Board, Move, Value, diff
-from queens_tui.kinds.tango.deduce import Step, next_step
 from queens_tui.kinds.tango.level import MOON, SUN, Level
 
 if TYPE_CHECKING:
     from queens_tui.core.play import CancelFlag, Drag, JSONValue
+    from queens_tui.kinds.tango.deduce import Step
 
 _VALUES: dict[str, Value] = {"1": SUN, "0": MOON, ".": None}
 _BACK: dict[Value, Value] = {v: k for k, v in CYCLE.items()}
@@ -98,7 +98,11 @@ class TangoPlay(PlayBase[Level, Board, Move]):
 
     def hint(self, state: Board, cancel: CancelFlag | None = None) -> Hint[Move] | None:
         """The simplest rule of `deduce` that applies, as a hint (None: no rule applies).
-        Tango's rules are quick on every size it has (6x6 to 14x14): `cancel` is not polled."""
+        Tango's rules are quick on every size it has (6x6 to 14x14): `cancel` is not polled.
+        The deduction (and the search it probes with) is imported on the first hint: the first
+        frame does not draw it (docs/performance.md, start-up)."""
+        from queens_tui.kinds.tango.deduce import next_step
+
         step = next_step(state.level, state.cells)
         return None if step is None else step_hint(step)
 
