@@ -9,6 +9,14 @@ process of its own), then cold start to the first painted board, bare Textual /
 base / working tree alternated on fresh pseudo-terminals. Both versions start
 the same way, `python -P -c "from queens_tui.cli import main; ..."` with
 PYTHONPATH naming their folder (-P: the current folder does not shadow it).
+
+    python tests/benchmarks/compare_app_versions.py BASE_COMMIT ROUNDS --dailies
+
+instead starts the daily of every kind with a daily (`play --kind K --date DAILY_DAY`, a
+day of every kind's shipped calendar), each start from an empty data folder, alternated
+with bare Textual and the base, and prints each version's median wall and CPU time to the
+first frame with the board (the status line's "moves 0" is painted with it) and their ratios
+to the bare start's.
 """
 
 from __future__ import annotations
@@ -27,6 +35,8 @@ from types import ModuleType
 REPO = Path(__file__).resolve().parents[2]
 BENCH = Path(__file__).with_name("test_bench_app.py")
 LAUNCH = "import sys; from queens_tui.cli import main; sys.exit(main())"
+DAILY_DAY = "2026-11-23"
+"""A Monday in every kind's shipped calendar (Patches' ends with 2026)."""
 
 
 def load_bench() -> ModuleType:
@@ -55,16 +65,64 @@ def keys_child(root: str) -> None:
     print(json.dumps(out))
 
 
-def main(base: str, rounds: int) -> None:
-    os.environ.setdefault("QUEENS_TUI_DATA_DIR", tempfile.mkdtemp(prefix="queens-data-"))
-    tmp = Path(tempfile.mkdtemp(prefix="queens-compare-"))
+def extract(base: str, tmp: Path) -> dict[str, str]:
+    """The base commit's tree in `tmp`/before, and the working tree: name -> folder."""
     before = tmp / "before"
     before.mkdir()
     archive = subprocess.run(
         ["git", "-C", str(REPO), "archive", base], check=True, capture_output=True
     ).stdout
     subprocess.run(["tar", "-x", "-C", str(before)], input=archive, check=True)
-    versions = {f"before ({base[:7]})": str(before), "after (working tree)": str(REPO)}
+    return {f"before ({base[:7]})": str(before), "after (working tree)": str(REPO)}
+
+
+def dailies(base: str, rounds: int) -> None:
+    """Each kind's daily, cold, from an empty data folder: medians and ratios to bare Textual."""
+    from queens_tui.kinds import daily_kinds
+
+    tmp = Path(tempfile.mkdtemp(prefix="queens-compare-"))
+    versions = extract(base, tmp)
+    bench = load_bench()
+    bare = tmp / "bare.py"
+    bare.write_text(bench.BARE_APP)
+    fresh = iter(range(1_000_000))
+
+    def start(root: str, kind: str) -> tuple[float, float]:
+        data = tmp / f"data-{next(fresh)}"
+        cmd = [sys.executable, "-P", "-c", LAUNCH, "play", "--kind", kind, "--date", DAILY_DAY]
+        env = {"PYTHONPATH": root, "QUEENS_TUI_DATA_DIR": str(data)}
+        return bench.first_paint_cpu(cmd, "moves 0", env_extra=env)  # type: ignore[no-any-return]
+
+    def bare_start() -> tuple[float, float]:
+        return bench.first_paint_cpu([sys.executable, str(bare)], "bare-static-ready")  # type: ignore[no-any-return]
+
+    bare_start()  # warm the OS file cache
+    for root in versions.values():
+        start(root, "queens")
+    times: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    for _ in range(rounds):
+        for kind in daily_kinds():
+            times.setdefault(("bare Textual", kind), []).append(bare_start())
+            for name, root in versions.items():
+                times.setdefault((name, kind), []).append(start(root, kind))
+    everything_bare = [t for (name, _), ts in times.items() if name == "bare Textual" for t in ts]
+    bare_wall = statistics.median(t[0] for t in everything_bare)
+    bare_cpu = statistics.median(t[1] for t in everything_bare)
+    print(f"bare Textual: median {bare_wall * 1000:.0f} ms wall, {bare_cpu * 1000:.0f} ms CPU")
+    for kind in daily_kinds():
+        for name in versions:
+            wall = statistics.median(t[0] for t in times[(name, kind)])
+            cpu = statistics.median(t[1] for t in times[(name, kind)])
+            print(
+                f"{kind} daily, {name}: {wall * 1000:.0f} ms wall ({wall / bare_wall:.2f}x), "
+                f"{cpu * 1000:.0f} ms CPU ({cpu / bare_cpu:.2f}x)"
+            )
+
+
+def main(base: str, rounds: int) -> None:
+    os.environ.setdefault("QUEENS_TUI_DATA_DIR", tempfile.mkdtemp(prefix="queens-data-"))
+    tmp = Path(tempfile.mkdtemp(prefix="queens-compare-"))
+    versions = extract(base, tmp)
 
     for name, root in versions.items():
         env = {**os.environ, "PYTHONPATH": root}
@@ -104,5 +162,7 @@ def main(base: str, rounds: int) -> None:
 if __name__ == "__main__":
     if sys.argv[1] == "--keys-child":
         keys_child(sys.argv[2])
+    elif sys.argv[3:] == ["--dailies"]:
+        dailies(sys.argv[1], int(sys.argv[2]))
     else:
         main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 15)
