@@ -14,7 +14,7 @@ PYTHONPATH naming their folder (-P: the current folder does not shadow it).
 
 instead starts the daily of every kind with a daily (`play --kind K --date DAILY_DAY`, a
 day of every kind's shipped calendar), each start from an empty data folder, alternated
-with bare Textual and the base, and prints each version's median wall and CPU time to the
+with bare Textual and the base (which of the two goes first alternates), and prints each version's median wall and CPU time to the
 first frame with the board (the status line's "moves 0" is painted with it) and their ratios
 to the bare start's.
 """
@@ -100,10 +100,11 @@ def dailies(base: str, rounds: int) -> None:
     for root in versions.values():
         start(root, "queens")
     times: dict[tuple[str, str], list[tuple[float, float]]] = {}
-    for _ in range(rounds):
+    for round_ in range(rounds):
         for kind in daily_kinds():
             times.setdefault(("bare Textual", kind), []).append(bare_start())
-            for name, root in versions.items():
+            order = list(versions.items())  # base first, then last: neither gains by its place
+            for name, root in order if round_ % 2 else order[::-1]:
                 times.setdefault((name, kind), []).append(start(root, kind))
     everything_bare = [t for (name, _), ts in times.items() if name == "bare Textual" for t in ts]
     bare_wall = statistics.median(t[0] for t in everything_bare)
