@@ -14,9 +14,9 @@ PYTHONPATH naming their folder (-P: the current folder does not shadow it).
 
 instead starts the daily of every kind with a daily (`play --kind K --date DAILY_DAY`, a
 day of every kind's shipped calendar), each start from an empty data folder, alternated
-with bare Textual and the base (which of the two goes first alternates), and prints each version's median wall and CPU time to the
-first frame with the board (the status line's "moves 0" is painted with it) and their ratios
-to the bare start's.
+with bare Textual and the base (which of the two goes first alternates), and prints each
+version's median wall and CPU time to the first frame with the board (the status line's
+"moves 0" is painted with it) and their ratios to the bare start's.
 """
 
 from __future__ import annotations
