@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from queens_tui.core.errors import LevelError
-from queens_tui.kinds import DEFAULT_KIND, board_kinds, daily_kinds, get_kind
+from queens_tui.kinds import DEFAULT_KIND, KINDS, board_kinds, daily_kinds, get_kind
 
 if TYPE_CHECKING:
     from queens_tui.core.kind import PuzzleLevel
@@ -158,7 +158,9 @@ def _parse_daily(arg: str, kind: str | None, day_text: str, today: date | None) 
     from queens_tui.store.daily import parse_day
 
     kind = (kind or DEFAULT_KIND).lower()
-    if kind not in daily_kinds():
+    # the named kind's facts only: `daily_kinds()` would import every kind's `KIND` (and level
+    # model) before the first frame of `play --date`
+    if kind not in KINDS or get_kind(kind).daily is None:
         others = ", ".join(daily_kinds()[1:])
         raise LevelError(
             f"no daily puzzle of kind {kind!r} (daily:YYYY-MM-DD, or daily:KIND:YYYY-MM-DD "

@@ -153,3 +153,18 @@ def test_play_opens_what_the_catalog_reads(monkeypatch: pytest.MonkeyPatch) -> N
     assert (seen["daily"], seen["kind"]) == (date(2026, 11, 2), "zip")
     assert main(["play", "classic:6"]) == 0
     assert getattr(seen["level"], "ref", None) == LevelRef.board("classic", 6)
+
+
+def test_a_daily_ref_of_a_kind_imports_that_kind_only() -> None:
+    """`play --kind zip --date DAY` reads the day before the first frame: only Zip's facts."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from queens_tui.catalog.refs import parse_ref\n"
+        "assert parse_ref('daily:zip:2026-11-23').kind == 'zip'\n"
+        "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('queens_tui.kinds.')}))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["['zip']"]
