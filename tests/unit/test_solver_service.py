@@ -191,8 +191,7 @@ def test_cancel_from_another_thread(engine: str, kind: str) -> None:
     result = solver.count(HUGE, limit=10**9, time_limit=60, cancel=cancel, engine=engine)  # type: ignore[arg-type]
     elapsed = time.perf_counter() - t0
     thread.join()
-    assert result.status is Status.CANCELLED
-    assert result.count > 0
+    assert result.status is Status.CANCELLED  # (how many it counted by then depends on load)
     assert 0.25 < elapsed < 5.0  # it ran until cancelled, then stopped promptly
 
 
