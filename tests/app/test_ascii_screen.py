@@ -59,6 +59,7 @@ MOVES = {
 
 
 @pytest.mark.parametrize("kind", ["queens", "zip", "tango", "classic"])
+@pytest.mark.slow  # 11 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_every_character_of_the_ascii_game_screen_is_ascii(kind: str, tmp_path) -> None:
     app = _app(kind, tmp_path)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from queens_tui.app.bindings import bindings, help_text, own_actions
 from queens_tui.app.kinds.queens import describe
 from queens_tui.app.screens.confirm import ConfirmScreen
@@ -94,6 +96,7 @@ async def test_hint_on_a_mistake_says_so_first_and_can_take_it_away(app8) -> Non
         assert screen.status.check == "can still be finished"
 
 
+@pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_a_move_between_the_two_presses_drops_the_hint(app8) -> None:
     async with app8.run_test(size=SIZE) as pilot:
         screen = game_screen(app8)
@@ -154,6 +157,7 @@ async def test_S_with_a_wrong_queen_gives_the_solution_outright(app8, solution8)
         assert screen.midend.game.solved
 
 
+@pytest.mark.slow  # 7 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_hints_count_on_the_win_screen_and_share_line(app8, solution8) -> None:
     async with app8.run_test(size=SIZE) as pilot:
         screen = game_screen(app8)

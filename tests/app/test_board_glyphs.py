@@ -127,6 +127,7 @@ async def test_zip_path_is_a_thick_band_and_walls_are_solid_bars() -> None:
     ["1-easy/001", "tango-1-easy/001", "zip-1-6x6/001", "sudoku-1-easy/001",
      "patches-1-easy/001", "classic:6"],
 )  # fmt: skip
+@pytest.mark.slow  # 9 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_the_cursor_leaves_the_cells_own_colour_in_view(level_id: str) -> None:
     app = _app(level_id)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -150,6 +151,7 @@ async def test_the_cursor_leaves_the_cells_own_colour_in_view(level_id: str) -> 
     ["1-easy/001", "tango-1-easy/001", "zip-1-6x6/001", "sudoku-1-easy/001",
      "patches-1-easy/001", "classic:8"],
 )  # fmt: skip
+@pytest.mark.slow  # 12 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_every_board_draws_under_no_color(
     level_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

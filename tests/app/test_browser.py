@@ -187,6 +187,7 @@ async def test_ascii_marks(store: Store, levels: list[tuple[str, Path]]) -> None
         assert cell(app, "pack:2-medium/001", "mark") == "> playing"
 
 
+@pytest.mark.slow  # 13 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_filters_by_keys(store: Store, levels: list[tuple[str, Path]]) -> None:
     app = host(store, levels)
     async with app.run_test(size=SIZE) as pilot:
@@ -231,6 +232,7 @@ async def test_filters_by_keys(store: Store, levels: list[tuple[str, Path]]) -> 
         assert len(rows(app)) == 40
 
 
+@pytest.mark.slow  # 7 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_nothing_matches_shows_a_message(
     store: Store, levels: list[tuple[str, Path]]
 ) -> None:
@@ -249,6 +251,7 @@ async def test_nothing_matches_shows_a_message(
         assert app.result is UNSET and app.screen is screen
 
 
+@pytest.mark.slow  # 7 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_packs_by_key_and_mouse(store: Store, levels: list[tuple[str, Path]]) -> None:
     app = host(store, levels)
     async with app.run_test(size=SIZE) as pilot:
@@ -269,6 +272,7 @@ async def test_packs_by_key_and_mouse(store: Store, levels: list[tuple[str, Path
         assert rows(app) == ["pack:3-expert/001", "pack:3-expert/002"]
 
 
+@pytest.mark.slow  # 12 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_select_with_the_mouse(store: Store, levels: list[tuple[str, Path]]) -> None:
     app = host(store, levels)
     async with app.run_test(size=SIZE) as pilot:
@@ -323,6 +327,7 @@ async def test_generated_daily_has_no_path(store: Store, levels: list[tuple[str,
         assert not (store.root / "cache").exists()  # nothing was generated to draw the list
 
 
+@pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_double_click_opens(store: Store, levels: list[tuple[str, Path]]) -> None:
     app = host(store, levels, "pack:1-easy/002")
     async with app.run_test(size=SIZE) as pilot:
@@ -340,6 +345,7 @@ async def test_double_click_opens(store: Store, levels: list[tuple[str, Path]]) 
         assert isinstance(app.result, LevelRef) and app.result.bundled_id == "1-easy/001"
 
 
+@pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_escape_returns_none(store: Store, levels: list[tuple[str, Path]]) -> None:
     app = host(store, levels)
     async with app.run_test(size=SIZE) as pilot:
@@ -349,6 +355,7 @@ async def test_escape_returns_none(store: Store, levels: list[tuple[str, Path]])
         assert not isinstance(app.screen, LevelBrowser)
 
 
+@pytest.mark.slow  # 8 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_today_clears_what_hides_it(store: Store, levels: list[tuple[str, Path]]) -> None:
     app = host(store, levels)
     async with app.run_test(size=SIZE) as pilot:
@@ -367,6 +374,7 @@ async def test_today_clears_what_hides_it(store: Store, levels: list[tuple[str, 
         )
 
 
+@pytest.mark.slow  # 8 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_state_is_kept_between_openings(store: Store, levels: list[tuple[str, Path]]) -> None:
     state = BrowserState()
     app = host(store, levels, state=state)
@@ -447,6 +455,7 @@ async def test_fast_pack_keys_settle_and_stop(store: Store, levels: list[tuple[s
         assert screen.query_one("#packs", OptionList).highlighted == 1
 
 
+@pytest.mark.slow  # 5 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_key_line_is_clickable(store: Store, levels: list[tuple[str, Path]]) -> None:
     app = host(store, levels)
     async with app.run_test(size=SIZE) as pilot:
@@ -499,6 +508,7 @@ async def test_a_stale_state_is_reset(store: Store, levels: list[tuple[str, Path
         assert len(rows(app)) == 40
 
 
+@pytest.mark.slow  # 12 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_80_columns_say_what_they_hide_and_rows_are_numbered(
     store: Store, levels: list[tuple[str, Path]]
 ) -> None:

@@ -79,6 +79,7 @@ async def test_a_solution_found_joins_the_hunt_and_is_saved() -> None:
         assert "#1, a new fundamental" in status and "1 of 92 found · 1 of 12 fundamental" in status
 
 
+@pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_a_mirror_of_a_found_one_is_named() -> None:
     mirror = tuple(7 - c for c in SOL8)
     app = classic_app(found=[SOL8])
@@ -181,6 +182,7 @@ def test_browser_rows_for_classic_sizes() -> None:
     assert rows[4].title == "8 queens · 4 of 92 found" and rows[4].size == 8
 
 
+@pytest.mark.slow  # 9 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_browser_lists_classic_sizes_and_opens_one() -> None:
     from queens_tui.app.screens.browser import LevelBrowser
     from queens_tui.store.hunt import save_found

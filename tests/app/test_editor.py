@@ -69,6 +69,7 @@ async def test_verdict_unique_several_unique_and_save(level_file: Path) -> None:
     assert saved.difficulty is None  # a level with several solutions has no grade
 
 
+@pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_undo_redo_and_drag_is_one_step(level_file: Path) -> None:
     app = create_editor_app(level_file, engine="search")
     async with app.run_test(size=SIZE) as pilot:
@@ -268,6 +269,7 @@ async def test_json_file_is_saved_as_json(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("mode", [0o644, 0o600])
+@pytest.mark.slow  # 9 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_save_keeps_the_files_mode(level_file: Path, mode: int) -> None:
     """Issue 33 item 14: a 0644 level file stayed 0644 only until the editor saved it."""
     level_file.chmod(mode)

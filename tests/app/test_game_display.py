@@ -115,6 +115,7 @@ async def test_command_palette_offers_every_action(app8) -> None:
         assert {"space", "enter", "x", "u", "ctrl+r", "r", "a", "question_mark", "q"} <= keys
 
 
+@pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_win_screen_copies_a_spoiler_free_share_line(app8, solution8, clock) -> None:
     async with app8.run_test(size=SIZE) as pilot:
         for cell in solution8:
@@ -136,6 +137,7 @@ async def test_win_screen_copies_a_spoiler_free_share_line(app8, solution8, cloc
         assert not board_view(app8).board.queens
 
 
+@pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_next_level_opens_the_next_file(tmp_path, clock) -> None:
     from tests.conftest import EXAMPLE_8, EXAMPLE_9, SOLUTION_8
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from queens_tui.app.screens.confirm import ConfirmScreen
 from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.screens.help import HelpScreen
@@ -19,6 +21,7 @@ WIDE = (150, 40)
 before the live check's sentence (see `StatusBar.render`)."""
 
 
+@pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_whole_level_with_keys_until_solved(app8, solution8, clock) -> None:
     async with app8.run_test(size=SIZE) as pilot:
         view = board_view(app8)
@@ -163,6 +166,7 @@ async def test_undo_redo_without_limit(app8) -> None:
         assert "moves 4" in status.plain
 
 
+@pytest.mark.slow  # 5 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_restart_asks_first(app8, clock) -> None:
     async with app8.run_test(size=SIZE) as pilot:
         view = board_view(app8)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.widgets.queens import BoardView
 from queens_tui.kinds.queens.board import Mark
@@ -76,6 +78,7 @@ async def test_drag_starting_on_a_cross_erases_crosses(app8) -> None:
         assert view.board.mark((6, 3)) is Mark.EMPTY  # erasing never adds
 
 
+@pytest.mark.slow  # 10 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_whole_level_with_the_mouse(app8, solution8) -> None:
     async with app8.run_test(size=SIZE) as pilot:
         view = board_view(app8)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from datetime import timedelta
 
+import pytest
+
 from queens_tui.app import create_app
 from queens_tui.app.screens.game import GameScreen
 from tests.unit.test_archive_days import _bundled, queens_days
@@ -17,6 +19,7 @@ from tests.unit.test_archive_days import _bundled, queens_days
 from .session_fixtures import SIZE, TODAY, make_store, notices
 
 
+@pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_bad_daily_files_never_crash_the_game(tmp_path) -> None:
     folder = tmp_path / "data" / "daily"
     folder.mkdir(parents=True)

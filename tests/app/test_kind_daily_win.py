@@ -32,6 +32,7 @@ def _card(app: object) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize(("kind", "ascii"), [("zip", True), ("tango", False)])
+@pytest.mark.slow  # 8 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_a_daily_win_counts_for_its_kind_s_streak(tmp_path, kind: str, ascii: bool) -> None:
     store = make_store(tmp_path / "data", today=DAY)
     for day in (DAY - timedelta(days=1), DAY):  # a two-day Queens streak

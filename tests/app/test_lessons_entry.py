@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from queens_tui.app import create_app
 from queens_tui.app.screens.browser import LevelBrowser
 from queens_tui.app.screens.game import GameScreen
@@ -18,6 +20,7 @@ def game_app(root: Path):  # type: ignore[no-untyped-def]
     return create_app("tango-1-easy/001", store=Store(root, sync=False), engine="search")
 
 
+@pytest.mark.slow  # 11 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_l_in_the_level_browser_opens_the_lessons(tmp_path: Path) -> None:
     app = game_app(tmp_path)
     async with app.run_test(size=(100, 36)) as pilot:
@@ -33,6 +36,7 @@ async def test_l_in_the_level_browser_opens_the_lessons(tmp_path: Path) -> None:
         assert isinstance(app.screen, LevelBrowser)
 
 
+@pytest.mark.slow  # 7 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_learn_in_the_command_palette(tmp_path: Path) -> None:
     app = game_app(tmp_path)
     async with app.run_test(size=(100, 36)) as pilot:

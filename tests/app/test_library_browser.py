@@ -87,6 +87,7 @@ def quick_grades(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.usefixtures("quick_grades")
+@pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_a_big_library_is_read_in_the_background_with_a_progress_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -113,6 +114,7 @@ async def test_a_big_library_is_read_in_the_background_with_a_progress_line(
 
 
 @pytest.mark.usefixtures("quick_grades")
+@pytest.mark.slow  # 22 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_o_opens_a_folder_of_archive_days(tmp_path: Path) -> None:
     folder = _small_library(tmp_path / "lib", 3)
     (folder / "notes.txt").write_text("not a day")
@@ -154,6 +156,7 @@ async def test_a_day_with_several_solutions_says_so_on_the_win_card(tmp_path: Pa
 
 
 @pytest.mark.usefixtures("quick_grades")
+@pytest.mark.slow  # 7 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_a_daily_folder_of_archive_days_is_listed_as_the_library(tmp_path: Path) -> None:
     from datetime import date
 

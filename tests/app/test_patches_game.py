@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from queens_tui.app import create_app
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.widgets.patches import WRONG_FG, PatchesBoard
@@ -38,6 +40,7 @@ def _style_at(board: PatchesBoard, x: int, y: int) -> Any:
     raise AssertionError("nothing drawn there")
 
 
+@pytest.mark.slow  # 11 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_mouse_drags_draw_every_patch_to_the_win() -> None:
     app = _app()
     async with app.run_test(size=SIZE) as pilot:
@@ -69,6 +72,7 @@ async def test_mouse_drags_draw_every_patch_to_the_win() -> None:
         assert first in board.state.patches
 
 
+@pytest.mark.slow  # 7 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_keys_draw_patches_undo_and_hint_to_the_win() -> None:
     app = _app()
     async with app.run_test(size=(80, 24)) as pilot:

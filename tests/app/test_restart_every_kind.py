@@ -43,6 +43,7 @@ def status(app) -> str:
 
 
 @pytest.mark.parametrize("kind", kinds({"queens", "zip"}))
+@pytest.mark.slow  # 13 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_a_hint_looked_at_counts_and_the_card_survives_a_restart(
     kind: str, tmp_path, clock
 ) -> None:
@@ -82,6 +83,7 @@ async def test_a_hint_looked_at_counts_and_the_card_survives_a_restart(
 
 
 @pytest.mark.parametrize("kind", kinds({"queens", "tango", "classic"}))
+@pytest.mark.slow  # 8 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_S_keeps_its_undo_offer_after_a_restart(kind: str, tmp_path, clock) -> None:
     data = tmp_path / "data"
     app = create_app(LEVELS[kind], now=clock, store=make_store(data), engine="search")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Select, Switch
 
 from queens_tui.app import create_app
@@ -18,6 +19,7 @@ def _switch(screen: SettingsScreen, word: str) -> Switch:
     return screen.query_one(f"#setting-{index}", Switch)
 
 
+@pytest.mark.slow  # 9 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_settings_switches_apply_at_once_and_are_saved(level8_file: Path, tmp_path) -> None:
     data = tmp_path / "data"
     app = create_app(str(level8_file), store=make_store(data))

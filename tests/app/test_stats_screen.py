@@ -49,6 +49,7 @@ async def test_g_opens_the_stats_of_the_games_kind_and_escape_goes_back(tmp_path
         assert isinstance(app.screen, GameScreen)
 
 
+@pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_the_palette_and_the_browser_open_the_stats(tmp_path: Path) -> None:
     app = _app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

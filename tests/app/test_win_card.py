@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
 from queens_tui.app import create_app
 from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.screens.win import GUARD, WinScreen
@@ -87,6 +89,7 @@ def yesterdays_daily(tmp_path):
     return data, day
 
 
+@pytest.mark.slow  # 7 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_replaying_a_solved_daily_keeps_the_first_result(tmp_path, clock, solution8):
     data, day = yesterdays_daily(tmp_path)
     app = create_app(now=clock, store=make_store(data), daily=day)
@@ -249,6 +252,7 @@ async def test_the_card_says_the_same_after_a_restart(
         assert str(again.screen.query_one("#share").render()) == first
 
 
+@pytest.mark.slow  # 7 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_a_replay_is_saved_and_resumes(tmp_path, clock, solution8):
     """Issue 28 item 3: `r` on a solved daily, two queens, quit, relaunch: the replay
     resumes; the first result stays as it was."""
@@ -279,6 +283,7 @@ async def test_a_replay_is_saved_and_resumes(tmp_path, clock, solution8):
     assert f"daily:{day.isoformat()}" not in store.in_progress()
 
 
+@pytest.mark.slow  # 5 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_n_on_todays_solved_daily_says_when_the_next_comes(tmp_path, clock, solution8):
     """Issue 28 item 5: not "This was the last level": when the next daily comes, and the
     packs (`l` opens the level browser from the card)."""

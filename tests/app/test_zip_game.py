@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from queens_tui.app import create_app
 from queens_tui.app.widgets.zip import ZipBoard
 from queens_tui.formats import zip as fmt
@@ -30,6 +32,7 @@ def _board(app: object) -> ZipBoard:
 ARROW = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
 
 
+@pytest.mark.slow  # 14 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_arrows_draw_the_path_and_undo_takes_steps_back() -> None:
     level, sol = _level()
     app = create_app(OpenLevel(level), persist=False)
@@ -52,6 +55,7 @@ async def test_arrows_draw_the_path_and_undo_takes_steps_back() -> None:
         assert board.state.solved
 
 
+@pytest.mark.slow  # 5 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_click_cuts_and_drag_draws_then_backtracks() -> None:
     level, sol = _level()
     app = create_app(OpenLevel(level), persist=False)

@@ -23,6 +23,7 @@ FILES.append("levels/4-expert/002.txt")
 
 @pytest.mark.parametrize("command", ["solve", "check", "explain", "grade"])
 @pytest.mark.parametrize("json", [False, True])
+@pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_batch_output_is_byte_identical(command: str, json: bool) -> None:
     args = [command, *(["--json"] if json else []), *FILES]
     got = run_cli(*args)

@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -158,6 +159,7 @@ def levels(draw: st.DrawFn) -> Level:
 
 @FUZZ
 @given(level=levels())
+@pytest.mark.slow  # 7 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_round_trips(level: Level) -> None:
     if any(row[0] == "#" for row in level.grid):
         return  # the one shape text cannot hold; dump_text refuses it (tested elsewhere)

@@ -47,6 +47,7 @@ def _assert_good(level: Level, queens: tuple[tuple[int, int], ...] | None = None
 
 
 @pytest.mark.parametrize("size", range(4, 13))
+@pytest.mark.slow  # 19 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_levels_are_unique_connected_and_keep_the_planted_solution(size: int) -> None:
     for seed in range(8):
         level, queens = gen.generate_unique(size, seed)
@@ -55,11 +56,13 @@ def test_levels_are_unique_connected_and_keep_the_planted_solution(size: int) ->
 
 
 @pytest.mark.parametrize("size", [14, 16])
+@pytest.mark.slow  # 10 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_larger_levels_are_unique_and_connected(size: int) -> None:
     level, queens = gen.generate_unique(size, "big")
     _assert_good(level, queens)
 
 
+@pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_an_independent_solver_agrees() -> None:
     """CP-SAT (the solver layer, not the search the generator uses) finds one solution."""
     from queens_tui.solver.queens import service as solver
@@ -120,6 +123,7 @@ _CHILD = (
 
 
 @pytest.mark.parametrize("hashseed", ["0", "4242", "random"])
+@pytest.mark.slow  # 12 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_output_does_not_depend_on_the_hash_seed(hashseed: str) -> None:
     env = {**os.environ, "PYTHONHASHSEED": hashseed}
     out = subprocess.run(
@@ -174,6 +178,7 @@ def test_titles_are_deterministic_and_pleasant() -> None:
 # --------------------------------------------------------------------------- CLI
 
 
+@pytest.mark.slow  # 13 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_cli_writes_sorted_files_that_check_ok(tmp_path: Path) -> None:
     out = tmp_path / "made"
     proc = run_cli("generate", "--size", "9", "--count", "3", "--seed", "s/1 x", "--out", str(out))
@@ -197,6 +202,7 @@ def test_cli_writes_sorted_files_that_check_ok(tmp_path: Path) -> None:
     assert check.returncode == 0 and check.stdout.count(": ok:") == 3
 
 
+@pytest.mark.slow  # 7 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_cli_stdout_separates_levels_with_a_blank_line_and_is_deterministic() -> None:
     proc = run_cli("generate", "--size", "7", "--count", "2", "--seed", "7", "--difficulty", "hard")
     assert proc.returncode == 0, proc.stderr
@@ -229,6 +235,7 @@ def test_cli_without_seed_records_a_random_one() -> None:
         ([], "--size"),
     ],
 )
+@pytest.mark.slow  # 14 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_cli_bad_arguments_exit_2_without_traceback(args: list[str], message: str) -> None:
     proc = run_cli("generate", *args)
     assert proc.returncode == 2

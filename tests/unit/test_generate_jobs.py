@@ -22,6 +22,7 @@ def generate(*argv: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(cmd, capture_output=True, text=True, env=ENV, timeout=120)
 
 
+@pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_the_same_seed_makes_the_same_levels_whatever_the_jobs() -> None:
     argv = ["--size", "7", "--count", "5", "--seed", "jobs"]
     one, two = generate(*argv, "--jobs", "1"), generate(*argv, "--jobs", "2")

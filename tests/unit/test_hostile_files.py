@@ -114,6 +114,7 @@ def test_draw_and_import_lines_show_a_file_name_escaped(
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
 @pytest.mark.parametrize("command", ["check", "import"])
+@pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_a_fifo_is_refused_at_once(tmp_path: Path, command: str) -> None:
     names = ["board.png", "noext"] + (["level.txt"] if command == "check" else [])
     for name in names:

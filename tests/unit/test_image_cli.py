@@ -98,6 +98,7 @@ def test_solve_json_check_explain_grade_take_pictures(solvable, capsys) -> None:
     assert json.loads(capsys.readouterr().out)["size"] == 8
 
 
+@pytest.mark.slow  # 7 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_no_board_is_one_line_and_exit_2_for_every_command(tmp_path, capsys) -> None:
     blank = tmp_path / "blank.png"
     Image.new("RGB", (300, 300), (255, 255, 255)).save(blank)
@@ -188,6 +189,7 @@ def test_formats_and_text_levels_never_import_pillow_or_numpy(tmp_path) -> None:
     assert _run(code) == "False False"
 
 
+@pytest.mark.slow  # 11 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_first_frame_never_imports_pillow_or_numpy(tmp_path) -> None:
     level = tmp_path / "x.txt"
     level.write_text("\n".join(SOLVABLE_9) + "\n")

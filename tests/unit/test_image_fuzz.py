@@ -8,6 +8,7 @@ import re
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
@@ -58,6 +59,7 @@ def test_truncated_pictures(suffix: str, cut: float) -> None:
     suffix=st.sampled_from(sorted(SAMPLES)),
     flips=st.lists(st.tuples(st.floats(0, 1), st.integers(0, 255)), min_size=1, max_size=8),
 )
+@pytest.mark.slow  # 20 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_corrupted_pictures(suffix: str, flips: list[tuple[float, int]]) -> None:
     data = bytearray(SAMPLES[suffix])
     for where, value in flips:

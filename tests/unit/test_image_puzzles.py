@@ -69,6 +69,7 @@ def _drawn(
         (24, {"dark": True, "screen": True}),
     ],
 )
+@pytest.mark.slow  # 17 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_tango_picture_reads_to_the_level_drawn(
     tmp_path: Path, index: int, options: dict[str, Any]
 ) -> None:
@@ -92,6 +93,7 @@ def test_tango_picture_reads_to_the_level_drawn(
         pytest.param(36, {"solved": True, "screen": True}, marks=pytest.mark.slow),
     ],
 )
+@pytest.mark.slow  # 12 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_zip_picture_reads_to_the_level_drawn(
     tmp_path: Path, index: int, options: dict[str, Any]
 ) -> None:
@@ -101,6 +103,7 @@ def test_zip_picture_reads_to_the_level_drawn(
     assert (got.numbers, got.walls) == (level.numbers, level.walls)
 
 
+@pytest.mark.slow  # 8 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_a_kind_given_that_the_picture_contradicts_is_refused_naming_what_it_is(
     tmp_path: Path,
 ) -> None:
@@ -123,6 +126,7 @@ def test_a_kind_given_that_the_picture_contradicts_is_refused_naming_what_it_is(
         pytest.param(25, {"dark": True, "screen": True, "jpeg": True}, marks=pytest.mark.slow),
     ],
 )
+@pytest.mark.slow  # 18 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_a_patches_picture_reads_to_the_level_drawn(
     tmp_path: Path, index: int, options: dict[str, Any]
 ) -> None:
@@ -191,6 +195,7 @@ def test_real_zip_screenshot_reads_to_its_true_puzzle(picture: Path) -> None:
     assert picture_rates.judge("zip", picture)[0] is None
 
 
+@pytest.mark.slow  # 11 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_cli_imports_solves_and_draws_a_tango_and_a_zip_picture(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -73,6 +73,7 @@ damage already met) run in the slow step."""
         for case in CASES
     ],
 )
+@pytest.mark.slow  # 10 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_synthetic_pictures_read_to_their_exact_partition(
     tmp_path: Path, n: int, dark: bool, variant: str
 ) -> None:
@@ -101,6 +102,7 @@ def test_tiles_with_gaps_and_no_lines_read_too(dark: bool) -> None:
     assert canon(level.grid) == canon(pic.regions)
 
 
+@pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_a_small_board_on_a_4k_desktop() -> None:
     pic = board_picture(14, seed=4, cell=28, queens=3, crosses=5)
     desktop = Image.new("RGB", (3840, 2160), (236, 236, 236))

@@ -64,6 +64,7 @@ def test_lines_round_trip_tango_and_zip_levels_with_signs_and_walls() -> None:
 
 
 @pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.slow  # 7 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_the_shipped_calendar_covers_two_years_of_the_week_s_shapes(kind: str) -> None:
     spec = get_kind(kind).daily
     assert spec is not None

@@ -36,6 +36,7 @@ def test_every_kind_has_lessons() -> None:
 
 
 @pytest.mark.parametrize("kind", PACK_KINDS)
+@pytest.mark.slow  # 11 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_every_rule_explain_names_on_a_pack_has_a_lesson(kind: str) -> None:
     """The quick version of the coverage check: the kind's first pack, its lessons found on
     that pack alone."""

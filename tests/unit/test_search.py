@@ -106,6 +106,7 @@ def test_a_set_cancel_flag_stops_the_search() -> None:
             next(gen)
 
 
+@pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_search_matches_cpsat_on_a_corpus_sample(corpus: list[dict]) -> None:
     rng = random.Random(2)
     sample = rng.sample(corpus, 60)
@@ -154,12 +155,14 @@ def region_maps(draw: st.DrawFn, min_size: int = 4, max_size: int = 7) -> Level:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(region_maps())
+@pytest.mark.slow  # 9 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_search_counts_like_brute_force(level: Level) -> None:
     assert search.count(level, limit=3) == len(brute_force(level, 3))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(region_maps(6, 10), st.randoms(use_true_random=False))
+@pytest.mark.slow  # 10 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_search_counts_like_cpsat(level: Level, rng: random.Random) -> None:
     n = level.size
     crosses = tuple(

@@ -73,6 +73,7 @@ def tango(rows: list[str]) -> Level:
     return Level(grid)
 
 
+@pytest.mark.slow  # 9 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_tango_rules_prove_the_one_solution_the_search_finds() -> None:
     levels = [load_puzzle(p) for p in sorted((REPO / "levels").glob("tango-*/*.txt"))]
     assert levels

@@ -235,6 +235,7 @@ def test_calendar_line_round_trips_a_level() -> None:
         queens_calendar.decode("10x not*base64")
 
 
+@pytest.mark.slow  # 9 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_the_shipped_calendar_covers_two_years_of_unique_dailies() -> None:
     from queens_tui.kinds.queens import search
 

@@ -172,6 +172,7 @@ while True:
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX signals")
+@pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_sigkill_at_random_moments_never_corrupts(tmp_path: Path) -> None:
     target = tmp_path / "state.json"
     for delay in (0.05, 0.13, 0.29):

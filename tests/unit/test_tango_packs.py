@@ -36,6 +36,7 @@ def test_four_packs_of_graded_levels(levels: dict[str, Level]) -> None:
         assert {lv.difficulty for lv in in_pack} == {pack.split("-")[2]}
 
 
+@pytest.mark.slow  # 7 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_every_level_is_unique_and_needs_exactly_its_grade(levels: dict[str, Level]) -> None:
     tiers: Counter[str] = Counter()
     for level_id, level in levels.items():

@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 import queens_tui
 
 ROOT = Path(queens_tui.__file__).parent
@@ -30,6 +32,7 @@ def private_uses(tree: ast.AST) -> list[str]:
     return found
 
 
+@pytest.mark.slow  # 9 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_no_private_textual_name_in_the_package() -> None:
     bad = {}
     for path in sorted(ROOT.rglob("*.py")):

@@ -160,6 +160,7 @@ def test_fuzz_text_only_level_errors(text: str) -> None:
         max_leaves=30,
     )
 )
+@pytest.mark.slow  # 5 s at load 12 on 2 cores: run by `pytest -m slow`
 def test_fuzz_json_only_level_errors(obj: object) -> None:
     try:
         level = fmt.parse_json(json.dumps(obj))

@@ -264,8 +264,9 @@ class GameScreen(FrontendScreen):
         self.draw()
 
     def on_hunt_found(self, message: HuntFound) -> None:
-        """The classic hunt grew: saved through the midend's session."""
+        """The classic hunt grew: saved (the session), then drawn again (the view predates it)."""
         self.midend.save_hunt(message.size, message.found, message.helped)
+        self.draw()
 
     def on_cell_action(self, message: CellAction) -> None:
         """Mouse input from the board."""

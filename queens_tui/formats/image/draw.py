@@ -27,20 +27,15 @@ def draw_queens(
 
     Bytes, not a file: the caller replaces its file whole (a full disk must not leave
     half a picture where a good one was)."""
-    from PIL import ImageDraw
-
-    from queens_tui.formats.image._read import open_picture
-
-    im = open_picture(source)
-    pen = ImageDraw.Draw(im)
+    im, pen = _canvas(source)
     for r, c in queens:
         x0, x1 = reading.xs[c], reading.xs[c + 1]
         y0, y1 = reading.ys[r], reading.ys[r + 1]
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         size = min(x1 - x0, y1 - y0)
         outer, inner = 0.36 * size, 0.29 * size
-        pen.ellipse((cx - outer, cy - outer, cx + outer, cy + outer), fill=(255, 255, 255))
-        pen.ellipse((cx - inner, cy - inner, cx + inner, cy + inner), fill=(0, 0, 0))
+        _disc(pen, cx, cy, outer, (255, 255, 255))
+        _disc(pen, cx, cy, inner, (0, 0, 0))
         pen.polygon(_crown(cx, cy, 0.19 * size), fill=GOLD)
     return _png(im)
 
@@ -50,6 +45,31 @@ def _png(im: Any) -> bytes:
     buffer = io.BytesIO()
     im.save(buffer, format="PNG")
     return buffer.getvalue()
+
+
+def _canvas(source: str | os.PathLike[str]) -> tuple[Any, Any]:
+    """A copy of the picture `source` and a pen on it (Pillow imported only here: lazy)."""
+    from PIL import ImageDraw
+
+    from queens_tui.formats.image._read import open_picture
+
+    im = open_picture(source)
+    return im, ImageDraw.Draw(im)
+
+
+def _pitch(xs: tuple[float, ...]) -> float:
+    """The mean cell width of the grid lines `xs`."""
+    return (xs[-1] - xs[0]) / max(1, len(xs) - 1)
+
+
+def _middle(xs: tuple[float, ...], ys: tuple[float, ...], r: int, c: int) -> tuple[float, float]:
+    """The middle of cell (`r`, `c`) between the grid lines `xs` and `ys`."""
+    return (xs[c] + xs[c + 1]) / 2, (ys[r] + ys[r + 1]) / 2
+
+
+def _disc(pen: Any, cx: float, cy: float, radius: float, fill: Any) -> None:
+    """A filled disc of `radius` centred on (cx, cy)."""
+    pen.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=fill)
 
 
 def _crown(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
@@ -80,24 +100,19 @@ def draw_tango(
     """The PNG bytes of `source` with a solved Tango `grid` (1 sun, 0 moon) drawn in its
     cells. A sun is an orange disc, a moon a blue crescent, each in a white ring so it
     shows on light and dark themes."""
-    from PIL import ImageDraw
-
-    from queens_tui.formats.image._read import open_picture
-
-    im = open_picture(source)
-    pen = ImageDraw.Draw(im)
+    im, pen = _canvas(source)
     for r, row in enumerate(grid):
         for c, v in enumerate(row):
-            cx, cy = (xs[c] + xs[c + 1]) / 2, (ys[r] + ys[r + 1]) / 2
+            cx, cy = _middle(xs, ys, r, c)
             size = min(xs[c + 1] - xs[c], ys[r + 1] - ys[r])
             ring, disc = 0.3 * size, 0.25 * size
-            pen.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), fill=(255, 255, 255))
+            _disc(pen, cx, cy, ring, (255, 255, 255))
             fill = SUN_FILL if v == 1 else MOON_FILL
-            pen.ellipse((cx - disc, cy - disc, cx + disc, cy + disc), fill=fill)
+            _disc(pen, cx, cy, disc, fill)
             if v != 1:  # the crescent: a white disc bites the blue one
                 bite = 0.2 * size
                 bx, by = cx + 0.12 * size, cy - 0.08 * size
-                pen.ellipse((bx - bite, by - bite, bx + bite, by + bite), fill=(255, 255, 255))
+                _disc(pen, bx, by, bite, (255, 255, 255))
     return _png(im)
 
 
@@ -109,15 +124,10 @@ def draw_path(
 ) -> bytes:
     """The PNG bytes of `source` with a Zip `path` (cells from 1 to the end) drawn through
     the cell centres: a thick orange line over a white one, under the dots' middles."""
-    from PIL import ImageDraw
-
-    from queens_tui.formats.image._read import open_picture
-
-    im = open_picture(source)
-    pen = ImageDraw.Draw(im)
+    im, pen = _canvas(source)
     cells = list(path)
-    points = [((xs[c] + xs[c + 1]) / 2, (ys[r] + ys[r + 1]) / 2) for r, c in cells]
-    size = (xs[-1] - xs[0]) / max(1, len(xs) - 1)
+    points = [_middle(xs, ys, r, c) for r, c in cells]
+    size = _pitch(xs)
     if len(points) >= 2:
         pen.line(points, fill=(255, 255, 255), width=max(3, round(0.34 * size)), joint="curve")
         pen.line(points, fill=PATH_FILL, width=max(2, round(0.26 * size)), joint="curve")
@@ -136,18 +146,15 @@ def draw_digits(
 ) -> bytes:
     """The PNG bytes of `source` with each digit of `cells` ((row, column) -> digit) written
     in the middle of its cell, in blue on a white disc (seen on light and dark themes)."""
-    from PIL import ImageDraw, ImageFont
+    from PIL import ImageFont
 
-    from queens_tui.formats.image._read import open_picture
-
-    im = open_picture(source)
-    pen = ImageDraw.Draw(im)
-    size = (xs[-1] - xs[0]) / max(1, len(xs) - 1)
+    im, pen = _canvas(source)
+    size = _pitch(xs)
     font = ImageFont.load_default(max(8, round(0.5 * size)))
     for (r, c), digit in cells.items():
-        cx, cy = (xs[c] + xs[c + 1]) / 2, (ys[r] + ys[r + 1]) / 2
+        cx, cy = _middle(xs, ys, r, c)
         ring = 0.34 * size
-        pen.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), fill=(255, 255, 255))
+        _disc(pen, cx, cy, ring, (255, 255, 255))
         pen.text((cx, cy), str(digit), fill=INK_FILL, font=font, anchor="mm")
     return _png(im)
 
@@ -163,13 +170,8 @@ def draw_rects(
 ) -> bytes:
     """The PNG bytes of `source` with each rectangle (top, left, bottom, right: cells,
     inclusive) outlined a little inside its cells, white under a dark magenta line."""
-    from PIL import ImageDraw
-
-    from queens_tui.formats.image._read import open_picture
-
-    im = open_picture(source)
-    pen = ImageDraw.Draw(im)
-    size = (xs[-1] - xs[0]) / max(1, len(xs) - 1)
+    im, pen = _canvas(source)
+    size = _pitch(xs)
     inset, width = 0.08 * size, max(2, round(0.06 * size))
     for top, left, bottom, right in rects:
         box = (xs[left] + inset, ys[top] + inset, xs[right + 1] - inset, ys[bottom + 1] - inset)

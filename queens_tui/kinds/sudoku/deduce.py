@@ -708,6 +708,16 @@ def singles_finish_flat(cells: Sequence[int], tier: int) -> bool:
         if not vals[i]:
             r, c, b = CELL_UNITS[i]
             cand[i] = _FULL & ~(have[r] | have[c] | have[b])
+
+    def place(i: int, bit: int) -> None:
+        """Write digit `bit` (a one-bit mask) in cell `i`: its peers and units lose it."""
+        vals[i] = bit.bit_length()
+        cand[i] = 0
+        for j in PEERS[i]:
+            cand[j] &= ~bit
+        for u in CELL_UNITS[i]:
+            have[u] |= bit
+
     left = vals.count(0)
     while left:
         progress = False
@@ -728,12 +738,7 @@ def singles_finish_flat(cells: Sequence[int], tier: int) -> bool:
                 single ^= bit
                 for i in empty:
                     if cand[i] & bit and not vals[i]:
-                        vals[i] = bit.bit_length()
-                        cand[i] = 0
-                        for j in PEERS[i]:
-                            cand[j] &= ~bit
-                        for u in CELL_UNITS[i]:
-                            have[u] |= bit
+                        place(i, bit)
                         left -= 1
                         progress = True
                         break
@@ -744,12 +749,7 @@ def singles_finish_flat(cells: Sequence[int], tier: int) -> bool:
                     if not m:
                         return False
                     if not m & (m - 1):
-                        vals[i] = m.bit_length()
-                        cand[i] = 0
-                        for j in PEERS[i]:
-                            cand[j] &= ~m
-                        for u in CELL_UNITS[i]:
-                            have[u] |= m
+                        place(i, m)
                         left -= 1
                         progress = True
         if not progress:

@@ -178,14 +178,20 @@ class State:
         else:
             self._ready.discard(x)
 
+    def _close(self, e: Link) -> bool:
+        """Take link `e` out of the open links and their indexes (False: it was not open)."""
+        if e not in self.open:
+            return False
+        self.open.discard(e)
+        self.op_of[e[0]].discard(e)
+        self.op_of[e[1]].discard(e)
+        self._bad.pop(e, None)
+        self._dirty.discard(e)
+        return True
+
     def cut(self, e: Link) -> None:
         """Drop link `e` from the open links (it is not on the path)."""
-        if e in self.open:
-            self.open.discard(e)
-            self.op_of[e[0]].discard(e)
-            self.op_of[e[1]].discard(e)
-            self._bad.pop(e, None)
-            self._dirty.discard(e)
+        if self._close(e):
             self._touch(e[0])
             self._touch(e[1])
 
@@ -202,12 +208,7 @@ class State:
 
     def take(self, e: Link) -> list[Link]:
         """Draw link `e`; full cells drop their other links (returned, in order)."""
-        if e in self.open:
-            self.open.discard(e)
-            self.op_of[e[0]].discard(e)
-            self.op_of[e[1]].discard(e)
-            self._bad.pop(e, None)
-            self._dirty.discard(e)
+        self._close(e)
         if e not in self.taken:
             self.taken.add(e)
             self.tk_of[e[0]].append(e)

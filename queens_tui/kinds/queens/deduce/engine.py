@@ -147,6 +147,19 @@ class LineRules(Tables):
                     )
         return None
 
+    def confined(self, free: int, line: int, target: int) -> tuple[int, int] | None:
+        """(k, cross) when every free cell of `line` lies in line k of kind `target` (a row,
+        column or region) and that line has free cells outside `line` (`cross`); else None."""
+        cand = free & self.lines[line]
+        if not cand:
+            return None
+        s = self.span(cand, target)
+        if s & (s - 1):
+            return None
+        k = s.bit_length() - 1
+        cross = free & self.lines[target * self.n + k] & ~self.lines[line]
+        return (k, cross) if cross else None
+
     def confinement(self, free: int, todo: list[int]) -> Step | None:
         n = self.n
         lines = self.lines
@@ -155,17 +168,11 @@ class LineRules(Tables):
         for target in (ROW, COL):
             for g in regs:
                 region = lines[2 * n + g]
-                cand = free & region
-                if not cand:
+                found = self.confined(free, 2 * n + g, target)
+                if found is None:
                     continue
-                s = self.span(cand, target)
-                if s & (s - 1):
-                    continue
-                k = s.bit_length() - 1
+                k, cross = found
                 tline = lines[target * n + k]
-                cross = free & tline & ~region
-                if not cross:
-                    continue
                 label = self.level.labels[g]
                 tname = f"{KIND_WORD[target]} {k + 1}"
                 if region & tline == region:
@@ -186,17 +193,10 @@ class LineRules(Tables):
             for line in todo:
                 if line // n != kind:
                     continue
-                cand = free & lines[line]
-                if not cand:
+                found = self.confined(free, line, REG)
+                if found is None:
                     continue
-                s = self.span(cand, REG)
-                if s & (s - 1):
-                    continue
-                g = s.bit_length() - 1
-                region = lines[2 * n + g]
-                cross = free & region & ~lines[line]
-                if not cross:
-                    continue
+                g, cross = found
                 label = self.level.labels[g]
                 name = self.line_name(line)
                 return Step(
