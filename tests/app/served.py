@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-STATUS = re.compile(r"♛ (\d+)/(\d+)")
+STATUS = re.compile(r"(\d+) of (\d+) queens")
 """The queen count on the status line: placed / needed."""
 _CONTROL = re.compile(
     r"\x1b\[(?P<csi>[0-?]*)[ -/]*(?P<final>[@-~])"  # CSI: cursor moves, colours, modes
