@@ -111,7 +111,7 @@ async def test_palette_down_enter_enter_does_not_crash() -> None:
         await pilot.pause()
         await pilot.press("down")
         for _ in range(2):  # back to back, as a fast typist sends them
-            app._driver.send_message(events.Key("enter", "\r"))
+            app.post_message(events.Key("enter", "\r"))
         await pilot.pause(0.3)
         assert app.is_running and app.screen is app.game_screen
 
