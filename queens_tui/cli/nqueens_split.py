@@ -122,7 +122,20 @@ def _count(run: Run, pool: Pool) -> None:
     def fill() -> None:
         while todo and (not pool.window or len(pending) < pool.window):
             batch = [todo.popleft() for _ in range(min(pool.batch, len(todo)))]
-            pending[pool.executor.submit(splitting.count_tasks, batch)] = batch
+            try:
+                pending[pool.executor.submit(splitting.count_tasks, batch)] = batch
+            except BrokenExecutor as err:  # a worker died since the last wait: the pool
+                lost_pool(batch, err)  # refuses new work before any future says so
+
+    def lost_pool(batch: list[splitting.Task], err: BrokenExecutor) -> None:
+        """A local worker died: every pending task failed with it; make the pool again and
+        send them (and `batch`) once more."""
+        if not pool.restartable:
+            raise TaskFailed(f"the workers were lost ({err})") from None
+        lost = [*batch, *(t for b in pending.values() for t in b)]
+        pending.clear()
+        pool.restart()
+        again(lost, err)
 
     def again(tasks: list[splitting.Task], err: BaseException) -> None:
         for task in tasks:
@@ -144,13 +157,8 @@ def _count(run: Run, pool: Pool) -> None:
             batch = pending.pop(future)
             try:
                 solutions = future.result()
-            except BrokenExecutor as err:  # a local worker died: every pending task failed
-                if not pool.restartable:
-                    raise TaskFailed(f"the workers were lost ({err})") from None
-                lost = [*batch, *(t for b in pending.values() for t in b)]
-                pending.clear()
-                pool.restart()
-                again(lost, err)
+            except BrokenExecutor as err:
+                lost_pool(batch, err)
                 break
             except Exception as err:
                 if not _is_lost_worker(err):

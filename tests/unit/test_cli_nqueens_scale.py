@@ -324,6 +324,35 @@ def test_tasks_sent_in_batches_are_each_recorded_once() -> None:
     assert sum(sent) == len(sp.tasks) - 1 and max(sent) == 4 and len(sent) == -(-sum(sent) // 4)
 
 
+def test_a_pool_broken_between_results_is_made_again_and_nothing_counted_twice() -> None:
+    # A worker killed after the last wait: the pool refuses the next submission before any
+    # future says it broke (CI saw this as a BrokenProcessPool traceback).
+    from concurrent.futures.process import BrokenProcessPool
+
+    from queens_tui.cli import nqueens_split
+
+    made: list[executors.InlineExecutor] = []
+
+    class BreaksOnce(executors.InlineExecutor):
+        def __init__(self) -> None:
+            self.calls = 0
+            made.append(self)
+
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+            self.calls += 1
+            if len(made) == 1 and self.calls == 3:
+                raise BrokenProcessPool("a child process terminated abruptly")
+            return super().submit(fn, *args, **kwargs)
+
+    sp = split.split(10)
+    cp = cpfile.Checkpoint.of(sp)
+    run = nqueens_split.Run(sp, cp, None, Progress("t", io.StringIO()), 0)
+    pool = executors.Pool(BreaksOnce(), "breaks", 1, 1, _restart=BreaksOnce)
+    nqueens_split._count(run, pool)
+    assert len(made) == 2  # made again once
+    assert cp.solutions() == A000170[10] and sorted(cp.done) == list(range(len(sp.tasks)))
+
+
 def test_a_finished_pool_leaves_no_thread_behind() -> None:
     # The pool's manager thread, left running, raced Python's exit and printed an OSError
     # traceback after about one result in twelve: `open_pool` now waits for it.
