@@ -10,6 +10,17 @@ base / working tree alternated on fresh pseudo-terminals. Both versions start
 the same way, `python -P -c "from queens_tui.cli import main; ..."` with
 PYTHONPATH naming their folder (-P: the current folder does not shadow it).
 
+Every start runs as installed: bytecode is written to and read from one temporary
+PYTHONPYCACHEPREFIX (PYTHONDONTWRITEBYTECODE removed), shared by bare Textual and both
+versions, and a warm-up round compiles every version (and every kind's daily) before the
+timed rounds. Without it the base, freshly extracted, compiles its sources at every start
+while the working tree may hold bytecode left by a test run: a bias of about 0.3x of a
+bare start in the working tree's favour.
+
+Each start prints two figures: wall time to the first frame, and CPU time (user + system
+of the child, read from /proc when the frame is seen). On a shared machine (load 3 and
+more) the CPU ratio is the one to trust: wall time there measures the queue for the cores.
+
     python tests/benchmarks/compare_app_versions.py BASE_COMMIT ROUNDS --dailies
 
 instead starts the daily of every kind with a daily (`play --kind K --date DAILY_DAY`, a
@@ -65,6 +76,22 @@ def keys_child(root: str) -> None:
     print(json.dumps(out))
 
 
+def installed(tmp: Path) -> dict[str, str]:
+    """The environment of every start: bytecode cached in one folder of `tmp`, as after
+    `pip install` (which byte-compiles the package), for bare Textual and both versions."""
+    return {"PYTHONPYCACHEPREFIX": str(tmp / "pycache"), "PYTHONDONTWRITEBYTECODE": ""}
+
+
+def ratios(name: str, times: list[tuple[float, float]], bare: list[tuple[float, float]]) -> str:
+    """`name`: median wall and CPU time and their ratios to the bare start's medians."""
+    wall, cpu = (statistics.median(t[i] for t in times) for i in (0, 1))
+    bare_wall, bare_cpu = (statistics.median(t[i] for t in bare) for i in (0, 1))
+    return (
+        f"{name}: {wall * 1000:.0f} ms wall ({wall / bare_wall:.2f}x), "
+        f"{cpu * 1000:.0f} ms CPU ({cpu / bare_cpu:.2f}x)"
+    )
+
+
 def extract(base: str, tmp: Path) -> dict[str, str]:
     """The base commit's tree in `tmp`/before, and the working tree: name -> folder."""
     before = tmp / "before"
@@ -90,15 +117,18 @@ def dailies(base: str, rounds: int) -> None:
     def start(root: str, kind: str) -> tuple[float, float]:
         data = tmp / f"data-{next(fresh)}"
         cmd = [sys.executable, "-P", "-c", LAUNCH, "play", "--kind", kind, "--date", DAILY_DAY]
-        env = {"PYTHONPATH": root, "QUEENS_TUI_DATA_DIR": str(data)}
+        env = {**cached, "PYTHONPATH": root, "QUEENS_TUI_DATA_DIR": str(data)}
         return bench.first_paint_cpu(cmd, "moves 0", env_extra=env)  # type: ignore[no-any-return]
 
     def bare_start() -> tuple[float, float]:
-        return bench.first_paint_cpu([sys.executable, str(bare)], "bare-static-ready")  # type: ignore[no-any-return]
+        cmd = [sys.executable, str(bare)]
+        return bench.first_paint_cpu(cmd, "bare-static-ready", env_extra=cached)  # type: ignore[no-any-return]
 
-    bare_start()  # warm the OS file cache
+    cached = installed(tmp)
+    bare_start()  # compiles Textual into the cache, warms the OS file cache
     for root in versions.values():
-        start(root, "queens")
+        for kind in daily_kinds():  # compiles each version's modules of every kind's daily
+            start(root, kind)
     times: dict[tuple[str, str], list[tuple[float, float]]] = {}
     for round_ in range(rounds):
         for kind in daily_kinds():
@@ -107,17 +137,11 @@ def dailies(base: str, rounds: int) -> None:
             for name, root in order if round_ % 2 else order[::-1]:
                 times.setdefault((name, kind), []).append(start(root, kind))
     everything_bare = [t for (name, _), ts in times.items() if name == "bare Textual" for t in ts]
-    bare_wall = statistics.median(t[0] for t in everything_bare)
-    bare_cpu = statistics.median(t[1] for t in everything_bare)
-    print(f"bare Textual: median {bare_wall * 1000:.0f} ms wall, {bare_cpu * 1000:.0f} ms CPU")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+    print(ratios("bare Textual", everything_bare, everything_bare))
     for kind in daily_kinds():
         for name in versions:
-            wall = statistics.median(t[0] for t in times[(name, kind)])
-            cpu = statistics.median(t[1] for t in times[(name, kind)])
-            print(
-                f"{kind} daily, {name}: {wall * 1000:.0f} ms wall ({wall / bare_wall:.2f}x), "
-                f"{cpu * 1000:.0f} ms CPU ({cpu / bare_cpu:.2f}x)"
-            )
+            print(ratios(f"{kind} daily, {name}", times[(name, kind)], everything_bare))
 
 
 def main(base: str, rounds: int) -> None:
@@ -141,23 +165,21 @@ def main(base: str, rounds: int) -> None:
     level_file.write_text(bench.dump_text(bench.bench_level(11)))
     bare = tmp / "bare.py"
     bare.write_text(bench.BARE_APP)
-    runs = {"bare Textual": ([sys.executable, str(bare)], "bare-static-ready", {})}
+    cached = installed(tmp)
+    runs = {"bare Textual": ([sys.executable, str(bare)], "bare-static-ready", cached)}
     for name, root in versions.items():
         cmd = [sys.executable, "-P", "-c", LAUNCH, "play", str(level_file)]
-        runs[name] = (cmd, "┗━", {"PYTHONPATH": root})
+        runs[name] = (cmd, "┗━", {**cached, "PYTHONPATH": root})
     for cmd, marker, env in runs.values():
-        bench.first_paint(cmd, marker, env_extra=env)  # warm the OS file cache
-    times: dict[str, list[float]] = {name: [] for name in runs}
-    for _ in range(rounds):
-        for name, (cmd, marker, env) in runs.items():
-            times[name].append(bench.first_paint(cmd, marker, env_extra=env))
-    bare_median = statistics.median(times["bare Textual"])
-    for name in versions:
-        median = statistics.median(times[name])
-        print(
-            f"{name}: cold start to first painted board {median * 1000:.0f} ms, "
-            f"bare Textual {bare_median * 1000:.0f} ms, ratio {median / bare_median:.2f}"
-        )
+        bench.first_paint_cpu(cmd, marker, env_extra=env)  # compiles, warms the OS file cache
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in runs}
+    for round_ in range(rounds):
+        order = list(runs.items())
+        for name, (cmd, marker, env) in order if round_ % 2 else order[::-1]:
+            times[name].append(bench.first_paint_cpu(cmd, marker, env_extra=env))
+    print(f"cold start to the first painted board, load average {os.getloadavg()[0]:.1f}:")
+    for name in runs:
+        print(ratios(name, times[name], times["bare Textual"]))
 
 
 if __name__ == "__main__":

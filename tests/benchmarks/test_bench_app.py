@@ -40,6 +40,7 @@ written in this environment), then Textual's CSS and the board's first paint.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import fcntl
 import json
 import os
@@ -259,12 +260,27 @@ def first_paint_cpu(
     finally:  # stopped above (or not): ended gently, as a player's quit, else killed
         os.killpg(proc.pid, signal.SIGTERM)
         os.killpg(proc.pid, signal.SIGCONT)
-        try:
-            proc.wait(5)
-        except subprocess.TimeoutExpired:
+        drain(master, proc, 5)
+        if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
         os.close(master)
+
+
+def drain(master: int, proc: subprocess.Popen[bytes], seconds: float) -> None:
+    """Read the terminal until `proc` ends or `seconds` pass. Unread, the pseudo-terminal's
+    buffer fills with the frames painted after the marker, and the app's goodbye (leaving
+    the alternate screen) blocks on its write: each start then waited out the 5 s."""
+    end = time.perf_counter() + seconds
+    while proc.poll() is None and time.perf_counter() < end:
+        ready, _, _ = select.select([master], [], [], 0.05)
+        if ready:
+            try:
+                os.read(master, 65536)
+            except OSError:  # the child's side is closed: it is ending
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    proc.wait(max(0.0, end - time.perf_counter()))
+                return
 
 
 def first_paint(
