@@ -12,6 +12,7 @@ With no level, the app plays a daily puzzle. A puzzle that needs generating
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable, Iterable
 from datetime import date
@@ -192,7 +193,9 @@ class QueensApp(App[None]):
             from queens_tui.app.signals import end_on_signals
 
             end_on_signals(lambda code: self.exit(return_code=code))
-        # After the first frame: import OR-Tools in the background for the assistant.
+        # After the first frame: garbage collection again (the command line turned it off
+        # for the start), and OR-Tools imported in the background for the assistant.
+        self.call_after_refresh(gc.enable)
         self.call_after_refresh(self._warm_engine)
         if self.learn:
             pass  # the lessons' list is the first screen
