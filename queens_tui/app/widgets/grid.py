@@ -11,6 +11,7 @@ the cursor aims at (`Layout.center`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from rich.segment import Segment
@@ -19,6 +20,13 @@ from textual.strip import Strip
 
 from queens_tui.app.palette import CURSOR_BLOCK, hint_marks
 from queens_tui.core.grid import Cell
+
+cached_style = lru_cache(maxsize=4096, typed=True)(Style)
+"""`Style(...)`, one shared object for each set of arguments (styles never change once
+made). A board drawn with a new `Style` for every cell made the first frame slower: each new
+object is hashed, looked up in Textual's colour filter and turned into escape codes once
+more; a shared one does that once (docs/performance.md, start-up). Queens' board has its own
+(`widgets.queens._style`)."""
 
 
 class Layout(NamedTuple):
@@ -102,7 +110,7 @@ def row_number(lay: Layout, dy: int, rows: int, base: Style) -> Segment | None:
     r, within = divmod(dy - lay.border, lay.cell_h + 1)
     if dy < lay.border or r >= rows or within != lay.cell_h // 2:
         return None
-    return Segment(f"{r + 1:>{lay.labels - 1}} ", base + Style(dim=True))
+    return Segment(f"{r + 1:>{lay.labels - 1}} ", base + cached_style(dim=True))
 
 
 def column_numbers(lay: Layout, cols: int, width: int, base: Style) -> Strip:
@@ -113,7 +121,7 @@ def column_numbers(lay: Layout, cols: int, width: int, base: Style) -> Strip:
         for k, digit in enumerate(str(c + 1)):
             if 0 <= x + k < width:
                 line[x + k] = digit
-    return Strip([Segment("".join(line), base + Style(dim=True))], width)
+    return Strip([Segment("".join(line), base + cached_style(dim=True))], width)
 
 
 def text_line(text: str, width: int, style: Style) -> Strip:
@@ -124,7 +132,7 @@ def text_line(text: str, width: int, style: Style) -> Strip:
 def caption_line(caption: str, width: int, style: Style) -> Strip:
     """The board's caption line: `caption` centred, in bold."""
     pad = max((width - len(caption)) // 2, 0)
-    return text_line(" " * pad + caption, width, style + Style(bold=True))
+    return text_line(" " * pad + caption, width, style + cached_style(bold=True))
 
 
 TOO_SMALL = "window too small for the board"
@@ -148,5 +156,5 @@ def with_bars(text: str, style: Style, bar: Style) -> list[Segment]:
     view (a cell narrower than three columns is drawn as it is)."""
     if len(text) < 3:
         return [Segment(text, style)]
-    block = Style(color=bar.bgcolor, bgcolor=bar.bgcolor)  # a bar without colour too
+    block = cached_style(color=bar.bgcolor, bgcolor=bar.bgcolor)  # a bar without colour too
     return [Segment(CURSOR_BLOCK, block), Segment(text[1:-1], style), Segment(CURSOR_BLOCK, block)]

@@ -223,14 +223,14 @@ class PatchesBoard(BoardWidget[PatchState]):
         bgs = {(r, c): bg_of((r, c)) for r in range(rows) for c in range(cols)}
         height, width = lay.height, lay.width
         canvas: list[list[Segment]] = [
-            [Segment(" ", Style(bgcolor=CELL_BG))] * width for _ in range(height)
+            [Segment(" ", grid.cached_style(bgcolor=CELL_BG))] * width for _ in range(height)
         ]
         hbar = {LIGHT: "-" if self.ascii else "─", HEAVY: "=" if self.ascii else "━"}
         vbar = {LIGHT: "|" if self.ascii else "│", HEAVY: "#" if self.ascii else "┃"}
 
         def line_style(weight: int, bad: bool) -> Style:
             fg = WRONG_FG if bad else BORDER_FG if weight == HEAVY else LINE_FG
-            return Style(color=fg, bgcolor=CELL_BG, bold=weight == HEAVY)
+            return grid.cached_style(color=fg, bgcolor=CELL_BG, bold=weight == HEAVY)
 
         # cells and the lines between them
         for r in range(rows):
@@ -239,19 +239,19 @@ class PatchesBoard(BoardWidget[PatchState]):
                 y0, x0 = 1 + r * (ch + 1), 1 + c * (cw + 1)
                 for dy in range(ch):
                     for dx in range(cw):
-                        canvas[y0 + dy][x0 + dx] = Segment(" ", Style(bgcolor=bg))
+                        canvas[y0 + dy][x0 + dx] = Segment(" ", grid.cached_style(bgcolor=bg))
                 # the line left of the cell
                 weight, bad = edge(inside(r, c - 1), (r, c))
                 for dy in range(ch):
                     if weight == NONE:
-                        canvas[y0 + dy][x0 - 1] = Segment(" ", Style(bgcolor=bg))
+                        canvas[y0 + dy][x0 - 1] = Segment(" ", grid.cached_style(bgcolor=bg))
                     else:
                         canvas[y0 + dy][x0 - 1] = Segment(vbar[weight], line_style(weight, bad))
                 # the line above the cell
                 weight, bad = edge(inside(r - 1, c), (r, c))
                 for dx in range(cw):
                     if weight == NONE:
-                        canvas[y0 - 1][x0 + dx] = Segment(" ", Style(bgcolor=bg))
+                        canvas[y0 - 1][x0 + dx] = Segment(" ", grid.cached_style(bgcolor=bg))
                     else:
                         canvas[y0 - 1][x0 + dx] = Segment(hbar[weight], line_style(weight, bad))
             weight, bad = edge((r, cols - 1), None)
@@ -281,7 +281,7 @@ class PatchesBoard(BoardWidget[PatchState]):
                     glyph = "+" if self.ascii else JUNCTIONS[weights]
                     canvas[y][x] = Segment(glyph, line_style(max(weights), bad))
                 else:  # inside one patch
-                    canvas[y][x] = Segment(" ", Style(bgcolor=bgs[(r - 1, c - 1)]))
+                    canvas[y][x] = Segment(" ", grid.cached_style(bgcolor=bgs[(r - 1, c - 1)]))
         for (r, c), role in self._marks.items():  # a hint's roles: marked bars of its tint
             sides = hint_marks(role, self.ascii)
             if sides is None or role not in HIGHLIGHTS or cw < 3:
@@ -290,21 +290,21 @@ class PatchesBoard(BoardWidget[PatchState]):
             for dy in range(ch):
                 for x, mark in zip((1 + c * (cw + 1), c * (cw + 1) + cw), sides, strict=True):
                     glyph = mark if dy == ch // 2 else " "
-                    style = Style(color=TEXT_FG, bgcolor=tint, bold=True)
+                    style = grid.cached_style(color=TEXT_FG, bgcolor=tint, bold=True)
                     canvas[1 + r * (ch + 1) + dy][x] = Segment(glyph, style)
         if not self.ascii and not state.solved:  # the cursor: bars (a clue's text wins)
             r, c = self.cursor
             for dy in range(ch):
                 for x in (1 + c * (cw + 1), c * (cw + 1) + cw):
                     canvas[1 + r * (ch + 1) + dy][x] = Segment(
-                        CURSOR_BLOCK, Style(color=CURSOR_BARS, bgcolor=CURSOR_BARS)
+                        CURSOR_BLOCK, grid.cached_style(color=CURSOR_BARS, bgcolor=CURSOR_BARS)
                     )
         # clue glyphs, and the cursor in ASCII
         for clue in level.clues:
             text = clue_glyph(clue, self.ascii)[:cw]
             y = 1 + clue.row * (ch + 1) + ch // 2
             x = 1 + clue.col * (cw + 1) + (cw - len(text)) // 2
-            style = Style(color=TEXT_FG, bgcolor=bgs[clue.cell], bold=True)
+            style = grid.cached_style(color=TEXT_FG, bgcolor=bgs[clue.cell], bold=True)
             for i, glyph in enumerate(text):
                 canvas[y][x + i] = Segment(glyph, style)
         if self.ascii and not state.solved and cw >= 3:  # the cursor [ ], the anchor < >
@@ -314,7 +314,7 @@ class PatchesBoard(BoardWidget[PatchState]):
                 r, c = cell
                 y = 1 + r * (ch + 1) + ch // 2
                 x0 = 1 + c * (cw + 1)
-                style = Style(color=TEXT_FG, bgcolor=bgs[(r, c)], bold=True)
+                style = grid.cached_style(color=TEXT_FG, bgcolor=bgs[(r, c)], bold=True)
                 canvas[y][x0] = Segment(left, style)
                 canvas[y][x0 + cw - 1] = Segment(right, style)
         return canvas

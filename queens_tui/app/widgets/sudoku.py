@@ -65,7 +65,7 @@ def fit(width: int, height: int) -> Layout | None:
 
 def _line_style(thick: bool) -> Style:
     """A grid line's style: dark between boxes, light inside one, on the plain cells' shade."""
-    return Style(color=THICK if thick else THIN, bgcolor=CELL_BG, bold=thick)
+    return grid.cached_style(color=THICK if thick else THIN, bgcolor=CELL_BG, bold=thick)
 
 
 def _thick_row(k: int) -> bool:
@@ -146,19 +146,21 @@ class SudokuBoard(BoardWidget[Board]):
         board = self._state
         w, h = lay.cell_w, lay.cell_h
         bg = self._background(cell)
-        blank = Style(bgcolor=bg)
+        blank = grid.cached_style(bgcolor=bg)
         v = board.value(cell)
         role = self._marks.get(cell, "")
         lines = [(" " * w, blank) for _ in range(h)]
         middle = h // 2
         if v is None and role.startswith("place-"):
             digit = role.removeprefix("place-")
-            style = Style(color=DIGIT_FG, bgcolor=bg, dim=True, bold=True)
+            style = grid.cached_style(color=DIGIT_FG, bgcolor=bg, dim=True, bold=True)
             return self._digit(digit, lines, middle, w, style)
         if v is not None and not self.ascii:
             given = board.is_given(cell)
             fg = FAULT if cell in board.fault_cells else GIVEN_FG if given else DIGIT_FG
-            return self._digit(str(v), lines, middle, w, Style(color=fg, bgcolor=bg, bold=given))
+            return self._digit(
+                str(v), lines, middle, w, grid.cached_style(color=fg, bgcolor=bg, bold=given)
+            )
         if v is not None:
             given = board.is_given(cell)
             fg = FAULT if cell in board.fault_cells else GIVEN_FG if given else DIGIT_FG
@@ -170,10 +172,13 @@ class SudokuBoard(BoardWidget[Board]):
                     text = f"*{v}*"
             if self.ascii and cell == self.cursor and w >= len(text) + 2:
                 text = f"[{text}]"
-            lines[middle] = (text.center(w), Style(color=fg, bgcolor=bg, bold=given or None))
+            lines[middle] = (
+                text.center(w),
+                grid.cached_style(color=fg, bgcolor=bg, bold=given or None),
+            )
             return lines
         notes = self.visible_notes(cell)
-        style = Style(color=NOTE_FG, bgcolor=bg)
+        style = grid.cached_style(color=NOTE_FG, bgcolor=bg)
         if notes and h >= 2:
             rows = (0, h - 1) if h < 3 else (middle - 1, middle + 1)  # about the middle line
             for k in (0, 1):
@@ -219,7 +224,7 @@ class SudokuBoard(BoardWidget[Board]):
             if self.ascii:
                 ch = "+" if _thick_row(k) and _thick_col(c) else "|" if _thick_col(c) else "-"
                 ch = ch if thick else " "
-                segs.append(Segment(ch, Style(color=THICK, bgcolor=THIN, bold=True)))
+                segs.append(Segment(ch, grid.cached_style(color=THICK, bgcolor=THIN, bold=True)))
             else:
                 down = 2 if _thick_col(c) else 1
                 ch = BOX[
@@ -232,7 +237,9 @@ class SudokuBoard(BoardWidget[Board]):
             if c < SIZE:
                 if self.ascii:
                     text = ("-" if _thick_row(k) else " ") * lay.cell_w
-                    segs.append(Segment(text, Style(color=THICK, bgcolor=THIN, bold=True)))
+                    segs.append(
+                        Segment(text, grid.cached_style(color=THICK, bgcolor=THIN, bold=True))
+                    )
                 else:
                     text = BOX[across * 9 + across] * lay.cell_w
                     segs.append(Segment(text, _line_style(_thick_row(k))))
@@ -241,7 +248,9 @@ class SudokuBoard(BoardWidget[Board]):
     def _column_separator(self, c: int) -> Segment:
         thick = _thick_col(c)
         if self.ascii:
-            return Segment("|" if thick else " ", Style(color=THICK, bgcolor=THIN, bold=True))
+            return Segment(
+                "|" if thick else " ", grid.cached_style(color=THICK, bgcolor=THIN, bold=True)
+            )
         weight = 2 if thick else 1
         return Segment(BOX[weight * 27 + weight * 3], _line_style(thick))
 
@@ -275,7 +284,7 @@ class SudokuBoard(BoardWidget[Board]):
                 if within - 1 == lay.cell_h // 2:  # a hint's role marked, not only tinted
                     text = grid.marked(text, self._marks.get((r, c)), self.ascii)
                 if (r, c) == self.cursor and not self.ascii:  # bars: the cell's colour stays
-                    segs += grid.with_bars(text, style, Style(bgcolor=CURSOR_BARS))
+                    segs += grid.with_bars(text, style, grid.cached_style(bgcolor=CURSOR_BARS))
                 else:
                     segs.append(Segment(text, style))
             segs.append(self._column_separator(SIZE))

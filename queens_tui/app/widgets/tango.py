@@ -142,8 +142,8 @@ class TangoBoard(BoardWidget[Board]):
             v, dim = (SUN if role == "place-sun" else 1 - SUN), True
         if v is None:  # --ascii: a dot, so the grid reads without colour
             if self.ascii:
-                return ".", Style(color=SIGN_FG, bgcolor=bg)
-            return " ", Style(bgcolor=bg)
+                return ".", grid.cached_style(color=SIGN_FG, bgcolor=bg)
+            return " ", grid.cached_style(bgcolor=bg)
         if self.ascii:
             glyph = "S" if v == SUN else "M"
         else:
@@ -151,7 +151,7 @@ class TangoBoard(BoardWidget[Board]):
         fg = SUN_FG if v == SUN else MOON_FG
         if faults.get(cell) == "fault" and not dim:
             fg = FAULT
-        return glyph, Style(color=fg, bgcolor=bg, bold=given or not dim, dim=dim)
+        return glyph, grid.cached_style(color=fg, bgcolor=bg, bold=given or not dim, dim=dim)
 
     def _sign(
         self, a: Cell, b: Cell, broken: set[tuple[Cell, Cell]], base: Style, text: bool = True
@@ -164,8 +164,8 @@ class TangoBoard(BoardWidget[Board]):
             return Segment(" ", base)
         glyph = ("=" if kind == EQUAL else ("x" if self.ascii else "×")) if text else " "
         if (a, b) in broken:
-            return Segment(glyph, Style(color=WHITE, bgcolor=FAULT, bold=True))
-        return Segment(glyph, Style(color=SIGN_FG, bgcolor=SIGN_BG, bold=True))
+            return Segment(glyph, grid.cached_style(color=WHITE, bgcolor=FAULT, bold=True))
+        return Segment(glyph, grid.cached_style(color=SIGN_FG, bgcolor=SIGN_BG, bold=True))
 
     def _cell_line(
         self, cell: Cell, within: int, lay: Layout, faults: dict[Cell, str]
@@ -190,11 +190,11 @@ class TangoBoard(BoardWidget[Board]):
                     inside = text[pad - d + 1 : pad + d]
                     text = text[: pad - d] + "[" + inside + "]" + text[pad + d + 1 :]
         else:
-            text, style = " " * w, Style(bgcolor=style.bgcolor)
+            text, style = " " * w, grid.cached_style(bgcolor=style.bgcolor)
         if within == lay.cell_h // 2:  # a hint's role (or `m`'s) marked, not only tinted
             text = grid.marked(text, self._marks.get(cell), self.ascii)
         if cell == self.cursor and not self.ascii:
-            return grid.with_bars(text, style, Style(bgcolor=CURSOR_BARS))
+            return grid.with_bars(text, style, grid.cached_style(bgcolor=CURSOR_BARS))
         return [Segment(text, style)]
 
     def render_line(self, y: int) -> Strip:

@@ -159,7 +159,9 @@ class ZipBoard(BoardWidget[ZipState]):
         px, py = cw + 1, ch + 1  # the pitch: a cell and one grid line
         height, width = py * rows + 1, px * cols + 1
         chars = [[" "] * width for _ in range(height)]
-        styles: list[list[Style]] = [[Style(bgcolor=CELL_BG)] * width for _ in range(height)]
+        styles: list[list[Style]] = [
+            [grid.cached_style(bgcolor=CELL_BG)] * width for _ in range(height)
+        ]
         order = {cell: i for i, cell in enumerate(path)}
         cursor = self.cursor if hasattr(self, "_lines") else path[-1]
         bg_of: dict[Cell, str] = {}
@@ -175,7 +177,7 @@ class ZipBoard(BoardWidget[ZipState]):
                 bg_of[cell] = bg
                 for y in range(py * r + 1, py * r + py):
                     for x in range(px * c + 1, px * c + px):
-                        styles[y][x] = Style(bgcolor=bg)
+                        styles[y][x] = grid.cached_style(bgcolor=bg)
         self._grid(chars, styles, level)
         self._path(chars, styles, bg_of)
         self._numbers(chars, styles, bg_of, order)
@@ -185,7 +187,7 @@ class ZipBoard(BoardWidget[ZipState]):
                 y = py * r + 1 + ch // 2
                 for x, mark in zip((px * c + 1, px * c + cw), marks, strict=True):
                     chars[y][x] = mark
-                    styles[y][x] = styles[y][x] + Style(color=NUMBER_BG, bold=True)
+                    styles[y][x] = styles[y][x] + grid.cached_style(color=NUMBER_BG, bold=True)
         if not self._state.solved:  # the cursor: bars at the cell's sides (`[ ]` with --ascii)
             r, c = cursor
             for y in range(py * r + 1, py * r + py):
@@ -194,7 +196,7 @@ class ZipBoard(BoardWidget[ZipState]):
                 elif not self.ascii:
                     for x in (px * c + 1, px * c + cw):
                         chars[y][x] = CURSOR_BLOCK
-                        styles[y][x] = Style(color=CURSOR_BARS, bgcolor=CURSOR_BARS)
+                        styles[y][x] = grid.cached_style(color=CURSOR_BARS, bgcolor=CURSOR_BARS)
         self._lines = [
             [Segment(letter, st) for letter, st in zip(chars[y], styles[y], strict=True)]
             for y in range(height)
@@ -207,9 +209,9 @@ class ZipBoard(BoardWidget[ZipState]):
         px, py = cw + 1, ch + 1
         height, width = len(chars), len(chars[0])
         walls = level.wall_set
-        thin = Style(color=GRID, bgcolor=CELL_BG)
-        frame = Style(color=WALL, bgcolor=CELL_BG, bold=True)
-        solid = Style(color=WALL, bgcolor=WALL)
+        thin = grid.cached_style(color=GRID, bgcolor=CELL_BG)
+        frame = grid.cached_style(color=WALL, bgcolor=CELL_BG, bold=True)
+        solid = grid.cached_style(color=WALL, bgcolor=WALL)
         a = self.ascii
         for y in range(height):
             for x in range(width):
@@ -278,7 +280,7 @@ class ZipBoard(BoardWidget[ZipState]):
                 if (path[j][0] - r, path[j][1] - c) == step
             ]
             if self.ascii:
-                color = Style(bold=True, bgcolor=bg_of[(r, c)])
+                color = grid.cached_style(bold=True, bgcolor=bg_of[(r, c)])
                 chars[cy][cx], styles[cy][cx] = "o", color
                 for d in dirs:
                     dy, dx = STEPS[d]
@@ -287,9 +289,11 @@ class ZipBoard(BoardWidget[ZipState]):
                         y, x = cy + dy * k, cx + dx * k
                         if chars[y][x] in " .":
                             chars[y][x] = _ASCII[d]
-                            styles[y][x] = Style(bold=True, bgcolor=styles[y][x].bgcolor)
+                            styles[y][x] = grid.cached_style(
+                                bold=True, bgcolor=styles[y][x].bgcolor
+                            )
                 continue
-            fill = Style(bgcolor=path_color(i, area))
+            fill = grid.cached_style(bgcolor=path_color(i, area))
             spans = [(cy - by, cy + by, cx - bx, cx + bx)]  # the core
             for d in dirs:  # out to the cell's edge and over the grid line
                 dy, dx = STEPS[d]
@@ -334,25 +338,33 @@ class ZipBoard(BoardWidget[ZipState]):
                     text = f"{text:^3}" if len(text) < 3 else text
                     for k, letter in enumerate(text):
                         x = cx - len(text) // 2 + k
-                        chars[cy][x], styles[cy][x] = letter, Style(bold=True, reverse=True)
+                        chars[cy][x], styles[cy][x] = (
+                            letter,
+                            grid.cached_style(bold=True, reverse=True),
+                        )
                     continue
                 rows = disc_rows(cw, ch, text)
                 for dy, half, part in rows:
                     y = cy + dy
                     for x in range(cx - half, cx + half + 1):
                         if part == "mid":
-                            chars[y][x], styles[y][x] = " ", Style(color=ink, bgcolor=disc)
+                            chars[y][x], styles[y][x] = (
+                                " ",
+                                grid.cached_style(color=ink, bgcolor=disc),
+                            )
                         else:
                             rim = "▄" if part == "top" else "▀"
                             chars[y][x] = rim
-                            styles[y][x] = Style(color=disc, bgcolor=styles[y][x].bgcolor)
+                            styles[y][x] = grid.cached_style(
+                                color=disc, bgcolor=styles[y][x].bgcolor
+                            )
                 mids = [cy + dy for dy, _, part in rows if part == "mid"]
                 big = drawing(text) if len(mids) == 3 else None
                 for y, line in zip(mids if big else [cy], big or [text], strict=True):
                     x0 = cx - len(line) // 2
                     for k, letter in enumerate(line):
                         chars[y][x0 + k] = letter
-                        styles[y][x0 + k] = Style(color=ink, bgcolor=disc, bold=True)
+                        styles[y][x0 + k] = grid.cached_style(color=ink, bgcolor=disc, bold=True)
 
     def _origin(self) -> tuple[int, int]:
         height = len(self._lines) + (1 if self._labels else 0)
