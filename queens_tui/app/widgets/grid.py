@@ -10,7 +10,7 @@ the cursor aims at (`Layout.center`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -77,10 +77,12 @@ def place(
     return Layout(w, h, max((width - bw) // 2, 0), max((height - bh) // 2, 0), bw, bh, border)
 
 
+@lru_cache(maxsize=256)
 def fit(
-    scales: Sequence[tuple[int, int]], rows: int, cols: int, width: int, height: int, border: int
+    scales: tuple[tuple[int, int], ...], rows: int, cols: int, width: int, height: int, border: int
 ) -> Layout | None:
-    """The grid at the first of `scales` (biggest first) that fits in width x height."""
+    """The grid at the first of `scales` (biggest first) that fits in width x height.
+    Cached: a board asks it for every line it draws (its layout at its current size)."""
     for scale in scales:
         lay = place(scale, rows, cols, width, height, border)
         if lay.width <= width and lay.height <= height:
