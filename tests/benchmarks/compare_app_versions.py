@@ -21,13 +21,14 @@ Each start prints two figures: wall time to the first frame, and CPU time (user 
 of the child, read from /proc when the frame is seen). On a shared machine (load 3 and
 more) the CPU ratio is the one to trust: wall time there measures the queue for the cores.
 
-    python tests/benchmarks/compare_app_versions.py BASE_COMMIT ROUNDS --dailies
+    python tests/benchmarks/compare_app_versions.py BASE_COMMIT ROUNDS --dailies [KIND ...]
 
-instead starts the daily of every kind with a daily (`play --kind K --date DAILY_DAY`, a
-day of every kind's shipped calendar), each start from an empty data folder, alternated
-with bare Textual and the base (which of the two goes first alternates), and prints each
-version's median wall and CPU time to the first frame with the board (the status line's
-"moves 0" is painted with it) and their ratios to the bare start's.
+instead starts the daily of every kind with a daily, or of the KINDs named (`play --kind K
+--date DAILY_DAY`, a day of every kind's shipped calendar), each start from an empty data
+folder, alternated with bare Textual and the base (which of the two goes first
+alternates), and prints each version's median wall and CPU time to the first frame with
+the board (the status line's "moves 0" is painted with it) and their ratios to the bare
+start's.
 """
 
 from __future__ import annotations
@@ -103,9 +104,13 @@ def extract(base: str, tmp: Path) -> dict[str, str]:
     return {f"before ({base[:7]})": str(before), "after (working tree)": str(REPO)}
 
 
-def dailies(base: str, rounds: int) -> None:
-    """Each kind's daily, cold, from an empty data folder: medians and ratios to bare Textual."""
-    from queens_tui.kinds import daily_kinds
+def dailies(base: str, rounds: int, only: list[str]) -> None:
+    """Each kind's daily (or those in `only`), cold, from an empty data folder: medians and
+    ratios to bare Textual."""
+    from queens_tui.kinds import daily_kinds as every_daily_kind
+
+    def daily_kinds() -> list[str]:
+        return only or list(every_daily_kind())
 
     tmp = Path(tempfile.mkdtemp(prefix="queens-compare-"))
     versions = extract(base, tmp)
@@ -185,7 +190,7 @@ def main(base: str, rounds: int) -> None:
 if __name__ == "__main__":
     if sys.argv[1] == "--keys-child":
         keys_child(sys.argv[2])
-    elif sys.argv[3:] == ["--dailies"]:
-        dailies(sys.argv[1], int(sys.argv[2]))
+    elif sys.argv[3:4] == ["--dailies"]:
+        dailies(sys.argv[1], int(sys.argv[2]), sys.argv[4:])
     else:
         main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 15)
