@@ -196,9 +196,9 @@ def grid_json(solution: Sequence[Sequence[int]] | None) -> JSONObject:
     return {"grid": ["".join(str(v) for v in row) for row in solution]}
 
 
-@dataclass(frozen=True)
-class DailySpec:
+class DailySpec(NamedTuple):
     """A kind's daily puzzle: which puzzle each day gets, where its files and cache live.
+    (A NamedTuple: made at every start, before the first frame; docs/performance.md.)
 
     The day's puzzle is the daily folder's file for it, else the line of the
     frozen calendar shipped in `levels/daily/<kind>/YYYY.days` (`decode`),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 KEY_NAMES = {
     "question_mark": "?",
@@ -44,9 +44,10 @@ def key_words(actions: Iterable[Action]) -> Callable[[str], str]:
     return say
 
 
-@dataclass(frozen=True)
-class Action:
-    """One thing a key does on the game screen."""
+class Action(NamedTuple):
+    """One thing a key does on the game screen. A NamedTuple, not a frozen dataclass: the
+    class is made at every start, before the first frame, about a tenth of the cost
+    (docs/performance.md, start-up)."""
 
     id: str
     """Binding id: the name `App.set_keymap` remaps."""

@@ -28,7 +28,7 @@ import difflib
 import re
 import string
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from queens_tui.core.errors import printable
@@ -263,7 +263,7 @@ def load(path: Path | None, action_sets: Callable[[], Iterable[Iterable[Action]]
 def remap(actions: Iterable[Action], keys: Mapping[str, str]) -> tuple[Action, ...]:
     """The actions with the player's keys (their fixed key labels dropped where remapped)."""
     return tuple(
-        replace(a, keys=keys[a.id], key_display=None, help_keys=None) if a.id in keys else a
+        a._replace(keys=keys[a.id], key_display=None, help_keys=None) if a.id in keys else a
         for a in actions
     )
 

@@ -9,9 +9,8 @@ nothing else in the app knows what a queen is.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from queens_tui.core.grid import Cell
 from queens_tui.kinds import KINDS, get_kind
@@ -34,8 +33,7 @@ def widget(module: str, name: str) -> Callable[..., Any]:
     return make
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """A display option of a kind, kept in the settings (Queens: automatic crosses)."""
 
     name: str
@@ -55,9 +53,10 @@ default; one setting (`store.Settings.labels`) for every kind whose `KIND.labels
 (`ui_options` adds it: a kind's `UI` does not list it)."""
 
 
-@dataclass(frozen=True)
-class KindUI:
-    """What the app needs of a kind beyond its pure rules."""
+class KindUI(NamedTuple):
+    """What the app needs of a kind beyond its pure rules. NamedTuples (this and `Option`), not
+    frozen dataclasses: made at every start, before the first frame, for about a tenth of the
+    cost (docs/performance.md, start-up)."""
 
     board: Callable[..., Any]
     """`board(state, *, ascii=..., options=..., id=...)` -> the kind's board widget,
