@@ -17,7 +17,9 @@ position itself, played in the game but not exported (`Lesson.exportable`).
 
 Lessons are ordered as the grades order rules (each kind's `RULE_TIERS`, simplest first).
 The list is built once and cached in the data folder (`lessons.json`, written beside and
-renamed over); the cache says which packs it was built from and is rebuilt when they change.
+renamed over); the cache says which packs and which code it was built from (the content of
+the lesson kinds' modules: their deduction, hints and words) and is rebuilt when either
+changes.
 """
 
 from __future__ import annotations
@@ -218,12 +220,13 @@ def find_board_lessons(kind: str) -> list[Lesson]:
 
 def packs_stamp() -> str:
     """What the lessons are built from: every file of the bundled packs (path, size, time;
-    the daily calendars are no lesson's source) and the cache's version, hashed in one walk
-    of the folder. A changed pack changes it, and the cache is rebuilt."""
+    the daily calendars are no lesson's source), the code that finds them (`code_stamp`) and
+    the cache's version, hashed in one walk of the folder. A changed pack or a changed rule
+    changes it, and the cache is rebuilt."""
     from queens_tui import __version__
     from queens_tui.formats.bundled import levels_dir
 
-    digest = hashlib.sha256(f"{CACHE_VERSION} {__version__}".encode())
+    digest = hashlib.sha256(f"{CACHE_VERSION} {__version__} {code_stamp()}".encode())
     root = levels_dir()
     if root is not None:
         for dirpath, dirnames, filenames in os.walk(root):
@@ -235,6 +238,46 @@ def packs_stamp() -> str:
                     continue
                 rel = os.path.relpath(os.path.join(dirpath, name), root)
                 digest.update(f"{rel} {st.st_size} {st.st_mtime_ns}\n".encode())
+    return digest.hexdigest()[:24]
+
+
+def code_files() -> list[Path]:
+    """The source a lesson depends on: every module of each kind with lessons (a kind package
+    with a `lessons.py`: its deduction, the hints that walk a level with it, its rules, its
+    lessons' words; the whole package, so a helper module a rule moves into is covered too),
+    the solver that walks a kind with no level files (classic, `find_board_lessons`), and
+    this module. Found on disk: no kind is imported for it (the cached list stays cheap)."""
+    from importlib.util import find_spec
+
+    from queens_tui.kinds import level_files
+
+    kinds_root = Path(__file__).parents[1] / "kinds"
+    files = [Path(__file__)]
+    for kind in KINDS:
+        package = kinds_root / kind
+        if not (package / "lessons.py").is_file():
+            continue
+        files += sorted(package.rglob("*.py"))
+        if level_files(kind) is None:
+            solver = find_spec(f"queens_tui.solver.{kind}")
+            if solver is not None and solver.origin is not None:
+                files.append(Path(solver.origin))
+    return files
+
+
+def code_stamp() -> str:
+    """A hash of the content of `code_files` (not their times: a checkout or a copy that
+    changes no rule keeps the cache): a change of a rule rebuilds the lessons."""
+    digest = hashlib.sha256()
+    root = Path(__file__).parents[1]
+    for path in code_files():
+        try:
+            body = path.read_bytes()
+        except OSError:
+            body = b""
+        name = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name
+        digest.update(f"{name} {len(body)}\n".encode())
+        digest.update(body)
     return digest.hexdigest()[:24]
 
 
@@ -349,6 +392,7 @@ __all__ = [
     "Lesson",
     "board",
     "build",
+    "code_stamp",
     "export_name",
     "find_lessons",
     "first_rule",

@@ -180,6 +180,42 @@ def test_the_cache_is_read_until_the_packs_change(tmp_path: Path, monkeypatch) -
     assert catalog.lessons(tmp_path) == made and len(built) == 4
 
 
+def test_the_cache_is_rebuilt_when_a_rule_changes(tmp_path: Path, monkeypatch) -> None:
+    """The cache is keyed on the deduction's source too: every lesson kind's deduction (and
+    its hints and words) is hashed, and a change of its content rebuilds the lessons."""
+    files = {
+        p.relative_to(Path(catalog.__file__).parents[1]).as_posix() for p in catalog.code_files()
+    }
+    for module in (
+        "kinds/queens/deduce/probes.py",
+        "kinds/queens/play.py",
+        "kinds/tango/deduce.py",
+        "kinds/zip/deduce.py",
+        "kinds/sudoku/deduce.py",
+        "kinds/patches/deduce.py",
+        "kinds/classic/play.py",
+        "solver/classic.py",
+        "catalog/lessons.py",
+    ):
+        assert module in files, module
+    rule = tmp_path / "deduce.py"
+    rule.write_text("RULE = 'last cell'\n")
+    monkeypatch.setattr(catalog, "code_files", lambda: [rule])
+    built: list[int] = []
+    made = list(quick_lessons("patches"))
+
+    def build() -> list[catalog.Lesson]:
+        built.append(1)
+        return made
+
+    monkeypatch.setattr(catalog, "build", build)
+    data = tmp_path / "data"
+    assert catalog.lessons(data) == made and len(built) == 1
+    assert catalog.lessons(data) == made and len(built) == 1  # the same code: the cache
+    rule.write_text("RULE = 'last cell in a row'\n")
+    assert catalog.lessons(data) == made and len(built) == 2  # a rule changed: rebuilt
+
+
 def test_progress_is_kept_and_a_corrupt_file_is_set_aside(tmp_path: Path) -> None:
     progress = LessonProgress(tmp_path)
     assert not progress.is_done("queens-common_attack") and progress.notice is None
