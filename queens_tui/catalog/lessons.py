@@ -10,10 +10,11 @@ hardest on a tie, as `explain` names that step.
 
 A lesson is best found on a level's very start, or on a position its kind can write as a
 level (Tango and Mini Sudoku: the filled cells given, `KindBase.level_at`): then its board is
-a level file whose `explain` starts with the lesson's rule (checked here, and what
-`learn --export` writes). Where the kind's files cannot say a position (Queens' crosses,
-Zip's path, Patches' drawn patches) and no level start teaches the rule, the lesson is the
-position itself, played in the game but not exported (`Lesson.exportable`).
+a level file whose `explain` starts with the lesson's rule (checked here). Where no level
+start teaches the rule (Queens' crosses, Zip's path, Patches' drawn patches), the lesson is
+the position itself, and `learn --export` writes it as the level with a `position:` section
+(`formats.position`), which `play` opens set up and `explain` explains from there. Classic
+N-queens has no level files: its lesson is played in the game only (`Lesson.exportable`).
 
 Lessons are ordered as the grades order rules (each kind's `RULE_TIERS`, simplest first).
 The list is built once and cached in the data folder (`lessons.json`, written beside and
@@ -73,9 +74,16 @@ class Lesson:
         return f"{self.kind}-{self.rule}"
 
     @property
-    def exportable(self) -> bool:
-        """True when the board is a level that starts at the lesson (what `--export` writes)."""
+    def at_a_start(self) -> bool:
+        """True when the board is a level's own start (no position to set up): what the
+        search prefers, the simpler board to read."""
         return self.position is None
+
+    @property
+    def exportable(self) -> bool:
+        """True when `--export` can write the board as a level file: a level start as it is,
+        a position with its `position:` section (`formats.position`)."""
+        return not on_a_board(self.kind)
 
     def as_json(self) -> dict[str, Any]:
         """`learn --list --json`'s line: kind, rule, title, source level, step, exportable."""
@@ -151,7 +159,7 @@ def find_lessons(kind: str, levels: Sequence[tuple[str, Path]]) -> list[Lesson]:
         return Lesson(kind, rule, title, text, source, step, tiers[rule], **where)
 
     for level_id, path in levels:
-        if all(r in found and found[r].exportable for r in wanted):
+        if all(r in found and found[r].at_a_start for r in wanted):
             break
         try:
             level = load_puzzle(path)
@@ -160,13 +168,13 @@ def find_lessons(kind: str, levels: Sequence[tuple[str, Path]]) -> list[Lesson]:
         deep = any(r not in found for r in wanted)  # else only a level's start can add
         if not deep:
             start = first_rule(kind, level)  # cheaper than the hint: ask it first
-            if start is None or start not in words or found[start].exportable:
+            if start is None or start not in words or found[start].at_a_start:
                 continue
         for step, state, rule in _walk(kind, level):
             if step and not deep:
                 break
             have = found.get(rule)
-            if rule not in words or (have is not None and have.exportable):
+            if rule not in words or (have is not None and have.at_a_start):
                 continue
             if step == 0 and first_rule(kind, level) == rule:
                 found[rule] = make(rule, level_id, 0)
@@ -374,16 +382,21 @@ def export_name(lesson: Lesson) -> str:
 
 
 def level_text(lesson: Lesson) -> str:
-    """The lesson's board as a level file of its kind (text format, named after the lesson)."""
-    level, _ = board(lesson)
+    """The lesson's board as a level file of its kind (text format, named after the lesson):
+    a position inside a level as its `position:` section, so `play` opens it set up."""
     from dataclasses import replace
 
+    level, state = board(lesson)
+    position = None
+    if lesson.position is not None:
+        position = get_kind(lesson.kind).play.state_to_json(state)
     named = replace(
         level,
         name=f"Lesson: {lesson.title}",
         source=f"lesson from {lesson.source}",
         seed=None,
         difficulty=None,
+        position=position,
     )
     return _dump(lesson.kind, named)
 

@@ -284,12 +284,19 @@ def _by_rules(
     return (0, None, why) if result is None else (*result, None)
 
 
+def _hint_text(step: dict[str, Any]) -> str:
+    """A step of `explain_play` from a position as text: its rule and words."""
+    return f"{step['rule']}: {step['text']}"
+
+
 def cmd_explain(args: argparse.Namespace) -> int:
     """Print the logical solution of each level, one numbered step a line.
 
     Text rows and columns are 1-based (r2c5 = row 2, column 5); with --json
     one object per step, cells 0-based. When the rules run out, the rest
-    comes in one step whose rule is "solver". Exit codes as for `solve`.
+    comes in one step whose rule is "solver". A file that sets a position up
+    (a lesson's board) is explained from there, hint by hint (`explain_play`).
+    Exit codes as for `solve`.
     """
     worst = Worst()
     for path, level, _error in levels(args.files, args.kind):
@@ -297,7 +304,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
             worst.add(EXIT_BAD_INPUT)
             continue
         kind = kind_of(level)
-        n, explanation, why = _by_rules(path, args.time_limit, kind, level, kind.explain)
+        n, explanation, why = _by_rules(path, args.time_limit, kind, level, kind.explain_play)
         if why is not None:
             worst.add(EXIT_GAVE_UP)
             continue
@@ -311,10 +318,10 @@ def cmd_explain(args: argparse.Namespace) -> int:
         if not args.json:
             several = ", several solutions" if code == EXIT_NOT_UNIQUE else ""
             out(f"{printable(path)}: {kind.heading(level)}, {len(steps)} steps{several}")
+        # steps from a position are hints (rule, words, move): the plain words, any kind
+        show = kind.step_text if getattr(level, "position", None) is None else _hint_text
         for k, step in enumerate(steps, start=1):
-            out(
-                {"file": path, "step": k, **step} if args.json else f"{k:3}. {kind.step_text(step)}"
-            )
+            out({"file": path, "step": k, **step} if args.json else f"{k:3}. {show(step)}")
         if not args.json:
             out("")
         sys.stdout.flush()

@@ -74,7 +74,7 @@ def test_on_a_lessons_board_h_names_its_rule_and_explain_starts_with_it(kind: st
         level, state = catalog.board(lesson)
         hint = get_kind(kind).play.hint(state)
         assert hint is not None and hint.rule == lesson.rule, lesson.id
-        if lesson.exportable:
+        if lesson.at_a_start:
             assert catalog.first_rule(kind, level) == lesson.rule, lesson.id
 
 
@@ -97,24 +97,33 @@ def test_zip_and_patches_hints_name_explains_rules(kind: str) -> None:
     assert seen - {"single", "corridor", "end-exit"} or len(seen) > 1
 
 
-def test_an_exported_board_starts_with_its_lessons_rule(tmp_path: Path, monkeypatch) -> None:
-    """`learn --export` writes each exportable lesson as `<kind>-<rule>.txt`; `explain --json`
-    on each gives that rule as its first step (lessons from each kind's first pack)."""
+def test_every_lesson_exports_and_reopens_on_its_board(tmp_path: Path, monkeypatch) -> None:
+    """`learn --export` writes every lesson as `<kind>-<rule>.txt` (a position inside a level
+    with its `position:` section); each file opens on the lesson's position (what `play` sets
+    up: the kind's `new_state`), and its first explained step is the lesson's rule (lessons
+    from each kind's first pack)."""
     data = tmp_path / "data"
     monkeypatch.setenv("QUEENS_TUI_DATA_DIR", str(data))
     found = [x for kind in KINDS for x in quick_lessons(kind)]
-    assert any(not x.exportable for x in found)  # positions, classic's among them
+    assert any(x.position is not None for x in found if x.kind != "classic")
     write_cache(data, found)
     out = tmp_path / "out"
     assert main(["learn", "--export", str(out)]) == 0
     written = sorted(p.name for p in out.iterdir())
-    assert written == sorted(f"{x.id}.txt" for x in found if x.exportable)
+    assert written == sorted(catalog.export_name(x) for x in found if x.exportable)
+    assert {x.kind for x in found if not x.exportable} <= {"classic"}
     for lesson in found:
         if not lesson.exportable:
             continue
-        path = out / f"{lesson.id}.txt"
-        steps = get_kind(lesson.kind).explain(load_puzzle(path)).steps
+        path = out / catalog.export_name(lesson)
+        level = load_puzzle(path)
+        rules = get_kind(lesson.kind).play
+        _, state = catalog.board(lesson)
+        assert rules.state_to_json(rules.new_state(level)) == rules.state_to_json(state), path
+        assert (level.position is not None) == (lesson.position is not None), path
+        steps = get_kind(lesson.kind).explain_play(level).steps
         assert steps[0]["rule"] == lesson.rule, path.name
+        assert catalog.first_rule(lesson.kind, level) == lesson.rule, path.name
 
 
 def test_export_writes_over_its_own_files_and_refuses_anyone_elses(

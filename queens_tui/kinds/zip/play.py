@@ -100,6 +100,9 @@ class ZipPlay:
         return level.rows, level.cols
 
     def new_state(self, level: ZipLevel) -> ZipState:
+        """The path at 1, or the path the level's file sets up (`ZipLevel.position`)."""
+        if level.position is not None:
+            return self.state_from_json(level, level.position)
         return ZipState(level, (level.number_cells[0],))
 
     def apply(self, state: ZipState, move: ZipMove) -> ZipState:

@@ -1,0 +1,150 @@
+"""A level file that sets a position up (issue 42: the lessons inside a level): the
+`position:` section of Queens', Zip's and Patches' text formats reads back to the same
+position, play starts there, `explain` explains from there, a file without it reads as
+before, and a bad section is one `file:line:col: what` line."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from queens_tui.cli import main
+from queens_tui.core.errors import LevelError
+from queens_tui.core.play import Deadline
+from queens_tui.formats import load_puzzle, reader
+from queens_tui.formats.bundled import bundled_levels
+from queens_tui.kinds import get_kind
+from queens_tui.store.progress import grid_key
+
+POSITION_KINDS = ("queens", "zip", "patches")
+"""The kinds whose files cannot give a position as givens (Tango and Mini Sudoku can)."""
+
+
+def walked(kind: str, steps: int) -> tuple[Any, Any]:
+    """(the first bundled level of `kind`, the position `steps` hints into it)."""
+    _, path = bundled_levels(kind)[0]
+    level = load_puzzle(path)
+    rules = get_kind(kind).play
+    state = rules.new_state(level)
+    for _ in range(steps):
+        hint = rules.hint(state, Deadline(5.0))
+        assert hint is not None and hint.move is not None
+        state = rules.apply(state, hint.move)
+    return level, state
+
+
+@pytest.mark.parametrize("kind", POSITION_KINDS)
+def test_a_position_reads_back_and_play_starts_there(kind: str, tmp_path: Path) -> None:
+    level, state = walked(kind, 3)
+    rules = get_kind(kind).play
+    placed = replace(level, position=rules.state_to_json(state))
+    text = reader(kind).dump(placed, "text")
+    assert "\nposition:\n" in text
+    path = tmp_path / f"{kind}-lesson.txt"
+    path.write_text(text)
+    back = load_puzzle(path)
+    assert back == placed and back.kind == kind
+    assert reader(kind).dump(back, "text") == text  # written back exactly
+    assert rules.state_to_json(rules.new_state(back)) == rules.state_to_json(state)
+    assert not rules.is_blank(rules.new_state(back))
+    # the same puzzle without the position is another game: its own save
+    assert grid_key(back) != grid_key(level)
+    assert grid_key(back).startswith(grid_key(level) + "@")
+
+
+@pytest.mark.parametrize("kind", POSITION_KINDS)
+def test_a_file_without_a_position_reads_as_before(kind: str) -> None:
+    _, path = bundled_levels(kind)[0]
+    level = load_puzzle(path)
+    assert level.position is None
+    assert "position:" not in reader(kind).dump(level, "text")
+    rules = get_kind(kind).play
+    assert rules.is_blank(rules.new_state(level)) or kind == "zip"  # Zip starts on its 1
+
+
+@pytest.mark.parametrize("kind", POSITION_KINDS)
+def test_explain_starts_from_the_position(kind: str, tmp_path: Path, capsys) -> None:
+    level, state = walked(kind, 2)
+    rules = get_kind(kind).play
+    placed = replace(level, position=rules.state_to_json(state))
+    path = tmp_path / "lesson.txt"
+    path.write_text(reader(kind).dump(placed, "text"))
+    hint = rules.hint(state, Deadline(5.0))
+    assert hint is not None
+    assert get_kind(kind).first_rule(load_puzzle(path)) == hint.rule
+    capsys.readouterr()
+    assert main(["explain", "--json", str(path)]) == 0
+    import json
+
+    steps = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert steps[0]["rule"] == hint.rule and steps[0]["text"] == hint.text
+    assert steps[0]["move"] == rules.move_to_json(hint.move)
+    assert main(["explain", str(path)]) == 0
+    assert f"  1. {hint.rule}: " in capsys.readouterr().out
+
+
+QUEENS = """# name: three
+AAB
+ACB
+CCB
+{section}"""
+
+ZIP = """# kind: zip
++---+---+---+
+| 1 | .   . |
++   +   +   +
+| .   .   . |
++   +   +   +
+| .   .   2 |
++---+---+---+
+{section}"""
+
+PATCHES = """# kind: patches
+A . .
+. . .
+. . B
+
+A: 6
+B: 3
+{section}"""
+
+BAD = [
+    (QUEENS, "position:\nQ . x\n. . .\n", "5:1", "the position has 2 rows, the board 3"),
+    (QUEENS, "position:\nQ . .\n. . .\n. . .\n. . .\n", "9:1", "has 4 rows, the board 3"),
+    (QUEENS, "position:\nQ . z\n. . .\n. . .\n", "6:5", "not 'z'"),
+    (QUEENS, "position:\nQ .\n. . .\n. . .\n", "6:4", "a position row has 2 cells, the board 3"),
+    (QUEENS, "position:\nQ . . .\n. . .\n. . .\n", "6:7", "a position row has 4 cells"),
+    (ZIP, "position:\n1 . .\n3 . .\n. . .\n", "9:1", "the path has no step 2"),
+    (ZIP, "position:\n1 2 .\n. . .\n. . .\n", "9:1", "crosses a wall"),
+    (ZIP, "position:\n2 . .\n1 . .\n. . .\n", "9:1", "must start on 1"),
+    (ZIP, "position:\n1 . .\n1 . .\n. . .\n", "11:1", "step 1 is on the path twice"),
+    (ZIP, "position:\n1 . .\n0 . .\n. . .\n", "11:1", "not '0'"),
+    (PATCHES, "position:\na a .\na . .\n. . .\n", "9:1", "patch 'a' are not one whole rectangle"),
+    (PATCHES, "position:\na a !\n. . .\n. . .\n", "9:5", "not '!'"),
+]
+
+
+@pytest.mark.parametrize(("body", "section", "where", "what"), BAD)
+def test_a_bad_position_is_one_line_at_its_place(
+    body: str, section: str, where: str, what: str, tmp_path: Path, capsys
+) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text(body.format(section=section))
+    with pytest.raises(LevelError) as caught:
+        load_puzzle(path)
+    line = str(caught.value)
+    assert line.startswith(f"{path}:{where}: ") and what in line, line
+    assert "\n" not in line
+    capsys.readouterr()
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == line
+
+
+def test_comments_and_metadata_after_the_position_are_still_read() -> None:
+    text = QUEENS.format(section="\nposition:\n# the queen first\nQ . .\n. . .\n. . .\n")
+    level = reader("queens").parse(text + "# author: Ada\n", ".txt")
+    assert level.author == "Ada" and level.position == ["Q..", "...", "..."]
