@@ -13,8 +13,8 @@ level (Tango and Mini Sudoku: the filled cells given, `KindBase.level_at`): then
 a level file whose `explain` starts with the lesson's rule (checked here). Where no level
 start teaches the rule (Queens' crosses, Zip's path, Patches' drawn patches), the lesson is
 the position itself, and `learn --export` writes it as the level with a `position:` section
-(`formats.position`), which `play` opens set up and `explain` explains from there. Classic
-N-queens has no level files: its lesson is played in the game only (`Lesson.exportable`).
+(`formats.position`), which `play` opens set up and `explain` explains from there (classic
+N-queens: its board of a size and the position on it, `formats.classic`).
 
 Lessons are ordered as the grades order rules (each kind's `RULE_TIERS`, simplest first).
 The list is built once and cached in the data folder (`lessons.json`, written beside and
@@ -81,9 +81,12 @@ class Lesson:
 
     @property
     def exportable(self) -> bool:
-        """True when `--export` can write the board as a level file: a level start as it is,
-        a position with its `position:` section (`formats.position`)."""
-        return not on_a_board(self.kind)
+        """True when `--export` can write the board as a level file (every kind with files):
+        a level start as it is, a position with its `position:` section (`formats.position`;
+        classic's: its board of a size and the position on it, `formats.classic`)."""
+        from queens_tui.kinds import level_files
+
+        return level_files(self.kind) is not None
 
     def as_json(self) -> dict[str, Any]:
         """`learn --list --json`'s line: kind, rule, title, source level, step, exportable."""
@@ -103,8 +106,10 @@ def lesson_kinds() -> tuple[str, ...]:
 
 
 def on_a_board(kind: str) -> bool:
-    """True for a kind played on an empty board of a size, with no level files (classic)."""
-    return get_kind(kind).formats is None
+    """True for a kind played on an empty board of a size, with no packs (classic)."""
+    from queens_tui.kinds import on_a_board as board_kind
+
+    return board_kind(kind)
 
 
 def rule_order(kind: str) -> list[str]:
@@ -188,6 +193,11 @@ def find_lessons(kind: str, levels: Sequence[tuple[str, Path]]) -> list[Lesson]:
     return [found[r] for r in wanted if r in found]
 
 
+_HOW = ("helped", "filled")
+"""What a board's save says of how it was reached (the solver revealed its queens): a lesson
+starts as a fresh position, so not these."""
+
+
 def find_board_lessons(kind: str) -> list[Lesson]:
     """The lessons of a kind played on an empty board (classic N-queens): no bundled levels,
     so positions along a solution (one queen at a time, as the solver reveals them) on its
@@ -212,6 +222,8 @@ def find_board_lessons(kind: str) -> list[Lesson]:
         if hint is not None and hint.rule in words and hint.rule not in found:
             title, text = words[hint.rule]
             position = rules.state_to_json(state)
+            if isinstance(position, dict):  # a save says how the board was reached (the
+                position = {k: v for k, v in position.items() if k not in _HOW}  # solver)
             source = LevelRef.board(kind, size).text
             found[hint.rule] = Lesson(
                 kind, hint.rule, title, text, source, step, tiers[hint.rule], position=position
@@ -253,11 +265,9 @@ def code_files() -> list[Path]:
     """The source a lesson depends on: every module of each kind with lessons (a kind package
     with a `lessons.py`: its deduction, the hints that walk a level with it, its rules, its
     lessons' words; the whole package, so a helper module a rule moves into is covered too),
-    the solver that walks a kind with no level files (classic, `find_board_lessons`), and
+    the solver that walks a kind played on a board of a size (classic, `find_board_lessons`), and
     this module. Found on disk: no kind is imported for it (the cached list stays cheap)."""
     from importlib.util import find_spec
-
-    from queens_tui.kinds import level_files
 
     kinds_root = Path(__file__).parents[1] / "kinds"
     files = [Path(__file__)]
@@ -266,7 +276,7 @@ def code_files() -> list[Path]:
         if not (package / "lessons.py").is_file():
             continue
         files += sorted(package.rglob("*.py"))
-        if level_files(kind) is None:
+        if on_a_board(kind):
             solver = find_spec(f"queens_tui.solver.{kind}")
             if solver is not None and solver.origin is not None:
                 files.append(Path(solver.origin))
@@ -384,20 +394,20 @@ def export_name(lesson: Lesson) -> str:
 def level_text(lesson: Lesson) -> str:
     """The lesson's board as a level file of its kind (text format, named after the lesson):
     a position inside a level as its `position:` section, so `play` opens it set up."""
-    from dataclasses import replace
+    from dataclasses import fields, replace
 
     level, state = board(lesson)
     position = None
     if lesson.position is not None:
         position = get_kind(lesson.kind).play.state_to_json(state)
-    named = replace(
-        level,
-        name=f"Lesson: {lesson.title}",
-        source=f"lesson from {lesson.source}",
-        seed=None,
-        difficulty=None,
-        position=position,
-    )
+    source = f"lesson from {lesson.source}"
+    has = {f.name for f in fields(level)}
+    wanted: dict[str, Any] = {"name": f"Lesson: {lesson.title}", "position": position}
+    if "source" in has:
+        wanted |= {"source": source, "seed": None, "difficulty": None}
+    else:  # a board of a size (classic): its metadata is one table
+        wanted["metadata"] = {"source": source}
+    named = replace(level, **{k: v for k, v in wanted.items() if k in has})
     return _dump(lesson.kind, named)
 
 

@@ -5,8 +5,8 @@ rule id, title, the level it comes from; `--json`: one object a line); `--export
 each lesson's board as a level file of its kind, `<kind>-<rule>.txt`, so that `explain` on
 it starts with that rule and `play` opens it on the lesson's board. A lesson that is a
 position inside a level (Queens' crosses, Zip's path, Patches' patches) is written as that
-level with a `position:` section (`formats.position`). Classic N-queens has no level files:
-its lesson is listed but not written, and said so. Export never overwrites a file it did
+level with a `position:` section (`formats.position`); classic N-queens' as its board of a
+size and the position on it (`formats.classic`). Export never overwrites a file it did
 not write: a file there already is replaced only when it is a lesson file (its name line,
 among its first, names a lesson); otherwise nothing is written and the command says which
 file is in the way (exit 2).

@@ -276,6 +276,10 @@ class LevelFiles(NamedTuple):
     is not even imported (None: always asked)."""
     fallback: bool = False
     """The reader that gets every text no other kind's reader claims (one kind: Queens)."""
+    board: bool = False
+    """The files only set a position up on the kind's board of a size (classic N-queens:
+    every board of a size is the same puzzle); the kind is still one played on a board
+    (`kinds.on_a_board`), with no packs of its own."""
 
 
 class KindBase(Generic[LevelT, SolutionT]):

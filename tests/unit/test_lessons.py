@@ -105,16 +105,14 @@ def test_every_lesson_exports_and_reopens_on_its_board(tmp_path: Path, monkeypat
     data = tmp_path / "data"
     monkeypatch.setenv("QUEENS_TUI_DATA_DIR", str(data))
     found = [x for kind in KINDS for x in quick_lessons(kind)]
-    assert any(x.position is not None for x in found if x.kind != "classic")
+    assert {x.kind for x in found if x.position is not None} >= {"queens", "zip", "classic"}
+    assert all(x.exportable for x in found)
     write_cache(data, found)
     out = tmp_path / "out"
     assert main(["learn", "--export", str(out)]) == 0
     written = sorted(p.name for p in out.iterdir())
-    assert written == sorted(catalog.export_name(x) for x in found if x.exportable)
-    assert {x.kind for x in found if not x.exportable} <= {"classic"}
+    assert written == sorted(catalog.export_name(x) for x in found)
     for lesson in found:
-        if not lesson.exportable:
-            continue
         path = out / catalog.export_name(lesson)
         level = load_puzzle(path)
         rules = get_kind(lesson.kind).play
@@ -302,6 +300,7 @@ def test_learn_refuses_bad_input_in_one_line(tmp_path: Path, monkeypatch, capsys
 def test_classic_teaches_its_last_free_cell_on_a_position_along_a_solution() -> None:
     (lesson,) = quick_lessons("classic")
     assert lesson.rule == "last cell" and lesson.source == "classic:8" and lesson.step > 0
-    assert not lesson.exportable
+    assert lesson.exportable  # as its board of 8 and the position on it (`formats.classic`)
+    assert isinstance(lesson.position, dict) and "helped" not in lesson.position  # fresh
     _, play = open_lesson(lesson)
     assert play.hint is not None and play.hint.rule == "last cell"

@@ -148,3 +148,65 @@ def test_comments_and_metadata_after_the_position_are_still_read() -> None:
     text = QUEENS.format(section="\nposition:\n# the queen first\nQ . .\n. . .\n. . .\n")
     level = reader("queens").parse(text + "# author: Ada\n", ".txt")
     assert level.author == "Ada" and level.position == ["Q..", "...", "..."]
+
+
+CLASSIC = """# kind: classic
+# name: four
+. . . .
+. . . .
+. . . .
+. . . .
+{section}"""
+
+
+def test_a_classic_board_and_its_position_read_back(tmp_path: Path) -> None:
+    """Classic N-queens has no puzzles of its own: its file is the empty board of a size and
+    the position set up on it (a lesson's board), still a kind played on a board."""
+    from queens_tui.kinds import board_kinds
+
+    path = tmp_path / "classic.txt"
+    path.write_text(CLASSIC.format(section="\nposition:\n. Q . .\n. . . .\nx . . .\n. . . .\n"))
+    level = load_puzzle(path)
+    rules = get_kind("classic").play
+    state = rules.new_state(level)
+    assert level.kind == "classic" and level.size == 4 and level.name == "four"
+    assert state.queens == {(0, 1)} and state.crosses == {(2, 0)}
+    text = reader("classic").dump(level, "text")
+    assert reader("classic").parse(text) == level and text == path.read_text()
+    assert reader("classic").scan_meta(text) == ("four", 4, None)
+    bare = reader("classic").parse(CLASSIC.format(section=""))
+    assert bare.position is None and rules.is_blank(rules.new_state(bare))
+    assert grid_key(level) != grid_key(bare)
+    assert board_kinds() == ("classic",)  # its files set positions up: still a board's kind
+
+
+@pytest.mark.parametrize(
+    ("section", "where", "what"),
+    [
+        ("position:\n. Q . z\n. . . .\n. . . .\n. . . .\n", "9:7", "not 'z'"),
+        ("position:\n. Q . .\n", "8:1", "the position has 1 rows, the board 4"),
+    ],
+)
+def test_a_bad_classic_file_is_one_line(section: str, where: str, what: str, tmp_path) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text(CLASSIC.format(section="\n" + section))
+    with pytest.raises(LevelError) as caught:
+        load_puzzle(path)
+    assert str(caught.value).startswith(f"{path}:{where}: ") and what in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "what"),
+    [
+        ("# kind: classic\n. . .\n. . .\n. . .\n", "2:1", "4 to 16 rows, not 3"),
+        ("# kind: classic\n. . . .\n. Q . .\n. . . .\n. . . .\n", "3:3", "not 'Q'"),
+        ("# kind: classic\n. . . .\n. . .\n. . . .\n. . . .\n", "3:1", "has 3 cells"),
+        ("# kind: classic\n", "1:1", "no board rows"),
+    ],
+)
+def test_a_bad_classic_board_is_one_line(text: str, where: str, what: str, tmp_path) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text(text)
+    with pytest.raises(LevelError) as caught:
+        load_puzzle(path)
+    assert str(caught.value).startswith(f"{path}:{where}: ") and what in str(caught.value)

@@ -97,6 +97,9 @@ class ClassicPlay:
         return level.size, level.size
 
     def new_state(self, level: ClassicLevel) -> ClassicState:
+        """The empty board, or the position the level's file sets up (`position`)."""
+        if level.position is not None:
+            return self.state_from_json(level, level.position)
         return ClassicState(level)
 
     def apply(self, state: ClassicState, move: ClassicMove) -> ClassicState:
