@@ -77,8 +77,8 @@ def parse(text: str, suffix: str = "") -> ClassicLevel:
             raise LevelError(
                 f"a board row has {len(cells)} cells, the board {size} rows", line=number, col=1
             )
-    name = meta.pop("name", None)
-    level = ClassicLevel(size, name=name, metadata={k: v for k, v in meta.items()})
+    # the name is also in the metadata, as every other kind's level says it (`metadata`)
+    level = ClassicLevel(size, name=meta.get("name"), metadata=dict(meta))
     if position is None:
         return level
     grid = read_grid(position, size, size, at, characters)
