@@ -452,7 +452,9 @@ class KindBase(Generic[LevelT, SolutionT]):
 
     def lesson_words(self) -> Mapping[str, tuple[str, str]]:
         """(title, sentences) of each rule's lesson: `kinds/<name>/lessons.py` `WORDS` (empty:
-        the kind has no lessons)."""
+        the kind has no lessons). A title and a few sentences for every rule the kind's
+        deduction names (`rule_tiers`), in the game's own words; the boards come from the
+        engine (`catalog.lessons`), never from the words' module."""
         if find_spec(f"{self._package}.lessons") is None:
             return {}
         words: Mapping[str, tuple[str, str]] = self.own("lessons").WORDS
