@@ -35,7 +35,6 @@ from queens_tui.core.play import Deadline
 from queens_tui.kinds.queens import search
 from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.search import CancelFlag
-from queens_tui.solver.cancel import CancelToken
 from queens_tui.solver.queens import model as queens_model
 
 if TYPE_CHECKING:
@@ -221,7 +220,6 @@ def _find(
 
     queens, crosses = asked.queens, asked.crosses
     if asked.cpsat:
-        attach = cancel.attach if isinstance(cancel, CancelToken) else None
         outcome = queens_model.run(
             level,
             limit=limit,
@@ -229,7 +227,6 @@ def _find(
             crosses=crosses,
             time_limit=time_limit,
             cancel=cancel,
-            attach=attach,
         )
         return outcome.solutions, None if outcome.complete else stopped()
     flag = Deadline(time_limit, cancel)
