@@ -76,7 +76,8 @@ class Options(TypedDict, total=False):
     daily: date | None
     """The day of the daily puzzle played when there is no level (default: today)."""
     engine: str
-    """The assistant's engine: "cpsat" (the default) or "search"."""
+    """The assistant's engine: "search" (the pure search), else CP-SAT ("cpsat", the default,
+    or `play --engine auto`: either falls back to the search if OR-Tools cannot load)."""
     kind: str
     """The kind of the daily puzzle played when there is no level (default: the first)."""
     browse: Path | None
