@@ -310,8 +310,6 @@ class KindBase(Generic[LevelT, SolutionT]):
     time_limit_words: str = ""
     """`default_time_limit` as `generate --time-limit`'s help says it ("with --difficulty:
     10 + size²/8, 12 s at 4x4"); "": the kind has no default limit."""
-    files: LevelFiles | None = None
-    """How its level files are read: its package's `FILES` (None: it has no level files)."""
     image: str | None = None
     """Module that reads the kind's board from a picture and draws a solution onto it
     (`queens_tui.formats.image.<name>`: `read_board`, `draw`; see `formats.image`); None: the
@@ -327,6 +325,13 @@ class KindBase(Generic[LevelT, SolutionT]):
     save_prefix: str = ""
     """The start of the save key of a level known by its content (`<prefix>:<fingerprint>`);
     "": the kind's name."""
+
+    @property
+    def files(self) -> LevelFiles | None:
+        """How its level files are read: its package's `FILES` (None: it has no level files),
+        the one declaration the registry reads too (`kinds.level_files`)."""
+        files: LevelFiles | None = import_module(self._package).FILES
+        return files
 
     @property
     def formats(self) -> str | None:
