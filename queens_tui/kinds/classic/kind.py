@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.grid import cell_name
 from queens_tui.core.kind import Explanation, Grade, JSONObject, KindBase
-from queens_tui.kinds.classic import FILES, Solution
+from queens_tui.kinds.classic import Solution
 
 if TYPE_CHECKING:
     from queens_tui.core.play import CancelFlag
@@ -81,7 +81,6 @@ class ClassicKind(KindBase[ClassicLevel, Solution]):
     lesson's): it stays a kind played on a board of a size (`kinds.on_a_board`)."""
 
     name = "classic"
-    files = FILES
     title = "Classic N-queens"
     emoji = "♛"
     sizes = tuple(range(MIN_SIZE, MAX_SIZE + 1))
