@@ -304,3 +304,4 @@ def test_classic_teaches_its_last_free_cell_on_a_position_along_a_solution() -> 
     assert isinstance(lesson.position, dict) and "helped" not in lesson.position  # fresh
     _, play = open_lesson(lesson)
     assert play.hint is not None and play.hint.rule == "last cell"
+    assert play.hint.text.startswith(f"{lesson.title}:")  # the hint names it as the lesson does

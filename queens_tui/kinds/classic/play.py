@@ -221,7 +221,8 @@ class ClassicPlay:
         marks = dict.fromkeys(line, "evidence")
         marks[found.cell] = "place"
         text = (
-            f"Last cell: in {found.line} only {cell_name((r, c))} is left, so the queen goes there."
+            f"The last free cell: in {found.line} only {cell_name((r, c))} is left, so the queen "
+            "goes there."
         )
         return Hint(text, marks, ClassicMove(((found.cell, QUEEN),), hint=True), "last cell")
 
