@@ -7,10 +7,12 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from queens_tui.app import create_app
 from queens_tui.core.play import Deadline
 from queens_tui.formats import load_puzzle, reader
-from queens_tui.formats.bundled import bundled_path
+from queens_tui.formats.bundled import bundled_levels, bundled_path
 from queens_tui.kinds import get_kind
 
 from .assist_fixtures import settle
@@ -60,3 +62,28 @@ async def test_play_opens_a_files_position_and_keeps_its_own_save(tmp_path: Path
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         assert rules.is_blank(app.game_screen.midend.game.state)  # not the lesson's save
+
+
+@pytest.mark.parametrize("kind", ["queens", "zip", "patches", "classic"])
+async def test_an_exported_lesson_opens_on_its_board(kind: str, tmp_path: Path) -> None:
+    """`learn --export`'s file of a lesson inside a level (or on classic's board), opened as
+    `play FILE` opens it: the lesson's position is on the board, and `h` names its rule."""
+    from queens_tui.catalog import lessons as catalog
+    from tests.lessons_helpers import quick_lessons
+
+    found = list(quick_lessons(kind))
+    if kind == "patches":  # its first pack teaches at level starts: the second has positions
+        found = catalog.find_lessons(kind, [x for x in bundled_levels(kind) if "2-" in x[0]])
+    lesson = next(x for x in found if x.position is not None)
+    path = tmp_path / catalog.export_name(lesson)
+    path.write_text(catalog.level_text(lesson))
+    rules = get_kind(kind).play
+    _, state = catalog.board(lesson)
+    app = create_app(str(path), store=make_store(tmp_path / "data"), engine="search")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        shown = app.game_screen.midend.game.state
+        assert rules.pieces(shown) == rules.pieces(state)
+        assert rules.state_to_json(shown) == rules.state_to_json(rules.new_state(load_puzzle(path)))
+        hint = rules.hint(shown)
+        assert hint is not None and hint.rule == lesson.rule
