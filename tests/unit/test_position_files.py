@@ -210,3 +210,24 @@ def test_a_bad_classic_board_is_one_line(text: str, where: str, what: str, tmp_p
     with pytest.raises(LevelError) as caught:
         load_puzzle(path)
     assert str(caught.value).startswith(f"{path}:{where}: ") and what in str(caught.value)
+
+
+def test_the_editor_keeps_a_files_position_when_it_saves(tmp_path: Path) -> None:
+    """`edit FILE` changes regions, not marks: saving a lesson's board keeps its position
+    (the file written beside and renamed over, never losing what it held)."""
+    from queens_tui.kinds.queens.edit import Edit
+    from queens_tui.midend.editor import EditorMidend, open_sketch
+
+    level, state = walked("queens", 3)
+    rows = get_kind("queens").play.state_to_json(state)
+    path = tmp_path / "lesson.txt"
+    path.write_text(reader("queens").dump(replace(level, position=rows), "text"))
+    editor = EditorMidend(
+        open_sketch(path), path, verdict=lambda *_: None, suggested=lambda *_: None
+    )
+    label = editor.sketch.grid[0][0]
+    assert editor.stroke(Edit(colors=((label, "#96beff"),)))  # a change of the regions' look
+    editor.write()
+    saved = load_puzzle(path)
+    assert saved.position == rows and saved.colors[label] == "#96beff"
+    editor.close()
