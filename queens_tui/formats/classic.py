@@ -32,13 +32,11 @@ from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, scan_header, split_text
 from queens_tui.core.play import mark_rows
 from queens_tui.formats._common import comment_header, kind_line
-from queens_tui.formats.position import characters, checked, read_grid, section, split_position
+from queens_tui.formats.position import characters, checked, queen_rows, section, split_position
 from queens_tui.kinds.classic.kind import MAX_SIZE, MIN_SIZE, ClassicLevel
 from queens_tui.kinds.classic.play import PLAY
 
 _KIND_LINE = kind_line("classic")
-MARKS = ".xQ"
-"""A position's cells: empty, a cross, a queen."""
 
 
 def sniff(text: str, suffix: str = "") -> bool:
@@ -81,16 +79,7 @@ def parse(text: str, suffix: str = "") -> ClassicLevel:
     level = ClassicLevel(size, name=meta.get("name"), metadata=dict(meta))
     if position is None:
         return level
-    grid = read_grid(position, size, size, at, characters)
-    for (number, _), row in zip(position, grid, strict=True):
-        for ch, col in row:
-            if ch not in MARKS:
-                raise LevelError(
-                    f"a position cell is '.', 'x' (a cross) or 'Q' (a queen), not {ch!r}",
-                    line=number,
-                    col=col,
-                )
-    rows = ["".join(ch for ch, _ in row) for row in grid]
+    rows = queen_rows(position, size, at)
     state = checked(lambda: PLAY.state_from_json(level, {"rows": rows}), at)
     return replace(level, position=PLAY.state_to_json(state))
 

@@ -72,6 +72,25 @@ def read_grid(
     return grid
 
 
+QUEEN_MARKS = ".xQ"
+"""A queens board's position cells (Queens, classic N-queens): empty, a cross, a queen."""
+
+
+def queen_rows(body: list[tuple[int, str]], size: int, at: int) -> list[str]:
+    """The section's `size` rows of a queens board (`QUEEN_MARKS`, one character a cell,
+    spaces between ignored) as row strings; a `LevelError` at the first cell that is none."""
+    grid = read_grid(body, size, size, at, characters)
+    for (number, _), row in zip(body, grid, strict=True):
+        for ch, col in row:
+            if ch not in QUEEN_MARKS:
+                raise LevelError(
+                    f"a position cell is '.', 'x' (a cross) or 'Q' (a queen), not {ch!r}",
+                    line=number,
+                    col=col,
+                )
+    return ["".join(ch for ch, _ in row) for row in grid]
+
+
 def characters(line: str) -> list[Token]:
     """One token a visible character (spaces between cells are ignored)."""
     return [(ch, col) for col, ch in enumerate(line, start=1) if not ch.isspace()]
@@ -99,4 +118,14 @@ def section(rows: list[str]) -> list[str]:
     return ["", MARK, *rows]
 
 
-__all__ = ["MARK", "characters", "checked", "read_grid", "section", "split_position", "words"]
+__all__ = [
+    "MARK",
+    "QUEEN_MARKS",
+    "characters",
+    "checked",
+    "queen_rows",
+    "read_grid",
+    "section",
+    "split_position",
+    "words",
+]

@@ -165,7 +165,9 @@ def test_list_prints_kind_rule_title_and_source(tmp_path: Path, monkeypatch, cap
     assert main(["learn", "--json"]) == 2
 
 
-def test_the_cache_is_read_until_the_packs_change(tmp_path: Path, monkeypatch) -> None:
+def counted_builds(monkeypatch) -> tuple[list[catalog.Lesson], list[int]]:
+    """(the lessons every build gives, one item a build): `catalog.build` replaced by one
+    that counts its calls and returns Patches' quick lessons."""
     built: list[int] = []
     made = list(quick_lessons("patches"))
 
@@ -174,6 +176,11 @@ def test_the_cache_is_read_until_the_packs_change(tmp_path: Path, monkeypatch) -
         return made
 
     monkeypatch.setattr(catalog, "build", build)
+    return made, built
+
+
+def test_the_cache_is_read_until_the_packs_change(tmp_path: Path, monkeypatch) -> None:
+    made, built = counted_builds(monkeypatch)
     assert catalog.lessons(tmp_path) == made and len(built) == 1
     assert catalog.lessons(tmp_path) == made and len(built) == 1  # the cache
     assert [p.name for p in tmp_path.iterdir()] == [catalog.CACHE_FILE]  # no temp file left
@@ -208,14 +215,7 @@ def test_the_cache_is_rebuilt_when_a_rule_changes(tmp_path: Path, monkeypatch) -
     rule = tmp_path / "deduce.py"
     rule.write_text("RULE = 'last cell'\n")
     monkeypatch.setattr(catalog, "code_files", lambda: [rule])
-    built: list[int] = []
-    made = list(quick_lessons("patches"))
-
-    def build() -> list[catalog.Lesson]:
-        built.append(1)
-        return made
-
-    monkeypatch.setattr(catalog, "build", build)
+    made, built = counted_builds(monkeypatch)
     data = tmp_path / "data"
     assert catalog.lessons(data) == made and len(built) == 1
     assert catalog.lessons(data) == made and len(built) == 1  # the same code: the cache

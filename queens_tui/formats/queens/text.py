@@ -28,7 +28,7 @@ from dataclasses import replace
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, header, numbered_lines, scan_header
 from queens_tui.formats._common import comment_header
-from queens_tui.formats.position import characters, checked, read_grid, section, split_position
+from queens_tui.formats.position import checked, queen_rows, section, split_position
 from queens_tui.formats.queens.build import COLOR_RE, Located, build_level, check_label
 from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.play import board_rows, rows_board
@@ -57,21 +57,9 @@ def parse_text(text: str) -> Level:
 def read_position(level: Level, body: list[tuple[int, str]], at: int) -> Level:
     """`level` starting at the position of the section's rows (`formats.position`): N rows of
     N cells, `.` empty, `x` a cross, `Q` a queen."""
-    grid = read_grid(body, level.size, level.size, at, characters)
-    for (number, _), row in zip(body, grid, strict=True):
-        for ch, col in row:
-            if ch not in _POSITION_MARKS:
-                raise LevelError(
-                    f"a position cell is '.', 'x' (a cross) or 'Q' (a queen), not {ch!r}",
-                    line=number,
-                    col=col,
-                )
-    rows = ["".join(ch for ch, _ in row) for row in grid]
+    rows = queen_rows(body, level.size, at)
     board = checked(lambda: rows_board(level, rows), at)
     return replace(level, position=board_rows(board))
-
-
-_POSITION_MARKS = ".xQ"
 
 
 def _parse_board(text: str) -> Level:
