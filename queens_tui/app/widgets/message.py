@@ -61,8 +61,10 @@ def without_chain(text: str) -> str:
 
 def fit_text(text: str, width: int, lines: int, ellipsis: str = "…") -> str:
     """`text` in at most `lines` lines of `width` (wrapped as words): whole if it fits,
-    else without its closing "Press ..." sentence, else with the end of its reasoning cut
-    ("…") before the conclusion (after its last ": "), else cut with `ellipsis`."""
+    else without its closing "Press ..." sentence, else without its asides, else without
+    its chained steps, else with the end of its reasoning cut (`ellipsis`) before the
+    conclusion: at a clause's end (the candidate that keeps most, over every place a
+    conclusion may start), else at any word; else cut at the last line with `ellipsis`."""
     if width <= 0 or not text:
         return text
 
