@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from queens_tui.cli import main
 from queens_tui.core.errors import LevelError
@@ -231,3 +233,34 @@ def test_the_editor_keeps_a_files_position_when_it_saves(tmp_path: Path) -> None
     saved = load_puzzle(path)
     assert saved.position == rows and saved.colors[label] == "#96beff"
     editor.close()
+
+
+SECTION_CHARACTERS = st.sampled_from(list(".xQq0123456789aAbB!#: \t\r\n\u2028é"))
+BOARDS = {
+    "queens": QUEENS,
+    "zip": ZIP,
+    "patches": PATCHES,
+    "classic": CLASSIC,
+}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    kind=st.sampled_from(sorted(BOARDS)),
+    body=st.text(SECTION_CHARACTERS, max_size=60),
+)
+def test_any_position_section_is_a_level_or_one_line(kind: str, body: str) -> None:
+    """Whatever follows `position:`, the reader gives a level that plays from it and writes
+    back the same, or one `LevelError` line; nothing else escapes."""
+    text = BOARDS[kind].format(section="position:\n" + body)
+    try:
+        level = reader(kind).parse(text, ".txt")
+    except LevelError as err:
+        assert err.message and "\n" not in str(err) and (err.line or 0) >= 1
+        return
+    rules = get_kind(kind).play
+    state = rules.new_state(level)
+    back = reader(kind).parse(reader(kind).dump(level, "text"), ".txt")
+    assert back == level and rules.state_to_json(rules.new_state(back)) == rules.state_to_json(
+        state
+    )
