@@ -284,6 +284,23 @@ def _by_rules(
     return (0, None, why) if result is None else (*result, None)
 
 
+def _stuck_position(kind: Kind, level: Any, limit: float) -> str | None:
+    """Why the position `level`'s file sets up cannot be finished (the worker's `m` words),
+    or None: no position, one that can be finished, or no answer within `limit`."""
+    if getattr(level, "position", None) is None:
+        return None
+    from queens_tui.core.play import NEVER, Verdict
+    from queens_tui.solver import play_solver
+
+    solver, state = play_solver(kind.name), kind.play.new_state(level)
+    if solver.check(state, engine="search", time_limit=limit, cancel=NEVER) is not (
+        Verdict.CANNOT_FINISH
+    ):
+        return None
+    found = solver.mistake(state, engine="search", time_limit=limit, cancel=NEVER)
+    return found.text if found is not None else "no solution goes through it"
+
+
 def _hint_text(step: dict[str, Any]) -> str:
     """A step of `explain_play` from a position as text: its rule and words."""
     return f"{step['rule']}: {step['text']}"
@@ -295,8 +312,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
     Text rows and columns are 1-based (r2c5 = row 2, column 5); with --json
     one object per step, cells 0-based. When the rules run out, the rest
     comes in one step whose rule is "solver". A file that sets a position up
-    (a lesson's board) is explained from there, hint by hint (`explain_play`).
-    Exit codes as for `solve`.
+    (a lesson's board) is explained from there, hint by hint (`explain_play`);
+    a position that cannot be finished is said in one line, exit 1. Exit codes as
+    for `solve`.
     """
     worst = Worst()
     for path, level, _error in levels(args.files, args.kind):
@@ -304,6 +322,11 @@ def cmd_explain(args: argparse.Namespace) -> int:
             worst.add(EXIT_BAD_INPUT)
             continue
         kind = kind_of(level)
+        stuck = _stuck_position(kind, level, args.time_limit)
+        if stuck is not None:  # its hints would reason from a board with no way on
+            err(f"{printable(path)}: the position it sets up cannot be finished: {stuck}")
+            worst.add(EXIT_NOT_UNIQUE)
+            continue
         n, explanation, why = _by_rules(path, args.time_limit, kind, level, kind.explain_play)
         if why is not None:
             worst.add(EXIT_GAVE_UP)

@@ -264,3 +264,28 @@ def test_any_position_section_is_a_level_or_one_line(kind: str, body: str) -> No
     assert back == level and rules.state_to_json(rules.new_state(back)) == rules.state_to_json(
         state
     )
+
+
+def test_explain_says_when_the_position_cannot_be_finished(tmp_path: Path, capsys) -> None:
+    """A file whose position holds a wrong queen: its hints would reason from a board with no
+    way on, so `explain` says what is wrong in one line (the words of `m`) and exits 1."""
+    level, _ = walked("queens", 0)
+    solution = set(get_kind("queens").solutions(level, 1)[0])
+    wrong = next(
+        (r, c) for r in range(level.size) for c in range(level.size) if (r, c) not in solution
+    )
+    rows = [
+        "".join("Q" if (r, c) == wrong else "." for c in range(level.size))
+        for r in range(level.size)
+    ]
+    path = tmp_path / "wrong.txt"
+    path.write_text(reader("queens").dump(replace(level, position=rows), "text"))
+    capsys.readouterr()
+    assert main(["explain", str(path)]) == 1
+    out = capsys.readouterr()
+    assert out.out == ""
+    line = out.err.strip()
+    assert (
+        line.startswith(f"{path}: the position it sets up cannot be finished: ")
+        and "\n" not in line
+    )
