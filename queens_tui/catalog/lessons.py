@@ -387,8 +387,9 @@ def board(lesson: Lesson) -> tuple[Any, Any]:
 
 
 def export_name(lesson: Lesson) -> str:
-    """`<kind>-<rule>.txt`: the file `learn --export` writes for a lesson."""
-    return f"{lesson.id}.txt"
+    """`<kind>-<rule>.txt`: the file `learn --export` writes for a lesson, a space of the rule
+    id as `_` (classic's `last cell`: `classic-last_cell.txt`, no quotes needed in a shell)."""
+    return f"{lesson.kind}-{'_'.join(lesson.rule.split())}.txt"
 
 
 def level_text(lesson: Lesson) -> str:

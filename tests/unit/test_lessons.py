@@ -301,6 +301,7 @@ def test_classic_teaches_its_last_free_cell_on_a_position_along_a_solution() -> 
     (lesson,) = quick_lessons("classic")
     assert lesson.rule == "last cell" and lesson.source == "classic:8" and lesson.step > 0
     assert lesson.exportable  # as its board of 8 and the position on it (`formats.classic`)
+    assert catalog.export_name(lesson) == "classic-last_cell.txt"
     assert isinstance(lesson.position, dict) and "helped" not in lesson.position  # fresh
     _, play = open_lesson(lesson)
     assert play.hint is not None and play.hint.rule == "last cell"
