@@ -78,10 +78,10 @@ class Frontend(Protocol):
         """The level was just solved: show the win card (`Midend.win`)."""
 
 
-@dataclasses.dataclass(frozen=True)
-class View:
+class View(NamedTuple):
     """Everything the game screen draws, as plain data: the kind's board widget draws
-    `state` with `options` and `marks`; the status line and message line show the words."""
+    `state` with `options` and `marks`; the status line and message line show the words.
+    (A NamedTuple, like `Win`: made at every start, before the first frame.)"""
 
     level: Any
     state: Any

@@ -28,8 +28,8 @@ import difflib
 import re
 import string
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from queens_tui.core.errors import printable
 from queens_tui.midend.actions import KEY_NAMES, Action
@@ -114,10 +114,9 @@ NAMED_KEYS = frozenset(
 _MODIFIED = re.compile(r"^((ctrl|shift|alt|super|meta)\+)+(?P<key>.+)$")
 
 
-@dataclass(frozen=True)
-class Keymap:
+class Keymap(NamedTuple):
     """The remaps that apply (action id -> Textual keys, comma separated) and the notices
-    about the lines that don't."""
+    about the lines that don't. (A NamedTuple: made at every start, before the first frame.)"""
 
     keys: Mapping[str, str]
     notices: tuple[str, ...] = ()
