@@ -181,3 +181,18 @@ async def test_help_shows_the_tango_rules_and_keys() -> None:
         text = app.screen.text
         assert "no three" in text and "as many suns as moons" in text
         assert "place or remove a sun" in text and "place or remove a moon" in text
+
+
+async def test_a_new_theme_repaints_the_board_in_its_colours() -> None:
+    """The board's own CSS colours are worked out once a repaint (`BoardWidget.base_style`):
+    a theme change must still reach every line it draws."""
+    app = tango_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        view = board(app)
+        before = next(iter(view.render_line(0))).style
+        app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+        await settled(pilot)
+        after = next(iter(view.render_line(0))).style
+        assert after is not None and before is not None
+        assert after.bgcolor == view.rich_style.bgcolor != before.bgcolor

@@ -23,14 +23,19 @@ click means anything (`RIGHT_CLICK`):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, Literal, TypeVar
 
+from rich.style import Style
 from textual import events
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from queens_tui.app.messages import CellAction
 from queens_tui.core.grid import Cell
+
+if TYPE_CHECKING:
+    from textual.geometry import Region
+    from typing_extensions import Self  # typing.Self from Python 3.11; only for mypy here
 
 MouseMode = Literal["click", "drag", "stroke"]
 S = TypeVar("S")
@@ -77,10 +82,31 @@ class BoardWidget(Widget, Generic[S]):
         self._last: Cell | None = None
         """The last cell a drag reported (a drag reports each cell once in a row)."""
         self._dragging = False
+        self._base_style: Style | None = None
         self.prepare()
 
     def prepare(self) -> None:
         """Called once at the end of `__init__`: set up what the drawing needs."""
+
+    @property
+    def base_style(self) -> Style:
+        """The widget's own CSS colours (`rich_style`), worked out once a repaint: Textual walks
+        every ancestor's styles each time `rich_style` is read, and a board reads it for every
+        line it draws. Forgotten when Textual forgets its own styles: on a refresh and when the
+        styles change (a theme)."""
+        if self._base_style is None:
+            self._base_style = self.rich_style
+        return self._base_style
+
+    def notify_style_update(self) -> None:
+        self._base_style = None
+        super().notify_style_update()
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        self._base_style = None
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def set_ascii(self, on: bool) -> None:
         """Draw in plain ASCII (or not) from now on (the settings screen's switch)."""

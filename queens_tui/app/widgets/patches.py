@@ -321,7 +321,7 @@ class PatchesBoard(BoardWidget[PatchState]):
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        base = self.rich_style
+        base = self.base_style
         lay = self.layout_now()
         key = (lay, self.ascii)
         if self._lines is None or key != self._key:

@@ -256,7 +256,7 @@ class SudokuBoard(BoardWidget[Board]):
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        base = self.rich_style
+        base = self.base_style
         lay = self.layout_now()
         if lay is None:
             return grid.text_line(grid.TOO_SMALL if y == 0 else "", width, base)

@@ -199,7 +199,7 @@ class TangoBoard(BoardWidget[Board]):
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        base = self.rich_style
+        base = self.base_style
         lay = self.layout_now()
         n = self._state.level.size
         if lay is None:

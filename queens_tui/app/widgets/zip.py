@@ -373,7 +373,7 @@ class ZipBoard(BoardWidget[ZipState]):
 
     def render_line(self, y: int) -> Strip:
         left, top = self._origin()
-        base = self.rich_style  # every blank styled: Textual's NO_COLOR filter needs a style
+        base = self.base_style  # every blank styled: Textual's NO_COLOR filter needs a style
         i = y - top
         width = self.size.width
         if self._labels and i == len(self._lines):
