@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from queens_tui.core.grid import Cell
 from queens_tui.core.play import (
@@ -77,9 +77,10 @@ class Job(str, Enum):
     SOLVE = "solve"
 
 
-@dataclass(frozen=True, eq=False)
-class Request:
-    """One question for the worker about the position of `generation`."""
+class Request(NamedTuple):
+    """One question for the worker about the position of `generation`. (This and `Reply` are
+    NamedTuples, not dataclasses: made at every start, before the first frame; nothing compares
+    or hashes them.)"""
 
     job: Job
     generation: int
@@ -89,8 +90,7 @@ class Request:
     the worker only looks for the wrong marks, when it cannot be finished."""
 
 
-@dataclass(frozen=True, eq=False)
-class Reply:
+class Reply(NamedTuple):
     """The worker's answer to `request` (`failed`: it raised; `verdict` UNKNOWN: timed out)."""
 
     request: Request

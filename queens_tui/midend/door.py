@@ -13,7 +13,6 @@ Tatham's midend asks its front end for a timer and a redraw.
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date
@@ -532,7 +531,7 @@ class Midend:
                     self._take_reply(quick)
                     if quick.verdict is not Verdict.CANNOT_FINISH:
                         continue
-                    request = dataclasses.replace(request, verdict=quick.verdict)
+                    request = request._replace(verdict=quick.verdict)
                 # After the frame that shows the move: a thread competes for the GIL with
                 # the paint. (At start, it also keeps the solver's import off the first frame.)
                 self.front.after_frame(partial(self._submit_if_current, request))
