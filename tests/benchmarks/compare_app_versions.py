@@ -93,14 +93,19 @@ def ratios(
     ratio of the least CPU times to the least of `beside` (the bare starts of the same rounds,
     as many as `times`: the least of more samples would be lower): a process sharing its core
     with other work (the other helpers' on this machine) only takes longer, so the least is
-    nearer the start's own cost on a busy machine."""
+    nearer the start's own cost on a busy machine; and the median of the rounds' own ratios
+    (each start against the bare start of its round)."""
     wall, cpu = (statistics.median(t[i] for t in times) for i in (0, 1))
     bare_wall, bare_cpu = (statistics.median(t[i] for t in bare) for i in (0, 1))
     least, bare_least = min(t[1] for t in times), min(t[1] for t in beside or bare)
+    paired = ""
+    if beside is not None:  # round by round: a change of load between rounds cancels out
+        each = statistics.median(t[1] / b[1] for t, b in zip(times, beside, strict=True))
+        paired = f"; paired by round {each:.2f}x"
     return (
         f"{name}: {wall * 1000:.0f} ms wall ({wall / bare_wall:.2f}x), "
         f"{cpu * 1000:.0f} ms CPU ({cpu / bare_cpu:.2f}x; least {least * 1000:.0f} ms, "
-        f"{least / bare_least:.2f}x)"
+        f"{least / bare_least:.2f}x{paired})"
     )
 
 
