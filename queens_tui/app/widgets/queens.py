@@ -682,7 +682,7 @@ class BoardView(SquareBoard[Board]):
                         bars = None  # no room for both: the cursor's brackets win
                 cell_segments = [Segment(fill, style)]
                 at = 1 if lay.cell_w >= 5 else 0
-                if self.letters_shown and letter_line and fill[at] in " _":
+                if letter_line and fill[at] in " _" and self.letters_shown:
                     # the region's letter, for colour-blind eyes (where no glyph is drawn)
                     letter = self._letter(here[c + 1], style)
                     cell_segments = [
