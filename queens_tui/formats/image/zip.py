@@ -6,8 +6,8 @@ inside it, cut into digits (connected columns), each compared with digits
 drawn by Pillow's own font (so the reader needs no font file): a score per
 dot and candidate number. The numbers on a Zip board are exactly 1..K for K
 dots, so the reading is an assignment: each dot gets a different number,
-the best total wins (OR-Tools' linear sum assignment). A dot whose number is
-not clearly its best match is refused rather than guessed.
+the best total wins (a least-cost assignment, `_least_cost`). A dot whose number
+is not clearly its best match is refused rather than guessed.
 
 A wall is a thick bar along a boundary, far from both cells' grey over most
 of the boundary's length (the grid's own lines are thin and pale), and grey
@@ -249,17 +249,8 @@ def _table(glyphs: list[list[Glyph]]) -> list[list[float]]:
 
 def _assign(glyphs: list[list[Glyph]], dots: list[tuple[int, int]]) -> list[int]:
     """Numbers 1..K for the K dots: the assignment of least total unlikeness."""
-    from ortools.graph.python import linear_sum_assignment
-
-    k = len(glyphs)
     table = _table(glyphs)
-    solver = linear_sum_assignment.SimpleLinearSumAssignment()
-    for i, row in enumerate(table):
-        for j, cost in enumerate(row):
-            solver.add_arc_with_cost(i, j, round(cost * 10_000))
-    if solver.solve() != solver.OPTIMAL:
-        raise Unsure("the numbers on the dots do not run 1..K")
-    numbers = [solver.right_mate(i) + 1 for i in range(k)]
+    numbers = [j + 1 for j in _least_cost([[round(c * 10_000) for c in row] for row in table])]
     for i, number in enumerate(numbers):
         if table[i][number - 1] >= 10.0:
             r, c = dots[i]
@@ -272,6 +263,47 @@ def _assign(glyphs: list[list[Glyph]], dots: list[tuple[int, int]]) -> list[int]
             f"{numbers[i]} and {numbers[j]} or the other way round"
         )
     return numbers
+
+
+def _least_cost(cost: list[list[int]]) -> list[int]:
+    """The column of each row in the assignment of a square cost table of least total (the
+    Hungarian method with potentials, O(K^3): K is at most a board's cells). In Python, not
+    OR-Tools' linear sum assignment, whose import alone cost a Zip picture 0.1 s."""
+    k = len(cost)
+    inf = float("inf")
+    u, v = [0.0] * (k + 1), [0.0] * (k + 1)
+    row_of = [0] * (k + 1)  # row_of[j]: the row (1-based) given column j; 0: none yet
+    for i in range(1, k + 1):
+        row_of[0] = i
+        j0 = 0
+        low = [inf] * (k + 1)
+        back = [0] * (k + 1)
+        used = [False] * (k + 1)
+        while row_of[j0] != 0:
+            used[j0] = True
+            i0, delta, j1 = row_of[j0], inf, 0
+            for j in range(1, k + 1):
+                if not used[j]:
+                    cur = cost[i0 - 1][j - 1] - u[i0] - v[j]
+                    if cur < low[j]:
+                        low[j], back[j] = cur, j0
+                    if low[j] < delta:
+                        delta, j1 = low[j], j
+            for j in range(k + 1):
+                if used[j]:
+                    u[row_of[j]] += delta
+                    v[j] -= delta
+                else:
+                    low[j] -= delta
+            j0 = j1
+        while j0:
+            j1 = back[j0]
+            row_of[j0] = row_of[j1]
+            j0 = j1
+    column = [0] * k
+    for j in range(1, k + 1):
+        column[row_of[j] - 1] = j - 1
+    return column
 
 
 def _closest_swap(table: list[list[float]], numbers: list[int]) -> tuple[int, int, float]:
