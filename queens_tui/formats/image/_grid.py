@@ -12,7 +12,7 @@ the same on both axes. This finds a board inside a phone screen, a browser
 window or a whole desktop, in light and dark themes (the lines are dark
 against the cells, whatever the page around them).
 
-numpy only; the caller passes the luminance as a 2-D float32 array.
+numpy only; the caller passes the luminance as a 2-D array of bytes or float32.
 """
 
 from __future__ import annotations

@@ -203,8 +203,9 @@ def read_picture(source: str | os.PathLike[str] | bytes, name: str | None = None
     # less reduced (the common case pays for one reduced search only)
     for factor in dict.fromkeys((first, max(1, first // 2))):
         work = im.reduce(factor) if factor > 1 else im
-        rgb = np.asarray(work, dtype=np.float32)
-        gray = rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
+        # the same luminance as bytes, by Pillow: the search's top-hats run 4 times faster
+        # on bytes than on floats (the cells are read from floats below)
+        gray = np.asarray(work.convert("L"))
         for found in _find(gray, thorough=factor == first):
             grid = found
             if factor > 1:  # the cells are read in the full picture (fine lines, small boards)
@@ -283,7 +284,7 @@ def _reading(
     return Reading(level=level, xs=grid.xs, ys=grid.ys, size=size)
 
 
-def _find(gray: npt.NDArray[np.float32], thorough: bool = True) -> list[Grid]:
+def _find(gray: npt.NDArray[np.uint8], thorough: bool = True) -> list[Grid]:
     """Candidate grids, best first: dark lines at the line width the picture's scale suggests,
     then half and twice that, then other widths (a picture's scale says little about its
     lines); then light lines (tiles on a light page with gaps, no lines). Not `thorough`
