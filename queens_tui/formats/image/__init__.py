@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from queens_tui.core.kind import PuzzleLevel
-    from queens_tui.formats.image._read import Reading
+    from queens_tui.formats.image._read import Other, Reading
 
 __all__ = [
     "IMAGE_SUFFIXES",
@@ -131,8 +131,9 @@ _LAST: dict[str, tuple[tuple[int, int], Reading]] = {}
 """The last few pictures read, by path, with their (mtime, size): `solve --draw` reads once."""
 
 
-def read(path: str | os.PathLike[str]) -> Reading:
-    """The board in the picture at `path` and where its cells are, or a located `LevelError`."""
+def read(path: str | os.PathLike[str], other: Other | None = None) -> Reading:
+    """The board in the picture at `path` and where its cells are, or a located `LevelError`
+    (`other`: what other kind's board a grid's cells look like, see `_read.read_picture`)."""
     from queens_tui.formats.image._read import BoardError, read_picture
 
     shown = os.fspath(path)
@@ -141,7 +142,7 @@ def read(path: str | os.PathLike[str]) -> Reading:
     if hit is not None and hit[0] == stamp and stamp[0] >= 0:
         return hit[1]
     try:
-        reading = read_picture(path, name=printable(Path(shown).name))  # the level's source
+        reading = read_picture(path, printable(Path(shown).name), other)  # (the level's source)
         _keep(_LAST, shown, (stamp, reading))
         return reading
     except BoardError as err:
@@ -219,6 +220,7 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
     kind's reader runs; the first board a reader reads gives the level. A failure is said
     of the kind the picture looks like (or was given), with what was seen."""
     from queens_tui.formats.image._board import (
+        Board,
         PictureError,
         board_at,
         guess_kind,
@@ -235,8 +237,18 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
         return reading
     first: PuzzleReading | None = None
     first_error: LevelError | None = None
+    # what the cells of each grid the fallback's finder tried look like: told before its
+    # reader reads them (a board of another kind stops its search there), told once
+    guessed: dict[tuple[tuple[float, ...], ...], tuple[Board, str | None, str]] = {}
+
+    def looks(xs: tuple[float, ...], ys: tuple[float, ...]) -> str | None:
+        board = board_at(path, xs, ys)
+        seen_kind, seen = guess_kind(board)
+        guessed[(xs, ys)] = (board, seen_kind, seen)
+        return None if seen_kind is None else f"this looks like {_a_board(seen_kind)} ({seen})"
+
     try:  # the fallback's grid finder first (the faster); its cells are the first board
-        first = picture_module(fallback).read_picture(path)
+        first = picture_module(fallback).read_picture(path, looks)
     except LevelError as err:
         first_error = err
     cells = (first.xs, first.ys) if first is not None else _cells_of(first_error)
@@ -250,7 +262,11 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
         if attempt == "grid":
             if cells is None:
                 continue
-            board = board_at(path, *cells)
+            if cells in guessed:
+                board, seen_kind, seen = guessed[cells]
+            else:
+                board = board_at(path, *cells)
+                seen_kind, seen = guess_kind(board)
         elif attempt == "discs":  # no lines: a solved Zip's dots and path
             if kind not in (None, "zip"):
                 continue
@@ -261,13 +277,14 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
             if found is None:
                 continue
             board = found
+            seen_kind, seen = guess_kind(board)
         else:
             try:
                 board = locate(path, kind)
             except PictureError as err:
                 lattice_error = err
                 continue
-        seen_kind, seen = guess_kind(board)
+            seen_kind, seen = guess_kind(board)
         if kind is None and seen_kind is None and first is not None:
             return first  # plain coloured regions: the fallback's reading stands
         target = kind or seen_kind

@@ -14,11 +14,16 @@ from queens_tui.core.errors import LevelError
 from queens_tui.kinds.queens.level import Level
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import numpy as np
     import numpy.typing as npt
 
     from queens_tui.formats.image import _regions
     from queens_tui.formats.image._grid import Grid
+
+    Other = Callable[[tuple[float, ...], tuple[float, ...]], str | None]
+    """What other kind's board the cells between these boundaries look like, or None."""
 
 MAX_PIXELS = 40_000_000
 """Larger pictures are refused before decoding (an 8K screen is 33 M pixels)."""
@@ -184,8 +189,16 @@ def _to_8bit(im: Any) -> Any:
     return Image.fromarray(np.clip(a * (255.0 / top), 0, 255).astype(np.uint8))
 
 
-def read_picture(source: str | os.PathLike[str] | bytes, name: str | None = None) -> Reading:
-    """Read the Queens board in a picture; `BoardError` (no path yet) when there is none."""
+def read_picture(
+    source: str | os.PathLike[str] | bytes, name: str | None = None, other: Other | None = None
+) -> Reading:
+    """Read the Queens board in a picture; `BoardError` (no path yet) when there is none.
+
+    `other`, given the boundaries of a grid found (picture pixels), says what other kind's
+    board its cells look like, or None: then the grid is read as Queens; else the search
+    stops there with a `BoardError` holding the grid (the regions of a board of another
+    kind, and the other grids and the less reduced search, were most of such a picture's
+    time)."""
     try:
         import numpy as np
     except ImportError:
@@ -229,15 +242,16 @@ def read_picture(source: str | os.PathLike[str] | bytes, name: str | None = None
                 matched=grid.matched,
                 strength=grid.strength,
             )
+            whole = _scaled(grid, scale) if scale > 1 else grid
+            looks = other(whole.xs, whole.ys) if other is not None else None
+            if looks is not None:
+                raise BoardError(looks, grid=whole)
             try:
                 part = _partition(crgb, cgray, local)
             except _regions.Doubtful as err:
-                whole = _scaled(grid, scale) if scale > 1 else grid
                 doubt = doubt or BoardError(str(err), grid=whole)
                 continue  # perhaps a table of plain cells: the next grid may be the board
-            if scale > 1:  # back to the picture's own pixels (--draw draws on it)
-                grid = _scaled(grid, scale)
-            return _reading(part, grid, name, own_size)
+            return _reading(part, whole, name, own_size)  # (--draw draws on the picture)
     if doubt is not None:
         raise doubt
     raise BoardError("no grid of N x N cells found")
