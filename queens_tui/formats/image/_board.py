@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.errors import LevelError
@@ -80,6 +81,13 @@ class Board:
         y0, y1 = max(0, round(y - h)), min(h_img, round(y + h) + 1)
         x0, x1 = max(0, round(x - h)), min(w_img, round(x + h) + 1)
         return slice(y0, max(y0 + 1, y1)), slice(x0, max(x0 + 1, x1))
+
+    @cached_property
+    def sat(self) -> Arr:
+        """Each pixel's saturation (max - min of its RGB), worked out once: the kinds' tests
+        of colour read it cell by cell (a reduction over the 3 channels of every small
+        box cost a third of telling a board's kind)."""
+        return saturation(self.rgb)
 
     def picture_xs(self) -> tuple[float, ...]:
         return tuple((x + 0.5) * self.scale - 0.5 + self.offset[0] for x in self.xs)
@@ -208,6 +216,17 @@ def _refine(gray: Arr, xs: list[float], ys: list[float], factor: int) -> tuple[l
     return out[0], out[1]
 
 
+def saturation(rgb: Arr) -> Arr:
+    """max - min of each pixel's RGB (`rgb`: ... x 3), element-wise: the same as
+    `rgb.max(axis=-1) - rgb.min(axis=-1)`, 5 times faster than numpy's reduction over an axis
+    of 3."""
+    import numpy as np
+
+    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
+    out: Arr = np.maximum(np.maximum(r, g), b) - np.minimum(np.minimum(r, g), b)
+    return out
+
+
 def _gray(rgb: Arr) -> Arr:
     out: Arr = rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
     return out
@@ -239,14 +258,14 @@ def ring_saturation(board: Board, r: int, c: int) -> float:
         for fx in (0.08, 0.78):
             ya, xa = round(y0 + fy * p), round(x0 + fx * p)
             parts.append(
-                board.rgb[
+                board.sat[
                     max(0, ya) : max(0, ya + round(0.14 * p)), max(0, xa) : xa + round(0.14 * p)
-                ].reshape(-1, 3)
+                ].reshape(-1)
             )
     px = np.concatenate(parts)
     if len(px) == 0:
         return 0.0
-    return float(np.median(px.max(axis=1) - px.min(axis=1)))
+    return float(np.median(px))
 
 
 def background(board: Board, r: int, c: int) -> float:
@@ -276,8 +295,7 @@ def disc_share(board: Board, r: int, c: int, bg: float) -> float:
 
     rows, cols = board.box(r + 0.5, c + 0.5, 0.22)
     g = board.gray[rows, cols]
-    rgb = board.rgb[rows, cols]
-    neutral = (rgb.max(axis=-1) - rgb.min(axis=-1)) < 60
+    neutral = board.sat[rows, cols] < 60
     return float(np.count_nonzero((np.abs(g - bg) > 100) & neutral)) / max(1, g.size)
 
 
@@ -303,7 +321,7 @@ def patch_clue(board: Board, r: int, c: int) -> tuple[bool, bool]:
 
     rows, cols = board.box(r + 0.5, c + 0.5, 0.4)
     rgb = board.rgb[rows, cols]
-    tinted = (rgb.max(axis=-1) - rgb.min(axis=-1)) > TINT
+    tinted = board.sat[rows, cols] > TINT
     if np.count_nonzero(tinted) < 0.06 * tinted.size:
         return False, False
     # the shape's box: rows and columns with a fair share of tint (JPEG's colour bleeds a

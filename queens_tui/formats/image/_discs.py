@@ -48,12 +48,14 @@ def find_by_discs(im: Any) -> tuple[list[float], list[float], float, float] | No
     None when its discs and path do not make one."""
     import numpy as np
 
+    from queens_tui.formats.image._board import saturation
+
     w, h = im.size
     factor = max(1, -(-max(w, h) // WORK_SIDE))
     work = im.reduce(factor) if factor > 1 else im
     rgb = np.asarray(work, dtype=np.float32)
     gray = rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
-    sat = rgb.max(axis=-1) - rgb.min(axis=-1)
+    sat = saturation(rgb)
     page = float(np.median(gray[sat < NEUTRAL])) if np.any(sat < NEUTRAL) else 128.0
     discs = _discs((np.abs(gray - page) > FAR) & (sat < NEUTRAL))
     if len(discs) < 3:

@@ -100,14 +100,13 @@ def _sign(board: Board, r: int, c: int, dr: int, dc: int) -> str | None:
     cx = c + 0.5 + 0.5 * dc
     rows, cols = board.box(cy, cx, SIGN_HALF)
     g = board.gray[rows, cols]
-    rgb = board.rgb[rows, cols]
     if g.size < 9:
         return None
     bg_a = background(board, r, c)
     bg_b = background(board, r + dr, c + dc)
     h, w = g.shape
     line = _line_value(board, cy, cx, dc == 1, (bg_a + bg_b) / 2)
-    neutral = (rgb.max(axis=-1) - rgb.min(axis=-1)) < 70
+    neutral = board.sat[rows, cols] < 70
     diff = np.minimum(np.minimum(np.abs(g - bg_a), np.abs(g - bg_b)), np.abs(g - line))
     ink = blob((diff > 35) & neutral, max(3, round(SEED_HALF * board.cell)))
     if ink is None:

@@ -137,9 +137,8 @@ def _drawn_cells(board: Board) -> list[tuple[int, int]] | None:
                 if r + dr >= n or c + dc >= n:
                     continue
                 rows, cols = board.box(r + 0.5 + 0.5 * dr, c + 0.5 + 0.5 * dc, 0.08)
-                px = board.rgb[rows, cols].reshape(-1, 3)
-                coloured = (px.max(axis=1) - px.min(axis=1)) >= PATH_TINT
-                if np.count_nonzero(coloured) > 0.6 * len(px):
+                coloured = board.sat[rows, cols] >= PATH_TINT
+                if np.count_nonzero(coloured) > 0.6 * coloured.size:
                     links[(r, c)].append((r + dr, c + dc))
                     links[(r + dr, c + dc)].append((r, c))
     ends = [cell for cell, nbrs in links.items() if len(nbrs) == 1]
@@ -201,11 +200,10 @@ def _digits(board: Board, r: int, c: int, bg: float) -> list[Glyph]:
 
     rows, cols = board.box(r + 0.5, c + 0.5, 0.42)
     g = board.gray[rows, cols]
-    rgb = board.rgb[rows, cols]
     h, w = g.shape
     yy, xx = np.mgrid[0:h, 0:w]
     near = (yy - (h - 1) / 2) ** 2 + (xx - (w - 1) / 2) ** 2 <= (0.4 * board.cell) ** 2
-    grey = (rgb.max(axis=-1) - rgb.min(axis=-1)) < 60  # (not a solved picture's path)
+    grey = board.sat[rows, cols] < 60  # (not a solved picture's path)
     disc = (np.abs(g - bg) > 100) & near & grey  # (not a wall along the cell's side)
     if not disc.any():
         return []
@@ -334,9 +332,8 @@ def _is_wall(board: Board, r: int, c: int, dr: int, dc: int) -> bool:
         x = c + 0.5 + 0.5 * dc + (0.0 if dc else t)
         rows, cols = board.box(y, x, 0.12)
         strip = board.gray[rows, cols]
-        rgb = board.rgb[rows, cols]
         # grey, black or white: a solved picture's coloured path crosses boundaries too
-        dark = (np.abs(strip - bg) > 100) & (rgb.max(axis=-1) - rgb.min(axis=-1) < 60)
+        dark = (np.abs(strip - bg) > 100) & (board.sat[rows, cols] < 60)
         run = dark.sum(axis=1 if dc else 0)  # across the boundary
         samples.append(int(run.max()) >= thick if run.size else False)
     return sum(samples) >= 7
