@@ -10,6 +10,7 @@ or fail with the one clean line, never a wrong level.
 from __future__ import annotations
 
 import io
+import os
 import random
 from pathlib import Path
 
@@ -351,3 +352,24 @@ def test_reading_twice_uses_the_cache_and_notices_a_new_file(tmp_path: Path) -> 
 
     os.utime(path, ns=(1, 1))
     assert read(path).level.size == 7
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts threads in /proc")
+def test_numpy_is_imported_for_pictures_without_blas_threads_or_a_trace() -> None:
+    """A picture read pays for no OpenBLAS thread pool (no matrix is multiplied), and no
+    process started afterwards inherits the setting that avoided it."""
+    import subprocess
+    import sys
+
+    code = (
+        "import os, sys\n"
+        "from queens_tui.formats.image._read import import_numpy\n"
+        "import_numpy()\n"
+        "print('numpy' in sys.modules, 'OPENBLAS_NUM_THREADS' in os.environ,"
+        " len(os.listdir('/proc/self/task')))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
+    assert out.stdout.split() == ["True", "False", "1"]

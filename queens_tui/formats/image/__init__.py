@@ -178,11 +178,14 @@ def read_puzzle(path: str | os.PathLike[str], kind: str | None = None) -> Puzzle
     anything else goes to the fallback kind's reader, Queens'). A picture of a board the
     reader is unsure of is refused with what it saw, never guessed.
     """
+    from queens_tui.formats.image._read import import_numpy
+
     shown = os.fspath(path)
     stamp = _stamp(path)
     hit = _LAST_PUZZLE.get((shown, kind))
     if hit is not None and hit[0] == stamp and stamp[0] >= 0:
         return hit[1]
+    import_numpy()  # (before any reader imports it: see there)
     try:
         reading = _read_puzzle(path, kind, printable(Path(shown).name))  # the level's source
     except LevelError as err:
