@@ -20,6 +20,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.errors import LevelError
+from queens_tui.formats.image._stats import median
 from queens_tui.kinds import KINDS, get_kind
 
 if TYPE_CHECKING:
@@ -208,7 +209,7 @@ def _refine(gray: Arr, xs: list[float], ys: list[float], factor: int) -> tuple[l
                 continue
             a, b = max(0, round(pos) - factor), min(len(profile), round(pos) + factor + 1)
             window = profile[a:b]
-            if len(window) and window.max() > max(0.5, 3 * float(np.median(window))):
+            if len(window) and window.max() > max(0.5, 3 * float(median(window))):
                 moved.append(float(a + np.flatnonzero(window == window.max()).mean()))
             else:
                 moved.append(pos)
@@ -265,7 +266,7 @@ def ring_saturation(board: Board, r: int, c: int) -> float:
     px = np.concatenate(parts)
     if len(px) == 0:
         return 0.0
-    return float(np.median(px))
+    return float(median(px))
 
 
 def background(board: Board, r: int, c: int) -> float:
@@ -286,7 +287,7 @@ def background(board: Board, r: int, c: int) -> float:
         ]
         parts.append(part.reshape(-1))
     flat = np.concatenate(parts)
-    return float(np.median(flat)) if len(flat) else 255.0
+    return float(median(flat)) if len(flat) else 255.0
 
 
 def disc_share(board: Board, r: int, c: int, bg: float) -> float:
@@ -332,7 +333,7 @@ def patch_clue(board: Board, r: int, c: int) -> tuple[bool, bool]:
     box = tinted[ys[0] : ys[-1] + 1, xs[0] : xs[-1] + 1]
     if min(box.shape) < 0.15 * board.cell:
         return True, False  # a thin stroke: a line, not a shape
-    shape = np.median(rgb[ys[0] : ys[-1] + 1, xs[0] : xs[-1] + 1][box], axis=0)
+    shape = median(rgb[ys[0] : ys[-1] + 1, xs[0] : xs[-1] + 1][box], axis=0)
     if float(np.abs(shape - rim_colour(board, r, c)).max()) < SHAPE_CONTRAST:
         return True, False  # the cell's own colour (a Queens region), not a shape on it
     return True, _square_corners(box) or (_spans(box) and _spans(box.T))
@@ -354,7 +355,7 @@ def rim_colour(board: Board, r: int, c: int) -> npt.NDArray[np.float32]:
     ]
     px = np.concatenate([part.reshape(-1, 3) for part in parts])
     out: npt.NDArray[np.float32] = (
-        np.median(px, axis=0) if len(px) else np.full(3, 255.0, dtype=np.float32)
+        median(px, axis=0) if len(px) else np.full(3, 255.0, dtype=np.float32)
     )
     return out
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from queens_tui.formats.image._stats import median
+
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
@@ -56,11 +58,11 @@ def find_by_discs(im: Any) -> tuple[list[float], list[float], float, float] | No
     rgb = np.asarray(work, dtype=np.float32)
     gray = rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
     sat = saturation(rgb)
-    page = float(np.median(gray[sat < NEUTRAL])) if np.any(sat < NEUTRAL) else 128.0
+    page = float(median(gray[sat < NEUTRAL])) if np.any(sat < NEUTRAL) else 128.0
     discs = _discs((np.abs(gray - page) > FAR) & (sat < NEUTRAL))
     if len(discs) < 3:
         return None
-    size = float(np.median([d for _y, _x, d in discs]))
+    size = float(median([d for _y, _x, d in discs]))
     centres = [(y, x) for y, x, d in discs if 0.7 * size <= d <= 1.4 * size]
     if len(centres) < 3:
         return None

@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from queens_tui.formats.image._stats import median
+
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
@@ -174,7 +176,7 @@ def line_pieces(gray: Gray, k: int, thresh: float, min_len: int, axis: int) -> l
             cover = band[:, s0:e0].sum(axis=1)
             top = np.nonzero(cover >= 0.9 * cover.max())[0]
             pos = first + (top[0] + top[-1]) / 2
-            power = float(np.median(resp[first:r, s0:e0].max(axis=0)))
+            power = float(median(resp[first:r, s0:e0].max(axis=0)))
             lines.append(Line(float(pos), r - first, s0, e0, power))
     return lines
 

@@ -130,7 +130,7 @@ def _open_picture(source: str | os.PathLike[str] | bytes) -> Any:
     import warnings
 
     try:
-        from PIL import Image, ImageOps, UnidentifiedImageError
+        from PIL import Image, UnidentifiedImageError
     except ImportError:
         raise BoardError("reading pictures needs Pillow (pip install pillow)") from None
 
@@ -147,6 +147,8 @@ def _open_picture(source: str | os.PathLike[str] | bytes) -> Any:
                 opened.load()
                 im: Image.Image = opened
                 if opened.getexif().get(ORIENTATION, 1) != 1:  # else a copy for nothing
+                    from PIL import ImageOps  # (only then: its import is not free)
+
                     im = ImageOps.exif_transpose(opened) or opened
                 if im.mode.startswith("I") or im.mode == "F":  # 16-bit or float grey
                     im = _to_8bit(im)

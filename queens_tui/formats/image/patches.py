@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from queens_tui.core.errors import LevelError
+from queens_tui.formats.image._stats import median, percentile
 from queens_tui.kinds.patches.level import FREE, SQUARE, TALL, WIDE, Clue, Level
 
 if TYPE_CHECKING:
@@ -151,7 +152,7 @@ def _clue(board: Board, r: int, c: int) -> list[Clue] | None:
     h, w = box.shape  # the icon's colour where its number is: around its middle
     middle = np.zeros_like(box)
     middle[round(0.3 * h) : round(0.7 * h) + 1, round(0.3 * w) : round(0.7 * w) + 1] = True
-    colour = np.median(inside[box & middle] if np.any(box & middle) else inside[box], axis=0)
+    colour = median(inside[box & middle] if np.any(box & middle) else inside[box], axis=0)
     gray = inside @ np.array([0.299, 0.587, 0.114], dtype=np.float32)
     icon_gray = float(colour @ np.array([0.299, 0.587, 0.114]))
     within = _enclosed(box)
@@ -161,7 +162,7 @@ def _clue(board: Board, r: int, c: int) -> list[Clue] | None:
     light = (gray > (icon_gray + top) / 2) & within & whiter & (top - icon_gray > 40)
     # the shape from the icon with its paler parts (a free clue's see-through outlines)
     unlike = np.abs(small - rim).max(axis=-1)
-    strong = float(np.percentile(unlike[found], 90))
+    strong = float(percentile(unlike[found], 90))
     loose = blob((unlike > LOOSE * strong) & (sat > 25), round(0.2 * CELL_PIXELS))
     outline = found if loose is None else loose | found
     ys, xs = np.flatnonzero(outline.any(axis=1)), np.flatnonzero(outline.any(axis=0))

@@ -17,6 +17,7 @@ import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from queens_tui.formats.image._stats import median
 from queens_tui.kinds.tango.level import MOON, SUN, Level
 
 if TYPE_CHECKING:
@@ -142,7 +143,7 @@ def _line_value(board: Board, cy: float, cx: float, vertical: bool, bg: float) -
         y, x = (cy + along, cx) if vertical else (cy, cx + along)
         rows, cols = board.box(y, x, SIGN_HALF)
         strip = board.gray[rows, cols]
-        medians.append(np.median(strip, axis=0 if vertical else 1))
+        medians.append(median(strip, axis=0 if vertical else 1))
     if len(medians[0]) != len(medians[1]):
         medians[1] = medians[0]
     profile = np.minimum(*medians) if bg > 128 else np.maximum(*medians)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from queens_tui.formats.image._glyphs import digit_costs, scale
 from queens_tui.formats.image._grid import true_runs
+from queens_tui.formats.image._stats import median
 from queens_tui.kinds.zip.level import ZipLevel
 
 if TYPE_CHECKING:
@@ -207,7 +208,7 @@ def _digits(board: Board, r: int, c: int, bg: float) -> list[Glyph]:
     disc = (np.abs(g - bg) > 100) & near & grey  # (not a wall along the cell's side)
     if not disc.any():
         return []
-    dot = float(np.median(g[disc]))
+    dot = float(median(g[disc]))
     # the dot's extent (its bounding box: digits inside leave its outline whole)
     ys, xs = np.nonzero(disc)
     cy, cx = (ys.min() + ys.max()) / 2, (xs.min() + xs.max()) / 2
