@@ -123,9 +123,9 @@ def _axis_offsets(em: Profile, n: int, ps: Profile, top: int = 3) -> list[list[t
     rows = np.lib.stride_tricks.sliding_window_view(padded, width)
     lines = rows[first[:, None] + bounds + left]  # (steps, N + 1, offsets)
     mids = rows[first[:, None] + middles + left].sum(axis=1)
-    inner = np.partition(lines[:, 1:-1], (1, (3 * (n - 2)) // 4), axis=1)
-    second = inner[:, 1]  # one inner boundary may be missing
-    ref = inner[:, (3 * (n - 2)) // 4]
+    inner = _sorted_rows([lines[:, j] for j in range(1, n)])
+    second = inner[1]  # one inner boundary may be missing
+    ref = inner[(3 * (n - 2)) // 4]
     # a boundary on the picture's edge (a tight crop) counts as seen: only the outer two can
     # be (an inner one is a cell or more from the ends; cells are 8 pixels or more)
     starts = first[:, None] + np.arange(width)[None, :]  # (steps, offsets)
@@ -153,6 +153,20 @@ def _axis_offsets(em: Profile, n: int, ps: Profile, top: int = 3) -> list[list[t
     ]
 
 
+def _sorted_rows(rows: list[Profile]) -> list[Profile]:
+    """Arrays of one shape, sorted element by element (the first holds each smallest): an
+    odd-even transposition network of `np.minimum` and `np.maximum`. For the 4 to 9 inner
+    boundaries of a lattice, 4 times faster than `np.partition` across them (a short,
+    strided axis)."""
+    import numpy as np
+
+    out = list(rows)
+    for rnd in range(len(out)):
+        for i in range(rnd % 2, len(out) - 1, 2):
+            out[i], out[i + 1] = np.minimum(out[i], out[i + 1]), np.maximum(out[i], out[i + 1])
+    return out
+
+
 def _widen(e: Profile) -> Profile:
     """Each position's best within one pixel (lines land between two rows)."""
     import numpy as np
@@ -161,17 +175,22 @@ def _widen(e: Profile) -> Profile:
     return out
 
 
-def _share(cum: npt.NDArray[Any], pos: int, a: int, b: int) -> float:
-    """Share of boundary pixels on line `pos` (one pixel of jitter) from `a` to `b`."""
+def _shares(cum: npt.NDArray[Any], a: int, b: int) -> list[float]:
+    """Per line: the share of boundary pixels on it, or on a line beside it (a pixel of
+    jitter), from `a` to `b` (`cum`: the lines' running counts). Every line in three whole-
+    array steps: a candidate lattice reads a dozen to twenty of them."""
+    import numpy as np
+
     a = max(0, a)
     b = min(cum.shape[1] - 1, b)
     if b <= a:
-        return 0.0
-    best = 0
-    for q in (pos - 1, pos, pos + 1):
-        if 0 <= q < cum.shape[0]:
-            best = max(best, int(cum[q, b] - cum[q, a]))
-    return best / (b - a)
+        return [0.0] * cum.shape[0]
+    seen = cum[:, b] - cum[:, a]
+    best = seen.copy()
+    np.maximum(best[1:], seen[:-1], out=best[1:])
+    np.maximum(best[:-1], seen[1:], out=best[:-1])
+    out: list[float] = (best / (b - a)).tolist()
+    return out
 
 
 def find_lattice(gray: Gray, sizes: range, min_cell: float) -> Lattice | None:
@@ -204,12 +223,12 @@ def find_lattice(gray: Gray, sizes: range, min_cell: float) -> Lattice | None:
         x1, y1 = round(x0 + n * p), round(y0 + n * p)
         lines = mids = 0.0
         for cum, o0, a, b, size in ((cum_h, y0, x0, x1, h), (cum_v, x0, y0, y1, w)):
+            share = _shares(cum, a, b)
             for j in range(n + 1):
                 pos = round(o0 + j * p)
-                lines += 0.8 if pos < 3 or pos >= size - 3 else _share(cum, pos, a, b)
+                lines += 0.8 if pos < 3 or pos >= size - 3 else share[pos]
             for j in range(n):
-                pos = min(max(round(o0 + (j + 0.5) * p), 0), size - 1)
-                mids += _share(cum, pos, a, b)
+                mids += share[min(max(round(o0 + (j + 0.5) * p), 0), size - 1)]
         evidence.append((n, p, y0, x0, lines, mids))
     if not evidence:
         return None
