@@ -276,6 +276,10 @@ class LevelFiles(NamedTuple):
     is not even imported (None: always asked)."""
     fallback: bool = False
     """The reader that gets every text no other kind's reader claims (one kind: Queens)."""
+    board: bool = False
+    """The files only set a position up on the kind's board of a size (classic N-queens:
+    every board of a size is the same puzzle); the kind is still one played on a board
+    (`kinds.on_a_board`), with no packs of its own."""
 
 
 class KindBase(Generic[LevelT, SolutionT]):
@@ -310,8 +314,6 @@ class KindBase(Generic[LevelT, SolutionT]):
     time_limit_words: str = ""
     """`default_time_limit` as `generate --time-limit`'s help says it ("with --difficulty:
     10 + size²/8, 12 s at 4x4"); "": the kind has no default limit."""
-    files: LevelFiles | None = None
-    """How its level files are read: its package's `FILES` (None: it has no level files)."""
     image: str | None = None
     """Module that reads the kind's board from a picture and draws a solution onto it
     (`queens_tui.formats.image.<name>`: `read_board`, `draw`; see `formats.image`); None: the
@@ -327,6 +329,13 @@ class KindBase(Generic[LevelT, SolutionT]):
     save_prefix: str = ""
     """The start of the save key of a level known by its content (`<prefix>:<fingerprint>`);
     "": the kind's name."""
+
+    @property
+    def files(self) -> LevelFiles | None:
+        """How its level files are read: its package's `FILES` (None: it has no level files),
+        the one declaration the registry reads too (`kinds.level_files`)."""
+        files: LevelFiles | None = import_module(self._package).FILES
+        return files
 
     @property
     def formats(self) -> str | None:
@@ -405,6 +414,32 @@ class KindBase(Generic[LevelT, SolutionT]):
         `solve_logically(level)`, steps with `rule` and `as_json()`)."""
         return explanation(self.own("deduce").solve_logically(level))
 
+    def explain_play(self, level: LevelT, cancel: CancelFlag | None = None) -> Explanation:
+        """What `explain` prints: the logical solution from the empty board (`explain`), or,
+        on a level whose file sets a position up (`position`, a lesson's board), the steps
+        from that position, as `h` then `h` again would take them: each hint's rule, words
+        and move (`{"rule", "text", "move"}`, the move as a save writes it). A step the
+        solver found (not a rule) ends it, `solved` False, as `explain`'s `solver` step."""
+        if getattr(level, "position", None) is None:
+            return self.explain(level, cancel)
+        rules = self.play
+        state = rules.new_state(level)
+        steps: list[JSONObject] = []
+        rows, cols = rules.dims(level)
+        for _ in range(4 * rows * cols):  # a hint adds a piece or a cross: a bound, not a stop
+            if rules.is_solved(state):
+                break
+            hint = rules.hint(state, cancel)
+            if hint is None or hint.move is None or hint.mistake:
+                break
+            steps.append(
+                {"rule": hint.rule, "text": hint.text, "move": rules.move_to_json(hint.move)}
+            )
+            if hint.helped:
+                return Explanation(steps, False)
+            state = rules.apply(state, hint.move)
+        return Explanation(steps, rules.is_solved(state))
+
     def grade(self, level: LevelT, cancel: CancelFlag | None = None) -> Grade:
         """The level's difficulty (default: `kinds/<name>/deduce.py` `grade_steps` of its
         logical solution, with `unique` from the search, scored by the module's `EFFORT`
@@ -446,13 +481,19 @@ class KindBase(Generic[LevelT, SolutionT]):
 
     def first_rule(self, level: LevelT) -> str | None:
         """The rule of the first step `explain` takes on `level` (None: it takes none); a
-        kind whose whole explanation is slow answers from its first step alone."""
+        kind whose whole explanation is slow answers from its first step alone. From where
+        play starts: on a level whose file sets a position up, the first hint's rule."""
+        if getattr(level, "position", None) is not None:
+            hint = self.play.hint(self.play.new_state(level))
+            return None if hint is None or hint.mistake else hint.rule
         steps = self.explain(level).steps
         return str(steps[0]["rule"]) if steps else None
 
     def lesson_words(self) -> Mapping[str, tuple[str, str]]:
         """(title, sentences) of each rule's lesson: `kinds/<name>/lessons.py` `WORDS` (empty:
-        the kind has no lessons)."""
+        the kind has no lessons). A title and a few sentences for every rule the kind's
+        deduction names (`rule_tiers`), in the game's own words; the boards come from the
+        engine (`catalog.lessons`), never from the words' module."""
         if find_spec(f"{self._package}.lessons") is None:
             return {}
         words: Mapping[str, tuple[str, str]] = self.own("lessons").WORDS

@@ -459,7 +459,7 @@ def _dead_end(state: State) -> Step | None:
                 if len(tk[c]) + len(op[c]) - cap[c] < lost:
                     state.cut(e)
                     text = (
-                        f"Dead end: {state.step_name(e)} would fill {state.name(x)} and "
+                        f"No dead ends: {state.step_name(e)} would fill {state.name(x)} and "
                         f"leave {state.name(c)} with one way in, a dead end that is not an end "
                         "of the path, so the path doesn't go there"
                     )
@@ -488,7 +488,7 @@ def _probe(state: State) -> Step | None:
         except Contradiction as why:
             state.cut(e)
             text = (
-                f"Trial: with {state.step_name(e)} the rules run into a contradiction "
+                f"Try a step and see it fail: {state.step_name(e)} leads to a contradiction "
                 f"({why}), so the path doesn't go there"
             )
             return Step("probe", [], [e], text, state.cols)
