@@ -394,3 +394,19 @@ def test_the_readers_median_and_percentile_are_numpys() -> None:
                     want, got = np.percentile(a, q), percentile(a, q)
                     assert np.asarray(got).dtype == np.asarray(want).dtype
                     assert got == want
+
+
+def test_only_rows_that_can_hold_a_long_line_are_closed_and_the_same_rows_are_found() -> None:
+    """The grid finder closes gaps only on rows with marks enough for a long run: the rows
+    found with a long run, and their closed pixels, are those of closing every row."""
+    from queens_tui.formats.image._grid import _close_gaps, _long_rows, _rows_with_run
+
+    rng = np.random.default_rng(36)
+    for _ in range(500):
+        shape = (int(rng.integers(1, 10)), int(rng.integers(1, 120)))
+        mask = rng.random(shape) < rng.random() * rng.random()
+        gap, length = int(rng.integers(0, 30)), int(rng.integers(1, 100))
+        closed = _close_gaps(mask, gap)
+        kept, good = _long_rows(mask, gap, length)
+        assert np.array_equal(good, _rows_with_run(closed, length))
+        assert np.array_equal(kept[good], closed[good])
