@@ -344,20 +344,31 @@ def patch_clue(board: Board, r: int, c: int) -> tuple[bool, bool]:
     return True, _square_corners(box) or (_spans(box) and _spans(box.T))
 
 
-def rim_colour(board: Board, r: int, c: int) -> npt.NDArray[np.float32]:
-    """The median RGB of cell (r, c)'s rim (its own surface, inside the lines)."""
+def rim_colour(board: Board, r: int, c: int, corners: bool = False) -> npt.NDArray[np.float32]:
+    """The median RGB of cell (r, c)'s rim (its own surface, inside the lines); `corners`:
+    of the rim's four corners only (a Patches free clue's pale arms reach the middle of
+    every side: on the dark theme, where they are close to the cell's tint, they were half
+    the rim and moved its colour towards the icon's, and the icon went unseen)."""
     import numpy as np
 
     p = board.cell
     y0, x0 = round(board.ys[r]), round(board.xs[c])
     a, b = round(0.08 * p), round(0.16 * p)
     e = round(p)
-    parts = [
-        board.rgb[y0 + a : y0 + b, x0 + a : x0 + e - a],
-        board.rgb[y0 + e - b : y0 + e - a, x0 + a : x0 + e - a],
-        board.rgb[y0 + a : y0 + e - a, x0 + a : x0 + b],
-        board.rgb[y0 + a : y0 + e - a, x0 + e - b : x0 + e - a],
-    ]
+    if corners:
+        k = round(0.25 * p)
+        parts = [
+            board.rgb[ya : ya + k - a, xa : xa + k - a]
+            for ya in (y0 + a, y0 + e - k)
+            for xa in (x0 + a, x0 + e - k)
+        ]
+    else:
+        parts = [
+            board.rgb[y0 + a : y0 + b, x0 + a : x0 + e - a],
+            board.rgb[y0 + e - b : y0 + e - a, x0 + a : x0 + e - a],
+            board.rgb[y0 + a : y0 + e - a, x0 + a : x0 + b],
+            board.rgb[y0 + a : y0 + e - a, x0 + e - b : x0 + e - a],
+        ]
     px = np.concatenate([part.reshape(-1, 3) for part in parts])
     out: npt.NDArray[np.float32] = (
         median(px, axis=0) if len(px) else np.full(3, 255.0, dtype=np.float32)

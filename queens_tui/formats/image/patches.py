@@ -138,7 +138,7 @@ def _clue(board: Board, r: int, c: int) -> list[Clue] | None:
         ),
         dtype=np.float32,
     )
-    rim = rim_colour(board, r, c)
+    rim = rim_colour(board, r, c, corners=True)
     sat = small.max(axis=-1) - small.min(axis=-1)
     icon = (np.abs(small - rim).max(axis=-1) > UNLIKE) & (sat > 40)
     found = blob(icon, round(0.2 * CELL_PIXELS))
@@ -157,9 +157,16 @@ def _clue(board: Board, r: int, c: int) -> list[Clue] | None:
     icon_gray = float(colour @ np.array([0.299, 0.587, 0.114]))
     within = _enclosed(box)
     top = float(gray[within].max()) if np.any(within) else icon_gray
-    # the number's white: halfway from the icon to the lightest pixel on it, and clearly so
+    # the number's white: halfway from the icon to the lightest pixel on it, and clearly so;
+    # whiter than the icon or, on a cell darker than its icon (the dark theme), light in
+    # every channel: a JPEG smears the icon's colour into its white digits there (their
+    # saturation passed half the icon's, and sizes were misread). On the light theme the
+    # cell's own pale tint is light in every channel: not there.
+    halfway = (icon_gray + top) / 2
     whiter = inside.max(axis=-1) - inside.min(axis=-1) < 0.5 * float(colour.max() - colour.min())
-    light = (gray > (icon_gray + top) / 2) & within & whiter & (top - icon_gray > 40)
+    if float(rim @ np.array([0.299, 0.587, 0.114])) < icon_gray:
+        whiter |= inside.min(axis=-1) > halfway
+    light = (gray > halfway) & within & whiter & (top - icon_gray > 40)
     # the shape from the icon with its paler parts (a free clue's see-through outlines)
     unlike = np.abs(small - rim).max(axis=-1)
     strong = float(percentile(unlike[found], 90))
