@@ -303,3 +303,28 @@ def test_synthetic_pictures_read_exactly_or_are_refused_never_misread(
     # size read two ways the board does not settle; no real dark Patches picture was ever
     # seen: its dark look here is LinkedIn's light one on the dark page, guessed)
     assert refused <= right // (4 if kind == "patches" else 10)
+
+
+@pytest.mark.parametrize("kind", ["tango", "zip"])
+def test_import_says_the_kind_read_and_how_many_cells_look_it(
+    tmp_path: Path, kind: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`import` notes, as a comment after the level's header, the kind read, the share of
+    its cells that show nothing only another kind's board shows, and the counts behind the
+    decision; the file still loads to the level drawn."""
+    from queens_tui.cli import main
+
+    level, path = _drawn(tmp_path, kind, 2, {})
+    out = tmp_path / "levels"
+    assert main(["import", str(path), "--out", str(out)]) == 0
+    capsys.readouterr()
+    text = (out / f"{path.stem}.txt").read_text()
+    n = len(level.givens) if kind == "tango" else level.rows
+    title = get_kind(kind).title
+    note = f"# seen: {title}, {n * n} of {n * n} cells look it (1.00); saw a {n}x{n} grid, "
+    assert note in text
+    assert text.index("# seen:") < min(
+        text.index(ln) for ln in text.splitlines() if ln and ln[0] != "#"
+    )
+    got = load_puzzle(out / f"{path.stem}.txt")
+    assert CONTENT[kind](got) == CONTENT[kind](level)

@@ -35,7 +35,7 @@ actually read or drawn, never at start-up.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from queens_tui.core.kind import PuzzleLevel
+    from queens_tui.formats.image._board import Look
     from queens_tui.formats.image._read import Other, Reading
 
 __all__ = [
@@ -165,6 +166,10 @@ class PuzzleReading:
     level: PuzzleLevel
     xs: tuple[float, ...]
     ys: tuple[float, ...]
+    seen: str | None = None
+    """What the cells looked like and how many agree with the kind read: "Tango, 36 of 36
+    cells look it (1.00); saw a 6x6 grid, 12 cells with a sun or moon, ..." (None when the
+    kind was given as the fallback's, whose reader reads its own board)."""
 
 
 _LAST_PUZZLE: dict[tuple[str, str | None], tuple[tuple[int, int], PuzzleReading]] = {}
@@ -226,9 +231,9 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
         Board,
         PictureError,
         board_at,
-        guess_kind,
         locate,
         locate_discs,
+        look,
     )
 
     kinds = picture_kinds()
@@ -242,13 +247,13 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
     first_error: LevelError | None = None
     # what the cells of each grid the fallback's finder tried look like: told before its
     # reader reads them (a board of another kind stops its search there), told once
-    guessed: dict[tuple[tuple[float, ...], ...], tuple[Board, str | None, str]] = {}
+    guessed: dict[tuple[tuple[float, ...], ...], tuple[Board, Look]] = {}
 
     def looks(xs: tuple[float, ...], ys: tuple[float, ...]) -> str | None:
         board = board_at(path, xs, ys)
-        seen_kind, seen = guess_kind(board)
-        guessed[(xs, ys)] = (board, seen_kind, seen)
-        return None if seen_kind is None else f"this looks like {_a_board(seen_kind)} ({seen})"
+        found = look(board)
+        guessed[(xs, ys)] = (board, found)
+        return None if found.kind is None else f"this looks like {_a_board(found.kind)}"
 
     try:  # the fallback's grid finder first (the faster); its cells are the first board
         first = picture_module(fallback).read_picture(path, looks)
@@ -266,10 +271,10 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
             if cells is None:
                 continue
             if cells in guessed:
-                board, seen_kind, seen = guessed[cells]
+                board, cells_look = guessed[cells]
             else:
                 board = board_at(path, *cells)
-                seen_kind, seen = guess_kind(board)
+                cells_look = look(board)
         elif attempt == "discs":  # no lines: a solved Zip's dots and path
             if kind not in (None, "zip"):
                 continue
@@ -280,16 +285,18 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
             if found is None:
                 continue
             board = found
-            seen_kind, seen = guess_kind(board)
+            cells_look = look(board)
         else:
             try:
                 board = locate(path, kind)
             except PictureError as err:
                 lattice_error = err
                 continue
-            seen_kind, seen = guess_kind(board)
+            cells_look = look(board)
+        seen_kind, seen = cells_look.kind, cells_look.seen
         if kind is None and seen_kind is None and first is not None:
-            return first  # plain coloured regions: the fallback's reading stands
+            # plain coloured regions: the fallback's reading stands
+            return replace(first, seen=_said(fallback, None, cells_look))
         target = kind or seen_kind
         if target is None:
             continue  # nothing of another kind here: the fallback's word stands
@@ -305,7 +312,8 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
         except PictureError as err:
             failure = failure or err
             continue
-        return PuzzleReading(level, board.picture_xs(), board.picture_ys())
+        said = _said(target, None if target == fallback else target, cells_look)
+        return PuzzleReading(level, board.picture_xs(), board.picture_ys(), said)
     if failure is not None:
         raise failure
     if lattice_error is not None and (kind is not None or first_error is None):
@@ -319,6 +327,12 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
         raise PictureError(f"saw {seen}: no kind's board")
     assert first_error is not None  # (no cells of any kind: the fallback's reader failed)
     raise first_error
+
+
+def _said(kind: str, told: str | None, cells: Look) -> str:
+    """The reading's note: the kind read, how many cells agree with what was `told` of them
+    (None: no other kind's marks), what was seen."""
+    return f"{get_kind(kind).title}, {cells.confidence(told)}; saw {cells.seen}"
 
 
 def _cells_of(err: LevelError | None) -> tuple[tuple[float, ...], tuple[float, ...]] | None:

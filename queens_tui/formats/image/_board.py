@@ -397,44 +397,98 @@ def _spans(box: npt.NDArray[np.bool_]) -> bool:
     return bool(np.count_nonzero(reach) >= 0.8 * h)
 
 
+UNLIKE_KIND: dict[str | None, frozenset[str]] = {
+    None: frozenset({"disc", "clue", "symbol", "glyph"}),  # Queens (a region may be grey)
+    "tango": frozenset({"colour", "disc", "clue", "glyph"}),
+    "zip": frozenset({"colour", "glyph"}),  # (a solved Zip's path looks like clues, symbols)
+    "sudoku": frozenset({"colour", "disc", "clue", "symbol"}),
+    "patches": frozenset({"disc", "symbol", "glyph"}),  # (a solved board is filled in)
+}
+"""Per kind told (None: the fallback's plain coloured regions), the looks of a cell that
+another kind's board has and its own never does."""
+
+
+@dataclass(frozen=True)
+class Look:
+    """What a board's cells look like (`look`): the kind they say and how many agree."""
+
+    kind: str | None
+    """"tango" | "zip" | "sudoku" | "patches", or None (no other kind's marks: Queens)."""
+    seen: str
+    """The counts, in words: "a 6x6 grid, 12 cells with a sun or moon, ..."."""
+    cells: tuple[frozenset[str], ...]
+    """Each cell's looks: "colour", "disc", "clue", "symbol", "glyph" or "plain"."""
+
+    def agreeing(self, kind: str | None) -> int:
+        """How many cells show nothing that only another kind's board shows."""
+        unlike = UNLIKE_KIND.get(kind, frozenset())
+        return sum(1 for looks in self.cells if not looks & unlike)
+
+    def confidence(self, kind: str | None) -> str:
+        """ "36 of 36 cells look it (1.00)": the share of cells agreeing with `kind`."""
+        agree, total = self.agreeing(kind), len(self.cells)
+        return f"{agree} of {total} cells look it ({agree / max(1, total):.2f})"
+
+
 def guess_kind(board: Board) -> tuple[str | None, str]:
     """("tango" | "zip" | "sudoku" | "patches" | None, what was seen), from the cells."""
+    found = look(board)
+    return found.kind, found.seen
+
+
+def look(board: Board) -> Look:
+    """Which kind the cells look like, what was seen, and each cell's looks (see `Look`)."""
     n = board.n
     symbols = discs = coloured = glyphs = tinted = clues = 0
+    cells: list[frozenset[str]] = []
     for r in range(n):
         for c in range(n):
             bg = background(board, r, c)
             tint, clue = patch_clue(board, r, c)
             tinted += tint
             clues += clue
+            here = {"clue"} if clue else set()
             if ring_saturation(board, r, c) > 45:
                 coloured += 1
+                cells.append(frozenset(here | {"colour"}))
                 continue
             share = disc_share(board, r, c, bg)
             if share > 0.55:  # (before the tint: a solved Zip's path runs under its dots)
                 discs += 1
+                cells.append(frozenset(here | {"disc"}))
                 continue
             if clue:
+                cells.append(frozenset(here))
                 continue
             sun, moon = symbol_shares(board, r, c)
             if max(sun, moon) > 0.12:
                 symbols += 1
+                here.add("symbol")
             elif share > 0.04:
                 glyphs += 1
+                here.add("glyph")
+            cells.append(frozenset(here or {"plain"}))
     seen = (
         f"a {n}x{n} grid, {symbols} cells with a sun or moon, {discs} with a dark disc, "
         f"{glyphs} with a small mark, {clues} with a clue shape, {coloured} filled with colour"
     )
+    return Look(_kind_of(n, symbols, discs, glyphs, clues, coloured), seen, tuple(cells))
+
+
+def _kind_of(
+    n: int, symbols: int, discs: int, glyphs: int, clues: int, coloured: int
+) -> str | None:
+    """The kind the counts of a board's cells say (None: no other kind's: Queens)."""
     if discs >= 2 and coloured <= n * n // 5:  # grey discs: Zip's dots (a solved Zip's
-        return "zip", seen  # coloured path, under them, looks like clue icons, suns, moons)
+        return "zip"  # coloured path, under them, looks like clue icons, suns, moons)
     if n - 1 <= clues <= n * n // 2 and symbols < clues:
         # coloured icons unlike their cells' own surface (a Queens cell is one colour to its
         # rim), about one for every five cells (a patch is 2 to 9 cells, rarely more)
-        return "patches", seen
+        return "patches"
     if coloured > n * n // 5:
-        return None, seen
+        return None
     if symbols >= 2:
-        return "tango", seen
+        return "tango"
     if glyphs >= n and n in (6, 9):
-        return "sudoku", seen
-    return None, seen
+        return "sudoku"
+    return None
