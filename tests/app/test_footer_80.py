@@ -222,13 +222,13 @@ async def test_a_cut_message_follows_ascii_at_once() -> None:
     app = One()
     async with app.run_test(size=(80, 24)) as pilot:
         message = app.query_one(MessageArea)
-        message.say("word " * 60)
+        message.text = "word " * 60
         await pilot.pause()
         assert str(message.content).endswith("…")
-        message.set_ascii(True)
+        message.ascii = True
         await pilot.pause()
         assert str(message.content).endswith("...") and "…" not in str(message.content)
-        message.set_ascii(False)
+        message.ascii = False
         await pilot.pause()
         assert str(message.content).endswith("…")
 

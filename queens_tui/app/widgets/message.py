@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import textwrap
 
+from textual.reactive import var
 from textual.widgets import Static
 
 CONCLUSIONS = ("; that leaves ", ": ", ", so ", "; so ", ". ")
@@ -111,29 +112,22 @@ def fit_text(text: str, width: int, lines: int, ellipsis: str = "…") -> str:
 
 
 class MessageArea(Static):
-    """Hints and notes, fitted to the area (`fit_text`); `text` keeps the whole message."""
+    """Hints and notes, fitted to the area (`fit_text`) whenever the message, the ASCII switch
+    or the area's size changes."""
+
+    text = var("")
+    """The whole message (what is shown may be shorter); empty: nothing."""
+    ascii = var(False)
+    """Plain ASCII: a cut message ends in "..." (else "…")."""
 
     def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
         super().__init__("", id=id, markup=False)  # hint text names regions, not markup
-        self.text = ""
-        """The whole message (what is shown may be shorter)."""
-        self.ascii = ascii
-
-    def say(self, text: str) -> None:
-        """Show `text` (empty: nothing), fitted to the area."""
-        self.text = text
-        self._fit()
-
-    def set_ascii(self, on: bool) -> None:
-        """Plain ASCII or not: the message shown is fitted again (its "..." or "…")."""
-        self.ascii = on
-        self._fit()
-
-    def on_resize(self) -> None:
-        self._fit()
+        self.set_reactive(MessageArea.ascii, ascii)
 
     def _fit(self) -> None:
         width, lines = self.content_size.width, self.content_size.height
         shown = fit_text(self.text, width, lines, "..." if self.ascii else "…")
         if str(self.content) != shown:
             self.update(shown)
+
+    watch_text = watch_ascii = on_resize = _fit
