@@ -167,22 +167,19 @@ def _crop(im: Any, xs: list[float], ys: list[float], shear: float = 0.0, y0: flo
     (x + shear (y - y0), y) in `im`; only the board's part is straightened (the whole
     picture took 50 ms)."""
     import numpy as np
-    from PIL import Image
 
     full_w, full_h = im.size
     n = len(xs) - 1
     pad = (xs[-1] - xs[0]) / n * 0.25
     left, top = max(0, int(xs[0] - pad)), max(0, int(ys[0] - pad))
     right, bottom = min(full_w, int(xs[-1] + pad) + 1), min(full_h, int(ys[-1] + pad) + 1)
-    if shear:  # (u, v) of the part <- (left + u + shear (top + v - y0), top + v) of `im`
-        data = (1.0, shear, left + shear * (top - y0), 0.0, 1.0, float(top))
-        size = (right - left, bottom - top)
-        part = im.transform(size, Image.Transform.AFFINE, data, Image.Resampling.BILINEAR)
+    scale = max(1, int((xs[-1] - xs[0]) / n // READ_CELL))
+    if shear:
+        part = _straightened(im, (left, top, right, bottom), shear, y0, scale)
     else:
         part = im.crop((left, top, right, bottom))
-    scale = max(1, int((xs[-1] - xs[0]) / n // READ_CELL))
-    if scale > 1:  # cells of hundreds of pixels: read at a half or a third (4-9 times faster)
-        part = part.reduce(scale)
+        if scale > 1:  # cells of hundreds of pixels: read at a half or a third (4-9 times faster)
+            part = part.reduce(scale)
     rgb = np.asarray(part, dtype=np.float32)
     return Board(
         rgb=rgb,
@@ -193,6 +190,31 @@ def _crop(im: Any, xs: list[float], ys: list[float], shear: float = 0.0, y0: flo
         offset=(left, top),
         scale=scale,
     )
+
+
+def _straightened(
+    im: Any, box: tuple[int, int, int, int], shear: float, y0: float, scale: int
+) -> Any:
+    """The part `box` of the upright picture, reduced by `scale`, from picture `im` that leans
+    (`_crop`'s `shear`): the leaning part is reduced first and straightened at the reduced
+    size (a straightening at full size took 36 ms of a solved Zip picture's 0.1 s)."""
+    import math
+
+    from PIL import Image
+
+    left, top, right, bottom = box
+    ends = (shear * (top - y0), shear * (bottom - y0))
+    x0 = max(0, math.floor(left + min(ends)) - scale)
+    x1 = min(im.size[0], math.ceil(right + max(ends)) + scale)
+    source = im.crop((x0, top, x1, bottom))
+    if scale > 1:
+        source = source.reduce(scale)
+    # an output pixel's centre (u + 1/2, v + 1/2) is the upright point (left + (u + 1/2) s,
+    # top + (v + 1/2) s), found in `im` at x + shear (y - y0): in the reduced source,
+    # ((x - x0) / s, (y - top) / s)
+    data = (1.0, shear, (left - x0 + shear * (top - y0)) / scale, 0.0, 1.0, 0.0)
+    size = (-(-(right - left) // scale), -(-(bottom - top) // scale))
+    return source.transform(size, Image.Transform.AFFINE, data, Image.Resampling.BILINEAR)
 
 
 def _refine(gray: Arr, xs: list[float], ys: list[float], factor: int) -> tuple[list[float], ...]:
