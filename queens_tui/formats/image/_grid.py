@@ -300,12 +300,14 @@ def find_grids(gray: Gray, k: int, thresh: float = 18.0, most: int = 3) -> list[
             for n in range(MIN_N, MAX_N + 1):
                 if width / n < MIN_CELL or height / n < MIN_CELL:
                     break
+                # every inner line must be there (allow one missed per axis on big boards)
+                allow = 0 if n < 9 else 1
+                if min(len(vx), len(hy)) < n - 1 - allow:
+                    break  # too few lines for n cells, or more (a line is near one boundary)
                 hits_x, xs = _fit(vx, hx0, hx1, n)
                 hits_y, ys = _fit(hy, vy0, vy1, n)
                 inner_x = hits_x - _ends(vx, hx0, hx1, n)
                 inner_y = hits_y - _ends(hy, vy0, vy1, n)
-                # every inner line must be there (allow one missed per axis on big boards)
-                allow = 0 if n < 9 else 1
                 if inner_x < n - 1 - allow or inner_y < n - 1 - allow:
                     continue
                 # lines seen that are not on the grid make it doubtful
