@@ -221,10 +221,10 @@ def read_picture(
     """Read the Queens board in a picture; `BoardError` (no path yet) when there is none.
 
     `other`, given the boundaries of a grid found (picture pixels), says what other kind's
-    board its cells look like, or None: then the grid is read as Queens; else the search
-    stops there with a `BoardError` holding the grid (the regions of a board of another
-    kind, and the other grids and the less reduced search, were most of such a picture's
-    time)."""
+    board its cells look like, or None: then the grid is read as Queens; else its regions
+    are not read, the other grids of the same search are tried, and no less reduced search
+    follows: with no Queens board, the `BoardError` holds the first grid (the regions of a
+    board of another kind and the less reduced search were most of such a picture's time)."""
     import_numpy()
     try:
         import numpy as np
@@ -239,6 +239,7 @@ def read_picture(
         raise BoardError(f"the picture is too small ({full_w}x{full_h} pixels)")
     first = max(1, -(-max(full_w, full_h) // WORK_SIDE))
     doubt: BoardError | None = None
+    other_kind = False
     # a small board in a big screen may need more pixels: then the picture is searched again,
     # less reduced (the common case pays for one reduced search only)
     for factor in dict.fromkeys((first, max(1, first // 2))):
@@ -250,6 +251,12 @@ def read_picture(
             grid = found
             if factor > 1:  # the cells are read in the full picture (fine lines, small boards)
                 grid = _scaled(found, factor)
+            whole = _scaled(grid, scale) if scale > 1 else grid
+            looks = other(whole.xs, whole.ys) if other is not None else None
+            if looks is not None:  # another kind's board: no Queens regions read in it
+                doubt = doubt or BoardError(looks, grid=whole)
+                other_kind = True
+                continue  # (the next grid may still be a Queens board beside it)
             # only the board's box is converted to numbers (a desktop is mostly not board)
             pad = grid.cell
             left = max(0, int(grid.xs[0] - pad))
@@ -269,16 +276,14 @@ def read_picture(
                 matched=grid.matched,
                 strength=grid.strength,
             )
-            whole = _scaled(grid, scale) if scale > 1 else grid
-            looks = other(whole.xs, whole.ys) if other is not None else None
-            if looks is not None:
-                raise BoardError(looks, grid=whole)
             try:
                 part = _partition(crgb, cgray, local)
             except _regions.Doubtful as err:
                 doubt = doubt or BoardError(str(err), grid=whole)
                 continue  # perhaps a table of plain cells: the next grid may be the board
             return _reading(part, whole, name, own_size)  # (--draw draws on the picture)
+        if other_kind:
+            break  # a board of another kind was found: no less reduced search for Queens
     if doubt is not None:
         raise doubt
     raise BoardError("no grid of N x N cells found")
