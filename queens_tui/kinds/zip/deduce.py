@@ -145,6 +145,9 @@ class State:
         whole = (min(self.start, self.end), max(self.start, self.end))
         if whole in self.open and self.area > 2:
             self._bad[whole] = "early"  # 1 to K at once
+        self._standstills: list[tuple[set[Link], set[Link]]] = []
+        """(taken, open) where earlier probes' trials stopped without a contradiction
+        (`_probe`; never changed once made, so copies may share the list)."""
         self._verdicts: dict[Link, tuple[list[int] | None, list[int] | None, str | None]] = {}
         """`joins_badly` per link with the stretches it read (shared by the copies: the
         verdict depends on those stretches alone, and a stretch is never changed, only
@@ -478,7 +481,23 @@ def _propagate(state: State) -> None:
 
 
 def _probe(state: State) -> Step | None:
-    for e in sorted(state.open):
+    """The first open link (in order) whose trial runs the rules into a contradiction goes.
+
+    A trial that ends without one leaves a standstill T (links taken, links open), and no
+    trial of a link T holds taken, from a state T holds (every link it took taken in T,
+    every link it cut cut in T), can find one: each rule that fires on a state T holds
+    draws or cuts only what T already has (T is a standstill: no rule fires there), and
+    every contradiction the rules find on it they would find on T. Those trials are
+    skipped, in this probe step and the next ones (`State._standstills`): a third of
+    them on the bundled levels (docs/performance.md). The step found is the one every
+    trial would have found.
+    """
+    taken, open_ = state.taken, state.open
+    standstills = [t for t in state._standstills if taken <= t[0] and t[1] <= open_]
+    known: set[Link] = set().union(*(t[0] for t in standstills))
+    for e in sorted(open_):
+        if e in known:
+            continue
         trial = state.copy()
         try:
             if trial.joins_badly(e) is not None:
@@ -486,12 +505,16 @@ def _probe(state: State) -> Step | None:
             trial.take(e)
             _propagate(trial)
         except Contradiction as why:
+            state._standstills = standstills
             state.cut(e)
             text = (
                 f"Trial: with {state.step_name(e)} the rules run into a contradiction "
                 f"({why}), so the path doesn't go there"
             )
             return Step("probe", [], [e], text, state.cols)
+        known |= trial.taken
+        standstills.append((trial.taken, trial.open))  # the trial's own sets: it is dropped
+    state._standstills = standstills
     return None
 
 
