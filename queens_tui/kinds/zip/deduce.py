@@ -33,7 +33,7 @@ by the rules alone; `grade` names the hardest rule needed.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from queens_tui.core import grid
@@ -54,6 +54,36 @@ HARD_PROBES = 2
 TIER = {"end-exit": 0, "corridor": 0, "no-loop": 1, "dead-end": 2, "probe": 3}
 RULE_TIERS: dict[str, int] = {**TIER, "solver": 5}
 """Every rule id and its tier (0 easiest), as every kind's deduction names them."""
+
+
+Run = tuple[int, int, int, int | None]
+"""The numbers along a stretch, in its order: (first, last, how many, step), the step +1 or -1
+when they run on in order (0 for fewer than two, None when they do not: ... 4, 5 then 7)."""
+
+
+def _lone(n: int) -> Run:
+    """The run of one cell holding number `n` (0: none)."""
+    return (n, n, 1, 0) if n else (0, 0, 0, 0)
+
+
+def _flip(run: Run) -> Run:
+    """`run` read the other way."""
+    first, last, k, step = run
+    return (last, first, k, -step if step else step)
+
+
+def _then(x: Run, y: Run) -> Run:
+    """The run of `x`'s numbers then `y`'s: in order only when both are, in the same
+    direction, and `y` goes on from `x`'s last number by one. A stretch keeps its run, so
+    whether a link joins numbers in order is read at once, not number by number."""
+    if not x[2]:
+        return y
+    if not y[2]:
+        return x
+    step = y[0] - x[1]
+    ok = step in (1, -1) and x[3] is not None and y[3] is not None
+    ok = ok and (x[2] < 2 or x[3] == step) and (y[2] < 2 or y[3] == step)
+    return (x[0], y[1], x[2] + y[2], step if ok else None)
 
 
 class Contradiction(Exception):
@@ -123,8 +153,8 @@ class State:
             self.op_of[link[1]].add(link)
         self._chains: dict[int, list[int]] = {}
         """Each cell on a drawn stretch: the stretch, end to end (one list per stretch)."""
-        self._nums: dict[int, list[int]] = {}
-        """Each cell on a drawn stretch: the numbers on the stretch, in its order."""
+        self._runs: dict[int, Run] = {}
+        """Each cell on a drawn stretch: the `Run` of the numbers on it, in its order."""
         self._loop = False
         """A take closed a loop (said at the next look at the stretches, as `check` does)."""
         self._short: set[int] = set()
@@ -148,10 +178,6 @@ class State:
         self._standstills: list[tuple[set[Link], set[Link]]] = []
         """(taken, open) where earlier probes' trials stopped without a contradiction
         (`_probe`; never changed once made, so copies may share the list)."""
-        self._verdicts: dict[Link, tuple[list[int] | None, list[int] | None, str | None]] = {}
-        """`joins_badly` per link with the stretches it read (shared by the copies: the
-        verdict depends on those stretches alone, and a stretch is never changed, only
-        replaced by a longer one)."""
 
     def copy(self) -> State:
         new = State.__new__(State)
@@ -161,7 +187,7 @@ class State:
         new.op_of = [set(x) for x in self.op_of]
         new.tk_of = [list(x) for x in self.tk_of]
         new._chains = dict(self._chains)
-        new._nums = dict(self._nums)
+        new._runs = dict(self._runs)
         new._short = set(self._short)
         new._ready = set(self._ready)
         new._tight = set(self._tight)
@@ -238,15 +264,18 @@ class State:
         if ca is cb:
             self._loop = True
             return
+        runs, num = self._runs, self.num
+        ra = runs[a] if a in runs else _lone(num[a])
+        rb = runs[b] if b in runs else _lone(num[b])
         if ca[-1] != a:
-            ca = ca[::-1]
+            ca, ra = ca[::-1], _flip(ra)
         if cb[0] != b:
-            cb = cb[::-1]
+            cb, rb = cb[::-1], _flip(rb)
         seq = ca + cb
-        nums = [self.num[i] for i in seq if self.num[i]]
+        run = _then(ra, rb)
         for c in seq:
             chains[c] = seq
-            self._nums[c] = nums
+            runs[c] = run
         self._dirty.update(self.op_of[seq[0]])  # the links whose verdict may have changed
         self._dirty.update(self.op_of[seq[-1]])
 
@@ -266,12 +295,7 @@ class State:
         if sa is None and sb is None:  # two lone cells: only 1 to K at once is wrong
             whole = {a, b} == {self.start, self.end} and self.area > 2
             return "early" if whole else None
-        known = self._verdicts.get(e)
-        if known is not None and known[0] is sa and known[1] is sb:
-            return known[2]
-        verdict = self._joins_badly(a, b, sa, sb)
-        self._verdicts[e] = (sa, sb, verdict)
-        return verdict
+        return self._joins_badly(a, b, sa, sb)
 
     def _joins_badly(
         self, a: int, b: int, sa: list[int] | None, sb: list[int] | None
@@ -281,30 +305,27 @@ class State:
         # The joined stretch runs from a's far end to a, then from b to b's far end.
         chains, num, start, end = self._chains, self.num, self.start, self.end
         if sa is None:
-            first, na, size = a, [num[a]] if num[a] else [], 1
+            first, ra, size = a, _lone(num[a]), 1
             a_start, a_end = a == start, a == end
         else:
             along = sa[-1] == a
-            first, na, size = sa[0] if along else sa[-1], self._nums[a], len(sa)
+            first, ra, size = sa[0] if along else sa[-1], self._runs[a], len(sa)
             if not along:
-                na = na[::-1]
+                ra = _flip(ra)
             a_start, a_end = chains.get(start) is sa, chains.get(end) is sa
         if sb is None:
-            last, nb = b, [num[b]] if num[b] else []
+            last, rb = b, _lone(num[b])
             size += 1
             b_start, b_end = b == start, b == end
         else:
             along = sb[0] == b
-            last, nb = sb[-1] if along else sb[0], self._nums[b]
+            last, rb = sb[-1] if along else sb[0], self._runs[b]
             if not along:
-                nb = nb[::-1]
+                rb = _flip(rb)
             size += len(sb)
             b_start, b_end = chains.get(start) is sb, chains.get(end) is sb
-        nums = na + nb
-        if len(nums) >= 2:
-            d = nums[1] - nums[0]
-            if d not in (1, -1) or any(y - x != d for x, y in itertools.pairwise(nums)):
-                return "order"
+        if _then(ra, rb)[3] is None:
+            return "order"
         has_start, has_end = a_start or b_start, a_end or b_end
         if has_start and has_end and size < self.area:
             return "early"
@@ -407,9 +428,9 @@ def _easy(state: State, only: Iterable[int] | None = None, say: bool = True) -> 
     return Step(rule, links, cuts, text, state.cols)
 
 
-def _no_loop(state: State) -> Step | None:
+def _no_loop(state: State, say: bool = True) -> Step | None:
     """The first link (in order) that would join the drawn path badly goes (`State._bad`
-    keeps them all)."""
+    keeps them all). Without `say` (a probe's trial) the step has no text."""
     if state._loop and state.open:  # what the first look at a link would say
         raise Contradiction("the path would close a loop")
     bad = state._bad
@@ -424,6 +445,8 @@ def _no_loop(state: State) -> Step | None:
         e = min(state._bad)
         why = state._bad[e]
         state.cut(e)
+        if not say:
+            return Step("no-loop", [], [e], "")
         step = state.step_name(e)
         text = {
             "loop": f"No loop: {step} would close a loop in the drawn path",
@@ -474,7 +497,7 @@ def _propagate(state: State) -> None:
     """Apply the cheap rules to a fixpoint (for probes); raises `Contradiction`."""
     while not state.done():
         state.check()
-        if _easy(state, say=False) or _no_loop(state) or _dead_end(state):
+        if _easy(state, say=False) or _no_loop(state, say=False) or _dead_end(state):
             continue
         return
     state.check()
@@ -545,7 +568,8 @@ def solve_logically(
 def _solve(level: ZipLevel, solution: Path | None, probe: bool) -> list[Step]:
     state = State(level)
     steps: list[Step] = []
-    rules = [_easy, _no_loop, _dead_end] + ([_probe] if probe else [])
+    rules: list[Callable[[State], Step | None]] = [_easy, _no_loop, _dead_end]
+    rules += [_probe] if probe else []
     try:
         while not state.done():
             for rule in rules:
