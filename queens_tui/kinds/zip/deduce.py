@@ -120,7 +120,9 @@ class State:
     Each cell's open and taken links are kept beside the two sets (`op_of`, `tk_of`), so
     the rules read a cell's links without a pass over every link: the probes copy and
     run the rules thousands of times a level (docs/performance.md). Links are always
-    drawn and cut through `take` and `cut`, which keep both views in step.
+    drawn and cut through `take` and `cut`, which keep both views in step. A cell's links
+    are a frozenset and a tuple, replaced when they change, so a probe's copy of the state
+    shares them until then.
     """
 
     def __init__(self, level: ZipLevel) -> None:
@@ -144,13 +146,14 @@ class State:
                         continue  # two numbers not in a row never touch on the path
                     self.open.add((i, j))
         self.taken: set[Link] = set()
-        self.op_of: list[set[Link]] = [set() for _ in range(self.area)]
-        """Per cell: its open links."""
-        self.tk_of: list[list[Link]] = [[] for _ in range(self.area)]
-        """Per cell: its taken links."""
+        mine: list[set[Link]] = [set() for _ in range(self.area)]
         for link in self.open:
-            self.op_of[link[0]].add(link)
-            self.op_of[link[1]].add(link)
+            mine[link[0]].add(link)
+            mine[link[1]].add(link)
+        self.op_of: list[frozenset[Link]] = [frozenset(x) for x in mine]
+        """Per cell: its open links (replaced, never changed: a copy shares them)."""
+        self.tk_of: list[tuple[Link, ...]] = [()] * self.area
+        """Per cell: its taken links, in the order they were drawn (replaced likewise)."""
         self._chains: dict[int, list[int]] = {}
         """Each cell on a drawn stretch: the stretch, end to end (one list per stretch)."""
         self._runs: dict[int, Run] = {}
@@ -184,8 +187,8 @@ class State:
         new.__dict__.update(self.__dict__)
         new.open = set(self.open)
         new.taken = set(self.taken)
-        new.op_of = [set(x) for x in self.op_of]
-        new.tk_of = [list(x) for x in self.tk_of]
+        new.op_of = list(self.op_of)
+        new.tk_of = list(self.tk_of)
         new._chains = dict(self._chains)
         new._runs = dict(self._runs)
         new._short = set(self._short)
@@ -212,8 +215,10 @@ class State:
         if e not in self.open:
             return False
         self.open.discard(e)
-        self.op_of[e[0]].discard(e)
-        self.op_of[e[1]].discard(e)
+        a, b = e
+        op = self.op_of
+        op[a] = op[a].difference((e,))
+        op[b] = op[b].difference((e,))
         self._bad.pop(e, None)
         self._dirty.discard(e)
         return True
@@ -240,8 +245,9 @@ class State:
         self._close(e)
         if e not in self.taken:
             self.taken.add(e)
-            self.tk_of[e[0]].append(e)
-            self.tk_of[e[1]].append(e)
+            tk = self.tk_of
+            tk[e[0]] = (*tk[e[0]], e)
+            tk[e[1]] = (*tk[e[1]], e)
             self._join(e)
         self._touch(e[0])
         self._touch(e[1])
