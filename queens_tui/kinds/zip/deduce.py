@@ -256,7 +256,7 @@ class State:
             mine = len(self.tk_of[i])
             if mine > self.cap[i]:
                 raise Contradiction(f"{self.name(i)} would have too many links")
-            if mine == self.cap[i]:
+            if mine == self.cap[i] and self.op_of[i]:
                 for o in sorted(self.op_of[i]):
                     self.cut(o)
                     dropped.append(o)
@@ -474,28 +474,40 @@ def travel(level: ZipLevel, here: Cell, reached: int) -> int:
     return total
 
 
-def _dead_end(state: State) -> Step | None:
+def _dead_end(state: State, say: bool = True) -> Step | None:
+    """The first link (in order) that would leave a cell a dead end goes. Without `say` (a
+    probe's trial) the step has no text."""
     op, tk, cap = state.op_of, state.tk_of, state.cap
     # A cell's spare links: how many it could lose and still get its links. Taking `e`
     # fills a cell x of it when x needs one more link, and x's other links go: its
     # neighbour c loses one (c touches one cell of `e` at most: a grid has no triangles).
     # Only a link beside a cell with no spare link can leave it a dead end.
+    # (A cell already short has no spare link to lose: what `check` says; with none short,
+    # only a link that fills a cell can leave a neighbour a dead end.)
     near = {e for c in state._tight for o in op[c] for e in op[o[0] + o[1] - c]}
+    short = bool(state._short)
     for e in sorted(near):
         for x in e:
             lost = 1 if len(tk[x]) + 1 == cap[x] else 0
-            for o in sorted(op[x]):
-                c = o[0] if o[1] == x else o[1]
-                if c in e:
-                    continue
-                if len(tk[c]) + len(op[c]) - cap[c] < lost:
-                    state.cut(e)
-                    text = (
-                        f"Dead end: {state.step_name(e)} would fill {state.name(x)} and "
-                        f"leave {state.name(c)} with one way in, a dead end that is not an end "
-                        "of the path, so the path doesn't go there"
-                    )
-                    return Step("dead-end", [], [e], text, state.cols)
+            if not (lost or short):
+                continue
+            ends = [
+                c
+                for c in (o[0] + o[1] - x for o in op[x])
+                if c not in e and len(tk[c]) + len(op[c]) - cap[c] < lost
+            ]
+            if not ends:
+                continue
+            state.cut(e)
+            if not say:
+                return Step("dead-end", [], [e], "")
+            c = min(ends)  # the first of x's links in order: each goes to another cell
+            text = (
+                f"Dead end: {state.step_name(e)} would fill {state.name(x)} and "
+                f"leave {state.name(c)} with one way in, a dead end that is not an end "
+                "of the path, so the path doesn't go there"
+            )
+            return Step("dead-end", [], [e], text, state.cols)
     return None
 
 
@@ -503,7 +515,7 @@ def _propagate(state: State) -> None:
     """Apply the cheap rules to a fixpoint (for probes); raises `Contradiction`."""
     while not state.done():
         state.check()
-        if _easy(state, say=False) or _no_loop(state, say=False) or _dead_end(state):
+        if _easy(state, say=False) or _no_loop(state, say=False) or _dead_end(state, False):
             continue
         return
     state.check()
