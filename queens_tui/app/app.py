@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from datetime import date
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
@@ -44,6 +44,8 @@ from queens_tui.midend.levels import OpenLevel, open_level
 from queens_tui.midend.session import NOTICE_SECONDS, Session
 
 if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing.Unpack from Python 3.11; only for mypy here
+
     from queens_tui.midend.session import Store
 
 TERMINAL_ONLY_ACTIONS = frozenset({"suspend_process"})
@@ -61,12 +63,39 @@ DAILY_SECONDS = 120.0
 """The daily generator's job limit (it takes a second or two; the limit is a backstop)."""
 
 
+class Options(TypedDict, total=False):
+    """How the game plays, as `play` (or a test) asks: passed as is from `create_app` to
+    `QueensApp`, which reads each with its default."""
+
+    ascii: bool
+    """Plain ASCII drawing (default: the setting)."""
+    palette: str | None
+    """The region palette (default: the setting)."""
+    now: Clock
+    """The clock of the game's timer (default: `time.monotonic`)."""
+    daily: date | None
+    """The day of the daily puzzle played when there is no level (default: today)."""
+    engine: str
+    """The assistant's engine: "search" (the pure search), else CP-SAT ("cpsat", the default,
+    or `play --engine auto`: either falls back to the search if OR-Tools cannot load)."""
+    kind: str
+    """The kind of the daily puzzle played when there is no level (default: the first)."""
+    browse: Path | None
+    """A collection opened as a pack (`play FILE_OR_FOLDER`: its folder, made by
+    `catalog.user_packs.open_collection`): the browser opens on it and lists it."""
+    library: Path | None
+    """A folder of LinkedIn's archive days (`play DIR`, or the browser's "open folder"):
+    the browser lists its days per kind (`catalog.library`), opening on it at start."""
+    learn: bool
+    """`queens-tui learn`: the app opens on the list of lessons."""
+
+
 class QueensApp(App[None]):
     """Queens in the terminal.
 
-    `ref` is the level to play; None plays the daily puzzle of `daily`
-    (default: today). `store` keeps progress, stats and settings; without one
-    nothing is saved (screenshots, benchmarks).
+    `ref` is the level to play; None plays the daily puzzle of `options["daily"]`
+    (default: today; raises `LevelError` when that day's file cannot be read). `store` keeps
+    progress, stats and settings; without one nothing is saved (screenshots, benchmarks).
     """
 
     CSS_PATH = "queens.tcss"
@@ -81,50 +110,43 @@ class QueensApp(App[None]):
         self,
         ref: OpenLevel | None,
         *,
-        ascii: bool = False,
-        palette: str | None = None,
-        now: Clock = time.monotonic,
         store: Store | None = None,
-        daily: date | None = None,
-        engine: str = "cpsat",
-        kind: str = DEFAULT_KIND,
         keymap: Keymap = EMPTY_KEYMAP,
-        browse: Path | None = None,
-        library: Path | None = None,
-        learn: bool = False,
+        **options: Unpack[Options],
     ) -> None:
         super().__init__()
-        self.learn = learn
-        """`queens-tui learn`: the app opens on the list of lessons."""
-        self.browse = browse
-        """A collection opened as a pack (`play FILE_OR_FOLDER`: its folder, made by
-        `catalog.user_packs.open_collection`): the browser opens on it and lists it."""
-        self.library = library
-        """A folder of LinkedIn's archive days (`play DIR`, or the browser's "open folder"):
-        the browser lists its days per kind (`catalog.library`), opening on it at start."""
+        unknown = options.keys() - Options.__optional_keys__
+        if unknown:  # as a misspelt keyword argument would
+            raise TypeError(f"unknown options: {', '.join(sorted(unknown))}")
+        self.learn = options.get("learn", False)
+        self.browse = options.get("browse")
+        self.library = options.get("library")
         self.keymap = keymap
         """The player's keys file, read (`midend.keymap`); its remaps apply to every screen."""
         self.set_keymap(dict(keymap.keys))
-        self.daily_kind = kind
+        self.daily_kind = options.get("kind", DEFAULT_KIND)
         self._quit_asked = False
         """In a browser: the player said yes to "Quit?"."""
-        """The kind of the daily puzzle played when `ref` is None."""
-        self.ref = ref
-        self.engine = "search" if engine == "search" else "cpsat"
+        self.engine = "search" if options.get("engine") == "search" else "cpsat"
         """The assistant's engine: "cpsat" (OR-Tools, imported in the background after the
         first frame; "search" if it cannot load) or "search" (the kinds' pure search)."""
-        self.now = now
+        self.now = options.get("now", time.monotonic)
         self.store = store
         self.session = Session(store)
+        self.daily_day = options.get("daily")
+        if ref is None and not self.learn:  # None: made after the first frame
+            ref = self.session.daily_now(self.daily_day or self.session.today(), self.daily_kind)
+        self.ref = ref
         self.jobs = Jobs()
         """The app's background jobs: OR-Tools' warm-up and the daily generator."""
-        self.ascii = ascii or (store is not None and self.session.settings.ascii)
+        self.ascii = options.get("ascii", False) or (
+            store is not None and self.session.settings.ascii
+        )
         """Plain ASCII drawing: `--ascii`, or the setting (the settings screen switches it)."""
         self.set_class(self.ascii, "-ascii")  # queens.tcss: ASCII borders on footer, dialogs
-        self.region_palette = palette or self.session.settings.palette
+        self.region_palette = options.get("palette") or self.session.settings.palette
         """The region palette: `--palette`, or the setting (the settings screen switches it)."""
         palettes.use(self.region_palette)
-        self.daily_day = daily
         self._pending: tuple[date, Callable[[OpenLevel], None]] | None = None
         theme = self.session.settings.theme
         if store is not None and theme in self.available_themes:
@@ -444,18 +466,10 @@ class QueensApp(App[None]):
 def create_app(
     level: str | OpenLevel | None = None,
     *,
-    ascii: bool = False,
-    palette: str | None = None,
-    now: Clock | None = None,
     store: Store | None = None,
-    daily: date | None = None,
     persist: bool = True,
-    engine: str = "cpsat",
-    kind: str = DEFAULT_KIND,
     keys: Path | None = None,
-    browse: Path | None = None,
-    library: Path | None = None,
-    learn: bool = False,
+    **options: Unpack[Options],
 ) -> QueensApp:
     """Build the app for a level file, a bundled id, an `OpenLevel`, or (None) a daily puzzle.
 
@@ -466,8 +480,7 @@ def create_app(
     the day's file in the daily folder, cannot be read, before anything
     touches the terminal. `keys` is the player's keys file (`midend.keymap`); by default,
     with `persist`, `keys.conf` in the config folder (tests set ``QUEENS_TUI_CONFIG_DIR``).
-    `browse`: a collection's pack folder to open the level browser on at start; `library`:
-    a folder of LinkedIn's archive days, the same (its days listed per kind).
+    The other `options` (`Options`) go to the app as they are.
     """
     if keys is None and persist:
         from queens_tui.midend.session import user_keys_file
@@ -479,20 +492,4 @@ def create_app(
 
         store = user_store()
     ref = level if isinstance(level, OpenLevel) or level is None else open_level(level)
-    if ref is None and not learn:
-        session = Session(store)
-        ref = session.daily_now(daily or session.today(), kind)  # None: made after first frame
-    return QueensApp(
-        ref,
-        ascii=ascii,
-        palette=palette,
-        now=now or time.monotonic,
-        store=store,
-        daily=daily,
-        engine=engine,
-        kind=kind,
-        keymap=keymap,
-        browse=browse,
-        library=library,
-        learn=learn,
-    )
+    return QueensApp(ref, store=store, keymap=keymap, **options)

@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.colour import PALETTES
 from queens_tui.kinds import DEFAULT_KIND, KINDS, board_kinds, get_kind
+
+if TYPE_CHECKING:
+    from queens_tui.app.app import Options
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
@@ -180,29 +183,28 @@ def cmd_play(args: argparse.Namespace) -> int:
             f"{made.name} --size N --out DIR (sizes: {', '.join(map(str, made.sizes))})"
         )
         return EXIT_BAD_INPUT
-    kind = DEFAULT_KIND if on_board else args.kind  # the daily's kind
-    day = None
+    options: Options = {"ascii": args.ascii, "palette": args.palette, "engine": args.engine}
+    options["kind"] = DEFAULT_KIND if on_board else args.kind  # the daily's kind
     level_arg: Any = None
-    browse = None
-    library = None
     try:  # one reading of LEVEL and --date: the catalog's (a daily is refused if in the future)
         if on_board:
             level_arg = board_ref(args)
             if level_arg is None:
                 return EXIT_BAD_INPUT
         elif args.date is not None:
-            day = parse_ref(f"daily:{kind}:{args.date}", today=date.today()).day
+            ref = parse_ref(f"daily:{options['kind']}:{args.date}", today=date.today())
+            options["daily"] = ref.day
         elif args.level is not None and _library(args.level):
-            library = Path(args.level)
-            level_arg = _first_day(library, args.kind)
+            options["library"] = Path(args.level)
+            level_arg = _first_day(Path(args.level), args.kind)
         elif args.level is not None and _collection(args.level):
-            browse, level_arg = _open_collection(args.level)
+            options["browse"], level_arg = _open_collection(args.level)
         elif args.level is not None:
             ref = parse_ref(args.level, today=date.today())
             if ref.day is not None:  # daily:DATE or daily:KIND:DATE: through the store, as --date
-                day = ref.day  # daily:DATE is --kind's daily; daily:KIND:DATE is KIND's
-                if ref.kind != DEFAULT_KIND:
-                    kind = ref.kind
+                options["daily"] = ref.day  # daily:DATE: --kind's daily; daily:KIND:DATE: KIND's
+                if ref.kind is not None and ref.kind != DEFAULT_KIND:
+                    options["kind"] = ref.kind
             else:
                 from queens_tui.midend.levels import open_ref
 
@@ -214,8 +216,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     except LevelError as err:
         _err(f"queens-tui play: {err.message}" if args.date is not None else err)
         return EXIT_BAD_INPUT
-    if args.daily_dir is not None and level_arg is None and browse is None and not on_board:
-        missing = _not_in_daily_dir(args.daily_dir, kind, day or date.today())
+    if args.daily_dir is not None and level_arg is None and "browse" not in options:
+        day = options.get("daily") or date.today()
+        missing = _not_in_daily_dir(args.daily_dir, options["kind"], day)
         if missing is not None:
             _err(missing)
             return EXIT_BAD_INPUT
@@ -223,19 +226,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from queens_tui.store import Store
 
     store = Store(daily_dir=args.daily_dir)
-    engine = "search" if args.engine == "search" else "cpsat"
     try:
-        app = create_app(
-            level_arg,
-            ascii=args.ascii,
-            palette=args.palette,
-            store=store,
-            daily=day,
-            engine=engine,
-            kind=kind,
-            browse=browse,
-            library=library,
-        )
+        app = create_app(level_arg, store=store, **options)
     except LevelError as err:
         _err(err)
         return EXIT_BAD_INPUT

@@ -310,8 +310,6 @@ class KindBase(Generic[LevelT, SolutionT]):
     time_limit_words: str = ""
     """`default_time_limit` as `generate --time-limit`'s help says it ("with --difficulty:
     10 + size²/8, 12 s at 4x4"); "": the kind has no default limit."""
-    files: LevelFiles | None = None
-    """How its level files are read: its package's `FILES` (None: it has no level files)."""
     image: str | None = None
     """Module that reads the kind's board from a picture and draws a solution onto it
     (`queens_tui.formats.image.<name>`: `read_board`, `draw`; see `formats.image`); None: the
@@ -327,6 +325,13 @@ class KindBase(Generic[LevelT, SolutionT]):
     save_prefix: str = ""
     """The start of the save key of a level known by its content (`<prefix>:<fingerprint>`);
     "": the kind's name."""
+
+    @property
+    def files(self) -> LevelFiles | None:
+        """How its level files are read: its package's `FILES` (None: it has no level files),
+        the one declaration the registry reads too (`kinds.level_files`)."""
+        files: LevelFiles | None = import_module(self._package).FILES
+        return files
 
     @property
     def formats(self) -> str | None:
@@ -452,7 +457,9 @@ class KindBase(Generic[LevelT, SolutionT]):
 
     def lesson_words(self) -> Mapping[str, tuple[str, str]]:
         """(title, sentences) of each rule's lesson: `kinds/<name>/lessons.py` `WORDS` (empty:
-        the kind has no lessons)."""
+        the kind has no lessons). A title and a few sentences for every rule the kind's
+        deduction names (`rule_tiers`), in the game's own words; the boards come from the
+        engine (`catalog.lessons`), never from the words' module."""
         if find_spec(f"{self._package}.lessons") is None:
             return {}
         words: Mapping[str, tuple[str, str]] = self.own("lessons").WORDS

@@ -49,10 +49,13 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import date, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from queens_tui.kinds import DEFAULT_KIND
 from queens_tui.store.jsonfile import SchemaError, check_header, expect, get
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing.Unpack from Python 3.11; only for mypy here
 
 FIRST_DAY = date(1970, 1, 1)
 LAST_DAY = date(2999, 12, 31)
@@ -67,6 +70,19 @@ year): a file holding more is not ours (and reading it would hold up the game's 
 STATS_FORMAT = "queens-tui/stats"
 SETTINGS_FORMAT = "queens-tui/settings"
 VERSION = 1
+
+
+class Tally(TypedDict, total=False):
+    """How one solve went besides its time: passed as is from `Store.record_solve` through
+    `Stats.record` to `LevelStats.with_solve`, which reads each (default 0, or False)."""
+
+    hints: int
+    """Hints shown; any makes the solve one with help."""
+    helped: bool
+    """The solver filled the board (`S`) or revealed a step: help, no best time, no streak."""
+    undos: int
+    mistakes: int
+    backtracks: int
 
 
 @dataclass(frozen=True)
@@ -112,21 +128,16 @@ class LevelStats:
             self.last_helped or self.last_undos or self.last_mistakes or self.last_backtracks
         )
 
-    def with_solve(
-        self,
-        seconds: float,
-        day: date,
-        *,
-        hints: int = 0,
-        helped: bool = False,
-        undos: int = 0,
-        mistakes: int = 0,
-        backtracks: int = 0,
-    ) -> LevelStats:
-        """These stats after one more solve taking `seconds` on `day`. `helped`: the solver
-        filled the board (`S`) or revealed a step; such a solve is no best time (issue 35)."""
-        solver = 1 if helped else 0
-        helped = helped or hints > 0
+    def with_solve(self, seconds: float, day: date, **tally: Unpack[Tally]) -> LevelStats:
+        """These stats after one more solve taking `seconds` on `day`; a solve the solver
+        helped (`S`) is no best time (issue 35)."""
+        unknown = tally.keys() - Tally.__optional_keys__
+        if unknown:  # as a misspelt keyword argument would
+            raise TypeError(f"unknown tallies: {', '.join(sorted(unknown))}")
+        hints, undos = tally.get("hints", 0), tally.get("undos", 0)
+        mistakes, backtracks = tally.get("mistakes", 0), tally.get("backtracks", 0)
+        solver = 1 if tally.get("helped", False) else 0
+        helped = bool(solver) or hints > 0
         t = round(max(0.0, float(seconds)), 3)
         d = day.isoformat()
         s = replace(
@@ -279,19 +290,15 @@ class Stats:
         seconds: float,
         today: date,
         *,
-        hints: int = 0,
-        helped: bool = False,
         daily: date | None = None,
         kind: str = DEFAULT_KIND,
-        **tallies: int,
+        **tally: Unpack[Tally],
     ) -> LevelStats:
         """Count a solve of `key` made on `today`; `daily` is the puzzle's date for a daily
-        (of `kind`: it feeds that kind's streak, unless the solver solved it: `helped`);
-        `tallies`: undos, mistakes, backtracks."""
-        s = self.levels.get(key, LevelStats()).with_solve(
-            seconds, today, hints=hints, helped=helped, **tallies
-        )
+        (of `kind`: it feeds that kind's streak, unless the solver solved it: `helped`)."""
+        s = self.levels.get(key, LevelStats()).with_solve(seconds, today, **tally)
         self.levels[key] = s
+        helped = tally.get("helped", False)
         if daily is not None and daily == today and not helped:  # `S` keeps no streak alive
             run = self.streaks.setdefault(kind, DailyRun())
             run.days.add(today)

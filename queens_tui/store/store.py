@@ -61,7 +61,10 @@ from queens_tui.store.stats import (
 )
 
 if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing.Unpack from Python 3.11; only for mypy here
+
     from queens_tui.store.daily import Daily
+    from queens_tui.store.stats import Tally
 
 
 class _Writer:
@@ -443,18 +446,15 @@ class Store:
         key: str,
         seconds: float,
         *,
-        hints: int = 0,
-        helped: bool = False,
         daily: date | None = None,
         today: date | None = None,
         kind: str = DEFAULT_KIND,
-        **tallies: int,
+        **tally: Unpack[Tally],
     ) -> LevelStats:
         """Count a solve, save the stats and forget the level's saved game.
 
         `daily` is the puzzle's date when the level is a daily puzzle (it feeds
-        `kind`'s streak if it equals today). `helped` is for solver reveal/solve;
-        any hint counts as help too.
+        `kind`'s streak if it equals today); `tally`: how the solve went (`stats.Tally`).
         """
         today = today or self.today()
         # Merge with what another running instance may have written meanwhile.
@@ -467,9 +467,7 @@ class Store:
         dated = parse_daily_key(key) if daily is None else None
         if dated is not None and dated[0] == kind:
             daily = dated[1]
-        result = self._stats.record(
-            key, seconds, today, hints=hints, helped=helped, daily=daily, kind=kind, **tallies
-        )
+        result = self._stats.record(key, seconds, today, daily=daily, kind=kind, **tally)
         self._write(self.stats_path, encode_stats(self._stats), "your stats")
         self.clear_progress(key)
         return result

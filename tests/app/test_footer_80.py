@@ -202,6 +202,34 @@ async def test_a_three_line_hint_keeps_its_conclusion_at_80x24(level8_file) -> N
         assert str(message.content) == hint
 
 
+async def test_a_cut_message_follows_ascii_at_once() -> None:
+    """Plain ASCII turned on with a message cut on screen: its "…" becomes "..." now, not at
+    the next message or resize (the game skips saying a message again when its text, pure
+    ASCII already, is unchanged), and back."""
+    from textual.app import App, ComposeResult
+
+    from queens_tui.app.widgets.message import MessageArea
+
+    class One(App[None]):
+        CSS = "MessageArea { width: 40; height: 2; }"
+
+        def compose(self) -> ComposeResult:
+            yield MessageArea()
+
+    app = One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        message = app.query_one(MessageArea)
+        message.say("word " * 60)
+        await pilot.pause()
+        assert str(message.content).endswith("…")
+        message.set_ascii(True)
+        await pilot.pause()
+        assert str(message.content).endswith("...") and "…" not in str(message.content)
+        message.set_ascii(False)
+        await pilot.pause()
+        assert str(message.content).endswith("…")
+
+
 def test_fit_text_keeps_the_conclusion_of_a_long_hint() -> None:
     from queens_tui.app.widgets.message import fit_text
 

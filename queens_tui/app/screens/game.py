@@ -300,7 +300,7 @@ class GameScreen(FrontendScreen):
     def set_ascii(self, on: bool) -> None:
         """Redraw the whole screen in plain ASCII (or not): board, status line, footer."""
         self.ascii = on
-        self.query_one("#message", MessageArea).ascii = on
+        self.query_one("#message", MessageArea).set_ascii(on)
         app = self.app
         if isinstance(app, AsciiApp):  # its footer keys follow (`get_key_display`)
             app.ascii = on

@@ -72,6 +72,11 @@ class MessageArea(Static):
         self.text = text
         self._fit()
 
+    def set_ascii(self, on: bool) -> None:
+        """Plain ASCII or not: the message shown is fitted again (its "..." or "…")."""
+        self.ascii = on
+        self._fit()
+
     def on_resize(self) -> None:
         self._fit()
 

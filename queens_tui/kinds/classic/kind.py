@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.grid import cell_name
 from queens_tui.core.kind import Explanation, Grade, JSONObject, KindBase
-from queens_tui.kinds.classic import FILES, Solution
+from queens_tui.kinds.classic import Solution
 
 if TYPE_CHECKING:
     from queens_tui.core.play import CancelFlag
@@ -76,7 +76,6 @@ class ClassicKind(KindBase[ClassicLevel, Solution]):
     """Classic N-queens: no files, no generator, no daily; one empty board per size."""
 
     name = "classic"
-    files = FILES
     title = "Classic N-queens"
     emoji = "♛"
     sizes = tuple(range(MIN_SIZE, MAX_SIZE + 1))

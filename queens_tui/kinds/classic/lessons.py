@@ -1,5 +1,4 @@
-"""The words of the classic N-queens lesson: the one rule its hint names (`last cell`). The
-board comes from the engine (`catalog.lessons`), never from here."""
+"""The words of classic N-queens' lessons (what they are: `core.kind.KindBase.lesson_words`)."""
 
 from __future__ import annotations
 

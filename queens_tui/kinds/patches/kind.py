@@ -13,7 +13,6 @@ from typing import Any
 
 from queens_tui.core.kind import DailySpec, JSONObject, KindBase, week
 from queens_tui.core.vocabulary import Difficulty
-from queens_tui.kinds.patches import FILES
 from queens_tui.kinds.patches.level import DEFAULT_SIZE, SIZES, Level, Rect
 
 DAILY_WEEK = week(
@@ -52,7 +51,6 @@ class PatchesKind(KindBase[Level, Any]):
     """
 
     name = "patches"
-    files = FILES
     title = "Patches"
     emoji = "🟪"
     sizes = SIZES

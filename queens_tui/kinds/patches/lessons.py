@@ -1,6 +1,4 @@
-"""The words of Patches' lessons: a title and a few sentences for every rule its deduction
-names (`deduce.RULE_TIERS`), in the game's own words. The boards come from the engine
-(`catalog.lessons`), never from here."""
+"""The words of Patches' lessons (what they are: `core.kind.KindBase.lesson_words`)."""
 
 from __future__ import annotations
 

@@ -24,7 +24,6 @@ from queens_tui.core.kind import (
 )
 from queens_tui.core.play import Deadline
 from queens_tui.core.suffixes import IMAGE_SUFFIXES
-from queens_tui.kinds.queens import FILES
 from queens_tui.kinds.queens.level import MAX_SIZE, MIN_SIZE, Level
 
 if TYPE_CHECKING:
@@ -60,12 +59,10 @@ class QueensKind(KindBase[Level, Solution]):
     """LinkedIn's Queens: one queen per row, column and region, no two touching."""
 
     name = "queens"
-    files = FILES
     title = "Queens"
     emoji = "👑"
     card_mark = "♛"
     sizes = tuple(range(MIN_SIZE, MAX_SIZE + 1))
-    default_size = None
     time_limit_words = "with --difficulty: 10 + size²/8, 12 s at 4x4"
     image = "queens_tui.formats.image.queens"
     archive_games = ("queens",)

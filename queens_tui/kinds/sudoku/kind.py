@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.kind import DailySpec, Grade, JSONObject, KindBase, grid_json, week
-from queens_tui.kinds.sudoku import FILES
 from queens_tui.kinds.sudoku.level import SIZE, Level, draw
 
 if TYPE_CHECKING:
@@ -29,7 +28,6 @@ class SudokuKind(KindBase[Level, Any]):
     """
 
     name = "sudoku"
-    files = FILES
     title = "Mini Sudoku"
     emoji = "🔢"
     sizes = (SIZE,)

@@ -7,7 +7,6 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from queens_tui.core.kind import DailySpec, JSONObject, KindBase, grid_json, remembered, week
-from queens_tui.kinds.tango import FILES
 from queens_tui.kinds.tango.level import DEFAULT_SIZE, SIZES, Level, draw
 
 if TYPE_CHECKING:
@@ -30,7 +29,6 @@ class TangoKind(KindBase[Level, Any]):
     """
 
     name = "tango"
-    files = FILES
     title = "Tango"
     emoji = "☀️"
     sizes = SIZES

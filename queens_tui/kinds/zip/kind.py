@@ -18,7 +18,6 @@ from queens_tui.core.kind import (
     week,
 )
 from queens_tui.core.play import Cancelled
-from queens_tui.kinds.zip import FILES
 from queens_tui.kinds.zip.level import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, ZipLevel
 
 if TYPE_CHECKING:
@@ -62,7 +61,6 @@ class ZipKind(KindBase[ZipLevel, Any]):
     """The Zip kind (`kinds.zip.level.ZipLevel`)."""
 
     name = "zip"
-    files = FILES
     title = "Zip"
     emoji = "🏁"
     flawed_emoji = "🛑"

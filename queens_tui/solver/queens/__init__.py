@@ -22,7 +22,7 @@ from queens_tui.kinds.queens.deduce import first_error
 from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.play import mistake_hint
 from queens_tui.kinds.queens.search import CancelFlag
-from queens_tui.solver.queens.service import Status, completable, count, reveal
+from queens_tui.solver.queens.service import Limits, Status, completable, count, reveal
 
 
 class Undecided(Exception):
@@ -86,7 +86,7 @@ class QueensSolver:
         """Count `level`'s solutions (up to two) with the engine, once per level."""
         if self.known(level) is not None:
             return
-        got = count(level, 2, time_limit=time_limit, cancel=cancel, engine=_engine(engine))
+        got = count(level, 2, **_limits(engine, time_limit, cancel))
         if got.status in (Status.CANCELLED,):
             return  # asked again on the next check
         solutions = tuple(frozenset(s) for s in got.solutions)
@@ -125,14 +125,7 @@ class QueensSolver:
         quick = self.quick_check(state)
         if quick is not None:
             return quick
-        got = completable(
-            level,
-            state.queens,
-            state.crosses,
-            time_limit=time_limit,
-            cancel=cancel,
-            engine=_engine(engine),
-        )
+        got = completable(level, state.queens, state.crosses, **_limits(engine, time_limit, cancel))
         if got.completable is None:
             return Verdict.UNKNOWN
         if got.completable:
@@ -146,9 +139,7 @@ class QueensSolver:
             level: Level, queens: Iterable[Cell] = (), forbidden: Iterable[Cell] = ()
         ) -> tuple[Cell, ...] | None:
             left = max(deadline.end - time.monotonic(), 0.0)
-            got = completable(
-                level, queens, forbidden, time_limit=left, cancel=cancel, engine=_engine(engine)
-            )
+            got = completable(level, queens, forbidden, **_limits(engine, left, cancel))
             if got.completable is None:
                 raise Undecided
             return got.queens or None
@@ -168,12 +159,7 @@ class QueensSolver:
         self, state: Board, *, engine: str, time_limit: float, cancel: CancelFlag
     ) -> Hint[Move] | None:
         got = reveal(
-            state.level,
-            state.queens,
-            state.crosses,
-            time_limit=time_limit,
-            cancel=cancel,
-            engine=_engine(engine),
+            state.level, state.queens, state.crosses, **_limits(engine, time_limit, cancel)
         )
         if got.status is not Status.SOLVED or got.cell is None:
             return None
@@ -202,9 +188,14 @@ class QueensSolver:
         return None
 
 
-def _engine(engine: str) -> Any:
-    """The service's engine name ("search" and "auto" both mean the pure search)."""
-    return "cpsat" if engine == "cpsat" else "search"
+def _limits(engine: str, time_limit: float, cancel: CancelFlag) -> Limits:
+    """The service's limits of a question: the game's engine ("search" and "auto" both mean
+    the pure search), its time limit and cancel flag."""
+    return {
+        "engine": "cpsat" if engine == "cpsat" else "search",
+        "time_limit": time_limit,
+        "cancel": cancel,
+    }
 
 
 PLAY = QueensSolver()

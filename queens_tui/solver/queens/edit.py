@@ -56,8 +56,7 @@ def judge(
     if engine == "cpsat" and _cpsat_available():
         from queens_tui.solver.queens.model import run
 
-        attach = getattr(cancel, "attach", None)
-        outcome = run(level, limit=2, time_limit=time_limit, cancel=cancel, attach=attach)
+        outcome = run(level, limit=2, time_limit=time_limit, cancel=cancel)
         if cancel.is_set():
             return None
         if not outcome.complete:

@@ -15,7 +15,7 @@ a 2x2 window). One worker, presolve off, enumeration stopped at the limit.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
@@ -24,6 +24,7 @@ from typing import Any
 from queens_tui.core.grid import Cell
 from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.search import CancelFlag
+from queens_tui.solver.cancel import CancelToken
 from queens_tui.solver.cpsat import cp_model
 
 PRESOLVE = False
@@ -136,21 +137,17 @@ def _solver(time_limit: float) -> Any:
 
 
 @contextmanager
-def _stoppable(
-    solver: Any,
-    cancel: CancelFlag | None,
-    attach: Callable[[Any], Callable[[], None]] | None,
-) -> Iterator[None]:
+def _stoppable(solver: Any, cancel: CancelFlag | None) -> Iterator[None]:
     """While the block runs, `cancel` stops `solver`.
 
-    `attach(solver)` (a `CancelToken`'s) stops it at once; a plain flag is polled
+    A `CancelToken` stops it at once (the solver is attached to it); a plain flag is polled
     every `POLL_SECONDS` by a helper thread that calls `stop_search()`.
     """
     if cancel is None:
         yield
         return
-    if attach is not None:
-        detach = attach(solver)
+    if isinstance(cancel, CancelToken):
+        detach = cancel.attach(solver)
         try:
             yield
         finally:
@@ -179,14 +176,13 @@ def _first(
     crosses: Iterable[Cell],
     time_limit: float,
     cancel: CancelFlag | None,
-    attach: Callable[[Any], Callable[[], None]] | None,
 ) -> Outcome:
     """One solution under the marks: the cached model, no solution callback."""
     cp = cp_model()
     cached = _model_for(level)
     x = cached.x
     solver = _solver(time_limit)
-    with _stoppable(solver, cancel, attach), cached.lock:
+    with _stoppable(solver, cancel), cached.lock:
         if cancel is not None and cancel.is_set():
             return Outcome((), False)
         model = cached.model
@@ -209,17 +205,15 @@ def run(
     crosses: Iterable[Cell] = (),
     time_limit: float,
     cancel: CancelFlag | None,
-    attach: Callable[[Any], Callable[[], None]] | None = None,
 ) -> Outcome:
     """Enumerate up to `limit` solutions of the level under the board's marks.
 
-    `attach(solver)` lets a cancel handle stop this solver at once; it returns
-    a function that detaches it. Without it, a plain flag is polled every
-    `POLL_SECONDS` by a helper thread that calls `stop_search()`.
+    `cancel` stops it (`_stoppable`): a `CancelToken` at once, a plain flag within
+    `POLL_SECONDS`.
     """
     cp = cp_model()
     if limit == 1:
-        return _first(level, queens, crosses, time_limit, cancel, attach)
+        return _first(level, queens, crosses, time_limit, cancel)
     model, x = build(level, queens, crosses)
     solver = _solver(time_limit)
     params = solver.parameters
@@ -227,7 +221,7 @@ def run(
         params.enumerate_all_solutions = True
     collector = _collector_class()(x, limit, cancel)
 
-    with _stoppable(solver, cancel, attach):
+    with _stoppable(solver, cancel):
         if cancel is not None and cancel.is_set():
             return Outcome((), False)
         status = solver.solve(model, collector)

@@ -26,17 +26,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from queens_tui.core.grid import Cell
 from queens_tui.core.play import Deadline
 from queens_tui.kinds.queens import search
 from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.search import CancelFlag
-from queens_tui.solver.cancel import CancelToken
 from queens_tui.solver.queens import model as queens_model
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing.Unpack from Python 3.11; only for mypy here
 
 Engine = Literal["auto", "search", "cpsat"]
 """Which engine answers: "auto" and "search" mean the core search; "cpsat" means CP-SAT."""
@@ -45,6 +47,18 @@ ENGINES: tuple[str, ...] = ("auto", "search", "cpsat")
 
 DEFAULT_TIME_LIMIT = 10.0
 """Seconds. Real levels take milliseconds; this only bounds pathological input."""
+
+
+class Limits(TypedDict, total=False):
+    """What every call (`solve`, `count`, `completable`, `reveal`) takes besides the level and
+    the board's marks, each read once (`_ask`) with its default."""
+
+    time_limit: float
+    """Seconds the call may take (default `DEFAULT_TIME_LIMIT`): then it answers TIMEOUT."""
+    cancel: CancelFlag | None
+    """A flag another thread may set (default: none): then it answers CANCELLED."""
+    engine: Engine
+    """Which engine answers (default "auto")."""
 
 
 class Status(str, Enum):
@@ -158,11 +172,14 @@ def _cells(level: Level, cells: Iterable[Cell], what: str) -> tuple[Cell, ...]:
 
 @dataclass(frozen=True)
 class _Asked:
-    """A call's checked input (`_ask`): the engine, the board's marks, when it started."""
+    """A call's checked input (`_ask`): the engine, the board's marks, its limits, when it
+    started."""
 
     cpsat: bool
-    queens: tuple[Cell, ...] = ()
-    crosses: tuple[Cell, ...] = ()
+    queens: tuple[Cell, ...]
+    crosses: tuple[Cell, ...]
+    time_limit: float
+    cancel: CancelFlag | None
     started: float = field(default_factory=time.perf_counter)
 
     @property
@@ -175,24 +192,34 @@ class _Asked:
         return time.perf_counter() - self.started
 
 
-def _ask(level: Level, queens: Iterable[Cell], crosses: Iterable[Cell], engine: str) -> _Asked:
+def _ask(level: Level, queens: Iterable[Cell], crosses: Iterable[Cell], limits: Limits) -> _Asked:
     """Every call's first step: its engine and marks checked (`ValueError` for an unknown
-    engine or a cell off the board), then its clock started."""
-    cpsat = _check_engine(engine)
-    return _Asked(cpsat, _cells(level, queens, "queen"), _cells(level, crosses, "cross"))
+    engine or a cell off the board; `TypeError` for an unknown limit, as a misspelt keyword
+    argument would), then its clock started."""
+    unknown = limits.keys() - Limits.__optional_keys__
+    if unknown:
+        raise TypeError(f"unknown limits: {', '.join(sorted(unknown))}")
+    cpsat = _check_engine(limits.get("engine", "auto"))
+    return _Asked(
+        cpsat,
+        _cells(level, queens, "queen"),
+        _cells(level, crosses, "cross"),
+        limits.get("time_limit", DEFAULT_TIME_LIMIT),
+        limits.get("cancel"),
+    )
 
 
 def _find(
-    level: Level, limit: int, asked: _Asked, time_limit: float, cancel: CancelFlag | None
+    level: Level, limit: int, asked: _Asked
 ) -> tuple[tuple[tuple[Cell, ...], ...], Status | None]:
     """Up to `limit` solutions under the marks; the status is set only when undecided."""
+    time_limit, cancel = asked.time_limit, asked.cancel
 
     def stopped() -> Status:
         return Status.CANCELLED if cancel is not None and cancel.is_set() else Status.TIMEOUT
 
     queens, crosses = asked.queens, asked.crosses
     if asked.cpsat:
-        attach = cancel.attach if isinstance(cancel, CancelToken) else None
         outcome = queens_model.run(
             level,
             limit=limit,
@@ -200,7 +227,6 @@ def _find(
             crosses=crosses,
             time_limit=time_limit,
             cancel=cancel,
-            attach=attach,
         )
         return outcome.solutions, None if outcome.complete else stopped()
     flag = Deadline(time_limit, cancel)
@@ -215,15 +241,9 @@ def _find(
     return tuple(found), None
 
 
-def solve(
-    level: Level,
-    *,
-    time_limit: float = DEFAULT_TIME_LIMIT,
-    cancel: CancelFlag | None = None,
-    engine: Engine = "auto",
-) -> SolveResult:
+def solve(level: Level, **limits: Unpack[Limits]) -> SolveResult:
     """One solution of `level`, or NONE when it has none: the completion of the bare board."""
-    got = completable(level, time_limit=time_limit, cancel=cancel, engine=engine)
+    got = completable(level, **limits)
     return SolveResult(got.status, got.queens, engine=got.engine, seconds=got.seconds)
 
 
@@ -233,9 +253,7 @@ def count(
     *,
     queens: Iterable[Cell] = (),
     crosses: Iterable[Cell] = (),
-    time_limit: float = DEFAULT_TIME_LIMIT,
-    cancel: CancelFlag | None = None,
-    engine: Engine = "auto",
+    **limits: Unpack[Limits],
 ) -> CountResult:
     """Count solutions up to `limit` (2 by default: enough to tell unique from not).
 
@@ -243,8 +261,8 @@ def count(
     """
     if limit < 1:
         raise ValueError(f"limit must be at least 1, not {limit}")
-    asked = _ask(level, queens, crosses, engine)
-    sols, stopped = _find(level, limit, asked, time_limit, cancel)
+    asked = _ask(level, queens, crosses, limits)
+    sols, stopped = _find(level, limit, asked)
     if stopped is not None:
         status = stopped
     elif not sols:
@@ -260,10 +278,7 @@ def completable(
     level: Level,
     queens: Iterable[Cell] = (),
     crosses: Iterable[Cell] = (),
-    *,
-    time_limit: float = DEFAULT_TIME_LIMIT,
-    cancel: CancelFlag | None = None,
-    engine: Engine = "auto",
+    **limits: Unpack[Limits],
 ) -> CompletableResult:
     """Can the board still be completed? (Board.queens, Board.crosses.)
 
@@ -271,8 +286,8 @@ def completable(
     manual cross. Automatic crosses follow from the queens and add nothing,
     so pass only the crosses the player placed by hand.
     """
-    asked = _ask(level, queens, crosses, engine)
-    sols, stopped = _find(level, 1, asked, time_limit, cancel)
+    asked = _ask(level, queens, crosses, limits)
+    sols, stopped = _find(level, 1, asked)
     status = stopped or (Status.SOLVED if sols else Status.NONE)
     completion = sols[0] if sols and status is Status.SOLVED else ()
     return CompletableResult(status, completion, engine=asked.engine, seconds=asked.seconds())
@@ -282,10 +297,7 @@ def reveal(
     level: Level,
     queens: Iterable[Cell] = (),
     crosses: Iterable[Cell] = (),
-    *,
-    time_limit: float = DEFAULT_TIME_LIMIT,
-    cancel: CancelFlag | None = None,
-    engine: Engine = "auto",
+    **limits: Unpack[Limits],
 ) -> RevealResult:
     """A queen the board lacks, taken from a solution consistent with the board if any.
 
@@ -295,16 +307,17 @@ def reveal(
     The revealed cell is the first missing queen in reading order, so the
     same board always gets the same hint.
     """
-    asked = _ask(level, queens, crosses, engine)
-    deadline = time.monotonic() + time_limit
-    sols, stopped = _find(level, 1, asked, time_limit, cancel)
+    asked = _ask(level, queens, crosses, limits)
+    deadline = time.monotonic() + asked.time_limit
+    sols, stopped = _find(level, 1, asked)
     if stopped is not None:
         return RevealResult(stopped, engine=asked.engine, seconds=asked.seconds())
     ok = bool(sols)
     mistakes: tuple[Cell, ...] = ()
     if not ok:
         left = max(deadline - time.monotonic(), 0.0)
-        sols, stopped = _find(level, 1, _Asked(asked.cpsat), left, cancel)  # the bare level
+        bare = replace(asked, queens=(), crosses=(), time_limit=left)
+        sols, stopped = _find(level, 1, bare)
         if stopped is not None or not sols:
             return RevealResult(
                 stopped or Status.NONE,
