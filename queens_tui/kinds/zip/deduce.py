@@ -86,6 +86,11 @@ def _then(x: Run, y: Run) -> Run:
     return (x[0], y[1], x[2] + y[2], step if ok else None)
 
 
+Stretch = tuple[int, int, int, Run]
+"""A drawn stretch of path: (first cell, last cell, how many cells, the `Run` of its numbers
+from first to last)."""
+
+
 class Contradiction(Exception):
     """The links taken so far cannot be part of a solution."""
 
@@ -154,10 +159,9 @@ class State:
         """Per cell: its open links (replaced, never changed: a copy shares them)."""
         self.tk_of: list[tuple[Link, ...]] = [()] * self.area
         """Per cell: its taken links, in the order they were drawn (replaced likewise)."""
-        self._chains: dict[int, list[int]] = {}
-        """Each cell on a drawn stretch: the stretch, end to end (one list per stretch)."""
-        self._runs: dict[int, Run] = {}
-        """Each cell on a drawn stretch: the `Run` of the numbers on it, in its order."""
+        self._ends: dict[int, Stretch] = {}
+        """Each end of a drawn stretch: the stretch (the same tuple at both ends; a cell
+        inside a stretch is full, so no link is ever read or drawn there)."""
         self._loop = False
         """A take closed a loop (said at the next look at the stretches, as `check` does)."""
         self._short: set[int] = set()
@@ -189,8 +193,7 @@ class State:
         new.taken = set(self.taken)
         new.op_of = list(self.op_of)
         new.tk_of = list(self.tk_of)
-        new._chains = dict(self._chains)
-        new._runs = dict(self._runs)
+        new._ends = dict(self._ends)
         new._short = set(self._short)
         new._ready = set(self._ready)
         new._tight = set(self._tight)
@@ -265,71 +268,59 @@ class State:
     def _join(self, e: Link) -> None:
         """Join the stretches at both ends of the new link `e` (a loop is only noted)."""
         a, b = e
-        chains = self._chains
-        ca, cb = chains.get(a) or [a], chains.get(b) or [b]
-        if ca is cb:
+        ends, num = self._ends, self.num
+        sa, sb = ends.get(a), ends.get(b)
+        if sa is not None and sa is sb:
             self._loop = True
             return
-        runs, num = self._runs, self.num
-        ra = runs[a] if a in runs else _lone(num[a])
-        rb = runs[b] if b in runs else _lone(num[b])
-        if ca[-1] != a:
-            ca, ra = ca[::-1], _flip(ra)
-        if cb[0] != b:
-            cb, rb = cb[::-1], _flip(rb)
-        seq = ca + cb
-        run = _then(ra, rb)
-        for c in seq:
-            chains[c] = seq
-            runs[c] = run
-        self._dirty.update(self.op_of[seq[0]])  # the links whose verdict may have changed
-        self._dirty.update(self.op_of[seq[-1]])
-
-    def chain(self, start: int) -> list[int]:
-        """The stretch of taken links through cell `start`, end to end."""
-        if self._loop:
-            raise Contradiction("the path would close a loop")
-        return self._chains.get(start) or [start]
+        first, last, size, run = (a, a, 1, _lone(num[a])) if sa is None else sa
+        if last != a:  # read it towards a
+            first, last, run = last, first, _flip(run)
+        b_first, b_last, b_size, b_run = (b, b, 1, _lone(num[b])) if sb is None else sb
+        if b_first != b:  # read it from b on
+            b_first, b_last, b_run = b_last, b_first, _flip(b_run)
+        joined = (first, b_last, size + b_size, _then(run, b_run))
+        for x in (a, b):
+            ends.pop(x, None)
+        ends[first] = ends[b_last] = joined
+        self._dirty.update(self.op_of[first])  # the links whose verdict may have changed
+        self._dirty.update(self.op_of[b_last])
 
     def joins_badly(self, e: Link) -> str | None:
         """Why taking `e` would break the path (a loop, early finish, order), or None."""
         a, b = e
         if self._loop:
             raise Contradiction("the path would close a loop")
-        chains = self._chains
-        sa, sb = chains.get(a), chains.get(b)
+        ends = self._ends
+        sa, sb = ends.get(a), ends.get(b)
         if sa is None and sb is None:  # two lone cells: only 1 to K at once is wrong
             whole = {a, b} == {self.start, self.end} and self.area > 2
             return "early" if whole else None
         return self._joins_badly(a, b, sa, sb)
 
-    def _joins_badly(
-        self, a: int, b: int, sa: list[int] | None, sb: list[int] | None
-    ) -> str | None:
+    def _joins_badly(self, a: int, b: int, sa: Stretch | None, sb: Stretch | None) -> str | None:
         if sa is sb:
             return "loop"
         # The joined stretch runs from a's far end to a, then from b to b's far end.
-        chains, num, start, end = self._chains, self.num, self.start, self.end
+        ends, num, start, end = self._ends, self.num, self.start, self.end
         if sa is None:
             first, ra, size = a, _lone(num[a]), 1
             a_start, a_end = a == start, a == end
         else:
-            along = sa[-1] == a
-            first, ra, size = sa[0] if along else sa[-1], self._runs[a], len(sa)
-            if not along:
-                ra = _flip(ra)
-            a_start, a_end = chains.get(start) is sa, chains.get(end) is sa
+            first, far, size, ra = sa
+            if far != a:
+                first, ra = far, _flip(ra)
+            a_start, a_end = ends.get(start) is sa, ends.get(end) is sa
         if sb is None:
             last, rb = b, _lone(num[b])
             size += 1
             b_start, b_end = b == start, b == end
         else:
-            along = sb[0] == b
-            last, rb = sb[-1] if along else sb[0], self._runs[b]
-            if not along:
-                rb = _flip(rb)
-            size += len(sb)
-            b_start, b_end = chains.get(start) is sb, chains.get(end) is sb
+            near, last, more, rb = sb
+            if near != b:
+                last, rb = near, _flip(rb)
+            size += more
+            b_start, b_end = ends.get(start) is sb, ends.get(end) is sb
         if _then(ra, rb)[3] is None:
             return "order"
         has_start, has_end = a_start or b_start, a_end or b_end
