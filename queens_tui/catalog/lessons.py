@@ -10,14 +10,17 @@ hardest on a tie, as `explain` names that step.
 
 A lesson is best found on a level's very start, or on a position its kind can write as a
 level (Tango and Mini Sudoku: the filled cells given, `KindBase.level_at`): then its board is
-a level file whose `explain` starts with the lesson's rule (checked here, and what
-`learn --export` writes). Where the kind's files cannot say a position (Queens' crosses,
-Zip's path, Patches' drawn patches) and no level start teaches the rule, the lesson is the
-position itself, played in the game but not exported (`Lesson.exportable`).
+a level file whose `explain` starts with the lesson's rule (checked here). Where no level
+start teaches the rule (Queens' crosses, Zip's path, Patches' drawn patches), the lesson is
+the position itself, and `learn --export` writes it as the level with a `position:` section
+(`formats.position`), which `play` opens set up and `explain` explains from there (classic
+N-queens: its board of a size and the position on it, `formats.classic`).
 
 Lessons are ordered as the grades order rules (each kind's `RULE_TIERS`, simplest first).
 The list is built once and cached in the data folder (`lessons.json`, written beside and
-renamed over); the cache says which packs it was built from and is rebuilt when they change.
+renamed over); the cache says which packs and which code it was built from (the content of
+the lesson kinds' modules: their deduction, hints and words) and is rebuilt when either
+changes.
 """
 
 from __future__ import annotations
@@ -71,9 +74,19 @@ class Lesson:
         return f"{self.kind}-{self.rule}"
 
     @property
-    def exportable(self) -> bool:
-        """True when the board is a level that starts at the lesson (what `--export` writes)."""
+    def at_a_start(self) -> bool:
+        """True when the board is a level's own start (no position to set up): what the
+        search prefers, the simpler board to read."""
         return self.position is None
+
+    @property
+    def exportable(self) -> bool:
+        """True when `--export` can write the board as a level file (every kind with files):
+        a level start as it is, a position with its `position:` section (`formats.position`;
+        classic's: its board of a size and the position on it, `formats.classic`)."""
+        from queens_tui.kinds import level_files
+
+        return level_files(self.kind) is not None
 
     def as_json(self) -> dict[str, Any]:
         """`learn --list --json`'s line: kind, rule, title, source level, step, exportable."""
@@ -93,8 +106,10 @@ def lesson_kinds() -> tuple[str, ...]:
 
 
 def on_a_board(kind: str) -> bool:
-    """True for a kind played on an empty board of a size, with no level files (classic)."""
-    return get_kind(kind).formats is None
+    """True for a kind played on an empty board of a size, with no packs (classic)."""
+    from queens_tui.kinds import on_a_board as board_kind
+
+    return board_kind(kind)
 
 
 def rule_order(kind: str) -> list[str]:
@@ -149,7 +164,7 @@ def find_lessons(kind: str, levels: Sequence[tuple[str, Path]]) -> list[Lesson]:
         return Lesson(kind, rule, title, text, source, step, tiers[rule], **where)
 
     for level_id, path in levels:
-        if all(r in found and found[r].exportable for r in wanted):
+        if all(r in found and found[r].at_a_start for r in wanted):
             break
         try:
             level = load_puzzle(path)
@@ -158,13 +173,13 @@ def find_lessons(kind: str, levels: Sequence[tuple[str, Path]]) -> list[Lesson]:
         deep = any(r not in found for r in wanted)  # else only a level's start can add
         if not deep:
             start = first_rule(kind, level)  # cheaper than the hint: ask it first
-            if start is None or start not in words or found[start].exportable:
+            if start is None or start not in words or found[start].at_a_start:
                 continue
         for step, state, rule in _walk(kind, level):
             if step and not deep:
                 break
             have = found.get(rule)
-            if rule not in words or (have is not None and have.exportable):
+            if rule not in words or (have is not None and have.at_a_start):
                 continue
             if step == 0 and first_rule(kind, level) == rule:
                 found[rule] = make(rule, level_id, 0)
@@ -176,6 +191,11 @@ def find_lessons(kind: str, levels: Sequence[tuple[str, Path]]) -> list[Lesson]:
                 position = kind_obj.play.state_to_json(state)
                 found[rule] = make(rule, level_id, step, position=position)
     return [found[r] for r in wanted if r in found]
+
+
+_HOW = ("helped", "filled")
+"""What a board's save says of how it was reached (the solver revealed its queens): a lesson
+starts as a fresh position, so not these."""
 
 
 def find_board_lessons(kind: str) -> list[Lesson]:
@@ -202,6 +222,8 @@ def find_board_lessons(kind: str) -> list[Lesson]:
         if hint is not None and hint.rule in words and hint.rule not in found:
             title, text = words[hint.rule]
             position = rules.state_to_json(state)
+            if isinstance(position, dict):  # a save says how the board was reached (the
+                position = {k: v for k, v in position.items() if k not in _HOW}  # solver)
             source = LevelRef.board(kind, size).text
             found[hint.rule] = Lesson(
                 kind, hint.rule, title, text, source, step, tiers[hint.rule], position=position
@@ -218,12 +240,13 @@ def find_board_lessons(kind: str) -> list[Lesson]:
 
 def packs_stamp() -> str:
     """What the lessons are built from: every file of the bundled packs (path, size, time;
-    the daily calendars are no lesson's source) and the cache's version, hashed in one walk
-    of the folder. A changed pack changes it, and the cache is rebuilt."""
+    the daily calendars are no lesson's source), the code that finds them (`code_stamp`) and
+    the cache's version, hashed in one walk of the folder. A changed pack or a changed rule
+    changes it, and the cache is rebuilt."""
     from queens_tui import __version__
     from queens_tui.formats.bundled import levels_dir
 
-    digest = hashlib.sha256(f"{CACHE_VERSION} {__version__}".encode())
+    digest = hashlib.sha256(f"{CACHE_VERSION} {__version__} {code_stamp()}".encode())
     root = levels_dir()
     if root is not None:
         for dirpath, dirnames, filenames in os.walk(root):
@@ -235,6 +258,44 @@ def packs_stamp() -> str:
                     continue
                 rel = os.path.relpath(os.path.join(dirpath, name), root)
                 digest.update(f"{rel} {st.st_size} {st.st_mtime_ns}\n".encode())
+    return digest.hexdigest()[:24]
+
+
+def code_files() -> list[Path]:
+    """The source a lesson depends on: every module of each kind with lessons (a kind package
+    with a `lessons.py`: its deduction, the hints that walk a level with it, its rules, its
+    lessons' words; the whole package, so a helper module a rule moves into is covered too),
+    the solver that walks a kind played on a board of a size (classic, `find_board_lessons`), and
+    this module. Found on disk: no kind is imported for it (the cached list stays cheap)."""
+    from importlib.util import find_spec
+
+    kinds_root = Path(__file__).parents[1] / "kinds"
+    files = [Path(__file__)]
+    for kind in KINDS:
+        package = kinds_root / kind
+        if not (package / "lessons.py").is_file():
+            continue
+        files += sorted(package.rglob("*.py"))
+        if on_a_board(kind):
+            solver = find_spec(f"queens_tui.solver.{kind}")
+            if solver is not None and solver.origin is not None:
+                files.append(Path(solver.origin))
+    return files
+
+
+def code_stamp() -> str:
+    """A hash of the content of `code_files` (not their times: a checkout or a copy that
+    changes no rule keeps the cache): a change of a rule rebuilds the lessons."""
+    digest = hashlib.sha256()
+    root = Path(__file__).parents[1]
+    for path in code_files():
+        try:
+            body = path.read_bytes()
+        except OSError:
+            body = b""
+        name = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name
+        digest.update(f"{name} {len(body)}\n".encode())
+        digest.update(body)
     return digest.hexdigest()[:24]
 
 
@@ -326,22 +387,28 @@ def board(lesson: Lesson) -> tuple[Any, Any]:
 
 
 def export_name(lesson: Lesson) -> str:
-    """`<kind>-<rule>.txt`: the file `learn --export` writes for a lesson."""
-    return f"{lesson.id}.txt"
+    """`<kind>-<rule>.txt`: the file `learn --export` writes for a lesson, a space of the rule
+    id as `_` (classic's `last cell`: `classic-last_cell.txt`, no quotes needed in a shell)."""
+    return f"{lesson.kind}-{'_'.join(lesson.rule.split())}.txt"
 
 
 def level_text(lesson: Lesson) -> str:
-    """The lesson's board as a level file of its kind (text format, named after the lesson)."""
-    level, _ = board(lesson)
-    from dataclasses import replace
+    """The lesson's board as a level file of its kind (text format, named after the lesson):
+    a position inside a level as its `position:` section, so `play` opens it set up."""
+    from dataclasses import fields, replace
 
-    named = replace(
-        level,
-        name=f"Lesson: {lesson.title}",
-        source=f"lesson from {lesson.source}",
-        seed=None,
-        difficulty=None,
-    )
+    level, state = board(lesson)
+    position = None
+    if lesson.position is not None:
+        position = get_kind(lesson.kind).play.state_to_json(state)
+    source = f"lesson from {lesson.source}"
+    has = {f.name for f in fields(level)}
+    wanted: dict[str, Any] = {"name": f"Lesson: {lesson.title}", "position": position}
+    if "source" in has:
+        wanted |= {"source": source, "seed": None, "difficulty": None}
+    else:  # a board of a size (classic): its metadata is one table
+        wanted["metadata"] = {"source": source}
+    named = replace(level, **{k: v for k, v in wanted.items() if k in has})
     return _dump(lesson.kind, named)
 
 
@@ -349,6 +416,7 @@ __all__ = [
     "Lesson",
     "board",
     "build",
+    "code_stamp",
     "export_name",
     "find_lessons",
     "first_rule",

@@ -284,12 +284,37 @@ def _by_rules(
     return (0, None, why) if result is None else (*result, None)
 
 
+def _stuck_position(kind: Kind, level: Any, limit: float) -> str | None:
+    """Why the position `level`'s file sets up cannot be finished (the worker's `m` words),
+    or None: no position, one that can be finished, or no answer within `limit`."""
+    if getattr(level, "position", None) is None:
+        return None
+    from queens_tui.core.play import NEVER, Verdict
+    from queens_tui.solver import play_solver
+
+    solver, state = play_solver(kind.name), kind.play.new_state(level)
+    if solver.check(state, engine="search", time_limit=limit, cancel=NEVER) is not (
+        Verdict.CANNOT_FINISH
+    ):
+        return None
+    found = solver.mistake(state, engine="search", time_limit=limit, cancel=NEVER)
+    return found.text if found is not None else "no solution goes through it"
+
+
+def _hint_text(step: dict[str, Any]) -> str:
+    """A step of `explain_play` from a position as text: its rule and words."""
+    return f"{step['rule']}: {step['text']}"
+
+
 def cmd_explain(args: argparse.Namespace) -> int:
     """Print the logical solution of each level, one numbered step a line.
 
     Text rows and columns are 1-based (r2c5 = row 2, column 5); with --json
     one object per step, cells 0-based. When the rules run out, the rest
-    comes in one step whose rule is "solver". Exit codes as for `solve`.
+    comes in one step whose rule is "solver". A file that sets a position up
+    (a lesson's board) is explained from there, hint by hint (`explain_play`);
+    a position that cannot be finished is said in one line, exit 1. Exit codes as
+    for `solve`.
     """
     worst = Worst()
     for path, level, _error in levels(args.files, args.kind):
@@ -297,7 +322,12 @@ def cmd_explain(args: argparse.Namespace) -> int:
             worst.add(EXIT_BAD_INPUT)
             continue
         kind = kind_of(level)
-        n, explanation, why = _by_rules(path, args.time_limit, kind, level, kind.explain)
+        stuck = _stuck_position(kind, level, args.time_limit)
+        if stuck is not None:  # its hints would reason from a board with no way on
+            err(f"{printable(path)}: the position it sets up cannot be finished: {stuck}")
+            worst.add(EXIT_NOT_UNIQUE)
+            continue
+        n, explanation, why = _by_rules(path, args.time_limit, kind, level, kind.explain_play)
         if why is not None:
             worst.add(EXIT_GAVE_UP)
             continue
@@ -311,10 +341,10 @@ def cmd_explain(args: argparse.Namespace) -> int:
         if not args.json:
             several = ", several solutions" if code == EXIT_NOT_UNIQUE else ""
             out(f"{printable(path)}: {kind.heading(level)}, {len(steps)} steps{several}")
+        # steps from a position are hints (rule, words, move): the plain words, any kind
+        show = kind.step_text if getattr(level, "position", None) is None else _hint_text
         for k, step in enumerate(steps, start=1):
-            out(
-                {"file": path, "step": k, **step} if args.json else f"{k:3}. {kind.step_text(step)}"
-            )
+            out({"file": path, "step": k, **step} if args.json else f"{k:3}. {show(step)}")
         if not args.json:
             out("")
         sys.stdout.flush()

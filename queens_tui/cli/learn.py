@@ -3,11 +3,13 @@
 Without options it opens the game on the list of lessons. `--list` prints each lesson (kind,
 rule id, title, the level it comes from; `--json`: one object a line); `--export DIR` writes
 each lesson's board as a level file of its kind, `<kind>-<rule>.txt`, so that `explain` on
-it starts with that rule. A lesson that is a position inside a level its kind's files
-cannot say (Queens' crosses, Zip's path, Patches' patches) is listed but not written, and
-said so. Export never overwrites a file it did not write: a file there already is replaced
-only when it is a lesson file (its name line, among its first, names a lesson); otherwise
-nothing is written and the command says which file is in the way (exit 2).
+it starts with that rule and `play` opens it on the lesson's board. A lesson that is a
+position inside a level (Queens' crosses, Zip's path, Patches' patches) is written as that
+level with a `position:` section (`formats.position`); classic N-queens' as its board of a
+size and the position on it (`formats.classic`). Export never overwrites a file it did
+not write: a file there already is replaced only when it is a lesson file (its name line,
+among its first, names a lesson); otherwise nothing is written and the command says which
+file is in the way (exit 2).
 """
 
 from __future__ import annotations
@@ -130,8 +132,5 @@ def export(folder: Path) -> int:
     print(f"{len(todo)} lessons written to {folder}")
     if skipped:
         names = ", ".join(x.id for x in skipped)
-        print(
-            f"{len(skipped)} not written (a position inside a level, which its files "
-            f"cannot say): {names}"
-        )
+        print(f"{len(skipped)} not written (a kind with no level files): {names}")
     return EXIT_OK

@@ -276,6 +276,10 @@ class LevelFiles(NamedTuple):
     is not even imported (None: always asked)."""
     fallback: bool = False
     """The reader that gets every text no other kind's reader claims (one kind: Queens)."""
+    board: bool = False
+    """The files only set a position up on the kind's board of a size (classic N-queens:
+    every board of a size is the same puzzle); the kind is still one played on a board
+    (`kinds.on_a_board`), with no packs of its own."""
 
 
 class KindBase(Generic[LevelT, SolutionT]):
@@ -410,6 +414,32 @@ class KindBase(Generic[LevelT, SolutionT]):
         `solve_logically(level)`, steps with `rule` and `as_json()`)."""
         return explanation(self.own("deduce").solve_logically(level))
 
+    def explain_play(self, level: LevelT, cancel: CancelFlag | None = None) -> Explanation:
+        """What `explain` prints: the logical solution from the empty board (`explain`), or,
+        on a level whose file sets a position up (`position`, a lesson's board), the steps
+        from that position, as `h` then `h` again would take them: each hint's rule, words
+        and move (`{"rule", "text", "move"}`, the move as a save writes it). A step the
+        solver found (not a rule) ends it, `solved` False, as `explain`'s `solver` step."""
+        if getattr(level, "position", None) is None:
+            return self.explain(level, cancel)
+        rules = self.play
+        state = rules.new_state(level)
+        steps: list[JSONObject] = []
+        rows, cols = rules.dims(level)
+        for _ in range(4 * rows * cols):  # a hint adds a piece or a cross: a bound, not a stop
+            if rules.is_solved(state):
+                break
+            hint = rules.hint(state, cancel)
+            if hint is None or hint.move is None or hint.mistake:
+                break
+            steps.append(
+                {"rule": hint.rule, "text": hint.text, "move": rules.move_to_json(hint.move)}
+            )
+            if hint.helped:
+                return Explanation(steps, False)
+            state = rules.apply(state, hint.move)
+        return Explanation(steps, rules.is_solved(state))
+
     def grade(self, level: LevelT, cancel: CancelFlag | None = None) -> Grade:
         """The level's difficulty (default: `kinds/<name>/deduce.py` `grade_steps` of its
         logical solution, with `unique` from the search, scored by the module's `EFFORT`
@@ -451,7 +481,11 @@ class KindBase(Generic[LevelT, SolutionT]):
 
     def first_rule(self, level: LevelT) -> str | None:
         """The rule of the first step `explain` takes on `level` (None: it takes none); a
-        kind whose whole explanation is slow answers from its first step alone."""
+        kind whose whole explanation is slow answers from its first step alone. From where
+        play starts: on a level whose file sets a position up, the first hint's rule."""
+        if getattr(level, "position", None) is not None:
+            hint = self.play.hint(self.play.new_state(level))
+            return None if hint is None or hint.mistake else hint.rule
         steps = self.explain(level).steps
         return str(steps[0]["rule"]) if steps else None
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from queens_tui.core.errors import LevelError
 
@@ -41,6 +42,11 @@ class Metadata:
     difficulty: str | None = None
     number: str | None = None
     """LinkedIn's puzzle number, where the level says it is LinkedIn's (an archive day)."""
+    position: Any = field(default=None, hash=False)
+    """Where play starts, when the file sets a position up (its `position:` section, as a
+    lesson's board does): the kind's save JSON of that state (`PlayRules.state_to_json`),
+    checked against the level when read; None: the level's empty start. Not metadata: two
+    files of one puzzle with different positions are different levels."""
 
     @property
     def metadata(self) -> dict[str, str]:

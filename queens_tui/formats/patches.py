@@ -27,6 +27,14 @@ a-z, then 0-9 in reading order (past 62 clues, accented Latin and Greek letters:
 `LABELS`), and `parse_text(dump_text(x)) == x`, `dump_text(parse_text(t)) == t` for
 what it writes.
 
+A `position:` line after the legend starts a position (`formats.position`): a row of
+the grid a line, `.` where no patch is drawn, else the drawn patch's label (lower case
+first: `a`, `b`, ...; a patch's cells are one whole rectangle), where play starts::
+
+    position:
+    a a . . b . .
+    ...
+
 JSON, LinkedIn's clue form (what `generate --format json` prints, one level a
 line), with our `kind` and metadata::
 
@@ -50,6 +58,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from dataclasses import replace
 from typing import Any
 
 from queens_tui.core.errors import LevelError
@@ -67,7 +76,9 @@ from queens_tui.formats._common import (
     whole_number,
     write,
 )
+from queens_tui.formats.position import characters, checked, read_grid, section, split_position
 from queens_tui.kinds.patches.level import FREE, SHAPES, TALL, WIDE, Clue, Level
+from queens_tui.kinds.patches.play import PLAY
 
 _KIND_LINE = kind_line("patches")
 _JSON_KIND = re.compile(r'"(?:kind|game)"\s*:\s*"patches"', re.I)
@@ -117,7 +128,7 @@ def scan_meta(text: str, suffix: str = "") -> tuple[str | None, int | None, str 
     if text.lstrip("\ufeff \t\r\n").startswith("{"):
         level = parse_json(text)
         return level.name, level.size, level.difficulty
-    return scan_header(text, lambda line: _LEGEND.match(line.strip()) is None)
+    return scan_header(split_position(text)[0], lambda line: _LEGEND.match(line.strip()) is None)
 
 
 # --------------------------------------------------------------------------- JSON
@@ -242,7 +253,64 @@ def _legend_clue(body: str, line: int, col: int) -> tuple[str, int | None]:
 
 
 def parse_text(text: str) -> Level:
-    """A level from the text format; `LevelError` with line and column."""
+    """A level from the text format (and its `position:` section, `read_position`);
+    `LevelError` with line and column."""
+    text, position, at = split_position(text)
+    level = _parse_grid(text)
+    return level if position is None else read_position(level, position, at)
+
+
+POSITION_LABELS = LABELS[26:52] + LABELS[:26] + LABELS[52:]
+"""The labels of drawn patches in a position, lower case first (the clues are upper case)."""
+
+
+def read_position(level: Level, body: list[tuple[int, str]], at: int) -> Level:
+    """`level` starting with the patches of the section's rows (`formats.position`): a row of
+    the grid a line, a cell `.` when no patch covers it, else its patch's label (a letter or
+    digit; one label a patch, its cells a whole rectangle)."""
+    grid = read_grid(body, level.rows, level.cols, at, characters)
+    cells: dict[str, list[tuple[int, int, int, int]]] = {}  # label: (row, col, line, column)
+    for r, ((number, _), row) in enumerate(zip(body, grid, strict=True)):
+        for c, (ch, col) in enumerate(row):
+            if ch == ".":
+                continue
+            if not ch.isalnum():
+                raise LevelError(
+                    f"a position cell is '.' or a patch's label (a letter or digit), not {ch!r}",
+                    line=number,
+                    col=col,
+                )
+            cells.setdefault(ch, []).append((r, c, number, col))
+    rects: list[list[int]] = []
+    for label, found in cells.items():
+        rows = [r for r, _, _, _ in found]
+        cols = [c for _, c, _, _ in found]
+        rect = [min(rows), min(cols), max(rows), max(cols)]
+        if (rect[2] - rect[0] + 1) * (rect[3] - rect[1] + 1) != len(found):
+            _, _, number, col = found[0]
+            raise LevelError(
+                f"the cells of patch {label!r} are not one whole rectangle", line=number, col=col
+            )
+        rects.append(rect)
+    state = checked(lambda: PLAY.state_from_json(level, rects), at)
+    return replace(level, position=PLAY.state_to_json(state))
+
+
+def position_rows(level: Level) -> list[str]:
+    """The section's rows of `level.position`: each cell its patch's label, or `.`."""
+    patches = PLAY.state_from_json(level, level.position).patches
+    if len(patches) > len(POSITION_LABELS):
+        raise LevelError(f"the text format labels at most {len(POSITION_LABELS)} patches")
+    label = {
+        (r, c): POSITION_LABELS[k]
+        for k, (t, lft, b, rgt) in enumerate(patches)
+        for r in range(t, b + 1)
+        for c in range(lft, rgt + 1)
+    }
+    return [" ".join(label.get((r, c), ".") for c in range(level.cols)) for r in range(level.rows)]
+
+
+def _parse_grid(text: str) -> Level:
     meta: dict[str, str] = {}
     rows: list[tuple[int, list[tuple[str, int]]]] = []  # (line, [(char, col)])
     legend: dict[str, tuple[str, int | None, int]] = {}
@@ -331,4 +399,6 @@ def dump_text(level: Level) -> str:
         out.append(" ".join(label.get((r, c), ".") for c in range(level.cols)))
     out.append("")
     out += [f"{LABELS[k]}: {shape_words(clue)}" for k, clue in enumerate(level.clues)]
+    if level.position is not None:
+        out += section(position_rows(level))
     return "\n".join(out) + "\n"

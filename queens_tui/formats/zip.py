@@ -28,7 +28,18 @@ wall (the outer border is always drawn), spaces for an open side; each cell is
 +---+---+---+
 ```
 
-Both round-trip exactly: `parse(dump_json(x)) == parse(dump_text(x)) == x`.
+A `position:` line after the drawing starts a position (`formats.position`): a row of
+the grid a line, each cell its step on the drawn path (1 on the number 1) or `.`:
+
+```
+position:
+1 2 .
+. 3 .
+. . .
+```
+
+Both round-trip exactly: `parse(dump_json(x)) == parse(dump_text(x)) == x` (the JSON
+form carries no position: only the text does).
 A fault is one `LevelError` with the line and column it was found at.
 """
 
@@ -36,13 +47,17 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from typing import Any
 
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, header, scan_header, split_text
 from queens_tui.formats import archive
 from queens_tui.formats._common import comment_header, level_object, load_json, whole_number
+from queens_tui.formats.position import checked, read_grid, section, split_position, words
 from queens_tui.kinds.zip.level import MAX_SIDE, Wall, ZipLevel
+from queens_tui.kinds.zip.play import PLAY
+from queens_tui.kinds.zip.rules import prefix_problem
 
 _KIND_JSON = re.compile(r'"kind"\s*:\s*"zip"')
 _BORDER = re.compile(r"^\+(?:(?:---|   )\+)+$")
@@ -285,11 +300,62 @@ def dump_text(level: ZipLevel) -> str:
                 sep += "+"
             out.append(sep)
     out.append("+" + "---+" * cols)
+    if level.position is not None:
+        out += section(position_rows(level))
     return "\n".join(out) + "\n"
 
 
 def parse_text(text: str) -> ZipLevel:
-    """Parse the Zip text drawing; a fault names its line and column."""
+    """Parse the Zip text drawing (and its `position:` section, `read_position`); a fault
+    names its line and column."""
+    text, position, at = split_position(text)
+    level = _parse_drawing(text)
+    return level if position is None else read_position(level, position, at)
+
+
+def read_position(level: ZipLevel, body: list[tuple[int, str]], at: int) -> ZipLevel:
+    """`level` starting with the path of the section's rows (`formats.position`): a row of
+    the grid a line, each cell its step on the path (1 is the cell of number 1) or `.`."""
+    grid = read_grid(body, level.rows, level.cols, at, words)
+    steps: dict[int, tuple[int, int]] = {}
+    for r, ((number, _), row) in enumerate(zip(body, grid, strict=True)):
+        for c, (token, col) in enumerate(row):
+            if token == ".":
+                continue
+            step = whole_number(token)
+            if step is None or step == 0:
+                raise LevelError(
+                    f"a position cell is '.' or its step on the path (1, 2, ...), not {token!r}",
+                    line=number,
+                    col=col,
+                )
+            if step in steps:
+                raise LevelError(f"step {step} is on the path twice", line=number, col=col)
+            steps[step] = (r, c)
+    missing = next((k for k in range(1, len(steps) + 1) if k not in steps), None)
+    if missing is not None:
+        raise LevelError(f"the path has no step {missing}", line=at, col=1)
+    cells = [steps[k] for k in sorted(steps)]
+    problem = prefix_problem(level, cells) if cells else "the path is empty (1 is its start)"
+    if problem is not None:
+        raise LevelError(f"the position's path breaks a rule: {problem}", line=at, col=1)
+    path = " ".join(f"{r},{c}" for r, c in cells)
+    state = checked(lambda: PLAY.state_from_json(level, path), at)
+    return replace(level, position=PLAY.state_to_json(state))
+
+
+def position_rows(level: ZipLevel) -> list[str]:
+    """The section's rows of `level.position`: each cell its step on the path, or `.`."""
+    path = PLAY.state_from_json(level, level.position).path
+    width = len(str(len(path)))
+    step = {cell: k for k, cell in enumerate(path, start=1)}
+    return [
+        " ".join(str(step.get((r, c), ".")).rjust(width) for c in range(level.cols))
+        for r in range(level.rows)
+    ]
+
+
+def _parse_drawing(text: str) -> ZipLevel:
     meta, drawing = split_text(text, "zip")
     if not drawing:
         raise LevelError("no grid found (only comments or blank lines)", line=1, col=1)

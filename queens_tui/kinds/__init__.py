@@ -61,9 +61,17 @@ def get_play(name: str) -> PlayRules[Any, Any, Any]:
     return get_kind(name).play
 
 
+def on_a_board(name: str) -> bool:
+    """True for a kind played on an empty board of a size (no puzzles of its own: no level
+    files, or files that only set a position up on such a board, `LevelFiles.board`)."""
+    files = level_files(name)
+    return files is None or files.board
+
+
 def board_kinds() -> tuple[str, ...]:
-    """The kinds played on an empty board of a size (no level files, no daily): classic."""
-    return tuple(k for k in KINDS if get_kind(k).daily is None and get_kind(k).formats is None)
+    """The kinds played on an empty board of a size (no puzzles of their own, no daily):
+    classic."""
+    return tuple(k for k in KINDS if get_kind(k).daily is None and on_a_board(k))
 
 
 def daily_kinds() -> tuple[str, ...]:

@@ -88,6 +88,19 @@ def open_sketch(path: Path, size: int = 8, seed: str | None = None) -> Sketch:
     return Sketch.blank(size)
 
 
+def _position_in(path: Path) -> Any:
+    """The position `path`'s level sets up (`Metadata.position`), or None (no file, none set
+    up, or a file that cannot be read: opening it said so already)."""
+    if not path.is_file():
+        return None
+    from queens_tui.formats import load_puzzle
+
+    try:
+        return getattr(load_puzzle(path), "position", None)
+    except (LevelError, OSError):
+        return None
+
+
 class VerdictWorker:
     """Runs one verdict request at a time (`midend.jobs.Jobs`); a new one cancels the old.
 
@@ -164,6 +177,9 @@ class EditorMidend:
         self.verdict_generation = -1
         self.suggestion: Suggestion | None = None
         self.worker = VerdictWorker(verdict, suggested, engine)
+        self.position = _position_in(path)
+        """The position the file sets up (its `position:` section, a lesson's board): the
+        editor changes regions, not marks, so a save keeps it while the size stays."""
 
     @property
     def sketch(self) -> Sketch:
@@ -256,7 +272,10 @@ class EditorMidend:
         graded = verdict.grade if verdict is not None and verdict.status == edit.UNIQUE else None
         sketch = self.sketch.with_meta(difficulty=graded)
         target = self.target
-        text = dump(sketch.to_level(), target.fmt)
+        level = sketch.to_level()
+        if self.position is not None and len(self.position) == level.size:
+            level = replace(level, position=self.position)
+        text = dump(level, target.fmt)
         atomic_write_bytes(target.path, text.encode("utf-8"), sync=False, public=True)
         self.history.state = sketch
         self.saved = _snapshot(sketch)

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from queens_tui.catalog.refs import LevelRef
 from queens_tui.core.errors import printable
-from queens_tui.kinds import get_kind
+from queens_tui.kinds import get_kind, on_a_board
 
 
 class OpenLevel(NamedTuple):
@@ -35,7 +35,7 @@ class OpenLevel(NamedTuple):
         kind = self.level.kind
         if self.day is not None:
             return LevelRef.daily(self.day, kind)
-        if get_kind(kind).formats is None:  # a kind played on an empty board of a size
+        if on_a_board(kind) and self.path is None:  # an empty board of a size (classic:8)
             return LevelRef.board(kind, self.level.size)
         return LevelRef(kind, bundled_id=self.bundled_id, path=self.path)
 
@@ -95,7 +95,7 @@ class OpenLevel(NamedTuple):
         N-queens 8×8", not "Classic N-queens 8 queens (8×8)"). `midend.game.Result.name` puts
         the kind and the size around it where it does not say them."""
         kind = get_kind(self.level.kind)
-        if kind.formats is None:
+        if on_a_board(kind.name):
             return f"{kind.title} {str(self.level.size_text).replace('x', '×')}"
         return self.title
 

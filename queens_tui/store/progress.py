@@ -119,9 +119,18 @@ def pack_key(level_id: str) -> str:
 
 def grid_key(level: Any) -> str:
     """A key from the puzzle alone (its kind's `fingerprint`), so the same puzzle resumes
-    from any file: for Queens the region ids, whatever the letters, colours or format."""
+    from any file: for Queens the region ids, whatever the letters, colours or format. A file
+    that sets a position up (a lesson's board) is its own game: `@` and a hash of it."""
+    from queens_tui.core.play import digest
+
     kind = get_kind(level.kind)
-    return f"{kind.save_prefix or kind.name}:{kind.play.fingerprint(level)}"
+    key = f"{kind.save_prefix or kind.name}:{kind.play.fingerprint(level)}"
+    position = getattr(level, "position", None)
+    if position is not None:
+        import json
+
+        key += "@" + digest(json.dumps(position, sort_keys=True))
+    return key
 
 
 def level_key(level: Any, *, bundled_id: str | None = None, day: date | None = None) -> str:

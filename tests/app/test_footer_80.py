@@ -194,7 +194,10 @@ async def test_a_three_line_hint_keeps_its_conclusion_at_80x24(level8_file) -> N
         await pilot.pause()
         shown = str(message.content)
         assert message.size.height == 2 and screen.board_view.region == before
-        assert shown.startswith("A queen at row 1") and shown.endswith("…: cross it out."), shown
+        # the aside goes, the sentence stays whole (before: "…" cut its middle)
+        assert shown == hint.replace(" (the last free cell of its line)", "").removesuffix(
+            " Press h again to apply it."
+        ), shown
         await pilot.resize_terminal(120, 24)  # room enough: the whole hint
         await settled(pilot)
         screen.show_message(hint)
@@ -219,13 +222,13 @@ async def test_a_cut_message_follows_ascii_at_once() -> None:
     app = One()
     async with app.run_test(size=(80, 24)) as pilot:
         message = app.query_one(MessageArea)
-        message.say("word " * 60)
+        message.text = "word " * 60
         await pilot.pause()
         assert str(message.content).endswith("…")
-        message.set_ascii(True)
+        message.ascii = True
         await pilot.pause()
         assert str(message.content).endswith("...") and "…" not in str(message.content)
-        message.set_ascii(False)
+        message.ascii = False
         await pilot.pause()
         assert str(message.content).endswith("…")
 
@@ -239,7 +242,12 @@ def test_fit_text_keeps_the_conclusion_of_a_long_hint() -> None:
         "again to apply it."
     )
     two = fit_text(hint, 78, 2)
-    assert two.endswith("…: cross it out.") and two.startswith("A queen at row 1, column 3")
+    assert two == (
+        "A queen at row 1, column 3 would force a queen at row 2, column 6, and then row 4 "
+        "would have no free cell left: cross it out."
+    )  # the aside in parentheses goes first: the sentence reads whole
+    tight = fit_text(hint, 60, 2)  # no room even so: the reasoning is cut before the conclusion
+    assert tight.startswith("A queen at row 1, column 3") and tight.endswith("…: cross it out.")
 
 
 async def test_a_click_on_the_key_line_presses_its_key(level8_file) -> None:

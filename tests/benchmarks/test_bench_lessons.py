@@ -12,10 +12,11 @@ in <= 0.6 s.
 The targets are checked on CPU time: on a machine shared by others, wall time adds the waits
 for a core, which a player on their own machine does not have; wall times are printed beside.
 
-Figures here (2 shared cores, load average 15-16), one run:
-    first build: 5.07 s CPU (33.1 s wall)
-    cached list: median 33.5 ms wall (min 17.3 ms)
-    lesson open: CPU median 0.042 s, worst 0.107 s; wall median 0.30 s, worst 0.81 s
+Figures here (2 shared cores, load average 2.8), one run, 2026-11-29 (the cache keyed on the
+lesson kinds' source too):
+    first build: 3.19 s CPU (5.5 s wall)
+    cached list: median 17.0 ms wall (min 10.9 ms)
+    lesson open: CPU median 0.042 s, worst 0.073 s; wall median 0.052 s, worst 0.118 s
 
 Run: `pytest tests/benchmarks/test_bench_lessons.py --benchmark-enable -s`
 """

@@ -74,7 +74,7 @@ def test_on_a_lessons_board_h_names_its_rule_and_explain_starts_with_it(kind: st
         level, state = catalog.board(lesson)
         hint = get_kind(kind).play.hint(state)
         assert hint is not None and hint.rule == lesson.rule, lesson.id
-        if lesson.exportable:
+        if lesson.at_a_start:
             assert catalog.first_rule(kind, level) == lesson.rule, lesson.id
 
 
@@ -97,24 +97,31 @@ def test_zip_and_patches_hints_name_explains_rules(kind: str) -> None:
     assert seen - {"single", "corridor", "end-exit"} or len(seen) > 1
 
 
-def test_an_exported_board_starts_with_its_lessons_rule(tmp_path: Path, monkeypatch) -> None:
-    """`learn --export` writes each exportable lesson as `<kind>-<rule>.txt`; `explain --json`
-    on each gives that rule as its first step (lessons from each kind's first pack)."""
+def test_every_lesson_exports_and_reopens_on_its_board(tmp_path: Path, monkeypatch) -> None:
+    """`learn --export` writes every lesson as `<kind>-<rule>.txt` (a position inside a level
+    with its `position:` section); each file opens on the lesson's position (what `play` sets
+    up: the kind's `new_state`), and its first explained step is the lesson's rule (lessons
+    from each kind's first pack)."""
     data = tmp_path / "data"
     monkeypatch.setenv("QUEENS_TUI_DATA_DIR", str(data))
     found = [x for kind in KINDS for x in quick_lessons(kind)]
-    assert any(not x.exportable for x in found)  # positions, classic's among them
+    assert {x.kind for x in found if x.position is not None} >= {"queens", "zip", "classic"}
+    assert all(x.exportable for x in found)
     write_cache(data, found)
     out = tmp_path / "out"
     assert main(["learn", "--export", str(out)]) == 0
     written = sorted(p.name for p in out.iterdir())
-    assert written == sorted(f"{x.id}.txt" for x in found if x.exportable)
+    assert written == sorted(catalog.export_name(x) for x in found)
     for lesson in found:
-        if not lesson.exportable:
-            continue
-        path = out / f"{lesson.id}.txt"
-        steps = get_kind(lesson.kind).explain(load_puzzle(path)).steps
+        path = out / catalog.export_name(lesson)
+        level = load_puzzle(path)
+        rules = get_kind(lesson.kind).play
+        _, state = catalog.board(lesson)
+        assert rules.state_to_json(rules.new_state(level)) == rules.state_to_json(state), path
+        assert (level.position is not None) == (lesson.position is not None), path
+        steps = get_kind(lesson.kind).explain_play(level).steps
         assert steps[0]["rule"] == lesson.rule, path.name
+        assert catalog.first_rule(lesson.kind, level) == lesson.rule, path.name
 
 
 def test_export_writes_over_its_own_files_and_refuses_anyone_elses(
@@ -158,7 +165,9 @@ def test_list_prints_kind_rule_title_and_source(tmp_path: Path, monkeypatch, cap
     assert main(["learn", "--json"]) == 2
 
 
-def test_the_cache_is_read_until_the_packs_change(tmp_path: Path, monkeypatch) -> None:
+def counted_builds(monkeypatch) -> tuple[list[catalog.Lesson], list[int]]:
+    """(the lessons every build gives, one item a build): `catalog.build` replaced by one
+    that counts its calls and returns Patches' quick lessons."""
     built: list[int] = []
     made = list(quick_lessons("patches"))
 
@@ -167,6 +176,11 @@ def test_the_cache_is_read_until_the_packs_change(tmp_path: Path, monkeypatch) -
         return made
 
     monkeypatch.setattr(catalog, "build", build)
+    return made, built
+
+
+def test_the_cache_is_read_until_the_packs_change(tmp_path: Path, monkeypatch) -> None:
+    made, built = counted_builds(monkeypatch)
     assert catalog.lessons(tmp_path) == made and len(built) == 1
     assert catalog.lessons(tmp_path) == made and len(built) == 1  # the cache
     assert [p.name for p in tmp_path.iterdir()] == [catalog.CACHE_FILE]  # no temp file left
@@ -178,6 +192,35 @@ def test_the_cache_is_read_until_the_packs_change(tmp_path: Path, monkeypatch) -
     body["lessons"][0]["kind"] = "chess"  # a cache that parses but is not ours
     (tmp_path / catalog.CACHE_FILE).write_text(json.dumps(body))
     assert catalog.lessons(tmp_path) == made and len(built) == 4
+
+
+def test_the_cache_is_rebuilt_when_a_rule_changes(tmp_path: Path, monkeypatch) -> None:
+    """The cache is keyed on the deduction's source too: every lesson kind's deduction (and
+    its hints and words) is hashed, and a change of its content rebuilds the lessons."""
+    files = {
+        p.relative_to(Path(catalog.__file__).parents[1]).as_posix() for p in catalog.code_files()
+    }
+    for module in (
+        "kinds/queens/deduce/probes.py",
+        "kinds/queens/play.py",
+        "kinds/tango/deduce.py",
+        "kinds/zip/deduce.py",
+        "kinds/sudoku/deduce.py",
+        "kinds/patches/deduce.py",
+        "kinds/classic/play.py",
+        "solver/classic.py",
+        "catalog/lessons.py",
+    ):
+        assert module in files, module
+    rule = tmp_path / "deduce.py"
+    rule.write_text("RULE = 'last cell'\n")
+    monkeypatch.setattr(catalog, "code_files", lambda: [rule])
+    made, built = counted_builds(monkeypatch)
+    data = tmp_path / "data"
+    assert catalog.lessons(data) == made and len(built) == 1
+    assert catalog.lessons(data) == made and len(built) == 1  # the same code: the cache
+    rule.write_text("RULE = 'last cell in a row'\n")
+    assert catalog.lessons(data) == made and len(built) == 2  # a rule changed: rebuilt
 
 
 def test_progress_is_kept_and_a_corrupt_file_is_set_aside(tmp_path: Path) -> None:
@@ -257,6 +300,9 @@ def test_learn_refuses_bad_input_in_one_line(tmp_path: Path, monkeypatch, capsys
 def test_classic_teaches_its_last_free_cell_on_a_position_along_a_solution() -> None:
     (lesson,) = quick_lessons("classic")
     assert lesson.rule == "last cell" and lesson.source == "classic:8" and lesson.step > 0
-    assert not lesson.exportable
+    assert lesson.exportable  # as its board of 8 and the position on it (`formats.classic`)
+    assert catalog.export_name(lesson) == "classic-last_cell.txt"
+    assert isinstance(lesson.position, dict) and "helped" not in lesson.position  # fresh
     _, play = open_lesson(lesson)
     assert play.hint is not None and play.hint.rule == "last cell"
+    assert play.hint.text.startswith(f"{lesson.title}:")  # the hint names it as the lesson does

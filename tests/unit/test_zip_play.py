@@ -157,7 +157,9 @@ def test_a_zip_hint_names_its_rule_and_cells_as_every_kind_does() -> None:
     play = get_play("zip")
     hint = play.hint(play.new_state(level))
     assert hint is not None and hint.text.endswith(".")
-    assert re.match(r"(Only free neighbour|Cut off otherwise|Dead end|No loop|Trial)", hint.text)
+    assert re.match(
+        r"(Only free neighbour|Cut off otherwise|No dead ends|No loop|Try a step)", hint.text
+    )
     assert "The next stretch is" in hint.text and "row " in hint.text and not hint.helped
     steps = get_kind("zip").explain(level).steps
     texts = " ".join(str(s["text"]) for s in steps)

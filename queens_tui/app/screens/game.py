@@ -163,7 +163,7 @@ class GameScreen(FrontendScreen):
             text = to_ascii(text)
         if message.text == text and message.has_class("shown") == bool(text):
             return  # an update re-lays out the whole screen: skip it when nothing changed
-        message.say(text)
+        message.text = text
         message.set_class(bool(text), "shown")
 
     def show_win(self) -> None:
@@ -300,7 +300,7 @@ class GameScreen(FrontendScreen):
     def set_ascii(self, on: bool) -> None:
         """Redraw the whole screen in plain ASCII (or not): board, status line, footer."""
         self.ascii = on
-        self.query_one("#message", MessageArea).set_ascii(on)
+        self.query_one("#message", MessageArea).ascii = on
         app = self.app
         if isinstance(app, AsciiApp):  # its footer keys follow (`get_key_display`)
             app.ascii = on

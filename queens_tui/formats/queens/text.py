@@ -16,16 +16,22 @@ metadata (`name`, `author`, `date`, `source`, `seed`, `difficulty`, and
 are ignored. Every other line is one board row: every non-whitespace character
 is one cell's region label (case-sensitive), and spaces between cells are
 ignored. A level is N rows of N cells with exactly N distinct labels.
-`parse_text(dump_text(level)) == level`, metadata and colors included.
+A `position:` line after the board starts a position (`formats.position`): N rows
+of `.` (empty), `x` (a cross) and `Q` (a queen), where play starts (a lesson's board).
+`parse_text(dump_text(level)) == level`, metadata, colors and position included.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from queens_tui.core.errors import LevelError
 from queens_tui.core.meta import METADATA_KEYS, header, numbered_lines, scan_header
 from queens_tui.formats._common import comment_header
+from queens_tui.formats.position import checked, queen_rows, section, split_position
 from queens_tui.formats.queens.build import COLOR_RE, Located, build_level, check_label
 from queens_tui.kinds.queens.level import Level
+from queens_tui.kinds.queens.play import board_rows, rows_board
 
 
 def _parse_colors(value: str, line: int, col: int) -> dict[str, str]:
@@ -41,7 +47,22 @@ def _parse_colors(value: str, line: int, col: int) -> dict[str, str]:
 
 
 def parse_text(text: str) -> Level:
-    """Parse the native format; raises `LevelError` with line and column."""
+    """Parse the native format (and its `position:` section, `read_position`); raises
+    `LevelError` with line and column."""
+    text, position, at = split_position(text)
+    level = _parse_board(text)
+    return level if position is None else read_position(level, position, at)
+
+
+def read_position(level: Level, body: list[tuple[int, str]], at: int) -> Level:
+    """`level` starting at the position of the section's rows (`formats.position`): N rows of
+    N cells, `.` empty, `x` a cross, `Q` a queen."""
+    rows = queen_rows(body, level.size, at)
+    board = checked(lambda: rows_board(level, rows), at)
+    return replace(level, position=board_rows(board))
+
+
+def _parse_board(text: str) -> Level:
     rows: list[list[Located]] = []
     meta: dict[str, str] = {}
     colors: dict[str, str] = {}
@@ -85,7 +106,7 @@ def scan_meta(text: str) -> tuple[str | None, int | None, str | None]:
     """(name, size, difficulty) of a level in this format without building it: the header's
     `# name:` and `# difficulty:` and the number of board rows (what the level browser lists,
     a few microseconds a file). A broken file still gives what it can; opening it says why."""
-    return scan_header(text, lambda line: True)
+    return scan_header(split_position(text)[0], lambda line: True)
 
 
 def dump_text(level: Level) -> str:
@@ -111,4 +132,6 @@ def dump_text(level: Level) -> str:
                 f"row {r + 1} starts with the label '#', which text reads as a comment"
             )
     out.extend(level.rows_text())
+    if level.position is not None:
+        out += section(board_rows(rows_board(level, level.position)))
     return "\n".join(out) + "\n"

@@ -9,8 +9,11 @@ plays by (`rules`) and the `KIND` object (`kind`). A solution is a tuple
 
 from __future__ import annotations
 
+from queens_tui.core.kind import LevelFiles
+
 Solution = tuple[int, ...]
 """A placement: the 0-based column of the queen in each row."""
 
-FILES = None
-"""No level files: a board of a size (`core.kind.LevelFiles`)."""
+FILES = LevelFiles("queens_tui.formats.classic", (("classic",), ""), board=True)
+"""Files that set a position up on a board of a size (a lesson's board, `formats.classic`):
+no puzzles of their own, so the kind is still played on a board (`core.kind.LevelFiles`)."""

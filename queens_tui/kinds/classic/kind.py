@@ -44,6 +44,9 @@ class ClassicLevel:
     hunt: Hunt | None = field(default=None, compare=False, repr=False)
     """The solutions of this size found so far (the game's hunt); None outside the game.
     Shared and growing while the game runs: the app adds each solution the board reaches."""
+    position: Any = field(default=None, hash=False)
+    """Where play starts when a file sets a position up (`formats.classic`, a lesson's
+    board): the save JSON of that state (`ClassicPlay.state_to_json`); None: the empty board."""
 
     @property
     def size_text(self) -> str:
@@ -73,7 +76,9 @@ def board_text(q: Solution) -> str:
 
 
 class ClassicKind(KindBase[ClassicLevel, Solution]):
-    """Classic N-queens: no files, no generator, no daily; one empty board per size."""
+    """Classic N-queens: no generator, no daily; one empty board per size, played from
+    `classic:N`. Its files (`formats.classic`) only set a position up on such a board (a
+    lesson's): it stays a kind played on a board of a size (`kinds.on_a_board`)."""
 
     name = "classic"
     title = "Classic N-queens"

@@ -97,6 +97,9 @@ class ClassicPlay:
         return level.size, level.size
 
     def new_state(self, level: ClassicLevel) -> ClassicState:
+        """The empty board, or the position the level's file sets up (`position`)."""
+        if level.position is not None:
+            return self.state_from_json(level, level.position)
         return ClassicState(level)
 
     def apply(self, state: ClassicState, move: ClassicMove) -> ClassicState:
@@ -218,7 +221,8 @@ class ClassicPlay:
         marks = dict.fromkeys(line, "evidence")
         marks[found.cell] = "place"
         text = (
-            f"Last cell: in {found.line} only {cell_name((r, c))} is left, so the queen goes there."
+            f"The last free cell: in {found.line} only {cell_name((r, c))} is left, so the queen "
+            "goes there."
         )
         return Hint(text, marks, ClassicMove(((found.cell, QUEEN),), hint=True), "last cell")
 

@@ -231,6 +231,9 @@ class PatchesPlay(PlayBase[Level, PatchState, Move]):
         return level.rows, level.cols
 
     def new_state(self, level: Level) -> PatchState:
+        """No patch drawn, or those the level's file sets up (`Level.position`)."""
+        if level.position is not None:
+            return self.state_from_json(level, level.position)
         return PatchState(level)
 
     def apply(self, state: PatchState, move: Move) -> PatchState:

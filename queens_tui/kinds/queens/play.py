@@ -69,6 +69,9 @@ class QueensPlay(PlayBase[Level, Board, Move]):
     level_json = staticmethod(level_grid)
 
     def new_state(self, level: Level) -> Board:
+        """The empty board, or the position the level's file sets up (`Level.position`)."""
+        if level.position is not None:
+            return rows_board(level, level.position)
         return Board(level)
 
     def interpret(

@@ -494,7 +494,7 @@ def _dead_end(state: State, say: bool = True) -> Step | None:
                 return Step("dead-end", [], [e], "")
             c = min(ends)  # the first of x's links in order: each goes to another cell
             text = (
-                f"Dead end: {state.step_name(e)} would fill {state.name(x)} and "
+                f"No dead ends: {state.step_name(e)} would fill {state.name(x)} and "
                 f"leave {state.name(c)} with one way in, a dead end that is not an end "
                 "of the path, so the path doesn't go there"
             )
@@ -540,7 +540,7 @@ def _probe(state: State) -> Step | None:
             state._standstills = standstills
             state.cut(e)
             text = (
-                f"Trial: with {state.step_name(e)} the rules run into a contradiction "
+                f"Try a step and see it fail: {state.step_name(e)} leads to a contradiction "
                 f"({why}), so the path doesn't go there"
             )
             return Step("probe", [], [e], text, state.cols)

@@ -130,8 +130,12 @@ class ZipKind(KindBase[ZipLevel, Any]):
         return Explanation(out, solved)
 
     def first_rule(self, level: ZipLevel) -> str | None:
-        """The first step's rule alone (`deduce.first_rule`): a whole explanation costs ~0.1 s."""
+        """The first step's rule alone (`deduce.first_rule`): a whole explanation costs ~0.1 s;
+        from a position the file sets up, the first hint's (`KindBase.first_rule`)."""
         from queens_tui.kinds.zip import deduce
+
+        if level.position is not None:
+            return super().first_rule(level)
 
         return deduce.first_rule(level)
 

@@ -18,6 +18,7 @@ In a save, a move is `"<keep>:r,c r,c ..."` and the state the path as `"r,c r,c 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -100,6 +101,9 @@ class ZipPlay:
         return level.rows, level.cols
 
     def new_state(self, level: ZipLevel) -> ZipState:
+        """The path at 1, or the path the level's file sets up (`ZipLevel.position`)."""
+        if level.position is not None:
+            return self.state_from_json(level, level.position)
         return ZipState(level, (level.number_cells[0],))
 
     def apply(self, state: ZipState, move: ZipMove) -> ZipState:
@@ -210,7 +214,7 @@ class ZipPlay:
         on_track = tuple(found[0][:k]) == tuple(state.path)
         found_why = why_next(level, state.path, stretch[0]) if on_track and k else None
         rule, why, seen = found_why or ("solver", SOLVER_WHY, ())
-        text = f"{why} The next stretch is {cells}, to {goal}."  # no ": ": cuts keep it
+        text = by_number(f"{why} The next stretch is {cells}, to {goal}.")  # no ": ": cuts keep it
         marks = dict.fromkeys(seen, "evidence")
         marks.update(dict.fromkeys(stretch, "place"))
         move = ZipMove(k, tuple(stretch))
@@ -264,6 +268,17 @@ def solution_state(level: ZipLevel, path: Sequence[Cell]) -> ZipState:
 
 PLAY = ZipPlay()
 """The Zip kind's rules of play (`kinds.get_play("zip")`)."""
+
+
+NUMBERED = re.compile(r"\bthe (\d+) at row \d+, column \d+")
+"""A numbered cell's full name in a step's words ("the 6 at row 2, column 5")."""
+
+
+def by_number(text: str) -> str:
+    """`text` with each numbered cell named by its number alone ("the 6"): a Zip board shows
+    each number once, so the number names its cell, and the hint fits the two lines under
+    the board at 80x24 (`explain` keeps the full names)."""
+    return NUMBERED.sub(r"the \1", text)
 
 
 def next_stretch(level: ZipLevel, solution: Sequence[Cell], k: int) -> list[Cell]:
