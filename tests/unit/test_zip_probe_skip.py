@@ -55,7 +55,7 @@ def _steps(level: ZipLevel) -> list[object]:
     return [step.as_json() for step in deduce._solve(level, None, True)]
 
 
-@pytest.mark.parametrize("level", _probing_levels(), ids=lambda lv: str(lv.numbers[0][:3]))
+@pytest.mark.parametrize("level", _probing_levels(), ids=lambda lv: lv.name or "random 6x6")
 def test_skipping_trials_changes_no_step(level: ZipLevel, monkeypatch: pytest.MonkeyPatch) -> None:
     ours = _steps(level)
     monkeypatch.setattr(deduce, "_probe", _every_trial)
