@@ -36,13 +36,11 @@ from typing import Any
 
 import numpy as np
 
-from queens_tui.core.vocabulary import Difficulty
-
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO))  # this checkout's queens_tui, whichever one is installed
 
 from queens_tui.core.effort import spearman  # noqa: E402
-from queens_tui.core.vocabulary import DIFFICULTIES  # noqa: E402
+from queens_tui.core.vocabulary import DIFFICULTIES, Difficulty  # noqa: E402
 from queens_tui.formats import load_puzzle  # noqa: E402
 from queens_tui.formats.collection import read_collection  # noqa: E402
 from queens_tui.kinds import get_kind  # noqa: E402
