@@ -170,6 +170,9 @@ class PuzzleReading:
     """What the cells looked like and how many agree with the kind read: "Tango, 36 of 36
     cells look it (1.00); saw a 6x6 grid, 12 cells with a sun or moon, ..." (None when the
     kind was given as the fallback's, whose reader reads its own board)."""
+    lean: tuple[float, float] = (0.0, 0.0)
+    """(shear, y0): the point (x, y) of the cells above is at (x + shear (y - y0), y) in the
+    picture (a leaning picture, straightened to be read: see `_board.Board.lean`)."""
 
 
 _LAST_PUZZLE: dict[tuple[str, str | None], tuple[tuple[int, int], PuzzleReading]] = {}
@@ -313,7 +316,7 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
             failure = failure or err
             continue
         said = _said(target, None if target == fallback else target, cells_look)
-        return PuzzleReading(level, board.picture_xs(), board.picture_ys(), said)
+        return PuzzleReading(level, board.picture_xs(), board.picture_ys(), said, board.lean)
     if failure is not None:
         raise failure
     if lattice_error is not None and (kind is not None or first_error is None):

@@ -66,6 +66,9 @@ class Board:
     """Where the crop's top-left corner is in the picture (x, y)."""
     scale: int = 1
     """The crop is the picture reduced by this whole factor (cells wider than needed)."""
+    lean: tuple[float, float] = (0.0, 0.0)
+    """(shear, y0): the board's point (x, y), in picture pixels as `picture_xs` gives them,
+    is at (x + shear (y - y0), y) in the picture (a solved Zip photographed leaning)."""
 
     @property
     def cell(self) -> float:
@@ -189,6 +192,7 @@ def _crop(im: Any, xs: list[float], ys: list[float], shear: float = 0.0, y0: flo
         ys=tuple((y - top + 0.5) / scale - 0.5 for y in ys),
         offset=(left, top),
         scale=scale,
+        lean=(shear, y0),
     )
 
 

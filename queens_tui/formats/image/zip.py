@@ -192,7 +192,7 @@ def draw(
     through the cells."""
     from queens_tui.formats.image.draw import draw_path
 
-    return draw_path(source, reading.xs, reading.ys, solution)
+    return draw_path(source, reading.xs, reading.ys, solution, reading.lean)
 
 
 def _digits(board: Board, r: int, c: int, bg: float) -> list[Glyph]:
