@@ -36,13 +36,11 @@ from typing import Any
 
 import numpy as np
 
-from queens_tui.core.vocabulary import Difficulty
-
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO))  # this checkout's queens_tui, whichever one is installed
 
 from queens_tui.core.effort import spearman  # noqa: E402
-from queens_tui.core.vocabulary import DIFFICULTIES  # noqa: E402
+from queens_tui.core.vocabulary import DIFFICULTIES, Difficulty  # noqa: E402
 from queens_tui.formats import load_puzzle  # noqa: E402
 from queens_tui.formats.collection import read_collection  # noqa: E402
 from queens_tui.kinds import get_kind  # noqa: E402
@@ -63,12 +61,78 @@ class Row:
         self.word = DIFFICULTIES.index(deduce.grade_steps(steps).difficulty or Difficulty.EXPERT)
 
 
+Fit = Callable[[Sequence["Row"], Sequence[str]], tuple[dict[str, float], float]]
+
+
 def fit(rows: Sequence[Row], names: Sequence[str]) -> tuple[dict[str, float], float]:
     """Least-squares weights of `names` (and the intercept) predicting the weekday."""
     x = np.array([[1.0] + [r.features[k] for k in names] for r in rows])
     y = np.array([r.day for r in rows], float)
     w, *_ = np.linalg.lstsq(x, y, rcond=None)
     return {k: round(float(v), 4) for k, v in zip(names, w[1:], strict=True)}, round(float(w[0]), 4)
+
+
+RANK_SOFTNESS = 0.3
+"""How far apart (in standard deviations of the score) two puzzles' scores must be for the
+ranking fit to count their order as whole: set once, not tuned per fold."""
+
+
+def fit_ranks(rows: Sequence[Row], names: Sequence[str]) -> tuple[dict[str, float], float]:
+    """Weights that put the puzzles in LinkedIn's weekday order, then on its weekday scale.
+
+    Least squares asks the score to *equal* the weekday; Spearman only asks the order. So
+    the weights start from least squares and move (Nelder-Mead) to agree in order on as many
+    pairs of puzzles of different weekdays as they can: the share of those pairs in order,
+    each counted smoothly (tanh of the scores' gap over `RANK_SOFTNESS` standard
+    deviations), so a small change of weight changes it a little. Then the score is put back
+    on the weekday scale (least squares of the weekday on it: the same order).
+    """
+    x = np.array([[r.features[k] for k in names] for r in rows], float)
+    y = np.array([r.day for r in rows], float)
+    start, _ = fit(rows, names)
+    apart = np.sign(y[:, None] - y[None, :])
+    pairs = np.abs(apart).sum()
+
+    def disorder(w: np.ndarray) -> float:
+        s = x @ w
+        s = (s - s.mean()) / (s.std() or 1.0)
+        gap = np.tanh((s[:, None] - s[None, :]) / RANK_SOFTNESS)
+        return -float((gap * apart).sum() / pairs)
+
+    w = nelder_mead(disorder, np.array([start[k] for k in names]))
+    s = x @ w
+    scale, intercept = np.polyfit(s, y, 1)
+    weights = {k: round(float(v * scale), 4) for k, v in zip(names, w, strict=True)}
+    return weights, round(float(intercept), 4)
+
+
+def nelder_mead(f: Callable[[np.ndarray], float], x0: np.ndarray, iters: int = 1500) -> np.ndarray:
+    """The point near `x0` where `f` is least, by the Nelder-Mead simplex (deterministic)."""
+    pts = [x0.astype(float)] + [x0 + 0.2 * np.eye(len(x0))[i] for i in range(len(x0))]
+    vals = [f(p) for p in pts]
+    for _ in range(iters):
+        order = np.argsort(vals, kind="stable")
+        pts, vals = [pts[i] for i in order], [vals[i] for i in order]
+        if vals[-1] - vals[0] < 1e-7:
+            break
+        centre = np.mean(pts[:-1], axis=0)
+        out = centre + (centre - pts[-1])
+        f_out = f(out)
+        if f_out < vals[0]:
+            far = centre + 2 * (centre - pts[-1])
+            f_far = f(far)
+            pts[-1], vals[-1] = (far, f_far) if f_far < f_out else (out, f_out)
+        elif f_out < vals[-2]:
+            pts[-1], vals[-1] = out, f_out
+        else:
+            inside = centre + 0.5 * (pts[-1] - centre)
+            f_in = f(inside)
+            if f_in < vals[-1]:
+                pts[-1], vals[-1] = inside, f_in
+            else:
+                pts = [pts[0] + 0.5 * (p - pts[0]) for p in pts]
+                vals = [f(p) for p in pts]
+    return pts[int(np.argmin(vals))]
 
 
 def score(rows: Sequence[Row], weights: dict[str, float], intercept: float) -> list[float]:
@@ -106,19 +170,20 @@ def tango(shared: Path) -> None:
         n = int(re.findall(r"\d+", level.name or "")[-1])
         rows.append(Row(n, TANGO_DAY_1 + timedelta(days=n - 1), level, "tango"))
     names = list(get_kind("tango").own("deduce").EFFORT.weights)
-    weights, intercept = fit(rows, names)
-    report("Tango #1-#200 (fitted)", rows, score(rows, weights, intercept))
-    crossed: list[float] = [0.0] * len(rows)
-    each = []
-    for k in range(5):
-        out = [i for i in range(len(rows)) if i % 5 == k]
-        w, c = fit([r for i, r in enumerate(rows) if i % 5 != k], names)
-        scored = score([rows[i] for i in out], w, c)
-        each.append(spearman(scored, [rows[i].day for i in out]))
-        for i, s in zip(out, scored, strict=True):
-            crossed[i] = s
-    report("Tango #1-#200 (five-fold, each fifth unseen, pooled)", rows, crossed)
-    print(f"  the five unseen fifths alone: rho {', '.join(f'{r:.3f}' for r in each)}")
+    for label, how in (("least squares", fit), ("ranking fit, the model's", fit_ranks)):
+        weights, intercept = how(rows, names)
+        report(f"Tango #1-#200 ({label}; fitted)", rows, score(rows, weights, intercept))
+        crossed: list[float] = [0.0] * len(rows)
+        each = []
+        for k in range(5):
+            out = [i for i in range(len(rows)) if i % 5 == k]
+            w, c = how([r for i, r in enumerate(rows) if i % 5 != k], names)
+            scored = score([rows[i] for i in out], w, c)
+            each.append(spearman(scored, [rows[i].day for i in out]))
+            for i, s in zip(out, scored, strict=True):
+                crossed[i] = s
+        report(f"Tango #1-#200 ({label}; five-fold, each fifth unseen, pooled)", rows, crossed)
+        print(f"  the five unseen fifths alone: rho {', '.join(f'{r:.3f}' for r in each)}")
     print(f"Tango EFFORT = Effort({weights}, {intercept})\n")
 
 

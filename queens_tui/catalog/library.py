@@ -393,6 +393,13 @@ def _header(text: str, kind: str) -> tuple[int | None, str | None, int | None]:
 GRADES_FILE = "library-grades.json"
 """The cache of our grades of archive days, in the data folder's ``cache/``."""
 
+GRADES_VERSION = 2
+"""The grading the cache was made with: raised whenever a kind's grade can change (its rules,
+its `EFFORT` weights: 2 is Tango's ranking fit, docs/grading.md), so a word kept from an
+older grading is made again instead of shown."""
+
+_VERSION_KEY = "#version"
+
 
 @dataclass(frozen=True)
 class Graded:
@@ -411,7 +418,7 @@ def load_grades(cache: Path) -> dict[str, Graded]:
         body = json.loads(read_bounded(cache / GRADES_FILE, 50_000_000))
     except (OSError, SchemaError, ValueError, RecursionError):
         return {}
-    if not isinstance(body, dict):
+    if not isinstance(body, dict) or body.get(_VERSION_KEY) != GRADES_VERSION:
         return {}
     out = {}
     for stamp, item in body.items():
@@ -426,7 +433,8 @@ def save_grades(cache: Path, grades: dict[str, Graded]) -> None:
     """Keep `grades` (a cache: a failure to write is ignored)."""
     from queens_tui.store.jsonfile import atomic_write_bytes
 
-    body = {s: [g.grade, g.several, g.problem] for s, g in grades.items()}
+    body: dict[str, object] = {_VERSION_KEY: GRADES_VERSION}
+    body |= {s: [g.grade, g.several, g.problem] for s, g in grades.items()}
     try:
         cache.mkdir(parents=True, exist_ok=True)
         atomic_write_bytes(cache / GRADES_FILE, json.dumps(body).encode(), sync=False)

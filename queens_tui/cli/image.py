@@ -1,7 +1,8 @@
 """`queens-tui import IMAGE...`: screenshots of boards of every picture kind to level files.
 
 Each picture becomes a level in its kind's native text format (Queens keeps
-the colours; every kind keeps the file name as its source), printed to
+the colours; every kind keeps the file name as its source; a `# seen:` comment
+says the kind read, how many cells look it and what they showed), printed to
 stdout with a blank line between levels, or written to
 `DIR/<picture stem>.txt` with `--out DIR`. The kind is the picture's (its
 cells decide) or `--kind`'s. A picture without a readable board gets the
@@ -73,8 +74,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     written: set[str] = set()
     for image in args.images:
         try:
-            level = read_puzzle(image, args.kind).level
-            text = reader(level.kind).dump(level, "text")
+            reading = read_puzzle(image, args.kind)
+            level = reading.level
+            text = _noted(reader(level.kind).dump(level, "text"), reading.seen)
         except LevelError as err:
             _err(err if err.path else err.located(image))
             worst = EXIT_BAD_INPUT
@@ -128,6 +130,16 @@ def unused_name(stem: str, suffix: str, taken: set[str]) -> str:
         name = f"{stem}-{k}{suffix}"
     taken.add(name.casefold())
     return name
+
+
+def _noted(text: str, seen: str | None) -> str:
+    """The level's text with a `# seen:` comment after its header lines: the kind read, how
+    many cells look it, what the cells showed (every format skips comment lines)."""
+    if seen is None:
+        return text
+    lines = text.split("\n")
+    at = next((i for i, line in enumerate(lines) if not line.startswith("#")), len(lines))
+    return "\n".join([*lines[:at], f"# seen: {printable(seen)}", *lines[at:]])
 
 
 def _err(message: object) -> None:

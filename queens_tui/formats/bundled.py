@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -40,8 +41,10 @@ def _candidates() -> list[Path]:
     return found
 
 
+@cache
 def levels_dir() -> Path | None:
-    """The folder of bundled levels, or None if this install has none."""
+    """The folder of bundled levels, or None if this install has none (found once a process:
+    `grade` and `explain` ask it twice a file, and each look resolves the package's path)."""
     for path in _candidates():
         if path.is_dir():
             return path

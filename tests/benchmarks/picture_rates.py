@@ -18,7 +18,10 @@ sidecar says (../shared/screens/README.md):
 
 Prints per kind the count read right, the in-process median and max seconds a picture
 (`--process`: each picture read by a fresh `python -m queens_tui import IMAGE`, the
-whole cost a player sees), and with `-v` each picture that was not read right and why.
+whole cost a player sees, wall and CPU = user + system, and how many took over
+`TARGET` seconds of CPU), the machine's load average (1 minute) before and after, and
+with `-v` each picture that was not read right and why. On a shared machine the CPU
+figures are the ones to compare: wall time grows with the load, CPU time much less.
 Kinds missing from ../shared are skipped with a note. The data is never copied into
 the repository.
 """
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -48,6 +52,9 @@ FOLDERS = {
 """Our kind -> its folder under ../shared/screens."""
 
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp")
+
+TARGET = 0.5
+"""Issue 36 item 7: seconds a picture, as a whole process (the median is the target)."""
 
 SHAPES = {"square": "square", "V_rect": "tall", "H_rect": "wide", "free": "free"}
 """The sidecars' clue types -> our Patches shapes."""
@@ -213,6 +220,7 @@ def main(argv: list[str] | None = None) -> int:
         if not found:
             print(f"{kind}: no pictures in {SCREENS / FOLDERS[kind]}")
             continue
+        load = os.getloadavg()[0]
         misses, times = [], []
         for picture in found:
             why, took = judge(kind, picture)
@@ -226,10 +234,12 @@ def main(argv: list[str] | None = None) -> int:
         )
         if args.process:
             walls, cpus = zip(*(process_seconds(p) for p in found), strict=True)
+            over = sum(1 for cpu in cpus if cpu > TARGET)
             line += (
                 f"; whole process median {statistics.median(walls):.3f} s wall, "
-                f"{statistics.median(cpus):.3f} s CPU"
+                f"{statistics.median(cpus):.3f} s CPU ({over} over {TARGET} s CPU)"
             )
+        line += f"; load {load:.1f} -> {os.getloadavg()[0]:.1f}"
         print(line, flush=True)
         if args.verbose:
             for name, why in misses:

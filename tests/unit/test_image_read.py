@@ -10,6 +10,7 @@ or fail with the one clean line, never a wrong level.
 from __future__ import annotations
 
 import io
+import os
 import random
 from pathlib import Path
 
@@ -351,3 +352,61 @@ def test_reading_twice_uses_the_cache_and_notices_a_new_file(tmp_path: Path) -> 
 
     os.utime(path, ns=(1, 1))
     assert read(path).level.size == 7
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts threads in /proc")
+def test_numpy_is_imported_for_pictures_without_blas_threads_or_a_trace() -> None:
+    """A picture read pays for no OpenBLAS thread pool (no matrix is multiplied), and no
+    process started afterwards inherits the setting that avoided it."""
+    import subprocess
+    import sys
+
+    code = (
+        "import os, sys\n"
+        "from queens_tui.formats.image._read import import_numpy\n"
+        "import_numpy()\n"
+        "print('numpy' in sys.modules, 'OPENBLAS_NUM_THREADS' in os.environ,"
+        " len(os.listdir('/proc/self/task')))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
+    assert out.stdout.split() == ["True", "False", "1"]
+
+
+def test_the_readers_median_and_percentile_are_numpys() -> None:
+    """`_stats.median` and `percentile` (cheaper, no `numpy.ma` import) give `np.median`'s
+    and `np.percentile`'s values and types, on floats and bytes, whole and along an axis."""
+    from queens_tui.formats.image._stats import median, percentile
+
+    rng = np.random.default_rng(36)
+    for dtype in (np.float32, np.float64, np.uint8):
+        for _ in range(200):
+            shape = tuple(int(x) for x in rng.integers(1, 9, size=int(rng.integers(1, 3))))
+            a = (rng.random(shape) * 255).astype(dtype)
+            for axis in (None, *range(a.ndim)):
+                want, got = np.median(a, axis=axis), median(a, axis=axis)
+                assert np.asarray(got).dtype == np.asarray(want).dtype
+                assert np.array_equal(got, want)
+            if dtype != np.uint8:
+                for q in (0, 37.5, 60, 80, 90, 100):
+                    want, got = np.percentile(a, q), percentile(a, q)
+                    assert np.asarray(got).dtype == np.asarray(want).dtype
+                    assert got == want
+
+
+def test_only_rows_that_can_hold_a_long_line_are_closed_and_the_same_rows_are_found() -> None:
+    """The grid finder closes gaps only on rows with marks enough for a long run: the rows
+    found with a long run, and their closed pixels, are those of closing every row."""
+    from queens_tui.formats.image._grid import _close_gaps, _long_rows, _rows_with_run
+
+    rng = np.random.default_rng(36)
+    for _ in range(500):
+        shape = (int(rng.integers(1, 10)), int(rng.integers(1, 120)))
+        mask = rng.random(shape) < rng.random() * rng.random()
+        gap, length = int(rng.integers(0, 30)), int(rng.integers(1, 100))
+        closed = _close_gaps(mask, gap)
+        kept, good = _long_rows(mask, gap, length)
+        assert np.array_equal(good, _rows_with_run(closed, length))
+        assert np.array_equal(kept[good], closed[good])

@@ -103,3 +103,31 @@ def test_solve_draws_the_missing_digits_and_the_kind_can_be_given(
 def test_real_mini_sudoku_pictures_read_right() -> None:
     misses = [p.name for p in REAL if picture_rates.judge("sudoku", p)[0] is not None]
     assert len(misses) <= 0.05 * len(REAL), misses
+
+
+def test_a_queens_board_beside_a_larger_mini_sudoku_is_still_read_as_queens(
+    tmp_path: Path,
+) -> None:
+    """The Queens grid finder tries the grid of most lines first: here a 6x6 Mini Sudoku (its
+    cells say so, so its Queens regions are never read), then the 5x5 Queens board beside it,
+    which is the level read, as it was before the kinds were told first."""
+    import io
+
+    from PIL import Image
+
+    from tests.unit.picture_maker import board_picture
+
+    sudoku = pp.sudoku_board(_grid(_level(0).givens), 60)
+    queens = board_picture(5, seed=3, cell=48)
+    screen = Image.new("RGB", (sudoku.width + 400, sudoku.height + 80), (250, 250, 250))
+    screen.paste(sudoku, (40, 40))
+    screen.paste(Image.open(io.BytesIO(queens.data)).convert("RGB"), (sudoku.width + 80, 60))
+    path = tmp_path / "both.png"
+    screen.save(path)
+    got = load_puzzle(path)
+    assert got.kind == "queens"
+    seen: dict[object, int] = {}
+    regions = tuple(tuple(seen.setdefault(x, len(seen)) for x in row) for row in got.grid)
+    seen = {}
+    want = tuple(tuple(seen.setdefault(x, len(seen)) for x in row) for row in queens.regions)
+    assert regions == want

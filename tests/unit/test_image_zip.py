@@ -42,6 +42,21 @@ def test_a_solved_picture_on_a_plain_page_reads_to_a_level_whose_one_path_is_dra
     assert got.kind == "zip"
     assert got.numbers == level.numbers
     assert [list(p) for p in kind.solutions(got, 2)] == [path]
+    # `solve --draw`: the path drawn through the middles of the picture's own cells, leaning
+    # with the page (drawn upright, it left the cells at the board's top and bottom)
+    import io
+
+    from queens_tui.formats.image import draw_solution, read_puzzle
+    from queens_tui.formats.image.draw import PATH_FILL
+
+    reading = read_puzzle(file)
+    drawn = Image.open(io.BytesIO(draw_solution(file, "zip", path))).convert("RGB")
+    lean, y0 = reading.lean
+    for r, c in path[1:-1]:  # (the line ends at the end cells' middles)
+        x = (reading.xs[c] + reading.xs[c + 1]) / 2
+        y = (reading.ys[r] + reading.ys[r + 1]) / 2
+        pixel = drawn.getpixel((round(x + lean * (y - y0)), round(y)))
+        assert max(abs(a - b) for a, b in zip(pixel, PATH_FILL, strict=True)) <= 12, (r, c)
 
 
 @pytest.mark.slow  # 33 real pictures, ~40 s of CPU
@@ -49,3 +64,21 @@ def test_a_solved_picture_on_a_plain_page_reads_to_a_level_whose_one_path_is_dra
 def test_real_zip_pictures_read_right() -> None:
     misses = [p.name for p in REAL if picture_rates.judge("zip", p)[0] is not None]
     assert len(misses) <= 0.05 * len(REAL), misses
+
+
+def test_the_dots_numbers_are_the_assignment_of_least_total_cost() -> None:
+    """The reader's own assignment (no OR-Tools import for one small table): on random
+    tables up to 7 x 7, its total is the least over every permutation."""
+    import itertools
+    import random
+
+    from queens_tui.formats.image.zip import _least_cost
+
+    rng = random.Random(36)
+    for _ in range(200):
+        k = rng.randint(1, 7)
+        cost = [[rng.randint(0, 40) for _ in range(k)] for _ in range(k)]
+        got = _least_cost(cost)
+        assert sorted(got) == list(range(k))
+        least = min(sum(cost[i][p[i]] for i in range(k)) for p in itertools.permutations(range(k)))
+        assert sum(cost[i][got[i]] for i in range(k)) == least

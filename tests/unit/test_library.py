@@ -235,6 +235,9 @@ def test_grades_are_kept_in_the_cache_and_read_back(tmp_path: Path) -> None:
     assert lib.load_grades(tmp_path / "cache") == {day.stamp: graded}
     (tmp_path / "cache" / lib.GRADES_FILE).write_text("{not json")
     assert lib.load_grades(tmp_path / "cache") == {}  # a broken cache is made again
+    older = {day.stamp: ["easy", False, None]}  # words of an older grading: made again
+    (tmp_path / "cache" / lib.GRADES_FILE).write_text(json.dumps(older))
+    assert lib.load_grades(tmp_path / "cache") == {}
 
 
 def test_a_folder_without_archive_days_is_not_a_library(tmp_path: Path) -> None:

@@ -35,7 +35,7 @@ actually read or drawn, never at start-up.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -50,7 +50,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from queens_tui.core.kind import PuzzleLevel
-    from queens_tui.formats.image._read import Reading
+    from queens_tui.formats.image._board import Look
+    from queens_tui.formats.image._read import Other, Reading
 
 __all__ = [
     "IMAGE_SUFFIXES",
@@ -131,8 +132,9 @@ _LAST: dict[str, tuple[tuple[int, int], Reading]] = {}
 """The last few pictures read, by path, with their (mtime, size): `solve --draw` reads once."""
 
 
-def read(path: str | os.PathLike[str]) -> Reading:
-    """The board in the picture at `path` and where its cells are, or a located `LevelError`."""
+def read(path: str | os.PathLike[str], other: Other | None = None) -> Reading:
+    """The board in the picture at `path` and where its cells are, or a located `LevelError`
+    (`other`: what other kind's board a grid's cells look like, see `_read.read_picture`)."""
     from queens_tui.formats.image._read import BoardError, read_picture
 
     shown = os.fspath(path)
@@ -141,7 +143,7 @@ def read(path: str | os.PathLike[str]) -> Reading:
     if hit is not None and hit[0] == stamp and stamp[0] >= 0:
         return hit[1]
     try:
-        reading = read_picture(path, name=printable(Path(shown).name))  # the level's source
+        reading = read_picture(path, printable(Path(shown).name), other)  # (the level's source)
         _keep(_LAST, shown, (stamp, reading))
         return reading
     except BoardError as err:
@@ -164,6 +166,13 @@ class PuzzleReading:
     level: PuzzleLevel
     xs: tuple[float, ...]
     ys: tuple[float, ...]
+    seen: str | None = None
+    """What the cells looked like and how many agree with the kind read: "Tango, 36 of 36
+    cells look it (1.00); saw a 6x6 grid, 12 cells with a sun or moon, ..." (None when the
+    kind was given as the fallback's, whose reader reads its own board)."""
+    lean: tuple[float, float] = (0.0, 0.0)
+    """(shear, y0): the point (x, y) of the cells above is at (x + shear (y - y0), y) in the
+    picture (a leaning picture, straightened to be read: see `_board.Board.lean`)."""
 
 
 _LAST_PUZZLE: dict[tuple[str, str | None], tuple[tuple[int, int], PuzzleReading]] = {}
@@ -177,11 +186,14 @@ def read_puzzle(path: str | os.PathLike[str], kind: str | None = None) -> Puzzle
     anything else goes to the fallback kind's reader, Queens'). A picture of a board the
     reader is unsure of is refused with what it saw, never guessed.
     """
+    from queens_tui.formats.image._read import import_numpy
+
     shown = os.fspath(path)
     stamp = _stamp(path)
     hit = _LAST_PUZZLE.get((shown, kind))
     if hit is not None and hit[0] == stamp and stamp[0] >= 0:
         return hit[1]
+    import_numpy()  # (before any reader imports it: see there)
     try:
         reading = _read_puzzle(path, kind, printable(Path(shown).name))  # the level's source
     except LevelError as err:
@@ -219,11 +231,12 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
     kind's reader runs; the first board a reader reads gives the level. A failure is said
     of the kind the picture looks like (or was given), with what was seen."""
     from queens_tui.formats.image._board import (
+        Board,
         PictureError,
         board_at,
-        guess_kind,
         locate,
         locate_discs,
+        look,
     )
 
     kinds = picture_kinds()
@@ -235,8 +248,18 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
         return reading
     first: PuzzleReading | None = None
     first_error: LevelError | None = None
+    # what the cells of each grid the fallback's finder tried look like: told before its
+    # reader reads them (a board of another kind stops its search there), told once
+    guessed: dict[tuple[tuple[float, ...], ...], tuple[Board, Look]] = {}
+
+    def looks(xs: tuple[float, ...], ys: tuple[float, ...]) -> str | None:
+        board = board_at(path, xs, ys)
+        found = look(board)
+        guessed[(xs, ys)] = (board, found)
+        return None if found.kind is None else f"this looks like {_a_board(found.kind)}"
+
     try:  # the fallback's grid finder first (the faster); its cells are the first board
-        first = picture_module(fallback).read_picture(path)
+        first = picture_module(fallback).read_picture(path, looks)
     except LevelError as err:
         first_error = err
     cells = (first.xs, first.ys) if first is not None else _cells_of(first_error)
@@ -250,7 +273,11 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
         if attempt == "grid":
             if cells is None:
                 continue
-            board = board_at(path, *cells)
+            if cells in guessed:
+                board, cells_look = guessed[cells]
+            else:
+                board = board_at(path, *cells)
+                cells_look = look(board)
         elif attempt == "discs":  # no lines: a solved Zip's dots and path
             if kind not in (None, "zip"):
                 continue
@@ -261,15 +288,18 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
             if found is None:
                 continue
             board = found
+            cells_look = look(board)
         else:
             try:
                 board = locate(path, kind)
             except PictureError as err:
                 lattice_error = err
                 continue
-        seen_kind, seen = guess_kind(board)
+            cells_look = look(board)
+        seen_kind, seen = cells_look.kind, cells_look.seen
         if kind is None and seen_kind is None and first is not None:
-            return first  # plain coloured regions: the fallback's reading stands
+            # plain coloured regions: the fallback's reading stands
+            return replace(first, seen=_said(fallback, None, cells_look))
         target = kind or seen_kind
         if target is None:
             continue  # nothing of another kind here: the fallback's word stands
@@ -285,7 +315,8 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
         except PictureError as err:
             failure = failure or err
             continue
-        return PuzzleReading(level, board.picture_xs(), board.picture_ys())
+        said = _said(target, None if target == fallback else target, cells_look)
+        return PuzzleReading(level, board.picture_xs(), board.picture_ys(), said, board.lean)
     if failure is not None:
         raise failure
     if lattice_error is not None and (kind is not None or first_error is None):
@@ -299,6 +330,12 @@ def _read_puzzle(path: str | os.PathLike[str], kind: str | None, name: str) -> P
         raise PictureError(f"saw {seen}: no kind's board")
     assert first_error is not None  # (no cells of any kind: the fallback's reader failed)
     raise first_error
+
+
+def _said(kind: str, told: str | None, cells: Look) -> str:
+    """The reading's note: the kind read, how many cells agree with what was `told` of them
+    (None: no other kind's marks), what was seen."""
+    return f"{get_kind(kind).title}, {cells.confidence(told)}; saw {cells.seen}"
 
 
 def _cells_of(err: LevelError | None) -> tuple[tuple[float, ...], tuple[float, ...]] | None:

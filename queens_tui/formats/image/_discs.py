@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from queens_tui.formats.image._stats import median
+
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
@@ -48,17 +50,19 @@ def find_by_discs(im: Any) -> tuple[list[float], list[float], float, float] | No
     None when its discs and path do not make one."""
     import numpy as np
 
+    from queens_tui.formats.image._board import saturation
+
     w, h = im.size
     factor = max(1, -(-max(w, h) // WORK_SIDE))
     work = im.reduce(factor) if factor > 1 else im
     rgb = np.asarray(work, dtype=np.float32)
     gray = rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
-    sat = rgb.max(axis=-1) - rgb.min(axis=-1)
-    page = float(np.median(gray[sat < NEUTRAL])) if np.any(sat < NEUTRAL) else 128.0
+    sat = saturation(rgb)
+    page = float(median(gray[sat < NEUTRAL])) if np.any(sat < NEUTRAL) else 128.0
     discs = _discs((np.abs(gray - page) > FAR) & (sat < NEUTRAL))
     if len(discs) < 3:
         return None
-    size = float(np.median([d for _y, _x, d in discs]))
+    size = float(median([d for _y, _x, d in discs]))
     centres = [(y, x) for y, x, d in discs if 0.7 * size <= d <= 1.4 * size]
     if len(centres) < 3:
         return None

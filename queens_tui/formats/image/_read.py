@@ -14,11 +14,16 @@ from queens_tui.core.errors import LevelError
 from queens_tui.kinds.queens.level import Level
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import numpy as np
     import numpy.typing as npt
 
     from queens_tui.formats.image import _regions
     from queens_tui.formats.image._grid import Grid
+
+    Other = Callable[[tuple[float, ...], tuple[float, ...]], str | None]
+    """What other kind's board the cells between these boundaries look like, or None."""
 
 MAX_PIXELS = 40_000_000
 """Larger pictures are refused before decoding (an 8K screen is 33 M pixels)."""
@@ -95,13 +100,37 @@ def open_picture(source: str | os.PathLike[str] | bytes) -> Any:
     return hit.copy()
 
 
+def import_numpy() -> None:
+    """Import numpy, with its OpenBLAS on one thread unless the user said otherwise.
+
+    OpenBLAS starts a thread per core when numpy is imported; the picture readers never
+    multiply matrices of any size, and those threads cost 30-45 ms of CPU a process
+    (medians of 15 `import numpy` on this 2-core machine: 0.149 -> 0.122 s, 0.179 ->
+    0.131 s). The variable is read once, when the library loads: it is taken away again,
+    so no process started later inherits it."""
+    import sys
+
+    if "numpy" in sys.modules or BLAS_THREADS in os.environ:
+        return
+    os.environ[BLAS_THREADS] = "1"
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        pass  # (the readers say that numpy is needed)
+    finally:
+        del os.environ[BLAS_THREADS]
+
+
+BLAS_THREADS = "OPENBLAS_NUM_THREADS"
+
+
 def _open_picture(source: str | os.PathLike[str] | bytes) -> Any:
     """`open_picture` without the cache."""
     import io
     import warnings
 
     try:
-        from PIL import Image, ImageOps, UnidentifiedImageError
+        from PIL import Image, UnidentifiedImageError
     except ImportError:
         raise BoardError("reading pictures needs Pillow (pip install pillow)") from None
 
@@ -118,6 +147,8 @@ def _open_picture(source: str | os.PathLike[str] | bytes) -> Any:
                 opened.load()
                 im: Image.Image = opened
                 if opened.getexif().get(ORIENTATION, 1) != 1:  # else a copy for nothing
+                    from PIL import ImageOps  # (only then: its import is not free)
+
                     im = ImageOps.exif_transpose(opened) or opened
                 if im.mode.startswith("I") or im.mode == "F":  # 16-bit or float grey
                     im = _to_8bit(im)
@@ -184,8 +215,17 @@ def _to_8bit(im: Any) -> Any:
     return Image.fromarray(np.clip(a * (255.0 / top), 0, 255).astype(np.uint8))
 
 
-def read_picture(source: str | os.PathLike[str] | bytes, name: str | None = None) -> Reading:
-    """Read the Queens board in a picture; `BoardError` (no path yet) when there is none."""
+def read_picture(
+    source: str | os.PathLike[str] | bytes, name: str | None = None, other: Other | None = None
+) -> Reading:
+    """Read the Queens board in a picture; `BoardError` (no path yet) when there is none.
+
+    `other`, given the boundaries of a grid found (picture pixels), says what other kind's
+    board its cells look like, or None: then the grid is read as Queens; else its regions
+    are not read, the other grids of the same search are tried, and no less reduced search
+    follows: with no Queens board, the `BoardError` holds the first grid (the regions of a
+    board of another kind and the less reduced search were most of such a picture's time)."""
+    import_numpy()
     try:
         import numpy as np
     except ImportError:
@@ -199,16 +239,24 @@ def read_picture(source: str | os.PathLike[str] | bytes, name: str | None = None
         raise BoardError(f"the picture is too small ({full_w}x{full_h} pixels)")
     first = max(1, -(-max(full_w, full_h) // WORK_SIDE))
     doubt: BoardError | None = None
+    other_kind = False
     # a small board in a big screen may need more pixels: then the picture is searched again,
     # less reduced (the common case pays for one reduced search only)
     for factor in dict.fromkeys((first, max(1, first // 2))):
         work = im.reduce(factor) if factor > 1 else im
-        rgb = np.asarray(work, dtype=np.float32)
-        gray = rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
+        # the same luminance as bytes, by Pillow: the search's top-hats run 4 times faster
+        # on bytes than on floats (the cells are read from floats below)
+        gray = np.asarray(work.convert("L"))
         for found in _find(gray, thorough=factor == first):
             grid = found
             if factor > 1:  # the cells are read in the full picture (fine lines, small boards)
                 grid = _scaled(found, factor)
+            whole = _scaled(grid, scale) if scale > 1 else grid
+            looks = other(whole.xs, whole.ys) if other is not None else None
+            if looks is not None:  # another kind's board: no Queens regions read in it
+                doubt = doubt or BoardError(looks, grid=whole)
+                other_kind = True
+                continue  # (the next grid may still be a Queens board beside it)
             # only the board's box is converted to numbers (a desktop is mostly not board)
             pad = grid.cell
             left = max(0, int(grid.xs[0] - pad))
@@ -231,12 +279,11 @@ def read_picture(source: str | os.PathLike[str] | bytes, name: str | None = None
             try:
                 part = _partition(crgb, cgray, local)
             except _regions.Doubtful as err:
-                whole = _scaled(grid, scale) if scale > 1 else grid
                 doubt = doubt or BoardError(str(err), grid=whole)
                 continue  # perhaps a table of plain cells: the next grid may be the board
-            if scale > 1:  # back to the picture's own pixels (--draw draws on it)
-                grid = _scaled(grid, scale)
-            return _reading(part, grid, name, own_size)
+            return _reading(part, whole, name, own_size)  # (--draw draws on the picture)
+        if other_kind:
+            break  # a board of another kind was found: no less reduced search for Queens
     if doubt is not None:
         raise doubt
     raise BoardError("no grid of N x N cells found")
@@ -283,7 +330,7 @@ def _reading(
     return Reading(level=level, xs=grid.xs, ys=grid.ys, size=size)
 
 
-def _find(gray: npt.NDArray[np.float32], thorough: bool = True) -> list[Grid]:
+def _find(gray: npt.NDArray[np.uint8], thorough: bool = True) -> list[Grid]:
     """Candidate grids, best first: dark lines at the line width the picture's scale suggests,
     then half and twice that, then other widths (a picture's scale says little about its
     lines); then light lines (tiles on a light page with gaps, no lines). Not `thorough`

@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from queens_tui.formats.image._stats import median, percentile
+
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
@@ -90,8 +92,8 @@ def cell_colors(rgb: Rgb, gray: npt.NDArray[np.float32], grid: Grid) -> Rgb:
             color, support = _mode(box)
             if support < MODE_SUPPORT or len(box) < MODE_PIXELS:
                 # no colour dominates, or too few pixels to count: the median of the bright part
-                keep = lum >= np.percentile(lum, 60) - 25
-                color = np.median(box[keep] if keep.sum() >= 4 else box, axis=0)
+                keep = lum >= percentile(lum, 60) - 25
+                color = median(box[keep] if keep.sum() >= 4 else box, axis=0)
             out[r, c] = color
     return out
 
@@ -115,7 +117,7 @@ def _mode(px: Rgb) -> tuple[Rgb, float]:
     best = int(counts.argmax())
     centre = (np.array([best // 121, (best // 11) % 11, best % 11], dtype=np.float32) + 0.5) * 24
     near = np.abs(px - centre).max(axis=1) <= 24
-    med: Rgb = np.median(px[near] if near.any() else px, axis=0)
+    med: Rgb = median(px[near] if near.any() else px, axis=0)
     return med, float(near.mean())
 
 
@@ -161,11 +163,11 @@ def _band_width(strip: npt.NDArray[np.float32]) -> float:
 
     if strip.size == 0 or strip.shape[1] < 3:
         return 0.0
-    prof = np.median(strip, axis=0)
+    prof = median(strip, axis=0)
     m = len(prof)
     q = max(1, m // 5)
-    left = float(np.median(prof[:q]))
-    right = float(np.median(prof[-q:]))
+    left = float(median(prof[:q]))
+    right = float(median(prof[-q:]))
     base = np.where(np.arange(m) < m / 2, left, right)
     dark = np.clip(base - prof, 0, None)
     level = max(40.0, (left + right) / 2)
@@ -251,7 +253,7 @@ def partition(
     colors = []
     for reg in range(n):
         cells = [rgb[r, c] for r in range(n) for c in range(n) if ids[r][c] == reg]
-        med = np.median(np.array(cells), axis=0)
+        med = median(np.array(cells), axis=0)
         colors.append("#" + "".join(f"{round(float(v)):02x}" for v in med))
     return Partition(ids=ids, colors=tuple(colors))
 

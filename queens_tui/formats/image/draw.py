@@ -121,12 +121,16 @@ def draw_path(
     xs: tuple[float, ...],
     ys: tuple[float, ...],
     path: Iterable[tuple[int, int]],
+    lean: tuple[float, float] = (0.0, 0.0),
 ) -> bytes:
     """The PNG bytes of `source` with a Zip `path` (cells from 1 to the end) drawn through
-    the cell centres: a thick orange line over a white one, under the dots' middles."""
+    the cell centres: a thick orange line over a white one, under the dots' middles. `lean`
+    (shear, y0): the picture leans, a point (x, y) of the cells is at (x + shear (y - y0), y)
+    (drawn upright, the path left the leaning board's cells)."""
     im, pen = _canvas(source)
     cells = list(path)
-    points = [_middle(xs, ys, r, c) for r, c in cells]
+    shear, y0 = lean
+    points = [(x + shear * (y - y0), y) for x, y in (_middle(xs, ys, r, c) for r, c in cells)]
     size = _pitch(xs)
     if len(points) >= 2:
         pen.line(points, fill=(255, 255, 255), width=max(3, round(0.34 * size)), joint="curve")

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from queens_tui.core.errors import LevelError
+from queens_tui.formats.image._stats import median, percentile
 from queens_tui.kinds.patches.level import FREE, SQUARE, TALL, WIDE, Clue, Level
 
 if TYPE_CHECKING:
@@ -137,7 +138,7 @@ def _clue(board: Board, r: int, c: int) -> list[Clue] | None:
         ),
         dtype=np.float32,
     )
-    rim = rim_colour(board, r, c)
+    rim = rim_colour(board, r, c, corners=True)
     sat = small.max(axis=-1) - small.min(axis=-1)
     icon = (np.abs(small - rim).max(axis=-1) > UNLIKE) & (sat > 40)
     found = blob(icon, round(0.2 * CELL_PIXELS))
@@ -151,17 +152,24 @@ def _clue(board: Board, r: int, c: int) -> list[Clue] | None:
     h, w = box.shape  # the icon's colour where its number is: around its middle
     middle = np.zeros_like(box)
     middle[round(0.3 * h) : round(0.7 * h) + 1, round(0.3 * w) : round(0.7 * w) + 1] = True
-    colour = np.median(inside[box & middle] if np.any(box & middle) else inside[box], axis=0)
+    colour = median(inside[box & middle] if np.any(box & middle) else inside[box], axis=0)
     gray = inside @ np.array([0.299, 0.587, 0.114], dtype=np.float32)
     icon_gray = float(colour @ np.array([0.299, 0.587, 0.114]))
     within = _enclosed(box)
     top = float(gray[within].max()) if np.any(within) else icon_gray
-    # the number's white: halfway from the icon to the lightest pixel on it, and clearly so
+    # the number's white: halfway from the icon to the lightest pixel on it, and clearly so;
+    # whiter than the icon or, on a cell darker than its icon (the dark theme), light in
+    # every channel: a JPEG smears the icon's colour into its white digits there (their
+    # saturation passed half the icon's, and sizes were misread). On the light theme the
+    # cell's own pale tint is light in every channel: not there.
+    halfway = (icon_gray + top) / 2
     whiter = inside.max(axis=-1) - inside.min(axis=-1) < 0.5 * float(colour.max() - colour.min())
-    light = (gray > (icon_gray + top) / 2) & within & whiter & (top - icon_gray > 40)
+    if float(rim @ np.array([0.299, 0.587, 0.114])) < icon_gray:
+        whiter |= inside.min(axis=-1) > halfway
+    light = (gray > halfway) & within & whiter & (top - icon_gray > 40)
     # the shape from the icon with its paler parts (a free clue's see-through outlines)
     unlike = np.abs(small - rim).max(axis=-1)
-    strong = float(np.percentile(unlike[found], 90))
+    strong = float(percentile(unlike[found], 90))
     loose = blob((unlike > LOOSE * strong) & (sat > 25), round(0.2 * CELL_PIXELS))
     outline = found if loose is None else loose | found
     ys, xs = np.flatnonzero(outline.any(axis=1)), np.flatnonzero(outline.any(axis=0))

@@ -17,14 +17,16 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from queens_tui.formats.image import PuzzleReading
+    from queens_tui.formats.image._read import Other
 
 
-def read_picture(path: str | os.PathLike[str]) -> PuzzleReading:
+def read_picture(path: str | os.PathLike[str], other: Other | None = None) -> PuzzleReading:
     """The Queens board in the picture at `path` (`formats.image.read`, cached), or a
-    located `LevelError` saying `cannot read a Queens board: why`."""
+    located `LevelError` saying `cannot read a Queens board: why`. `other`: what other
+    kind's board a grid's cells look like (see `_read.read_picture`)."""
     from queens_tui.formats.image import PuzzleReading, read
 
-    reading = read(path)
+    reading = read(path, other)
     return PuzzleReading(reading.level, reading.xs, reading.ys)
 
 

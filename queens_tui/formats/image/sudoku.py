@@ -22,6 +22,7 @@ import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from queens_tui.formats.image._stats import percentile
 from queens_tui.kinds.sudoku.level import BOX_COLS, BOX_ROWS, SIZE, Level
 
 if TYPE_CHECKING:
@@ -125,7 +126,7 @@ def _glyph(board: Board, r: int, c: int) -> tuple[npt.NDArray[np.float32], float
     if len(ys) < 0.2 * CELL_PIXELS:
         return None  # a speck or a stroke of a cursor, not a digit
     glyph = ink[ys[0] : ys[-1] + 1, xs[0] : xs[-1] + 1].astype(np.float32)
-    strength = float(np.percentile(diff[ink], 80))
+    strength = float(percentile(diff[ink], 80))
     return scale(glyph), strength
 
 

@@ -17,6 +17,7 @@ import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from queens_tui.formats.image._stats import median
 from queens_tui.kinds.tango.level import MOON, SUN, Level
 
 if TYPE_CHECKING:
@@ -100,14 +101,13 @@ def _sign(board: Board, r: int, c: int, dr: int, dc: int) -> str | None:
     cx = c + 0.5 + 0.5 * dc
     rows, cols = board.box(cy, cx, SIGN_HALF)
     g = board.gray[rows, cols]
-    rgb = board.rgb[rows, cols]
     if g.size < 9:
         return None
     bg_a = background(board, r, c)
     bg_b = background(board, r + dr, c + dc)
     h, w = g.shape
     line = _line_value(board, cy, cx, dc == 1, (bg_a + bg_b) / 2)
-    neutral = (rgb.max(axis=-1) - rgb.min(axis=-1)) < 70
+    neutral = board.sat[rows, cols] < 70
     diff = np.minimum(np.minimum(np.abs(g - bg_a), np.abs(g - bg_b)), np.abs(g - line))
     ink = blob((diff > 35) & neutral, max(3, round(SEED_HALF * board.cell)))
     if ink is None:
@@ -143,7 +143,7 @@ def _line_value(board: Board, cy: float, cx: float, vertical: bool, bg: float) -
         y, x = (cy + along, cx) if vertical else (cy, cx + along)
         rows, cols = board.box(y, x, SIGN_HALF)
         strip = board.gray[rows, cols]
-        medians.append(np.median(strip, axis=0 if vertical else 1))
+        medians.append(median(strip, axis=0 if vertical else 1))
     if len(medians[0]) != len(medians[1]):
         medians[1] = medians[0]
     profile = np.minimum(*medians) if bg > 128 else np.maximum(*medians)

@@ -6,8 +6,8 @@ inside it, cut into digits (connected columns), each compared with digits
 drawn by Pillow's own font (so the reader needs no font file): a score per
 dot and candidate number. The numbers on a Zip board are exactly 1..K for K
 dots, so the reading is an assignment: each dot gets a different number,
-the best total wins (OR-Tools' linear sum assignment). A dot whose number is
-not clearly its best match is refused rather than guessed.
+the best total wins (a least-cost assignment, `_least_cost`). A dot whose number
+is not clearly its best match is refused rather than guessed.
 
 A wall is a thick bar along a boundary, far from both cells' grey over most
 of the boundary's length (the grid's own lines are thin and pale), and grey
@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from queens_tui.formats.image._glyphs import digit_costs, scale
 from queens_tui.formats.image._grid import true_runs
+from queens_tui.formats.image._stats import median
 from queens_tui.kinds.zip.level import ZipLevel
 
 if TYPE_CHECKING:
@@ -137,9 +138,8 @@ def _drawn_cells(board: Board) -> list[tuple[int, int]] | None:
                 if r + dr >= n or c + dc >= n:
                     continue
                 rows, cols = board.box(r + 0.5 + 0.5 * dr, c + 0.5 + 0.5 * dc, 0.08)
-                px = board.rgb[rows, cols].reshape(-1, 3)
-                coloured = (px.max(axis=1) - px.min(axis=1)) >= PATH_TINT
-                if np.count_nonzero(coloured) > 0.6 * len(px):
+                coloured = board.sat[rows, cols] >= PATH_TINT
+                if np.count_nonzero(coloured) > 0.6 * coloured.size:
                     links[(r, c)].append((r + dr, c + dc))
                     links[(r + dr, c + dc)].append((r, c))
     ends = [cell for cell, nbrs in links.items() if len(nbrs) == 1]
@@ -192,7 +192,7 @@ def draw(
     through the cells."""
     from queens_tui.formats.image.draw import draw_path
 
-    return draw_path(source, reading.xs, reading.ys, solution)
+    return draw_path(source, reading.xs, reading.ys, solution, reading.lean)
 
 
 def _digits(board: Board, r: int, c: int, bg: float) -> list[Glyph]:
@@ -201,15 +201,14 @@ def _digits(board: Board, r: int, c: int, bg: float) -> list[Glyph]:
 
     rows, cols = board.box(r + 0.5, c + 0.5, 0.42)
     g = board.gray[rows, cols]
-    rgb = board.rgb[rows, cols]
     h, w = g.shape
     yy, xx = np.mgrid[0:h, 0:w]
     near = (yy - (h - 1) / 2) ** 2 + (xx - (w - 1) / 2) ** 2 <= (0.4 * board.cell) ** 2
-    grey = (rgb.max(axis=-1) - rgb.min(axis=-1)) < 60  # (not a solved picture's path)
+    grey = board.sat[rows, cols] < 60  # (not a solved picture's path)
     disc = (np.abs(g - bg) > 100) & near & grey  # (not a wall along the cell's side)
     if not disc.any():
         return []
-    dot = float(np.median(g[disc]))
+    dot = float(median(g[disc]))
     # the dot's extent (its bounding box: digits inside leave its outline whole)
     ys, xs = np.nonzero(disc)
     cy, cx = (ys.min() + ys.max()) / 2, (xs.min() + xs.max()) / 2
@@ -249,17 +248,8 @@ def _table(glyphs: list[list[Glyph]]) -> list[list[float]]:
 
 def _assign(glyphs: list[list[Glyph]], dots: list[tuple[int, int]]) -> list[int]:
     """Numbers 1..K for the K dots: the assignment of least total unlikeness."""
-    from ortools.graph.python import linear_sum_assignment
-
-    k = len(glyphs)
     table = _table(glyphs)
-    solver = linear_sum_assignment.SimpleLinearSumAssignment()
-    for i, row in enumerate(table):
-        for j, cost in enumerate(row):
-            solver.add_arc_with_cost(i, j, round(cost * 10_000))
-    if solver.solve() != solver.OPTIMAL:
-        raise Unsure("the numbers on the dots do not run 1..K")
-    numbers = [solver.right_mate(i) + 1 for i in range(k)]
+    numbers = [j + 1 for j in _least_cost([[round(c * 10_000) for c in row] for row in table])]
     for i, number in enumerate(numbers):
         if table[i][number - 1] >= 10.0:
             r, c = dots[i]
@@ -272,6 +262,47 @@ def _assign(glyphs: list[list[Glyph]], dots: list[tuple[int, int]]) -> list[int]
             f"{numbers[i]} and {numbers[j]} or the other way round"
         )
     return numbers
+
+
+def _least_cost(cost: list[list[int]]) -> list[int]:
+    """The column of each row in the assignment of a square cost table of least total (the
+    Hungarian method with potentials, O(K^3): K is at most a board's cells). In Python, not
+    OR-Tools' linear sum assignment, whose import alone cost a Zip picture 0.1 s."""
+    k = len(cost)
+    inf = float("inf")
+    u, v = [0.0] * (k + 1), [0.0] * (k + 1)
+    row_of = [0] * (k + 1)  # row_of[j]: the row (1-based) given column j; 0: none yet
+    for i in range(1, k + 1):
+        row_of[0] = i
+        j0 = 0
+        low = [inf] * (k + 1)
+        back = [0] * (k + 1)
+        used = [False] * (k + 1)
+        while row_of[j0] != 0:
+            used[j0] = True
+            i0, delta, j1 = row_of[j0], inf, 0
+            for j in range(1, k + 1):
+                if not used[j]:
+                    cur = cost[i0 - 1][j - 1] - u[i0] - v[j]
+                    if cur < low[j]:
+                        low[j], back[j] = cur, j0
+                    if low[j] < delta:
+                        delta, j1 = low[j], j
+            for j in range(k + 1):
+                if used[j]:
+                    u[row_of[j]] += delta
+                    v[j] -= delta
+                else:
+                    low[j] -= delta
+            j0 = j1
+        while j0:
+            j1 = back[j0]
+            row_of[j0] = row_of[j1]
+            j0 = j1
+    column = [0] * k
+    for j in range(1, k + 1):
+        column[row_of[j] - 1] = j - 1
+    return column
 
 
 def _closest_swap(table: list[list[float]], numbers: list[int]) -> tuple[int, int, float]:
@@ -302,9 +333,8 @@ def _is_wall(board: Board, r: int, c: int, dr: int, dc: int) -> bool:
         x = c + 0.5 + 0.5 * dc + (0.0 if dc else t)
         rows, cols = board.box(y, x, 0.12)
         strip = board.gray[rows, cols]
-        rgb = board.rgb[rows, cols]
         # grey, black or white: a solved picture's coloured path crosses boundaries too
-        dark = (np.abs(strip - bg) > 100) & (rgb.max(axis=-1) - rgb.min(axis=-1) < 60)
+        dark = (np.abs(strip - bg) > 100) & (board.sat[rows, cols] < 60)
         run = dark.sum(axis=1 if dc else 0)  # across the boundary
         samples.append(int(run.max()) >= thick if run.size else False)
     return sum(samples) >= 7

@@ -705,21 +705,21 @@ def grade_steps(steps: Sequence[Step]) -> Grade:
 
 EFFORT = Effort(
     {
-        "sign": 0.0776,
-        "half": 0.1287,
-        "pair": 0.1598,
-        "sign_three": 0.199,
-        "gap": 0.2588,
-        "sign_quota": 0.7054,
-        Difficulty.HARD: 0.9179,
-        "stuck": 0.1826,
+        "sign": 0.0827,
+        "half": 0.1527,
+        "pair": 0.1368,
+        "sign_three": 0.1835,
+        "gap": 0.2555,
+        "sign_quota": 0.5595,
+        Difficulty.HARD: 1.0145,
+        "stuck": 0.1538,
     },
-    -0.4875,
+    -0.3695,
 )
 """The weights of `features`, fitted to LinkedIn Tango #1-#200's weekdays by
-`scripts/fit_grades.py` (least squares; docs/grading.md has the fit and its check): a
-technique-weighted rating, each rule's steps weighed by how much effort the fit finds in
-them."""
+`scripts/fit_grades.py` (a ranking fit: the weekdays' order, then their scale;
+docs/grading.md has the fit and its check): a technique-weighted rating, each rule's steps
+weighed by how much effort the fit finds in them."""
 
 
 def features(level: Level, steps: Sequence[Step]) -> dict[str, float]:

@@ -33,7 +33,7 @@ by the rules alone; `grade` names the hardest rule needed.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from queens_tui.core import grid
@@ -56,19 +56,71 @@ RULE_TIERS: dict[str, int] = {**TIER, "solver": 5}
 """Every rule id and its tier (0 easiest), as every kind's deduction names them."""
 
 
+Run = tuple[int, int, int, int | None]
+"""The numbers along a stretch, in its order: (first, last, how many, step), the step +1 or -1
+when they run on in order (0 for fewer than two, None when they do not: ... 4, 5 then 7)."""
+
+
+def _lone(n: int) -> Run:
+    """The run of one cell holding number `n` (0: none)."""
+    return (n, n, 1, 0) if n else (0, 0, 0, 0)
+
+
+def _flip(run: Run) -> Run:
+    """`run` read the other way."""
+    first, last, k, step = run
+    return (last, first, k, -step if step else step)
+
+
+def _then(x: Run, y: Run) -> Run:
+    """The run of `x`'s numbers then `y`'s: in order only when both are, in the same
+    direction, and `y` goes on from `x`'s last number by one. A stretch keeps its run, so
+    whether a link joins numbers in order is read at once, not number by number."""
+    if not x[2]:
+        return y
+    if not y[2]:
+        return x
+    step = y[0] - x[1]
+    ok = step in (1, -1) and x[3] is not None and y[3] is not None
+    ok = ok and (x[2] < 2 or x[3] == step) and (y[2] < 2 or y[3] == step)
+    return (x[0], y[1], x[2] + y[2], step if ok else None)
+
+
+Stretch = tuple[int, int, int, Run]
+"""A drawn stretch of path: (first cell, last cell, how many cells, the `Run` of its numbers
+from first to last)."""
+
+
 class Contradiction(Exception):
     """The links taken so far cannot be part of a solution."""
 
 
-@dataclass
+@dataclass(eq=False)
 class Step:
     """One deduction: the rule, the links it draws and cuts, and why in words."""
 
     rule: str
     links: list[Link]
     cuts: list[Link]
-    text: str
+    words: str | Callable[[], str]
+    """The sentence, or how to write it when it is first read (`text`): `grade` reads none
+    of them, and writing them was a tenth of its time on the packs."""
     cols: int = field(repr=False, default=1)
+
+    @property
+    def text(self) -> str:
+        """Why, in one sentence."""
+        if not isinstance(self.words, str):
+            self.words = self.words()
+        return self.words
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Step):
+            return NotImplemented
+        mine = (self.rule, self.links, self.cuts, self.text, self.cols)
+        return mine == (other.rule, other.links, other.cuts, other.text, other.cols)
+
+    __hash__ = None  # type: ignore[assignment]  # as a dataclass with eq: unhashable
 
     def as_json(self) -> JSONObject:
         """`{"rule", "links": [[[r, c], [r, c]], ...], "cuts": [...], "text"}` (0-based)."""
@@ -90,7 +142,9 @@ class State:
     Each cell's open and taken links are kept beside the two sets (`op_of`, `tk_of`), so
     the rules read a cell's links without a pass over every link: the probes copy and
     run the rules thousands of times a level (docs/performance.md). Links are always
-    drawn and cut through `take` and `cut`, which keep both views in step.
+    drawn and cut through `take` and `cut`, which keep both views in step. A cell's links
+    are a frozenset and a tuple, replaced when they change, so a probe's copy of the state
+    shares them until then.
     """
 
     def __init__(self, level: ZipLevel) -> None:
@@ -114,17 +168,17 @@ class State:
                         continue  # two numbers not in a row never touch on the path
                     self.open.add((i, j))
         self.taken: set[Link] = set()
-        self.op_of: list[set[Link]] = [set() for _ in range(self.area)]
-        """Per cell: its open links."""
-        self.tk_of: list[list[Link]] = [[] for _ in range(self.area)]
-        """Per cell: its taken links."""
+        mine: list[set[Link]] = [set() for _ in range(self.area)]
         for link in self.open:
-            self.op_of[link[0]].add(link)
-            self.op_of[link[1]].add(link)
-        self._chains: dict[int, list[int]] = {}
-        """Each cell on a drawn stretch: the stretch, end to end (one list per stretch)."""
-        self._nums: dict[int, list[int]] = {}
-        """Each cell on a drawn stretch: the numbers on the stretch, in its order."""
+            mine[link[0]].add(link)
+            mine[link[1]].add(link)
+        self.op_of: list[frozenset[Link]] = [frozenset(x) for x in mine]
+        """Per cell: its open links (replaced, never changed: a copy shares them)."""
+        self.tk_of: list[tuple[Link, ...]] = [()] * self.area
+        """Per cell: its taken links, in the order they were drawn (replaced likewise)."""
+        self._ends: dict[int, Stretch] = {}
+        """Each end of a drawn stretch: the stretch (the same tuple at both ends; a cell
+        inside a stretch is full, so no link is ever read or drawn there)."""
         self._loop = False
         """A take closed a loop (said at the next look at the stretches, as `check` does)."""
         self._short: set[int] = set()
@@ -145,20 +199,18 @@ class State:
         whole = (min(self.start, self.end), max(self.start, self.end))
         if whole in self.open and self.area > 2:
             self._bad[whole] = "early"  # 1 to K at once
-        self._verdicts: dict[Link, tuple[list[int] | None, list[int] | None, str | None]] = {}
-        """`joins_badly` per link with the stretches it read (shared by the copies: the
-        verdict depends on those stretches alone, and a stretch is never changed, only
-        replaced by a longer one)."""
+        self._standstills: list[tuple[set[Link], set[Link]]] = []
+        """(taken, open) where earlier probes' trials stopped without a contradiction
+        (`_probe`; never changed once made, so copies may share the list)."""
 
     def copy(self) -> State:
         new = State.__new__(State)
         new.__dict__.update(self.__dict__)
         new.open = set(self.open)
         new.taken = set(self.taken)
-        new.op_of = [set(x) for x in self.op_of]
-        new.tk_of = [list(x) for x in self.tk_of]
-        new._chains = dict(self._chains)
-        new._nums = dict(self._nums)
+        new.op_of = list(self.op_of)
+        new.tk_of = list(self.tk_of)
+        new._ends = dict(self._ends)
         new._short = set(self._short)
         new._ready = set(self._ready)
         new._tight = set(self._tight)
@@ -183,8 +235,10 @@ class State:
         if e not in self.open:
             return False
         self.open.discard(e)
-        self.op_of[e[0]].discard(e)
-        self.op_of[e[1]].discard(e)
+        a, b = e
+        op = self.op_of
+        op[a] = op[a].difference((e,))
+        op[b] = op[b].difference((e,))
         self._bad.pop(e, None)
         self._dirty.discard(e)
         return True
@@ -211,8 +265,9 @@ class State:
         self._close(e)
         if e not in self.taken:
             self.taken.add(e)
-            self.tk_of[e[0]].append(e)
-            self.tk_of[e[1]].append(e)
+            tk = self.tk_of
+            tk[e[0]] = (*tk[e[0]], e)
+            tk[e[1]] = (*tk[e[1]], e)
             self._join(e)
         self._touch(e[0])
         self._touch(e[1])
@@ -221,7 +276,7 @@ class State:
             mine = len(self.tk_of[i])
             if mine > self.cap[i]:
                 raise Contradiction(f"{self.name(i)} would have too many links")
-            if mine == self.cap[i]:
+            if mine == self.cap[i] and self.op_of[i]:
                 for o in sorted(self.op_of[i]):
                     self.cut(o)
                     dropped.append(o)
@@ -230,78 +285,61 @@ class State:
     def _join(self, e: Link) -> None:
         """Join the stretches at both ends of the new link `e` (a loop is only noted)."""
         a, b = e
-        chains = self._chains
-        ca, cb = chains.get(a) or [a], chains.get(b) or [b]
-        if ca is cb:
+        ends, num = self._ends, self.num
+        sa, sb = ends.get(a), ends.get(b)
+        if sa is not None and sa is sb:
             self._loop = True
             return
-        if ca[-1] != a:
-            ca = ca[::-1]
-        if cb[0] != b:
-            cb = cb[::-1]
-        seq = ca + cb
-        nums = [self.num[i] for i in seq if self.num[i]]
-        for c in seq:
-            chains[c] = seq
-            self._nums[c] = nums
-        self._dirty.update(self.op_of[seq[0]])  # the links whose verdict may have changed
-        self._dirty.update(self.op_of[seq[-1]])
-
-    def chain(self, start: int) -> list[int]:
-        """The stretch of taken links through cell `start`, end to end."""
-        if self._loop:
-            raise Contradiction("the path would close a loop")
-        return self._chains.get(start) or [start]
+        first, last, size, run = (a, a, 1, _lone(num[a])) if sa is None else sa
+        if last != a:  # read it towards a
+            first, last, run = last, first, _flip(run)
+        b_first, b_last, b_size, b_run = (b, b, 1, _lone(num[b])) if sb is None else sb
+        if b_first != b:  # read it from b on
+            b_first, b_last, b_run = b_last, b_first, _flip(b_run)
+        joined = (first, b_last, size + b_size, _then(run, b_run))
+        for x in (a, b):
+            ends.pop(x, None)
+        ends[first] = ends[b_last] = joined
+        self._dirty.update(self.op_of[first])  # the links whose verdict may have changed
+        self._dirty.update(self.op_of[b_last])
 
     def joins_badly(self, e: Link) -> str | None:
         """Why taking `e` would break the path (a loop, early finish, order), or None."""
         a, b = e
         if self._loop:
             raise Contradiction("the path would close a loop")
-        chains = self._chains
-        sa, sb = chains.get(a), chains.get(b)
+        ends = self._ends
+        sa, sb = ends.get(a), ends.get(b)
         if sa is None and sb is None:  # two lone cells: only 1 to K at once is wrong
             whole = {a, b} == {self.start, self.end} and self.area > 2
             return "early" if whole else None
-        known = self._verdicts.get(e)
-        if known is not None and known[0] is sa and known[1] is sb:
-            return known[2]
-        verdict = self._joins_badly(a, b, sa, sb)
-        self._verdicts[e] = (sa, sb, verdict)
-        return verdict
+        return self._joins_badly(a, b, sa, sb)
 
-    def _joins_badly(
-        self, a: int, b: int, sa: list[int] | None, sb: list[int] | None
-    ) -> str | None:
+    def _joins_badly(self, a: int, b: int, sa: Stretch | None, sb: Stretch | None) -> str | None:
         if sa is sb:
             return "loop"
         # The joined stretch runs from a's far end to a, then from b to b's far end.
-        chains, num, start, end = self._chains, self.num, self.start, self.end
+        ends, num, start, end = self._ends, self.num, self.start, self.end
         if sa is None:
-            first, na, size = a, [num[a]] if num[a] else [], 1
+            first, ra, size = a, _lone(num[a]), 1
             a_start, a_end = a == start, a == end
         else:
-            along = sa[-1] == a
-            first, na, size = sa[0] if along else sa[-1], self._nums[a], len(sa)
-            if not along:
-                na = na[::-1]
-            a_start, a_end = chains.get(start) is sa, chains.get(end) is sa
+            first, far, size, ra = sa
+            if far != a:
+                first, ra = far, _flip(ra)
+            a_start, a_end = ends.get(start) is sa, ends.get(end) is sa
         if sb is None:
-            last, nb = b, [num[b]] if num[b] else []
+            last, rb = b, _lone(num[b])
             size += 1
             b_start, b_end = b == start, b == end
         else:
-            along = sb[0] == b
-            last, nb = sb[-1] if along else sb[0], self._nums[b]
-            if not along:
-                nb = nb[::-1]
-            size += len(sb)
-            b_start, b_end = chains.get(start) is sb, chains.get(end) is sb
-        nums = na + nb
-        if len(nums) >= 2:
-            d = nums[1] - nums[0]
-            if d not in (1, -1) or any(y - x != d for x, y in itertools.pairwise(nums)):
-                return "order"
+            near, last, more, rb = sb
+            if near != b:
+                last, rb = near, _flip(rb)
+            size += more
+            b_start, b_end = ends.get(start) is sb, ends.get(end) is sb
+        if _then(ra, rb)[3] is None:
+            return "order"
         has_start, has_end = a_start or b_start, a_end or b_end
         if has_start and has_end and size < self.area:
             return "early"
@@ -384,29 +422,30 @@ def _easy(state: State, only: Iterable[int] | None = None, say: bool = True) -> 
                 f"the only ways through {state.name(i)} ({ways()}) would {JOIN_WORDS[bad]}"
             )
         cuts += state.take(e)
+    rule = "end-exit" if cap[i] == 1 else "corridor"
     if not say:
-        return Step("corridor" if cap[i] == 2 else "end-exit", links, cuts, "")
-    others = [state.name(b if a == i else a) for a, b in links]
-    if state.cap[i] == 1:
-        verb = "leaves" if i == state.start else "is reached from"
-        end = "the first number" if i == state.start else "the last number"
-        text = (
-            f"Only free neighbour: {state.name(i)} ({end}) has one open neighbour "
-            f"left, so the path {verb} it via {others[0]}"
-        )
-        rule = "end-exit"
-    else:
-        text = (
+        return Step(rule, links, cuts, "")
+
+    def words() -> str:
+        if rule == "end-exit":
+            verb = "leaves" if i == state.start else "is reached from"
+            end = "the first number" if i == state.start else "the last number"
+            via = state.name(links[0][0] + links[0][1] - i)
+            return (
+                f"Only free neighbour: {state.name(i)} ({end}) has one open neighbour "
+                f"left, so the path {verb} it via {via}"
+            )
+        return (
             f"Cut off otherwise: {state.name(i)} has only two ways through "
             f"({ways()}), so the path takes both"
         )
-        rule = "corridor"
-    return Step(rule, links, cuts, text, state.cols)
+
+    return Step(rule, links, cuts, words, state.cols)
 
 
-def _no_loop(state: State) -> Step | None:
+def _no_loop(state: State, say: bool = True) -> Step | None:
     """The first link (in order) that would join the drawn path badly goes (`State._bad`
-    keeps them all)."""
+    keeps them all). Without `say` (a probe's trial) the step has no text."""
     if state._loop and state.open:  # what the first look at a link would say
         raise Contradiction("the path would close a loop")
     bad = state._bad
@@ -421,6 +460,8 @@ def _no_loop(state: State) -> Step | None:
         e = min(state._bad)
         why = state._bad[e]
         state.cut(e)
+        if not say:
+            return Step("no-loop", [], [e], "")
         step = state.step_name(e)
         text = {
             "loop": f"No loop: {step} would close a loop in the drawn path",
@@ -442,28 +483,40 @@ def travel(level: ZipLevel, here: Cell, reached: int) -> int:
     return total
 
 
-def _dead_end(state: State) -> Step | None:
+def _dead_end(state: State, say: bool = True) -> Step | None:
+    """The first link (in order) that would leave a cell a dead end goes. Without `say` (a
+    probe's trial) the step has no text."""
     op, tk, cap = state.op_of, state.tk_of, state.cap
     # A cell's spare links: how many it could lose and still get its links. Taking `e`
     # fills a cell x of it when x needs one more link, and x's other links go: its
     # neighbour c loses one (c touches one cell of `e` at most: a grid has no triangles).
     # Only a link beside a cell with no spare link can leave it a dead end.
+    # (A cell already short has no spare link to lose: what `check` says; with none short,
+    # only a link that fills a cell can leave a neighbour a dead end.)
     near = {e for c in state._tight for o in op[c] for e in op[o[0] + o[1] - c]}
+    short = bool(state._short)
     for e in sorted(near):
         for x in e:
             lost = 1 if len(tk[x]) + 1 == cap[x] else 0
-            for o in sorted(op[x]):
-                c = o[0] if o[1] == x else o[1]
-                if c in e:
-                    continue
-                if len(tk[c]) + len(op[c]) - cap[c] < lost:
-                    state.cut(e)
-                    text = (
-                        f"No dead ends: {state.step_name(e)} would fill {state.name(x)} and "
-                        f"leave {state.name(c)} with one way in, a dead end that is not an end "
-                        "of the path, so the path doesn't go there"
-                    )
-                    return Step("dead-end", [], [e], text, state.cols)
+            if not (lost or short):
+                continue
+            ends = [
+                c
+                for c in (o[0] + o[1] - x for o in op[x])
+                if c not in e and len(tk[c]) + len(op[c]) - cap[c] < lost
+            ]
+            if not ends:
+                continue
+            state.cut(e)
+            if not say:
+                return Step("dead-end", [], [e], "")
+            c = min(ends)  # the first of x's links in order: each goes to another cell
+            text = (
+                f"No dead ends: {state.step_name(e)} would fill {state.name(x)} and "
+                f"leave {state.name(c)} with one way in, a dead end that is not an end "
+                "of the path, so the path doesn't go there"
+            )
+            return Step("dead-end", [], [e], text, state.cols)
     return None
 
 
@@ -471,14 +524,30 @@ def _propagate(state: State) -> None:
     """Apply the cheap rules to a fixpoint (for probes); raises `Contradiction`."""
     while not state.done():
         state.check()
-        if _easy(state, say=False) or _no_loop(state) or _dead_end(state):
+        if _easy(state, say=False) or _no_loop(state, say=False) or _dead_end(state, False):
             continue
         return
     state.check()
 
 
 def _probe(state: State) -> Step | None:
-    for e in sorted(state.open):
+    """The first open link (in order) whose trial runs the rules into a contradiction goes.
+
+    A trial that ends without one leaves a standstill T (links taken, links open), and no
+    trial of a link T holds taken, from a state T holds (every link it took taken in T,
+    every link it cut cut in T), can find one: each rule that fires on a state T holds
+    draws or cuts only what T already has (T is a standstill: no rule fires there), and
+    every contradiction the rules find on it they would find on T. Those trials are
+    skipped, in this probe step and the next ones (`State._standstills`): a third of
+    them on the bundled levels (docs/performance.md). The step found is the one every
+    trial would have found.
+    """
+    taken, open_ = state.taken, state.open
+    standstills = [t for t in state._standstills if taken <= t[0] and t[1] <= open_]
+    known: set[Link] = set().union(*(t[0] for t in standstills))
+    for e in sorted(open_):
+        if e in known:
+            continue
         trial = state.copy()
         try:
             if trial.joins_badly(e) is not None:
@@ -486,12 +555,16 @@ def _probe(state: State) -> Step | None:
             trial.take(e)
             _propagate(trial)
         except Contradiction as why:
+            state._standstills = standstills
             state.cut(e)
             text = (
                 f"Try a step and see it fail: {state.step_name(e)} leads to a contradiction "
                 f"({why}), so the path doesn't go there"
             )
             return Step("probe", [], [e], text, state.cols)
+        known |= trial.taken
+        standstills.append((trial.taken, trial.open))  # the trial's own sets: it is dropped
+    state._standstills = standstills
     return None
 
 
@@ -522,7 +595,8 @@ def solve_logically(
 def _solve(level: ZipLevel, solution: Path | None, probe: bool) -> list[Step]:
     state = State(level)
     steps: list[Step] = []
-    rules = [_easy, _no_loop, _dead_end] + ([_probe] if probe else [])
+    rules: list[Callable[[State], Step | None]] = [_easy, _no_loop, _dead_end]
+    rules += [_probe] if probe else []
     try:
         while not state.done():
             for rule in rules:
