@@ -52,7 +52,7 @@ def _probing_levels() -> list[ZipLevel]:
 
 
 def _steps(level: ZipLevel) -> list[object]:
-    return [step.as_json() for step in deduce._solve(level, None, True)]
+    return [step.as_json() for step in deduce._solve(level, None, True)[0]]
 
 
 @pytest.mark.parametrize("level", _probing_levels(), ids=lambda lv: lv.name or "random 6x6")
@@ -65,6 +65,6 @@ def test_skipping_trials_changes_no_step(level: ZipLevel, monkeypatch: pytest.Mo
 def test_the_probing_levels_do_probe() -> None:
     """The check above is worth something only where probes run, several times a level."""
     probes = [
-        sum(s.rule == "probe" for s in deduce._solve(lv, None, True)) for lv in _probing_levels()
+        sum(s.rule == "probe" for s in deduce._solve(lv, None, True)[0]) for lv in _probing_levels()
     ]
     assert sum(n >= 2 for n in probes) >= 4, probes

@@ -568,8 +568,9 @@ def _probe(state: State) -> Step | None:
     return None
 
 
-_SOLVED: dict[ZipLevel, list[Step]] = {}
-"""The last few levels' logical solutions (`count_solutions`, then `grade` or `explain`)."""
+_SOLVED: dict[ZipLevel, tuple[list[Step], Path | None]] = {}
+"""The last few levels' logical solutions (`count_solutions`, then `grade` or `explain`), with
+the path when the rules drew it whole."""
 
 
 def solve_logically(
@@ -579,7 +580,8 @@ def solve_logically(
 
     When the rules draw the whole path, every link they drew or cut holds in every
     solution, so that path is the only one: it is remembered as the level's solutions
-    (`core.kind.remember`), and the search to count them does not run.
+    (`core.kind.remember`, again on each call: that memory is shared by every kind and may
+    have let it go), and the search to count them does not run.
     """
     if solution is None and probe:
         known = _SOLVED.get(level)
@@ -588,11 +590,15 @@ def solve_logically(
             if len(_SOLVED) >= 4:
                 _SOLVED.pop(next(iter(_SOLVED)))
             _SOLVED[level] = known
-        return list(known)
-    return _solve(level, solution, probe)
+        steps, path = known
+        if path is not None:
+            remember(level, [path], 2)
+        return list(steps)
+    return _solve(level, solution, probe)[0]
 
 
-def _solve(level: ZipLevel, solution: Path | None, probe: bool) -> list[Step]:
+def _solve(level: ZipLevel, solution: Path | None, probe: bool) -> tuple[list[Step], Path | None]:
+    """The steps, and the path when the rules drew it whole (it is then the only one)."""
     state = State(level)
     steps: list[Step] = []
     rules: list[Callable[[State], Step | None]] = [_easy, _no_loop, _dead_end]
@@ -613,12 +619,13 @@ def _solve(level: ZipLevel, solution: Path | None, probe: bool) -> list[Step]:
         path = state.path()
         if is_solution(level, path):
             remember(level, [path], 2)
+            return steps, path
     else:
         sol = solution
         if sol is None:
             found = remembered(level, 1, lambda k: solutions(level, k))
             if not found:
-                return steps
+                return steps, None
             sol = found[0]
         cols = level.cols
         idx = [r * cols + c for r, c in sol]
@@ -626,7 +633,7 @@ def _solve(level: ZipLevel, solution: Path | None, probe: bool) -> list[Step]:
         rest = [e for e in rest if e not in state.taken]
         text = f"The rules stop here; the solver draws the remaining {len(rest)} steps"
         steps.append(Step("solver", rest, [], text, cols))
-    return steps
+    return steps, None
 
 
 def first_rule(level: ZipLevel) -> str:
