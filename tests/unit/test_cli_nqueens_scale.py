@@ -414,8 +414,8 @@ def _wait_for_tasks(path: Path, at_least: int, timeout: float = 120) -> int:
 @pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux's /proc")
 def test_a_sigkilled_count_resumes_exactly_and_leaves_no_worker(tmp_path: Path) -> None:
-    path = tmp_path / "16.json"
-    proc = _start("16", "--jobs", "2", "--checkpoint", str(path))
+    path = tmp_path / "17.json"
+    proc = _start("17", "--jobs", "2", "--checkpoint", str(path))
     _wait_for_tasks(path, 20)
     workers = _children(proc.pid)
     assert workers
@@ -426,36 +426,36 @@ def test_a_sigkilled_count_resumes_exactly_and_leaves_no_worker(tmp_path: Path) 
         time.sleep(0.2)
     assert not any(Path(f"/proc/{w}").exists() for w in workers), "a worker outlived its parent"
     before = len(cpfile.load(path).done)
-    obj = json.loads(nqueens("16", "--resume", str(path), "--jobs", "2", "--json").stdout)
+    obj = json.loads(nqueens("17", "--resume", str(path), "--jobs", "2", "--json").stdout)
     assert obj["resumed"] == before > 0
-    assert (obj["solutions"], obj["fundamental"]) == (A000170[16], A002562[16])
+    assert (obj["solutions"], obj["fundamental"]) == (A000170[17], A002562[17])
 
 
 @pytest.mark.slow
 def test_sigterm_leaves_a_checkpoint_and_says_how_to_continue(tmp_path: Path) -> None:
-    path = tmp_path / "16.json"
-    proc = _start("16", "--jobs", "2", "--checkpoint", str(path))
+    path = tmp_path / "17.json"
+    proc = _start("17", "--jobs", "2", "--checkpoint", str(path))
     _wait_for_tasks(path, 10)
     proc.send_signal(signal.SIGTERM)
     out, err = proc.communicate(timeout=20)
     assert proc.returncode == 143 and "Traceback" not in err
-    assert out.startswith("16-queens: interrupted after ")
-    assert out.rstrip().endswith(f"continue with: queens-tui nqueens 16 --resume {path}")
-    obj = json.loads(nqueens("16", "--resume", str(path), "--json").stdout)
-    assert obj["solutions"] == A000170[16]
+    assert out.startswith("17-queens: interrupted after ")
+    assert out.rstrip().endswith(f"continue with: queens-tui nqueens 17 --resume {path}")
+    obj = json.loads(nqueens("17", "--resume", str(path), "--json").stdout)
+    assert obj["solutions"] == A000170[17]
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux's /proc")
 def test_a_lost_local_worker_is_replaced_and_its_tasks_counted_once(tmp_path: Path) -> None:
-    path = tmp_path / "16.json"
-    proc = _start("16", "--jobs", "2", "--checkpoint", str(path), "--json")
+    path = tmp_path / "17.json"
+    proc = _start("17", "--jobs", "2", "--checkpoint", str(path), "--json")
     _wait_for_tasks(path, 10)
     os.kill(_children(proc.pid)[0], signal.SIGKILL)
     out, err = proc.communicate(timeout=300)
     assert proc.returncode == 0, err
     obj = json.loads(out)
-    assert (obj["solutions"], obj["fundamental"]) == (A000170[16], A002562[16])
+    assert (obj["solutions"], obj["fundamental"]) == (A000170[17], A002562[17])
 
 
 @pytest.mark.slow
@@ -478,8 +478,8 @@ def test_a_local_dask_cluster_counts_exactly() -> None:
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux's /proc")
 def test_a_lost_dask_worker_is_retried_and_counted_once(tmp_path: Path) -> None:
     pytest.importorskip("distributed", reason="the cluster extra (Dask) is not installed")
-    path = tmp_path / "16.json"
-    proc = _start("16", "--scheduler", "local", "--jobs", "2", "--checkpoint", str(path), "--json")
+    path = tmp_path / "17.json"
+    proc = _start("17", "--scheduler", "local", "--jobs", "2", "--checkpoint", str(path), "--json")
     _wait_for_tasks(path, 10)
     workers = [
         k
@@ -490,7 +490,7 @@ def test_a_lost_dask_worker_is_retried_and_counted_once(tmp_path: Path) -> None:
     out, err = proc.communicate(timeout=300)
     obj = json.loads(out)
     assert proc.returncode == 0, err
-    assert (obj["solutions"], obj["fundamental"]) == (A000170[16], A002562[16])
+    assert (obj["solutions"], obj["fundamental"]) == (A000170[17], A002562[17])
 
 
 @pytest.mark.slow
@@ -499,8 +499,8 @@ def test_ctrl_c_on_a_terminal_stops_every_worker_quietly(tmp_path: Path, how: li
     # ctrl+c on a terminal signals the whole process group: the workers as well as the command
     if "--scheduler" in how:
         pytest.importorskip("distributed", reason="the cluster extra (Dask) is not installed")
-    path = tmp_path / "16.json"
-    cmd = [sys.executable, "-m", "queens_tui", "nqueens", "16", *how, "--checkpoint", str(path)]
+    path = tmp_path / "17.json"
+    cmd = [sys.executable, "-m", "queens_tui", "nqueens", "17", *how, "--checkpoint", str(path)]
     proc = subprocess.Popen(
         cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
         start_new_session=True,
@@ -509,6 +509,6 @@ def test_ctrl_c_on_a_terminal_stops_every_worker_quietly(tmp_path: Path, how: li
     os.killpg(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and "Traceback" not in err
-    assert out.startswith("16-queens: interrupted after ")
+    assert out.startswith("17-queens: interrupted after ")
     done = len(cpfile.load(path).done)
-    assert f": {done} of 256 tasks done" in out
+    assert f": {done} of 512 tasks done" in out
