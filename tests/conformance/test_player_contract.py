@@ -299,6 +299,26 @@ async def test_at_80x24_the_status_line_says_the_progress_in_words_and_keeps_the
             assert DAY.isoformat() in line, line
 
 
+async def test_a_hint_names_no_colour_where_none_is_shown(
+    kind: str, tmp_path: Path, clock, monkeypatch
+) -> None:
+    """With NO_COLOR the board has no colours, so a hint names none ("the grey region (E)",
+    "the clue ... (blue)" would point at nothing): it names what is drawn, rows, columns,
+    letters and numbers."""
+    from queens_tui.app.palette import COLOR_NAMES
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = launch(kind, tmp_path, clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await settle(pilot)
+        said = app.game_screen.query_one("#message").text
+        assert said, "no hint shown"
+        words = set(re.findall(r"[a-z]+", said.lower()))
+        assert not words & set(COLOR_NAMES.values()), said
+
+
 async def test_ascii_and_no_color_boards_read_without_colour(
     kind: str, tmp_path: Path, clock, monkeypatch
 ) -> None:

@@ -71,7 +71,8 @@ class KindUI(NamedTuple):
     """Markdown for the help screen: `{keys}` is replaced by the key table."""
     describe: Callable[[Any, str], str] | None = None
     """(level, hint text) -> the text naming things as the board shows them (Queens: "region
-    C" -> "the purple region (C)"); None: the kind's words as they are."""
+    C" -> "the purple region (C)"); None: the kind's words as they are. Not called where the
+    terminal shows no colour (`NO_COLOR`): a colour named there would point at nothing."""
     share_squares: Callable[[Any, Sequence[Cell]], str] | None = None
     """(level, cells of the first pieces placed) -> the share line's coloured squares
     (Queens: the regions' colours); None: the share line has none."""

@@ -152,8 +152,8 @@ class GameScreen(FrontendScreen):
         )
         status.solved, status.seconds = view.solved, view.seconds
         message = view.message
-        if message and self.ui.describe is not None:
-            message = self.ui.describe(view.level, message)
+        if message and self.ui.describe is not None and not self.app.no_color:
+            message = self.ui.describe(view.level, message)  # colours named where shown
         self.show_message(message)
 
     def show_message(self, text: str) -> None:
