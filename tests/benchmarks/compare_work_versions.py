@@ -1,6 +1,6 @@
 """Issue 38 item 3: corpus solve, generators and picture reading, two versions in one run.
 
-    python tests/benchmarks/compare_work_versions.py BASE_COMMIT [ROUNDS]
+    python -m tests.benchmarks.compare_work_versions BASE_COMMIT [ROUNDS]
 
 Extracts BASE_COMMIT with `git archive` (as `compare_app_versions.py` does) and
 times the same whole-process commands with it and with the working tree,
@@ -28,6 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from tests.benchmarks.compare_app_versions import extract
+
 REPO = Path(__file__).resolve().parents[2]
 SHARED = REPO.parent / "shared"
 PICTURE_KINDS = ("queens", "tango", "zip", "minisudoku", "patches")
@@ -38,16 +40,6 @@ GENERATE_KINDS = {
     "sudoku": [],
     "patches": [],
 }
-
-
-def extract(base: str, tmp: Path) -> Path:
-    before = tmp / "before"
-    before.mkdir()
-    archive = subprocess.run(
-        ["git", "-C", str(REPO), "archive", base], check=True, capture_output=True
-    ).stdout
-    subprocess.run(["tar", "-x", "-C", str(before)], input=archive, check=True)
-    return before
 
 
 def corpus_files(tmp: Path) -> list[str]:
@@ -95,11 +87,14 @@ def timed(root: Path, argv: list[str], env: dict[str, str]) -> tuple[float, floa
 
 
 def main() -> None:
+    if len(sys.argv) < 2:
+        raise SystemExit(__doc__)
     base = sys.argv[1]
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
-        versions = {"before": extract(base, tmp), "after": REPO}
+        # extract's names are "before (BASE)" and "after (working tree)"
+        versions = {name.split()[0]: Path(root) for name, root in extract(base, tmp).items()}
         env = {
             **os.environ,
             "PYTHONPYCACHEPREFIX": str(tmp / "pyc"),
