@@ -266,7 +266,7 @@ class LevelBrowser(Screen["LevelRef | None"]):
         self.columns = [
             Column("number", "#".rjust(number_width), number_width),
             Column("mark", "", 9),
-            Column("title", "Level", title_width, least=min(title_width, 17)),
+            Column("title", "Level", title_width, least=min(title_width, 14)),
             Column("pack", "Pack", pack_width, drop=1),
             Column("size", "Size", 5, drop=3),
             Column("difficulty", "Difficulty", 10, drop=4),
