@@ -408,7 +408,8 @@ class LevelBrowser(Screen["LevelRef | None"]):
         for line in library.lines:
             self.notify(line, severity="warning", timeout=NOTICE_SECONDS)
         todo = [d for d in library.all() if d.problem is None and d.stamp not in self.grades]
-        if todo:
+        if todo:  # busy from now, not from the first batch graded (half a second on)
+            self._busy(f"Grading: 0 of {len(todo):,} days")
             self._grade(todo)
         else:
             self._busy("")
