@@ -23,7 +23,7 @@ def test_the_signals_end_the_app_with_their_exit_codes() -> None:
     ended: list[int] = []
 
     async def run() -> list[int]:
-        handled = end_on_signals(ended.append)
+        handled = end_on_signals(ended.append, grace=None)  # no timer in pytest's process
         os.kill(os.getpid(), signal.SIGTERM)
         for _ in range(100):
             if ended:
@@ -33,6 +33,27 @@ def test_the_signals_end_the_app_with_their_exit_codes() -> None:
 
     assert asyncio.run(run()) == [signal.SIGTERM, signal.SIGHUP]
     assert ended == [128 + signal.SIGTERM]
+
+
+def test_a_signalled_process_whose_exit_hangs_ends_after_the_grace() -> None:
+    """A game whose clean exit never comes (a hung-up terminal's output thread stuck) still
+    ends, with the signal's code, so it lets go of the data folder's lock."""
+    import subprocess
+
+    script = (
+        "import asyncio, os, signal\n"
+        "from queens_tui.app.signals import end_on_signals\n"
+        "async def main():\n"
+        "    end_on_signals(lambda code: None, grace=0.3)  # an exit that never comes\n"
+        "    os.kill(os.getpid(), signal.SIGHUP)\n"
+        "    await asyncio.sleep(30)\n"
+        "asyncio.run(main())\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", script], env=env, timeout=20)
+    assert done.returncode == 128 + signal.SIGHUP
+    assert time.monotonic() - started < 15  # the grace, not the 30 s sleep
 
 
 @pytest.mark.slow  # the real game on a pseudo-terminal
