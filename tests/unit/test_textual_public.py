@@ -16,6 +16,9 @@ import queens_tui
 ROOT = Path(queens_tui.__file__).parent
 NAMEDTUPLE = {"_replace", "_asdict", "_fields", "_make"}
 """NamedTuple's own API: public, despite the underscore."""
+STDLIB = {("os", "_exit")}
+"""The standard library's documented names with an underscore (`app/signals.py` ends a
+process whose clean exit hangs with `os._exit`)."""
 
 
 def private_uses(tree: ast.AST) -> list[str]:
@@ -26,7 +29,8 @@ def private_uses(tree: ast.AST) -> list[str]:
         elif isinstance(node, ast.Import):
             found += [f"{node.lineno}: import {a.name}" for a in node.names if "._" in a.name]
         elif isinstance(node, ast.Attribute) and node.attr.startswith("_"):
-            own = isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")
+            name = node.value.id if isinstance(node.value, ast.Name) else None
+            own = name in ("self", "cls") or (name, node.attr) in STDLIB
             if not (own or node.attr.startswith("__") or node.attr in NAMEDTUPLE):
                 found.append(f"{node.lineno}: .{node.attr}")
     return found
