@@ -3,6 +3,7 @@ status line, footer, toasts, the result card), and the board reads without colou
 
 from __future__ import annotations
 
+import html
 import io
 import re
 from pathlib import Path
@@ -17,18 +18,23 @@ from queens_tui.kinds import KINDS
 from queens_tui.midend.levels import OpenLevel
 from tests.scenes import settled
 
+_CELL = re.compile(
+    r'<text [^>]*\bx="([0-9.]+)"[^>]*clip-path="url\(#[^)]*-line-(\d+)\)">([^<]*)</text>'
+)
+
 
 def screen_text(app: App[None]) -> str:
-    """Every character on the terminal, as the compositor draws the screen on top."""
+    """Every character on the terminal, as the screen is drawn on top of those below it:
+    read from Textual's public screenshot (`App.export_screenshot`, an SVG whose text runs
+    stand at x = column x 12.2 on clip path line-ROW)."""
     width, height = app.size
-    console = Console(
-        width=width, height=height, file=io.StringIO(), record=True, color_system=None
-    )
-    update = app.screen._compositor.render_update(
-        full=True, screen_stack=app._background_screens, simplify=True
-    )
-    console.print(update)
-    return console.export_text()
+    rows = [[" "] * width for _ in range(height)]
+    for x, row, run in _CELL.findall(app.export_screenshot(simplify=True)):
+        column = round(float(x) / 12.2)
+        for i, char in enumerate(html.unescape(run).replace("\xa0", " ")):
+            if 0 <= int(row) < height and column + i < width:
+                rows[int(row)][column + i] = char
+    return "\n".join("".join(row) for row in rows)
 
 
 def _app(kind: str, tmp_path: Path) -> App[None]:

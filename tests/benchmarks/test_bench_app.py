@@ -127,7 +127,7 @@ async def key_to_paint(level: Level, presses: int) -> tuple[list[float], list[fl
             key = keys[i % len(keys)]
             painted.clear()
             start = time.perf_counter()
-            app._driver.send_message(events.Key(key, " " if key == "space" else None))
+            app.post_message(events.Key(key, " " if key == "space" else None))
             await asyncio.wait_for(painted.wait(), 2)
             observed.append(time.perf_counter() - start)
             samples.append(painted_at[0] - start)

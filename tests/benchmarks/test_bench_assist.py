@@ -176,7 +176,7 @@ async def move_to_verdict(
             marks.clear()
             want["generation"] = screen.midend.assistant.generation + 1
             start = time.perf_counter()
-            app._driver.send_message(events.Key(key, None))
+            app.post_message(events.Key(key, None))
             await asyncio.wait_for(painted.wait(), 5)
             samples.append(time.perf_counter() - start)
             shown.append(marks["shown"] - start)
