@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -82,6 +83,17 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     return None  # xdist's own choice: the number of cores
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """The xdist workers, which start after this, refresh a screen up to `tests.player.FPS`
+    times a second instead of Textual's 60 (`TEXTUAL_FPS` is read when Textual is imported,
+    here already done by the snapshot plugin): a Pilot test's wait for a refresh costs a
+    millisecond, not up to 16. Set in the environment, so a value given by hand wins."""
+    if not hasattr(config, "workerinput"):
+        from tests.player import FPS
+
+        os.environ.setdefault("TEXTUAL_FPS", str(FPS))
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Compile the package's bytecode once, before the xdist workers start.
 
@@ -108,19 +120,6 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(20_000, 20, 20)
-
-
-@pytest.fixture(scope="session", autouse=True)
-def fast_idle() -> Iterator[None]:
-    """Pilot and snapshot tests wait for the app by asking it what is left to do
-    (tests/idle.py) instead of Textual's 20 ms sleeps: the same waits, several times faster.
-    On a Textual release tests/idle.py was not checked against, Textual's own wait (and a
-    warning): slower, never a hang on private state that changed."""
-    from tests import idle
-
-    with pytest.MonkeyPatch.context() as patch:
-        idle.install(patch)
-        yield
 
 
 @pytest.fixture(autouse=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from queens_tui.app import create_app
+from tests.player import playing
 
 from .conftest import SIZE, game_screen
 
@@ -10,7 +11,7 @@ from .conftest import SIZE, game_screen
 async def test_ascii_status_line_has_no_queen_or_cross_glyph(level8_file, clock) -> None:
     """A new user found `♛ 1/8` and `auto-× on` on the status line under --ascii."""
     app = create_app(str(level8_file), ascii=True, now=clock)
-    async with app.run_test(size=(150, 40)) as pilot:
+    async with playing(app, size=(150, 40)) as pilot:
         await pilot.press("enter")
         await pilot.pause()
         line = game_screen(app).status.plain
@@ -20,7 +21,7 @@ async def test_ascii_status_line_has_no_queen_or_cross_glyph(level8_file, clock)
 
 async def test_status_line_keeps_glyphs_without_ascii(level8_file, clock) -> None:
     app = create_app(str(level8_file), now=clock)
-    async with app.run_test(size=(150, 40)) as pilot:
+    async with playing(app, size=(150, 40)) as pilot:
         await pilot.press("enter")
         await pilot.pause()
         line = game_screen(app).status.plain
@@ -32,7 +33,7 @@ async def test_ctrl_z_suspends_the_app(app8, monkeypatch) -> None:
     afterwards went to the board). The timer's pause on suspend was unreachable."""
     calls: list[str] = []
     monkeypatch.setattr(app8, "action_suspend_process", lambda: calls.append("suspend"))
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         await pilot.press("ctrl+z")
         await pilot.pause()
     assert calls == ["suspend"]
@@ -41,7 +42,7 @@ async def test_ctrl_z_suspends_the_app(app8, monkeypatch) -> None:
 async def test_suspend_pauses_the_timer_before_the_process_stops(app8) -> None:
     """`action_suspend_process` publishes the suspend signal, then stops the process at
     once: a deferred callback ran only after `fg`, so a real ctrl+z never paused the timer."""
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         await pilot.pause()
         watch = game_screen(app8).midend.game.stopwatch
         assert watch.running
@@ -56,7 +57,7 @@ async def test_hint_on_an_unsolvable_level_offers_nothing_to_take_away(tmp_path,
     path = tmp_path / "none.txt"
     path.write_text("AAB\nACB\nCCB\n", encoding="utf-8")
     app = create_app(str(path), now=clock)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.press("h")
         await settle(pilot, app)
         text = message_text(app)

@@ -16,6 +16,7 @@ from queens_tui.app import create_app
 from queens_tui.core.vocabulary import to_ascii
 from queens_tui.kinds import KINDS
 from queens_tui.midend.levels import OpenLevel
+from tests.player import playing
 from tests.scenes import settled
 
 _CELL = re.compile(
@@ -68,7 +69,7 @@ MOVES = {
 @pytest.mark.slow  # 11 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_every_character_of_the_ascii_game_screen_is_ascii(kind: str, tmp_path) -> None:
     app = _app(kind, tmp_path)
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+    async with playing(app, size=(100, 30), notifications=True) as pilot:
         await pilot.press(*MOVES[kind])
         await settled(pilot)
         app.notify("Live check on · 8×8 ✔")  # a toast, as the game shows them
@@ -88,7 +89,7 @@ async def test_every_character_of_the_ascii_game_screen_is_ascii(kind: str, tmp_
 async def test_ascii_footer_titles_on_a_wide_screen(tmp_path) -> None:
     """At 150 columns the footer shows `a Auto-x` too (its title was `Auto-×`)."""
     app = _app("classic", tmp_path)
-    async with app.run_test(size=(150, 24)) as pilot:
+    async with playing(app, size=(150, 24)) as pilot:
         await pilot.pause()
         footer = screen_text(app).splitlines()[-1]
         assert "Auto-x" in footer and footer.isascii(), footer
@@ -98,7 +99,7 @@ async def test_ascii_queens_board_shows_inner_grid_and_compact_region_edges(tmp_
     """Without colour the regions still read: `|`/`-` region edges and a `:`/`.` grid inside
     (bordered cells); in the compact layout the horizontal edges are `_` (and underlined)."""
     app = _app("queens", tmp_path)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with playing(app, size=(100, 30)) as pilot:
         await pilot.pause()
         text = screen_text(app)
         assert ":" in text and "....." in text and "+-----+" in text
@@ -125,7 +126,7 @@ async def test_the_ascii_help_screen_is_ascii(tmp_path) -> None:
     from queens_tui.app.screens.help import HelpScreen
 
     app = _app("queens", tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)

@@ -20,6 +20,7 @@ from queens_tui.core.play import Verdict
 from queens_tui.kinds.queens.level import Level
 from queens_tui.midend.levels import OpenLevel, open_level
 from tests.conftest import EXAMPLE_9
+from tests.player import playing
 
 from .assist_fixtures import (
     BlockingChecker,
@@ -36,7 +37,7 @@ WRONG = (0, 0)
 
 
 async def test_on_track_then_mistake_then_undo_brings_it_back(app8, solution8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         status = game_screen(app8).status
         await settle(pilot, app8)
         assert status.check == "can still be finished" and "can still be finished" in status.plain
@@ -58,7 +59,7 @@ async def test_on_track_then_mistake_then_undo_brings_it_back(app8, solution8) -
 
 
 async def test_a_cross_on_a_needed_cell_is_a_mistake(app8, solution8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         status = game_screen(app8).status
         await go_to(pilot, app8, solution8[0])
         await pilot.press("x")
@@ -81,7 +82,7 @@ async def test_a_cross_on_a_needed_cell_is_a_mistake(app8, solution8) -> None:
 
 
 async def test_m_highlights_the_wrong_queen_in_its_own_colour_and_toggles(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         view = board_view(app8)
         await pilot.press("m")  # on track: says so, highlights nothing
         await settle(pilot, app8)
@@ -106,7 +107,7 @@ async def test_m_highlights_the_wrong_queen_in_its_own_colour_and_toggles(app8) 
 
 
 async def test_m_works_while_live_check_is_off_and_status_stays_silent(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         screen = game_screen(app8)
         await settle(pilot, app8)
         await pilot.press("c")
@@ -136,7 +137,7 @@ async def test_live_check_key_palette_and_setting_survive_next_level(tmp_path, c
     (tmp_path / "a.txt").write_text(EXAMPLE_9)
     (tmp_path / "b.txt").write_text(EXAMPLE_9)
     app = create_app(str(tmp_path / "a.txt"), now=clock)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         titles = [cmd.title for cmd in app.get_system_commands(game_screen(app))]
         assert {"Hint", "Show mistakes", "Solve", "Live check"} <= set(titles)
         await pilot.press("c")
@@ -149,7 +150,7 @@ async def test_live_check_key_palette_and_setting_survive_next_level(tmp_path, c
 async def test_several_solutions_any_completion_is_on_track() -> None:
     level = rows_level(6)  # regions are rows: many solutions
     app = create_app(OpenLevel(level))
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         status = game_screen(app).status
         await go_to(pilot, app, (0, 1))
         await pilot.press("enter")
@@ -162,7 +163,7 @@ async def test_several_solutions_any_completion_is_on_track() -> None:
 
 
 async def test_failure_and_timeout_are_said_and_the_game_goes_on(app8, solution8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         screen = game_screen(app8)
 
         def broken(board, cancel):
@@ -193,7 +194,7 @@ async def test_failure_and_timeout_are_said_and_the_game_goes_on(app8, solution8
 async def test_slow_check_on_18x18_does_not_delay_keys(tmp_path) -> None:
     level = rows_level(18)
     app = create_app(OpenLevel(level))
-    async with app.run_test(size=(110, 40)) as pilot:
+    async with playing(app, size=(110, 40)) as pilot:
         screen = game_screen(app)
         await settle(pilot, app)
         slow = BlockingChecker(Verdict.CAN_FINISH, timeout=5.0)
@@ -220,7 +221,7 @@ async def test_slow_check_on_18x18_does_not_delay_keys(tmp_path) -> None:
 
 
 async def test_newer_move_cancels_the_older_check_and_its_verdict_is_dropped(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         screen = game_screen(app8)
         await settle(pilot, app8)
         first = BlockingChecker(Verdict.CANNOT_FINISH)
@@ -242,7 +243,7 @@ async def test_check_started_before_a_level_change_is_never_shown_after_it(
     tmp_path: Path, level8_file: Path
 ) -> None:
     app = create_app(str(level8_file))
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         screen = game_screen(app)
         await settle(pilot, app)
         blocking = BlockingChecker(Verdict.CANNOT_FINISH)
@@ -280,7 +281,7 @@ def test_highlight_kinds_have_distinct_tints() -> None:
 async def test_search_engine_gives_the_same_verdicts(level8_file, solution8) -> None:
     """The engine switch: the pure search (`play --engine search`, or OR-Tools missing)."""
     app8 = create_app(str(level8_file), engine="search")
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         screen = game_screen(app8)
         assert screen.midend.worker.engine == "search"
         await settle(pilot, app8)
@@ -296,7 +297,7 @@ async def test_search_engine_gives_the_same_verdicts(level8_file, solution8) -> 
 
 async def test_the_verdict_is_in_words_even_at_80_columns(level8_file) -> None:
     app = create_app(str(level8_file))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         screen = game_screen(app)
         await settle(pilot, app)
         assert "can still be finished" in screen.status.plain
@@ -313,7 +314,7 @@ async def test_the_verdict_is_in_words_even_at_80_columns(level8_file) -> None:
 async def test_a_mistake_is_not_flawless_with_the_live_check_on_or_off(app8) -> None:
     """Issue 10 item 4: flawless does not depend on the live check (it was: off, a wrong
     queen went uncounted and the game stayed flawless)."""
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         screen = game_screen(app8)
         for live in (True, False):
             if screen.midend.assistant.live != live:
@@ -336,7 +337,7 @@ async def test_once_the_level_is_known_a_move_gets_its_verdict_without_a_thread(
 ) -> None:
     """The solver's quick check answers in the key's own handler (the frame of the move);
     a mistake still asks the worker, for the wrong marks `m` shows."""
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         await settle(pilot, app8)
         screen = game_screen(app8)
         status = screen.status

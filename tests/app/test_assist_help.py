@@ -16,13 +16,14 @@ from queens_tui.kinds.queens import deduce
 from queens_tui.kinds.queens.board import Board
 from queens_tui.kinds.queens.deduce import Mistake, Step
 from queens_tui.midend.game import Result
+from tests.player import playing
 
 from .assist_fixtures import message_text, settle, wrong_marks
 from .conftest import SIZE, board_view, drawn, game_screen, go_to
 
 
 async def test_hint_highlights_then_applies_as_one_undo_step(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         screen = game_screen(app8)
         view = board_view(app8)
         await settle(pilot, app8)
@@ -57,7 +58,7 @@ async def test_hint_highlights_then_applies_as_one_undo_step(app8) -> None:
 
 
 async def test_hint_with_crosses_draws_them_in_their_own_colour(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         screen = game_screen(app8)
         view = board_view(app8)
         # press h twice until a hint that crosses cells out comes up
@@ -81,7 +82,7 @@ async def test_hint_with_crosses_draws_them_in_their_own_colour(app8) -> None:
 
 
 async def test_hint_on_a_mistake_says_so_first_and_can_take_it_away(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         screen = game_screen(app8)
         await pilot.press("enter")  # queen at (0, 0): in no solution
         await settle(pilot, app8)
@@ -98,7 +99,7 @@ async def test_hint_on_a_mistake_says_so_first_and_can_take_it_away(app8) -> Non
 
 @pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_a_move_between_the_two_presses_drops_the_hint(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         screen = game_screen(app8)
         await pilot.press("h")
         await settle(pilot, app8)
@@ -116,7 +117,7 @@ async def test_a_move_between_the_two_presses_drops_the_hint(app8) -> None:
 
 
 async def test_solver_fallback_reveals_one_queen_and_says_so(app8, monkeypatch) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         screen = game_screen(app8)
         monkeypatch.setattr(deduce, "next_step", lambda board, cancel=None: None)  # no rule applies
         await pilot.press("h")
@@ -131,7 +132,7 @@ async def test_solver_fallback_reveals_one_queen_and_says_so(app8, monkeypatch) 
 
 
 async def test_S_fills_the_board_keeps_right_queens_and_win_says_with_help(app8, solution8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         screen = game_screen(app8)
         for cell in solution8[:2]:
             await go_to(pilot, app8, cell)
@@ -148,7 +149,7 @@ async def test_S_fills_the_board_keeps_right_queens_and_win_says_with_help(app8,
 
 
 async def test_S_with_a_wrong_queen_gives_the_solution_outright(app8, solution8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         screen = game_screen(app8)
         await pilot.press("enter")  # wrong queen at (0, 0)
         await pilot.press("S", "y")
@@ -159,7 +160,7 @@ async def test_S_with_a_wrong_queen_gives_the_solution_outright(app8, solution8)
 
 @pytest.mark.slow  # 7 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_hints_count_on_the_win_screen_and_share_line(app8, solution8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         screen = game_screen(app8)
         await pilot.press("h")
         await settle(pilot, app8)
@@ -218,7 +219,7 @@ def test_help_and_bindings_list_the_assist_keys() -> None:
 
 
 async def test_hint_on_a_solved_board_does_nothing(app8, solution8, clock) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         screen = game_screen(app8)
         await pilot.press("S", "y")
         await settle(pilot, app8)
@@ -234,7 +235,7 @@ async def test_hint_on_a_solved_board_does_nothing(app8, solution8, clock) -> No
 
 
 async def test_S_asks_first_and_no_keeps_the_board(app8, solution8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         screen = game_screen(app8)
         await go_to(pilot, app8, solution8[0])
         await pilot.press("enter")
@@ -255,7 +256,7 @@ async def test_a_hint_only_looked_at_counts_everywhere_alike(app8, solution8) ->
     from queens_tui.midend.game import help_words
     from queens_tui.store.stats import LevelStats
 
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         screen = game_screen(app8)
         assert "hint" not in screen.status.plain
         await pilot.press("h")
@@ -274,7 +275,7 @@ async def test_a_hint_only_looked_at_counts_everywhere_alike(app8, solution8) ->
 
 async def test_help_and_palette_say_how_to_switch_kind(app8) -> None:
     """Issue 28 item 13: another kind is one palette command (or the browser) away."""
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         await pilot.pause()
         titles = [c.title for c in app8.get_system_commands(app8.screen)]
         assert "Play today's Tango" in titles and "Play today's Zip" in titles

@@ -8,6 +8,7 @@ import pytest
 from queens_tui.app import create_app
 from queens_tui.catalog import open_arg
 from queens_tui.midend.levels import OpenLevel
+from tests.player import playing
 from tests.scenes import settled
 
 
@@ -15,7 +16,7 @@ from tests.scenes import settled
 async def test_a_6x6_board_takes_half_the_height_at_120x40(level_id: str) -> None:
     level = open_arg(level_id)[1]
     app = create_app(OpenLevel(level, bundled_id=level_id), persist=False)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with playing(app, size=(120, 40)) as pilot:
         await settled(pilot)
         view = app.game_screen.board_view
         lines = [
@@ -33,7 +34,7 @@ async def test_tango_numbers_its_rows_and_columns_as_hints_name_them() -> None:
     """Issue 28 item 8: hints say "row 3, column 1"; the board shows those numbers."""
     level_id = "tango-1-easy/001"
     app = create_app(OpenLevel(open_arg(level_id)[1], bundled_id=level_id), persist=False)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await settled(pilot)
         view = app.game_screen.board_view
         text = ["".join(s.text for s in view.render_line(y)) for y in range(view.size.height)]

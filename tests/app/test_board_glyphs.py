@@ -17,6 +17,7 @@ from queens_tui.formats import zip as zip_format
 from queens_tui.kinds.tango.level import SUN as TSUN
 from queens_tui.midend.levels import OpenLevel
 from tests.app.reading import glyph_of
+from tests.player import playing
 from tests.scenes import settled
 
 WALLED = """\
@@ -57,7 +58,7 @@ async def test_tango_draws_its_suns_big_only_where_the_cell_has_room(
     size: tuple[int, int], big: bool
 ) -> None:
     app = _app("tango-1-easy/001")
-    async with app.run_test(size=size) as pilot:
+    async with playing(app, size=size) as pilot:
         await settled(pilot)
         view = app.game_screen.board_view
         givens = view.state.level.givens
@@ -72,7 +73,7 @@ async def test_queens_and_classic_queens_are_drawn_big_where_the_cell_has_room(
 ) -> None:
     for level_id in ("1-easy/001", "classic:8"):
         app = _app(level_id)
-        async with app.run_test(size=size) as pilot:
+        async with playing(app, size=size) as pilot:
             await settled(pilot)
             await pilot.press("enter")
             await settled(pilot)
@@ -83,7 +84,7 @@ async def test_queens_and_classic_queens_are_drawn_big_where_the_cell_has_room(
 
 async def test_zip_numbers_are_dark_dots_with_big_digits_when_the_cell_is_big() -> None:
     app = _app("zip-1-6x6/001")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with playing(app, size=(120, 40)) as pilot:
         await settled(pilot)
         view = app.game_screen.board_view
         two = view.level.number_cells[1]
@@ -91,7 +92,7 @@ async def test_zip_numbers_are_dark_dots_with_big_digits_when_the_cell_is_big() 
         assert _char(view, x, y) == "2" and _bg(view, x, y) == NUMBER_BG
         assert _char(view, x, y - 1) == "▄" and _char(view, x, y + 1) == "▀"  # a round dot
     app = _app("zip-1-6x6/001")
-    async with app.run_test(size=(200, 60)) as pilot:
+    async with playing(app, size=(200, 60)) as pilot:
         await settled(pilot)
         view = app.game_screen.board_view
         x, y = view.cell_offset(two)
@@ -102,7 +103,7 @@ async def test_zip_numbers_are_dark_dots_with_big_digits_when_the_cell_is_big() 
 async def test_zip_path_is_a_thick_band_and_walls_are_solid_bars() -> None:
     level = zip_format.parse(WALLED)
     app = create_app(OpenLevel(level), persist=False)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with playing(app, size=(120, 40)) as pilot:
         await settled(pilot)
         view = app.game_screen.board_view
         await pilot.press("down")  # 1 at (0, 0), then (1, 0)
@@ -130,7 +131,7 @@ async def test_zip_path_is_a_thick_band_and_walls_are_solid_bars() -> None:
 @pytest.mark.slow  # 9 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_the_cursor_leaves_the_cells_own_colour_in_view(level_id: str) -> None:
     app = _app(level_id)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with playing(app, size=(120, 40)) as pilot:
         await settled(pilot)
         view = app.game_screen.board_view
         here = view.cursor
@@ -159,7 +160,7 @@ async def test_every_board_draws_under_no_color(
     unstyled blanks (the game quit with a traceback)."""
     monkeypatch.setenv("NO_COLOR", "1")
     app = _app(level_id)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await settled(pilot)
         assert app.no_color
         await pilot.press("right", "down", "enter")
@@ -173,7 +174,7 @@ async def test_tango_signs_are_tabs_on_the_shared_edge() -> None:
     from queens_tui.app.widgets.tango import SIGN_BG
 
     app = _app("tango-1-easy/001")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with playing(app, size=(120, 40)) as pilot:
         await settled(pilot)
         view = app.game_screen.board_view
         signs = view.state.level.signs

@@ -7,6 +7,7 @@ from queens_tui.app.kinds.queens import describe
 from queens_tui.app.palette import color_name, region_colors
 from queens_tui.app.widgets.queens import fit_labelled
 from tests.conftest import EXAMPLE_8, level_from
+from tests.player import playing
 
 from .assist_fixtures import message_text, settle
 from .conftest import SIZE, board_view, game_screen
@@ -17,7 +18,7 @@ def line(view, y: int) -> str:
 
 
 async def test_labels_number_rows_and_columns_and_go_when_there_is_no_room(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         view = board_view(app8)
         lay = view.layout_now
         assert lay is not None and lay.labels
@@ -37,7 +38,7 @@ async def test_labels_number_rows_and_columns_and_go_when_there_is_no_room(app8)
 
 
 async def test_letters_print_each_regions_letter_in_its_cells(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         view = board_view(app8)
         level = view.level
         lay = view.layout_now
@@ -59,7 +60,7 @@ async def test_letters_print_each_regions_letter_in_its_cells(app8) -> None:
 
 
 async def test_hints_name_regions_by_colour_and_letter(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         await pilot.press("h")
         await settle(pilot, app8)
         # region E of the example is the single cell at row 2, column 6; its colour: grey.
@@ -95,7 +96,7 @@ async def test_every_kind_numbers_rows_and_columns_while_the_labels_setting_is_o
 
 
 async def _numbers_come_and_go(app, n: int) -> None:
-    async with app.run_test(size=(80, 30)) as pilot:
+    async with playing(app, size=(80, 30)) as pilot:
         screen = game_screen(app)
         view = screen.board_view
         assert screen.midend.game.options.get("labels", True)

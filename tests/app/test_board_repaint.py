@@ -19,6 +19,7 @@ from rich.style import Style
 
 from queens_tui.app import QueensApp
 from tests.app.conftest import SIZE, board_view, game_screen
+from tests.player import playing
 
 Screen = list[list[tuple[str, Style | None]]]
 
@@ -88,7 +89,7 @@ KEYS = ["up", "down", "left", "right", "space", "enter", "x", "backspace", "u", 
 @pytest.mark.parametrize("size", [SIZE, (40, 12)], ids=["bordered", "compact"])
 async def test_partial_repaints_leave_nothing_stale(app8: QueensApp, size) -> None:
     rng = random.Random(3)
-    async with app8.run_test(size=size) as pilot:
+    async with playing(app8, size=size) as pilot:
         await pilot.pause()
         terminal = attach(app8)
         app8.screen.refresh()  # a full frame into the recorder
@@ -108,7 +109,7 @@ async def test_partial_repaints_leave_nothing_stale(app8: QueensApp, size) -> No
 
 async def test_conflicts_appear_and_clear_everywhere(app8: QueensApp) -> None:
     """Two queens in one column tint the whole column; taking one back clears all of it."""
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         await pilot.pause()
         terminal = attach(app8)
         app8.screen.refresh()

@@ -24,6 +24,7 @@ from queens_tui.formats.queens import load
 from queens_tui.kinds.queens.board import History
 from queens_tui.store import Store, daily_key, pack_key
 from tests.app.browser_fixtures import PACKS, TODAY, make_store, write_levels
+from tests.player import playing
 
 SIZE = (120, 40)
 UNSET = object()
@@ -141,7 +142,7 @@ def test_pack_entries_follow_bundled_order(levels: list[tuple[str, Path]]) -> No
 
 async def test_lists_dailies_then_packs(store: Store, levels: list[tuple[str, Path]]) -> None:
     app = host(store, levels)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         keys = rows(app)
         n_levels = sum(len(v) for v in PACKS.values())
@@ -161,7 +162,7 @@ async def test_lists_dailies_then_packs(store: Store, levels: list[tuple[str, Pa
 
 async def test_marks_from_the_store(store: Store, levels: list[tuple[str, Path]]) -> None:
     app = host(store, levels)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         assert cell(app, "pack:1-easy/001", "mark") == "✔ solved"
         assert cell(app, "pack:1-easy/001", "best") == "01:23"  # a faster helped solve: not best
@@ -181,7 +182,7 @@ async def test_marks_from_the_store(store: Store, levels: list[tuple[str, Path]]
 
 async def test_ascii_marks(store: Store, levels: list[tuple[str, Path]]) -> None:
     app = host(store, levels, ascii=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         assert cell(app, "pack:1-easy/001", "mark") == "+ solved"
         assert cell(app, "pack:2-medium/001", "mark") == "> playing"
@@ -190,7 +191,7 @@ async def test_ascii_marks(store: Store, levels: list[tuple[str, Path]]) -> None
 @pytest.mark.slow  # 13 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_filters_by_keys(store: Store, levels: list[tuple[str, Path]]) -> None:
     app = host(store, levels)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("s")  # smallest size: 6x6 (two easy levels and the daily file)
         await pilot.pause()
@@ -237,7 +238,7 @@ async def test_nothing_matches_shows_a_message(
     store: Store, levels: list[tuple[str, Path]]
 ) -> None:
     app = host(store, levels)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.press("s", "d", "d", "d", "d")  # 6x6 expert: none
         await pilot.pause()
         assert rows(app) == []
@@ -254,7 +255,7 @@ async def test_nothing_matches_shows_a_message(
 @pytest.mark.slow  # 7 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_packs_by_key_and_mouse(store: Store, levels: list[tuple[str, Path]]) -> None:
     app = host(store, levels)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("right_square_bracket")  # Daily puzzles
         await pilot.pause()
@@ -275,7 +276,7 @@ async def test_packs_by_key_and_mouse(store: Store, levels: list[tuple[str, Path
 @pytest.mark.slow  # 12 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_select_with_the_mouse(store: Store, levels: list[tuple[str, Path]]) -> None:
     app = host(store, levels)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         select = browser(app).query_one("#f-difficulty", Select)
         await pilot.click("#f-difficulty")
@@ -291,7 +292,7 @@ async def test_select_with_the_mouse(store: Store, levels: list[tuple[str, Path]
 
 async def test_enter_returns_the_choice(store: Store, levels: list[tuple[str, Path]]) -> None:
     app = host(store, levels, "pack:2-medium/002")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         screen = browser(app)
         assert screen.highlighted is not None
@@ -305,7 +306,7 @@ async def test_enter_returns_the_choice(store: Store, levels: list[tuple[str, Pa
 
 async def test_enter_on_a_daily(store: Store, levels: list[tuple[str, Path]]) -> None:
     app = host(store, levels, LevelRef.daily(TODAY))
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         assert browser(app).state.pack == ALL_PACKS
         await pilot.press("down", "down", "enter")  # two days ago: the folder's file
@@ -320,7 +321,7 @@ async def test_enter_on_a_daily(store: Store, levels: list[tuple[str, Path]]) ->
 
 async def test_generated_daily_has_no_path(store: Store, levels: list[tuple[str, Path]]) -> None:
     app = host(store, levels)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.press("t", "enter")
         await pilot.pause()
         assert app.result == LevelRef.daily(TODAY)
@@ -330,7 +331,7 @@ async def test_generated_daily_has_no_path(store: Store, levels: list[tuple[str,
 @pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_double_click_opens(store: Store, levels: list[tuple[str, Path]]) -> None:
     app = host(store, levels, "pack:1-easy/002")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         screen = browser(app)
         top = screen.table.cursor - int(screen.table.scroll_y)
@@ -348,7 +349,7 @@ async def test_double_click_opens(store: Store, levels: list[tuple[str, Path]]) 
 @pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_escape_returns_none(store: Store, levels: list[tuple[str, Path]]) -> None:
     app = host(store, levels)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.press("s", "escape")
         await pilot.pause()
         assert app.result is None
@@ -358,7 +359,7 @@ async def test_escape_returns_none(store: Store, levels: list[tuple[str, Path]])
 @pytest.mark.slow  # 8 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_today_clears_what_hides_it(store: Store, levels: list[tuple[str, Path]]) -> None:
     app = host(store, levels)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.press("s", "f", "f", "f")  # 6x6, solved: today is hidden
         await pilot.pause()
         assert f"daily:{TODAY.isoformat()}" not in rows(app)
@@ -378,12 +379,12 @@ async def test_today_clears_what_hides_it(store: Store, levels: list[tuple[str, 
 async def test_state_is_kept_between_openings(store: Store, levels: list[tuple[str, Path]]) -> None:
     state = BrowserState()
     app = host(store, levels, state=state)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.press("d", "right_square_bracket", "right_square_bracket", "escape")
         await pilot.pause()
     assert (state.difficulty, state.pack) == ("easy", "1-easy")
     app = host(store, levels, state=state)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         assert rows(app) == ["pack:1-easy/001", "pack:1-easy/002", "pack:1-easy/003"]
         assert browser(app).query_one("#f-difficulty", Select).value == "easy"
@@ -394,7 +395,7 @@ async def test_current_level_selects_its_pack_when_a_pack_is_shown(
 ) -> None:
     state = BrowserState(pack="1-easy")
     app = host(store, levels, "pack:3-expert/002", state=state)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         screen = browser(app)
         assert screen.state.pack == "3-expert"
@@ -405,7 +406,7 @@ async def test_current_level_selects_its_pack_when_a_pack_is_shown(
 async def test_fast_keys_do_not_ping_pong(store: Store, levels: list[tuple[str, Path]]) -> None:
     """Keys faster than the Select messages: the last key wins and stays."""
     app = host(store, levels)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         screen = browser(app)
         await pilot.pause()
         calls: list[str | None] = []
@@ -433,7 +434,7 @@ async def test_fast_pack_keys_settle_and_stop(store: Store, levels: list[tuple[s
     two packs for ever (a stale OptionHighlighted set the old pack back, which highlighted it
     again...), the app's thread at 100% CPU. A stale highlight is dropped: the last key wins."""
     app = host(store, levels)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         screen = browser(app)
         await pilot.pause()
         for step in (1, -1, 1, 1, -1):  # keys faster than the list's messages
@@ -458,7 +459,7 @@ async def test_fast_pack_keys_settle_and_stop(store: Store, levels: list[tuple[s
 @pytest.mark.slow  # 5 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_key_line_is_clickable(store: Store, levels: list[tuple[str, Path]]) -> None:
     app = host(store, levels)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         screen = browser(app)
         text = str(screen.query_one("#keys").render())
@@ -474,7 +475,7 @@ async def test_key_line_is_clickable(store: Store, levels: list[tuple[str, Path]
 
 async def test_list_keys_move_and_scroll(store: Store, levels: list[tuple[str, Path]]) -> None:
     app = host(store, levels)
-    async with app.run_test(size=(120, 20)) as pilot:
+    async with playing(app, size=(120, 20)) as pilot:
         await pilot.pause()
         table = browser(app).table
         assert table.cursor == 0
@@ -497,7 +498,7 @@ async def test_list_keys_move_and_scroll(store: Store, levels: list[tuple[str, P
 async def test_a_stale_state_is_reset(store: Store, levels: list[tuple[str, Path]]) -> None:
     state = BrowserState(pack="gone", size=20, difficulty="insane", show="?")
     app = host(store, levels, state=state)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         assert (state.pack, state.size, state.difficulty, state.show) == (
             ALL_PACKS,
@@ -519,7 +520,7 @@ async def test_80_columns_say_what_they_hide_and_rows_are_numbered(
     store.save_progress(pack_key("1-easy/001"), History.new(level), 5.0)
     store.flush()
     app = host(store, levels)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await pilot.pause()
         screen = browser(app)
         hidden = screen.query_one("#hidden", Static)

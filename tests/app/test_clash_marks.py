@@ -13,6 +13,7 @@ from queens_tui.app.glyphs import QUEEN
 from queens_tui.app.theme import QUEENS_CONFLICT as CONFLICT_QUEEN
 from queens_tui.app.widgets.queens import CONFLICT_TINT, BoardView
 from tests.app.reading import glyph_of
+from tests.player import playing
 
 from .assist_fixtures import settle
 from .conftest import SIZE, board_view, go_to
@@ -61,7 +62,7 @@ async def _clash_and_mistake(pilot, app) -> BoardView:
 
 
 async def test_clash_and_mistake_differ_in_truecolor_and_256_colours(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         view = await _clash_and_mistake(pilot, app8)
         clash, mistake = cell_segments(view, CLASH), cell_segments(view, MISTAKE)
         region = view._colors[view.level.region_ids[CLASH[0]][CLASH[1]]]
@@ -81,7 +82,7 @@ async def test_clash_and_mistake_differ_in_truecolor_and_256_colours(app8) -> No
 
 async def test_clash_and_mistake_differ_without_colour_in_ascii(level8_file: Path) -> None:
     app = create_app(str(level8_file), persist=False, ascii=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         view = await _clash_and_mistake(pilot, app)
         clash = "".join(ch for ch, _ in cell_segments(view, CLASH))
         mistake = "".join(ch for ch, _ in cell_segments(view, MISTAKE))
@@ -98,7 +99,7 @@ async def test_tango_and_classic_mark_rule_breaks_and_mistakes_in_ascii() -> Non
     from queens_tui.midend.levels import OpenLevel
 
     app = create_app("tango-1-easy/001", persist=False, ascii=True, engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         from tests.scenes import settled
 
         await settled(pilot)  # the live check's reply would clear the tint set below
@@ -109,7 +110,7 @@ async def test_tango_and_classic_mark_rule_breaks_and_mistakes_in_ascii() -> Non
         text = view.render_line(y).text
         assert any(f"*{g}*" in text for g in "SM."), text
     app = create_app(OpenLevel(level(8, [])), persist=False, ascii=True, engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.press("enter", "right", "right", "enter")  # two queens in row 0
         view = app.game_screen.board_view
         assert view.render_line(view.cell_offset((0, 0))[1]).text.count("!Q!") == 2

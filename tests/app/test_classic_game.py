@@ -16,6 +16,7 @@ from queens_tui.kinds.classic.kind import level
 from queens_tui.midend.levels import OpenLevel
 from queens_tui.store.hunt import load_found
 from tests.app.reading import glyph_of
+from tests.player import playing
 from tests.scenes import settled
 
 from .conftest import SIZE
@@ -47,7 +48,7 @@ async def place(pilot, view: ClassicBoard, cells) -> None:
 
 async def test_board_hunt_status_and_auto_crosses() -> None:
     app = classic_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         view = app.game_screen.query_one(ClassicBoard)
         status = app.game_screen.status.plain
         assert "0 of 8 placed" in status and "0 of 92 found · 0 of 12 fundamental" in status
@@ -69,7 +70,7 @@ async def test_board_hunt_status_and_auto_crosses() -> None:
 
 async def test_a_solution_found_joins_the_hunt_and_is_saved() -> None:
     app = classic_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         view = app.game_screen.query_one(ClassicBoard)
         await place(pilot, view, list(enumerate(SOL8)))
         await pilot.pause()
@@ -83,7 +84,7 @@ async def test_a_solution_found_joins_the_hunt_and_is_saved() -> None:
 async def test_a_mirror_of_a_found_one_is_named() -> None:
     mirror = tuple(7 - c for c in SOL8)
     app = classic_app(found=[SOL8])
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         view = app.game_screen.query_one(ClassicBoard)
         await place(pilot, view, list(enumerate(mirror)))
         await pilot.pause()
@@ -94,7 +95,7 @@ async def test_a_mirror_of_a_found_one_is_named() -> None:
 
 async def test_browse_found_solutions_on_the_board() -> None:
     app = classic_app(found=[SOL8])
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.press("right_square_bracket")
         await pilot.pause()
         state = app.game_screen.midend.game.state
@@ -108,7 +109,7 @@ async def test_a_solution_after_a_hint_counts_with_help() -> None:
     from queens_tui.store.hunt import hunt_level
 
     app = classic_app(size=4)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         view = app.game_screen.query_one(ClassicBoard)
         await place(pilot, view, [(0, 1)])
         await settled(pilot)
@@ -155,7 +156,7 @@ async def test_the_hunt_is_saved_through_the_store_only(where: str, tmp_path: Pa
     if store is not None:
         store.read_only = where == "read-only"
     app = create_app(OpenLevel(level(4, [])), now=lambda: 0.0, store=store, persist=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         view = app.game_screen.query_one(ClassicBoard)
         await place(pilot, view, list(enumerate((1, 3, 0, 2))))
         for _ in range(100):  # the find is counted when its message arrives (late under load)
@@ -189,7 +190,7 @@ async def test_browser_lists_classic_sizes_and_opens_one() -> None:
 
     save_found(8, [SOL8])  # the browser reads the hunt files
     app = classic_app(found=load_found(8))
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.press("l")
         await pilot.pause()
         browser = app.screen
@@ -205,7 +206,7 @@ async def test_browser_lists_classic_sizes_and_opens_one() -> None:
 
 async def test_n_and_p_step_through_sizes() -> None:
     app = classic_app(size=15)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.press("n")
         await pilot.pause()
         assert app.game_screen.midend.game.state.level.size == 16
@@ -237,7 +238,7 @@ async def test_browse_keys_on_a_solved_board_browse_the_hunt() -> None:
     """Issue 35 item 13: on a solved board `]` and `[` said "Solved! Press r to play it
     again."; they start a replay (the first result kept) and show the solutions found."""
     app = classic_app(found=[tuple(7 - c for c in SOL8)])
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         view = app.game_screen.query_one(ClassicBoard)
         await place(pilot, view, list(enumerate(SOL8)))
         await pilot.pause()
@@ -260,7 +261,7 @@ async def test_browse_keys_on_a_solved_board_with_nothing_found_keep_the_board()
     """Issue 35 item 13: with no solution found (the board filled by S), `]` has nothing to
     show: the solved board stays (no replay of an empty board)."""
     app = classic_app(size=4)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.press("S", "y")
         await settled(pilot)
         assert isinstance(app.screen, WinScreen)

@@ -25,6 +25,7 @@ from textual.app import App
 from queens_tui.app import create_app
 from queens_tui.midend.worker import WorkerController
 from queens_tui.store import Store
+from tests.player import playing
 WorkerController.warm_up = lambda self, done: None  # nothing in the background
 seen = []
 display = App._display
@@ -36,7 +37,7 @@ def spy(self, screen, renderable):  # the first frame written with the board in 
 App._display = spy
 async def main():
     app = create_app(store=Store(sys.argv[2]), daily=date(2026, 11, 23), kind=sys.argv[1])
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with playing(app, size=(120, 40)) as pilot:
         for _ in range(500):
             await pilot.pause(0.02)
             if seen:

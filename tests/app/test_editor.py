@@ -13,6 +13,7 @@ from queens_tui.app.screens.editor import EditorScreen
 from queens_tui.formats.queens import load
 from queens_tui.kinds.queens import edit, search
 from tests.conftest import EXAMPLE_8
+from tests.player import playing
 
 SIZE = (100, 36)
 
@@ -45,7 +46,7 @@ def verdict_line(app: EditorApp) -> str:
 
 async def test_verdict_unique_several_unique_and_save(level_file: Path) -> None:
     app = create_editor_app(level_file, engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         screen = app.editor
         await settle(pilot, screen)
         assert screen.verdict is not None and screen.verdict.status == edit.UNIQUE
@@ -72,7 +73,7 @@ async def test_verdict_unique_several_unique_and_save(level_file: Path) -> None:
 @pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_undo_redo_and_drag_is_one_step(level_file: Path) -> None:
     app = create_editor_app(level_file, engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         screen = app.editor
         before = screen.sketch
         await pilot.press("Z")  # a new region: 9 regions on an 8x8 board
@@ -104,7 +105,7 @@ async def test_undo_redo_and_drag_is_one_step(level_file: Path) -> None:
 
 async def test_fill_and_colour(level_file: Path) -> None:
     app = create_editor_app(level_file, engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         screen = app.editor
         await pilot.press("down", "enter")  # (1, 0) is A: brush A
         await pilot.press("right")  # (1, 1) is D: D's whole connected area
@@ -120,7 +121,7 @@ async def test_fill_and_colour(level_file: Path) -> None:
 
 async def test_make_unique_applies_a_checked_suggestion(level_file: Path) -> None:
     app = create_editor_app(level_file, engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         screen = app.editor
         await pilot.press("right", "B")
         await settle(pilot, screen)
@@ -140,7 +141,7 @@ async def test_make_unique_applies_a_checked_suggestion(level_file: Path) -> Non
 async def test_new_file_and_quit_asks(tmp_path: Path) -> None:
     path = tmp_path / "new.txt"
     app = create_editor_app(path, size=6, engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         screen = app.editor
         assert screen.sketch.size == 6
         assert "6×6" in str(screen.query_one("#editor-title").render())
@@ -165,7 +166,7 @@ async def test_new_file_and_quit_asks(tmp_path: Path) -> None:
 
 async def test_save_asks_before_overwriting_a_file_changed_on_disk(level_file: Path) -> None:
     app = create_editor_app(level_file, engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         screen = app.editor
         await pilot.press("right", "B")
         level_file.write_text("# name: theirs\n" + EXAMPLE_8, encoding="utf-8")
@@ -188,7 +189,7 @@ async def test_save_asks_before_overwriting_a_file_changed_on_disk(level_file: P
 
 async def test_details_form_and_difficulty_from_grader(level_file: Path) -> None:
     app = create_editor_app(level_file, engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         screen = app.editor
         await settle(pilot, screen)
         await pilot.press("ctrl+e")
@@ -213,7 +214,7 @@ async def test_play_returns_to_the_editor(level_file: Path) -> None:
     from queens_tui.app.screens.game import GameScreen
 
     app = create_editor_app(level_file, engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         screen = app.editor
         await pilot.press("p")
         await pilot.pause()
@@ -229,7 +230,7 @@ async def test_stale_verdicts_are_dropped(level_file: Path) -> None:
     from queens_tui.app.screens.editor import VerdictReady
 
     app = create_editor_app(level_file, engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         screen = app.editor
         await settle(pilot, screen)
         unique = screen.verdict
@@ -261,7 +262,7 @@ async def test_json_file_is_saved_as_json(tmp_path: Path) -> None:
     path = tmp_path / "eight.json"
     path.write_text(dump_json(level_from(EXAMPLE_8)), encoding="utf-8")
     app = create_editor_app(path, engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.press("right", "B", "ctrl+s")
         await settle(pilot, app.editor)
     assert path.read_text(encoding="utf-8").lstrip().startswith("{")
@@ -274,7 +275,7 @@ async def test_save_keeps_the_files_mode(level_file: Path, mode: int) -> None:
     """Issue 33 item 14: a 0644 level file stayed 0644 only until the editor saved it."""
     level_file.chmod(mode)
     app = create_editor_app(level_file, engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.press("right", "B", "ctrl+s")
         await settle(pilot, app.editor)
     assert load(level_file).grid[0][1] == "B"  # saved
@@ -283,7 +284,7 @@ async def test_save_keeps_the_files_mode(level_file: Path, mode: int) -> None:
 
 async def test_no_save_or_play_while_the_region_count_is_wrong(level_file: Path) -> None:
     app = create_editor_app(level_file, engine="search")
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with playing(app, size=SIZE, notifications=True) as pilot:
         screen = app.editor
         await pilot.press("Z")  # a ninth region
         await settle(pilot, screen)

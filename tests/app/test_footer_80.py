@@ -8,6 +8,7 @@ import pytest
 
 from queens_tui.app import create_app
 from queens_tui.app.widgets.keyline import KeyLine
+from tests.player import playing
 from tests.scenes import settled
 
 
@@ -29,7 +30,7 @@ def visible_keys(app, width: int) -> list[tuple[str, str]]:
 
 async def test_quit_and_help_show_at_80_columns(level8_file) -> None:
     app = create_app(str(level8_file), persist=False)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await pilot.pause()
         keys = visible_keys(app, 80)
         assert ("q", "Quit") in keys and ("question_mark", "Help") in keys, keys
@@ -41,7 +42,7 @@ async def test_quit_and_help_show_for_classic_at_80_columns() -> None:
     from queens_tui.midend.levels import OpenLevel
 
     app = create_app(OpenLevel(level(8, [])), persist=False)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await pilot.pause()
         keys = visible_keys(app, 80)
         assert ("q", "Quit") in keys and ("question_mark", "Help") in keys, keys
@@ -51,7 +52,7 @@ async def test_the_board_does_not_move_when_hint_text_appears(level8_file) -> No
     from .assist_fixtures import settle
 
     app = create_app(str(level8_file), persist=False)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await settle(pilot, app)
         screen = app.game_screen
         before = screen.board_view.region
@@ -65,7 +66,7 @@ async def test_the_board_does_not_move_when_hint_text_appears(level8_file) -> No
 
 async def test_fg_after_ctrl_z_repaints_and_the_clock_stayed_paused(level8_file, clock) -> None:
     app = create_app(str(level8_file), persist=False, now=clock)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.game_screen
         drawn: list[str] = []
@@ -88,7 +89,7 @@ async def test_fg_after_ctrl_z_repaints_and_the_clock_stayed_paused(level8_file,
 
 async def test_ascii_footer_and_status_are_pure_ascii(level8_file) -> None:
     app = create_app(str(level8_file), persist=False, ascii=True)
-    async with app.run_test(size=(120, 24)) as pilot:
+    async with playing(app, size=(120, 24)) as pilot:
         await pilot.pause()
         line = app.screen.query_one(KeyLine)
         shown = [k.shown + k.description for k in line.entries()]
@@ -127,7 +128,7 @@ async def test_status_keeps_the_verdict_at_80_columns_for_every_kind() -> None:
             yield StatusBar(id="s")
 
     app = Host()
-    async with app.run_test(size=(80, 3)) as pilot:
+    async with playing(app, size=(80, 3)) as pilot:
         bar = app.query_one(StatusBar)
         bar.seconds, bar.moves, bar.options = 7, 12, ("auto-× on",)
         for name, size, progress in STATUS_80:
@@ -180,7 +181,7 @@ async def test_a_three_line_hint_keeps_its_conclusion_at_80x24(level8_file) -> N
     stays put); a hint needing three lost its third line (its conclusion) before: now it
     drops the closing "Press h again" first, then the middle of its reasoning ("…")."""
     app = create_app(str(level8_file), persist=False)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await settled(pilot)  # the worker's first answers drawn: nothing redraws the message later
         screen = app.game_screen
         message = screen.query_one("#message")
@@ -220,7 +221,7 @@ async def test_a_cut_message_follows_ascii_at_once() -> None:
             yield MessageArea()
 
     app = One()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         message = app.query_one(MessageArea)
         message.text = "word " * 60
         await pilot.pause()
@@ -255,7 +256,7 @@ async def test_a_click_on_the_key_line_presses_its_key(level8_file) -> None:
     from queens_tui.kinds.queens.board import Mark
 
     app = create_app(str(level8_file), persist=False)
-    async with app.run_test(size=(120, 24)) as pilot:
+    async with playing(app, size=(120, 24)) as pilot:
         view = app.game_screen.board_view
         await pilot.press("x")
         assert view.board.mark((0, 0)) is Mark.CROSS
@@ -297,7 +298,7 @@ async def test_a_disabled_key_is_drawn_dim_and_its_click_does_nothing() -> None:
             self.push_screen(Keys())
 
     app = Host()
-    async with app.run_test(size=(80, 5)) as pilot:
+    async with playing(app, size=(80, 5)) as pilot:
         await pilot.pause()
         line = app.screen.query_one(KeyLine)
         entries = {e.key: e.enabled for e in line.entries() if e.key in "abc"}

@@ -19,6 +19,7 @@ from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.widgets.queens import fit
 from queens_tui.cli import main
 from queens_tui.kinds.queens.level import Level
+from tests.player import playing
 
 from .conftest import SIZE, board_view, game_screen, go_to
 
@@ -30,7 +31,7 @@ def board_text(view) -> list[str]:
 
 
 async def test_borders_thick_between_regions_thin_inside(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         await pilot.pause()
         view = board_view(app8)
         lines = [line for line in board_text(view) if line.strip()]
@@ -48,7 +49,7 @@ async def test_borders_thick_between_regions_thin_inside(app8) -> None:
 
 
 async def test_cells_grow_with_the_terminal_and_small_terminals_get_a_message(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         view = board_view(app8)
         big = view.layout_now
         await pilot.resize_terminal(60, 22)
@@ -74,7 +75,7 @@ def test_fit_prefers_borders_and_falls_back_to_compact() -> None:
 
 async def test_ascii_draws_q_and_x(level8_file, clock) -> None:
     app = create_app(str(level8_file), ascii=True, now=clock)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         view = board_view(app)
         await pilot.press("enter", "down", "down", "right", "right", "right", "x")
         text = "\n".join(board_text(view))
@@ -107,7 +108,7 @@ def test_level_colours_win_and_big_boards_keep_neighbours_apart() -> None:
 
 
 async def test_command_palette_offers_every_action(app8) -> None:
-    async with app8.run_test(size=SIZE):
+    async with playing(app8, size=SIZE):
         titles = [cmd.title for cmd in app8.get_system_commands(game_screen(app8))]
         for title in ("Undo", "Redo", "Restart level", "Toggle auto-cross", "Help", "Cycle cell"):
             assert title in titles
@@ -117,7 +118,7 @@ async def test_command_palette_offers_every_action(app8) -> None:
 
 @pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_win_screen_copies_a_spoiler_free_share_line(app8, solution8, clock) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         for cell in solution8:
             await go_to(pilot, app8, cell)
             await pilot.press("enter")
@@ -144,7 +145,7 @@ async def test_next_level_opens_the_next_file(tmp_path, clock) -> None:
     (tmp_path / "a.txt").write_text(EXAMPLE_8)
     (tmp_path / "b.txt").write_text("# name: Second\n" + EXAMPLE_9)
     app = create_app(str(tmp_path / "a.txt"), now=clock)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         for r, c in enumerate(SOLUTION_8):
             await go_to(pilot, app, (r, c))
             await pilot.press("enter")

@@ -13,6 +13,7 @@ from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.theme import QUEENS_CONFLICT as CONFLICT_QUEEN
 from queens_tui.app.widgets.queens import CONFLICT_TINT
 from queens_tui.kinds.queens.board import Mark
+from tests.player import playing
 
 from .conftest import SIZE, board_view, drawn, game_screen, go_to
 
@@ -23,7 +24,7 @@ before the live check's sentence (see `StatusBar.render`)."""
 
 @pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_whole_level_with_keys_until_solved(app8, solution8, clock) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         view = board_view(app8)
         assert view.cursor == (0, 0)
         for cell in solution8:
@@ -48,7 +49,7 @@ async def test_whole_level_with_keys_until_solved(app8, solution8, clock) -> Non
 
 
 async def test_space_cycles_and_x_enter_backspace(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         view = board_view(app8)
         await pilot.press("right")
         cell = (0, 1)
@@ -77,7 +78,7 @@ async def test_space_cycles_and_x_enter_backspace(app8) -> None:
 
 
 async def test_auto_crosses_appear_and_retract_with_overlapping_queens(app8) -> None:
-    async with app8.run_test(size=WIDE) as pilot:
+    async with playing(app8, size=WIDE) as pilot:
         view = board_view(app8)
         await go_to(pilot, app8, (0, 0))
         await pilot.press("enter")
@@ -114,7 +115,7 @@ async def test_auto_crosses_appear_and_retract_with_overlapping_queens(app8) -> 
 
 
 async def test_queen_on_an_auto_cross_is_allowed_and_conflicts_show_red(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         view = board_view(app8)
         await pilot.press("enter")  # queen on (0, 0)
         await go_to(pilot, app8, (0, 4))  # same row: auto-crossed
@@ -146,7 +147,7 @@ async def test_queen_on_an_auto_cross_is_allowed_and_conflicts_show_red(app8) ->
 
 
 async def test_undo_redo_without_limit(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         view = board_view(app8)
         boards = [view.board]
         for cell in [(0, 0), (2, 3), (4, 6), (6, 1)]:
@@ -168,7 +169,7 @@ async def test_undo_redo_without_limit(app8) -> None:
 
 @pytest.mark.slow  # 5 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_restart_asks_first(app8, clock) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         view = board_view(app8)
         await pilot.press("enter", "right", "right", "x")
         clock.advance(30)
@@ -188,7 +189,7 @@ async def test_restart_asks_first(app8, clock) -> None:
 
 
 async def test_timer_runs_and_pauses_under_dialogs(app8, clock) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         screen = game_screen(app8)
         clock.advance(65)
         await pilot.pause(0.35)  # the real 0.25 s timer repaints the clock
@@ -213,7 +214,7 @@ async def test_timer_runs_and_pauses_under_dialogs(app8, clock) -> None:
 
 
 async def test_status_line_shows_level_size_queens_moves(app8) -> None:
-    async with app8.run_test(size=WIDE) as pilot:
+    async with playing(app8, size=WIDE) as pilot:
         await pilot.press("enter", "right", "right", "x")
         plain = game_screen(app8).status.plain
         for part in ("Example eight", "8×8", "1 of 8 queens", "00:00", "moves 2", "auto-× on"):
@@ -221,7 +222,7 @@ async def test_status_line_shows_level_size_queens_moves(app8) -> None:
 
 
 async def test_help_lists_rules_keys_and_glyphs(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         await pilot.press("question_mark")
         await pilot.pause()
         from queens_tui.app.screens.help import kind_help
@@ -240,7 +241,7 @@ async def test_help_lists_rules_keys_and_glyphs(app8) -> None:
 
 
 async def test_q_quits(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         await pilot.press("q")
         await pilot.pause()
         assert app8.return_code == 0

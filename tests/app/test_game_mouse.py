@@ -7,6 +7,7 @@ import pytest
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.app.widgets.queens import BoardView
 from queens_tui.kinds.queens.board import Mark
+from tests.player import playing
 
 from .conftest import SIZE, board_view, game_screen
 
@@ -25,7 +26,7 @@ async def drag(pilot, view: BoardView, cells) -> None:
 
 
 async def test_left_click_cycles_and_moves_the_cursor(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         view = board_view(app8)
         cell = (3, 4)
         marks = []
@@ -43,7 +44,7 @@ async def test_left_click_cycles_and_moves_the_cursor(app8) -> None:
 
 
 async def test_right_click_toggles_a_queen(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         view = board_view(app8)
         await click(pilot, view, (2, 2), button=3)
         assert view.board.mark((2, 2)) is Mark.QUEEN
@@ -52,7 +53,7 @@ async def test_right_click_toggles_a_queen(app8) -> None:
 
 
 async def test_drag_paints_crosses_as_one_undo_step(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         view = board_view(app8)
         await click(pilot, view, (1, 3), button=3)  # a queen the drag must leave alone
         moves_before = game_screen(app8).midend.game.moves
@@ -69,7 +70,7 @@ async def test_drag_paints_crosses_as_one_undo_step(app8) -> None:
 
 
 async def test_drag_starting_on_a_cross_erases_crosses(app8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         view = board_view(app8)
         await drag(pilot, view, [(5, c) for c in range(6)])
         assert len(view.board.crosses) == 6
@@ -80,7 +81,7 @@ async def test_drag_starting_on_a_cross_erases_crosses(app8) -> None:
 
 @pytest.mark.slow  # 10 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_whole_level_with_the_mouse(app8, solution8) -> None:
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         view = board_view(app8)
         # cross out an empty corner by dragging, then place queens: right clicks and double clicks
         await drag(pilot, view, [(7, 7), (7, 6)])
@@ -105,7 +106,7 @@ async def test_classic_board_mouse_works_as_on_the_queens_board() -> None:
     from queens_tui.midend.levels import OpenLevel
 
     app = create_app(OpenLevel(level(6, [])), now=lambda: 0.0)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         view = app.screen.query_one(ClassicBoard)
         await pilot.click(view, offset=view.cell_offset((1, 2)), button=3)
         assert view._state.queens == {(1, 2)}

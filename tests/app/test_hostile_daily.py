@@ -14,6 +14,7 @@ import pytest
 
 from queens_tui.app import create_app
 from queens_tui.app.screens.game import GameScreen
+from tests.player import playing
 from tests.unit.test_archive_days import _bundled, queens_days
 
 from .session_fixtures import SIZE, TODAY, make_store, notices
@@ -30,7 +31,7 @@ async def test_bad_daily_files_never_crash_the_game(tmp_path) -> None:
         json.dumps({**deep, "regions": "DEEP"}).replace('"DEEP"', "[" * 500 + "]" * 500)
     )
     app = create_app(store=make_store(tmp_path / "data"))
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with playing(app, size=SIZE, notifications=True) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.midend.ref.day == TODAY

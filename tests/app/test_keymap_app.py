@@ -8,6 +8,7 @@ from pathlib import Path
 from queens_tui.app import create_app
 from queens_tui.app.widgets.keyline import KeyLine
 from queens_tui.kinds.queens.board import Mark
+from tests.player import playing
 
 from .conftest import SIZE, board_view, game_screen
 
@@ -16,7 +17,7 @@ async def test_a_remapped_key_works_everywhere(tmp_path: Path, level8_file: Path
     keys = tmp_path / "keys.conf"
     keys.write_text("undo = z\nhint = nope+\n")
     app = create_app(str(level8_file), now=clock, keys=keys)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with playing(app, size=SIZE, notifications=True) as pilot:
         view = board_view(app)
         await pilot.press("x")
         assert view.board.mark((0, 0)) is Mark.CROSS
@@ -42,7 +43,7 @@ async def test_texts_that_name_a_key_name_the_remapped_one(
     keys = tmp_path / "keys.conf"
     keys.write_text("hint = f2\nmistakes = k\n")
     app = create_app(str(level8_file), now=clock, keys=keys)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         screen = game_screen(app)
         await settle(pilot, app)
         await pilot.press("f2")

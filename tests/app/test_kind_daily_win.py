@@ -14,6 +14,7 @@ import pytest
 from queens_tui.app import create_app
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.core.vocabulary import to_ascii
+from tests.player import playing
 from tests.scenes import settled
 
 from .session_fixtures import SIZE, make_store
@@ -42,7 +43,7 @@ async def test_a_daily_win_counts_for_its_kind_s_streak(tmp_path, kind: str, asc
         f"{kind}-daily:{yesterday}", 60.0, daily=yesterday, today=yesterday, kind=kind
     )
     app = create_app(store=store, daily=DAY, kind=kind, ascii=ascii)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await settled(pilot)
         assert app.game_screen.midend.game.level.kind == kind
         await pilot.press("S", "y")
@@ -75,7 +76,7 @@ async def test_a_linkedin_archive_day_shares_under_its_own_number(tmp_path) -> N
     path.write_text(json.dumps(tango_day(level, number=684)))
     store = make_store(tmp_path / "data", today=DAY)
     app = create_app(str(path), store=store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await settled(pilot)
         await pilot.press("S", "y")
         await settled(pilot)

@@ -13,6 +13,7 @@ from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.screens.lessons import LessonList
 from queens_tui.store import Store
 from tests.lessons_helpers import quick_lessons, write_cache
+from tests.player import playing
 
 
 def game_app(root: Path):  # type: ignore[no-untyped-def]
@@ -23,7 +24,7 @@ def game_app(root: Path):  # type: ignore[no-untyped-def]
 @pytest.mark.slow  # 11 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_l_in_the_level_browser_opens_the_lessons(tmp_path: Path) -> None:
     app = game_app(tmp_path)
-    async with app.run_test(size=(100, 36)) as pilot:
+    async with playing(app, size=(100, 36)) as pilot:
         await pilot.pause()
         await pilot.press("l")
         await pilot.pause()
@@ -39,7 +40,7 @@ async def test_l_in_the_level_browser_opens_the_lessons(tmp_path: Path) -> None:
 @pytest.mark.slow  # 7 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_learn_in_the_command_palette(tmp_path: Path) -> None:
     app = game_app(tmp_path)
-    async with app.run_test(size=(100, 36)) as pilot:
+    async with playing(app, size=(100, 36)) as pilot:
         await pilot.pause()
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert "Learn" in titles
@@ -61,7 +62,7 @@ async def test_learn_in_the_command_palette(tmp_path: Path) -> None:
 async def test_the_list_in_ascii_says_done_and_not_yet_in_plain_text(tmp_path: Path) -> None:
     write_cache(tmp_path, quick_lessons("tango"))
     app = create_app(None, learn=True, ascii=True, store=Store(tmp_path, sync=False))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         while not (isinstance(app.screen, LessonList) and app.screen.items):
             await pilot.pause()
         box = app.screen.query_one("OptionList")
@@ -78,7 +79,7 @@ async def test_n_and_p_in_a_lesson_open_the_next_and_previous(tmp_path: Path) ->
     found = quick_lessons("tango")
     write_cache(tmp_path, found)
     app = create_app(None, learn=True, store=Store(tmp_path, sync=False), engine="search")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         while not (isinstance(app.screen, LessonList) and app.screen.items):
             await pilot.pause()
         await pilot.press("enter")

@@ -19,6 +19,7 @@ from queens_tui.catalog import LevelRef
 from queens_tui.catalog.listing import SEVERAL_NOTE, library_pack
 from queens_tui.midend.levels import open_ref
 from tests.app.session_fixtures import notices, wait_until
+from tests.player import playing
 from tests.unit.test_archive_days import _bundled, queens_days, tango_day
 
 ARCHIVE = Path(__file__).resolve().parents[2].parent / "shared" / "archive"
@@ -51,7 +52,7 @@ async def test_play_a_library_lists_every_kind_with_grades_and_reasons(tmp_path:
     folder = _copy_archive(tmp_path / "archive")
     first = open_ref(LevelRef.file(folder / "outputs" / "2026-07-22" / "queens.json", "queens"))
     app = create_app(first, library=folder)
-    async with app.run_test(size=(130, 40), notifications=True) as pilot:
+    async with playing(app, size=(130, 40), notifications=True) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, LevelBrowser)
@@ -103,7 +104,7 @@ async def test_a_big_library_is_read_in_the_background_with_a_progress_line(
     monkeypatch.setattr(LevelBrowser, "_busy", busy)
     first = open_ref(LevelRef.file(next(folder.glob("*_queens.json")), "queens"))
     app = create_app(first, library=folder)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with playing(app, size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, LevelBrowser)
@@ -119,7 +120,7 @@ async def test_o_opens_a_folder_of_archive_days(tmp_path: Path) -> None:
     folder = _small_library(tmp_path / "lib", 3)
     (folder / "notes.txt").write_text("not a day")
     app = create_app(open_ref(LevelRef.file(folder / "2020-01-01_queens.json", "queens")))
-    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+    async with playing(app, size=(120, 40), notifications=True) as pilot:
         await pilot.pause()
         await pilot.press("l")
         await wait_until(pilot, lambda: isinstance(app.screen, LevelBrowser))
@@ -143,7 +144,7 @@ async def test_a_day_with_several_solutions_says_so_on_the_win_card(tmp_path: Pa
     path = tmp_path / "2026-07-14_patches.json"
     shutil.copyfile(ARCHIVE / path.name, path)
     app = create_app(open_ref(LevelRef.file(path, "patches")))
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with playing(app, size=(120, 40)) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await wait_until(pilot, lambda: screen.midend.several, timeout=30)
@@ -165,7 +166,7 @@ async def test_a_daily_folder_of_archive_days_is_listed_as_the_library(tmp_path:
     folder = _small_library(tmp_path / "days", 3)
     store = Store(tmp_path / "data", daily_dir=folder)
     app = create_app(open_ref(LevelRef.file(folder / "2020-01-01_queens.json")), store=store)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with playing(app, size=(120, 40)) as pilot:
         await pilot.pause()
         app.push_screen(LevelBrowser(store, today=date(2020, 1, 3)))
         await wait_until(pilot, lambda: isinstance(app.screen, LevelBrowser))
@@ -193,7 +194,7 @@ async def test_a_game_saved_before_linkedin_keys_resumes(tmp_path: Path) -> None
     history.apply(Move.set((0, 0), Mark.CROSS))
     assert store.save_progress(grid_key(level), history, 12.0)  # as an earlier version keyed it
     app = create_app(open_ref(LevelRef.file(path)), store=store)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with playing(app, size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)

@@ -15,6 +15,7 @@ from queens_tui.formats import load_puzzle
 from queens_tui.formats.bundled import bundled_levels
 from queens_tui.midend.levels import open_ref
 from tests.app.session_fixtures import notices, wait_until
+from tests.player import playing
 from tests.unit.test_collections import community_tango
 
 
@@ -27,7 +28,7 @@ async def test_a_corrupt_pack_is_set_aside_when_the_browser_opens(tmp_path: Path
     import_pack("bad", source, sync=False)
     (packs_root() / "bad" / MANIFEST).write_text(body)
     app = create_app(open_ref(LevelRef.file(bundled_levels("tango")[5][1])))
-    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+    async with playing(app, size=(120, 40), notifications=True) as pilot:
         await pilot.pause()
         await pilot.press("l")
         await wait_until(pilot, lambda: isinstance(app.screen, LevelBrowser))

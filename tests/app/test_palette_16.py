@@ -22,6 +22,7 @@ from queens_tui.app.palette import (
 )
 from queens_tui.formats import load_puzzle
 from queens_tui.midend.levels import OpenLevel
+from tests.player import playing
 from tests.scenes import settled
 
 LEVELS = sorted(Path("levels").glob("[0-9]-*/*.txt"))
@@ -85,7 +86,7 @@ async def test_sixteen_colours_show_region_letters_where_colours_repeat(
     monkeypatch.setattr(textual.constants, "COLOR_SYSTEM", "standard")
     level = load_puzzle(str(path))
     app = create_app(OpenLevel(level), persist=False)
-    async with app.run_test(size=(160, 50)) as pilot:
+    async with playing(app, size=(160, 50)) as pilot:
         await settled(pilot)
         assert app.console.color_system == "standard"
         view = app.game_screen.board_view
@@ -105,7 +106,7 @@ async def test_patches_take_the_same_16_colour_entries(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(textual.constants, "COLOR_SYSTEM", "standard")
     app = create_app(OpenLevel(open_arg("patches-1-easy/001")[1]), persist=False)
-    async with app.run_test(size=(100, 36)) as pilot:
+    async with playing(app, size=(100, 36)) as pilot:
         await settled(pilot)
         colors = app.game_screen.board_view._clue_colors()
         assert set(colors) <= set(ANSI_16.values())

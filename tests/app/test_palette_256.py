@@ -8,6 +8,7 @@ import math
 from rich.color import Color, ColorSystem
 
 from queens_tui.app.palette import FALLBACK_256, PASTELS, distance, lab, terminal_colors
+from tests.player import playing
 
 
 def _rich_256(color: str) -> str:
@@ -79,7 +80,7 @@ async def test_the_cursor_keeps_its_region_colour_in_view(app8) -> None:
 
     from .conftest import SIZE, board_view, drawn
 
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         await pilot.pause()
         view = board_view(app8)
         assert view.layout_now is not None and view.layout_now.cell_w >= 5

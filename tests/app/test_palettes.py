@@ -12,6 +12,7 @@ from textual.widgets import Select
 from queens_tui.app import create_app
 from queens_tui.app.palette import CURSOR_BLOCK, HIGHLIGHTS, POOLS, active
 from queens_tui.app.screens.settings import SettingsScreen
+from tests.player import playing
 from tests.scenes import settled
 
 from .conftest import SIZE, board_view
@@ -25,7 +26,7 @@ def _lines(view) -> list[str]:
 async def test_the_palette_setting_applies_at_once_and_is_saved(level8_file: Path, tmp_path):
     data = tmp_path / "data"
     app = create_app(str(level8_file), store=make_store(data), engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         view = board_view(app)
         before = view._colors
         await pilot.press("comma")
@@ -41,7 +42,7 @@ async def test_the_palette_setting_applies_at_once_and_is_saved(level8_file: Pat
     again = create_app(
         str(level8_file), store=make_store(data), palette="high-contrast", engine="search"
     )
-    async with again.run_test(size=SIZE):
+    async with playing(again, size=SIZE):
         assert set(board_view(again)._colors) <= set(POOLS["high-contrast"])
     assert make_store(data).settings.palette == "colour-blind"
 
@@ -51,7 +52,7 @@ async def test_without_colour_letters_show_by_themselves(
 ) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     app = create_app(str(level8_file), persist=False, palette="colour-blind", engine="search")
-    async with app.run_test(size=SIZE):
+    async with playing(app, size=SIZE):
         view = board_view(app)
         assert app.no_color and view.figure == 0 and view.letters_shown
 
@@ -59,7 +60,7 @@ async def test_without_colour_letters_show_by_themselves(
 async def test_a_big_board_at_80x24_shows_its_letters_by_itself() -> None:
     """Issue 35 item 7: the compact layout has no border lines between rows."""
     app = create_app("1-easy/049", persist=False, palette="colour-blind", engine="search")
-    async with app.run_test(size=(80, 24)):
+    async with playing(app, size=(80, 24)):
         view = board_view(app)
         assert view.level.size == 14 and not view.layout_now.bordered
         assert view.letters_shown
@@ -71,7 +72,7 @@ async def test_a_hints_cells_keep_their_regions_colour(level8_file: Path) -> Non
     """Issue 35 item 4: the hint names "the grey region" and the cell stays grey: its role is
     in bars of the role's tint at its sides, marked so it reads without colour too."""
     app = create_app(str(level8_file), persist=False, engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await settled(pilot)
         view = board_view(app)
         for cell, role, marks in [((3, 3), "evidence", "›‹"), ((4, 4), "place", "++")]:
@@ -93,7 +94,7 @@ async def test_kinds_without_regions_draw_alike_in_every_palette() -> None:
     the colour-blind and high-contrast palettes as in the standard one."""
     for level in ("zip-1-6x6/001", "tango-1-easy/001"):
         app = create_app(level, persist=False, engine="search")
-        async with app.run_test(size=(80, 30)) as pilot:
+        async with playing(app, size=(80, 30)) as pilot:
             await settled(pilot)
             view = app.game_screen.board_view
             drawn = [view.render_line(y) for y in range(view.size.height)]
@@ -110,7 +111,7 @@ async def test_mini_sudoku_boxes_read_without_colour_and_the_cursor_too(
     given cell and a blank line shared 256-colour entry 188); the cursor's bars are glyphs."""
     monkeypatch.setenv("NO_COLOR", "1")
     app = create_app("sudoku-1-easy/001", persist=False, engine="search")
-    async with app.run_test(size=(80, 30)):
+    async with playing(app, size=(80, 30)):
         view = app.game_screen.board_view
         text = "\n".join(_lines(view))
         assert text.count("╋") == 2 and "━━━" in text and "┃" in text and "│" in text

@@ -14,6 +14,7 @@ from queens_tui.app.widgets.patches import WRONG_FG, PatchesBoard
 from queens_tui.catalog import open_arg
 from queens_tui.kinds.patches import search
 from queens_tui.midend.levels import OpenLevel
+from tests.player import playing
 from tests.scenes import settled
 
 LEVEL = "patches-1-easy/005"  # 7x7
@@ -43,7 +44,7 @@ def _style_at(board: PatchesBoard, x: int, y: int) -> Any:
 @pytest.mark.slow  # 11 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_mouse_drags_draw_every_patch_to_the_win() -> None:
     app = _app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         board = _board(app)
         solution = next(search.solutions(board.state.level))
         # a wrong patch first: two clues in one, drawn with a red border; a click removes it
@@ -75,7 +76,7 @@ async def test_mouse_drags_draw_every_patch_to_the_win() -> None:
 @pytest.mark.slow  # 7 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_keys_draw_patches_undo_and_hint_to_the_win() -> None:
     app = _app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         board = _board(app)
         solution = sorted(next(search.solutions(board.state.level)))
         cursor = (0, 0)
@@ -122,7 +123,7 @@ async def test_play_kind_patches_opens_today_and_the_browser_lists_the_packs(
     line = calendar_line("patches", day)
     assert line is not None and found.level.clues == decode(line).clues  # the frozen calendar
     app = create_app(OpenLevel(found.level), persist=False)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await pilot.pause()
         assert _board(app).state.level.kind == "patches"
         assert "Patches" in app.screen.status.plain

@@ -8,6 +8,7 @@ from textual.notifications import Notify
 from queens_tui.app import create_app
 from queens_tui.midend import actions
 from queens_tui.midend.actions import ASSIST, palette
+from tests.player import playing
 
 
 def test_the_palette_shows_no_backticks() -> None:
@@ -23,7 +24,7 @@ def test_the_palette_shows_no_backticks() -> None:
 async def test_ctrl_c_says_which_key_quits_in_plain_words(level8_file) -> None:
     app = create_app(str(level8_file), persist=False)
     messages: list[Message] = []
-    async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
+    async with playing(app, size=(80, 24), message_hook=messages.append) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+c")
         await pilot.pause()

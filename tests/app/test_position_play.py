@@ -14,6 +14,7 @@ from queens_tui.core.play import Deadline
 from queens_tui.formats import load_puzzle, reader
 from queens_tui.formats.bundled import bundled_levels, bundled_path
 from queens_tui.kinds import get_kind
+from tests.player import playing
 
 from .assist_fixtures import settle
 from .session_fixtures import SIZE, make_store
@@ -42,7 +43,7 @@ async def test_play_opens_a_files_position_and_keeps_its_own_save(tmp_path: Path
     rules = get_kind("queens").play
     data = tmp_path / "data"
     app = create_app(str(placed), store=make_store(data), engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await settle(pilot, app)
         midend = app.game_screen.midend
         assert rules.state_to_json(midend.game.state) == rows
@@ -59,7 +60,7 @@ async def test_play_opens_a_files_position_and_keeps_its_own_save(tmp_path: Path
         await settle(pilot, app)
         assert rules.state_to_json(midend.game.state) == rows  # a restart comes back here
     app = create_app(str(bare), store=make_store(data), engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await settle(pilot, app)
         assert rules.is_blank(app.game_screen.midend.game.state)  # not the lesson's save
 
@@ -80,7 +81,7 @@ async def test_an_exported_lesson_opens_on_its_board(kind: str, tmp_path: Path) 
     rules = get_kind(kind).play
     _, state = catalog.board(lesson)
     app = create_app(str(path), store=make_store(tmp_path / "data"), engine="search")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await settle(pilot, app)
         shown = app.game_screen.midend.game.state
         assert rules.pieces(shown) == rules.pieces(state)

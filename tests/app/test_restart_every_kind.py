@@ -10,6 +10,7 @@ import pytest
 from queens_tui.app import create_app
 from queens_tui.app.screens.win import GUARD, WinScreen
 from queens_tui.kinds import KINDS
+from tests.player import playing
 
 from .assist_fixtures import settle
 from .session_fixtures import SIZE, make_store, wait_until
@@ -49,7 +50,7 @@ async def test_a_hint_looked_at_counts_and_the_card_survives_a_restart(
 ) -> None:
     data = tmp_path / "data"
     app = create_app(LEVELS[kind], now=clock, store=make_store(data), engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await settle(pilot, app)
         game = app.game_screen.midend.game
         await pilot.press("h")  # looked at, not applied
@@ -75,7 +76,7 @@ async def test_a_hint_looked_at_counts_and_the_card_survives_a_restart(
     stats = store.level_stats(app.ref.key)
     assert stats is not None and stats.solves == 1 and stats.last_hints == hints
     again = create_app(LEVELS[kind], now=clock, store=store, engine="search")
-    async with again.run_test(size=SIZE) as pilot:
+    async with playing(again, size=SIZE) as pilot:
         await settle(pilot, again)
         assert isinstance(again.screen, WinScreen)
         assert share(again) == first
@@ -87,7 +88,7 @@ async def test_a_hint_looked_at_counts_and_the_card_survives_a_restart(
 async def test_S_keeps_its_undo_offer_after_a_restart(kind: str, tmp_path, clock) -> None:
     data = tmp_path / "data"
     app = create_app(LEVELS[kind], now=clock, store=make_store(data), engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await settle(pilot, app)
         start = app.game_screen.midend.game.state
         await pilot.press("S", "y")
@@ -97,7 +98,7 @@ async def test_S_keeps_its_undo_offer_after_a_restart(kind: str, tmp_path, clock
         clock.advance(GUARD + 1)
         await pilot.press("q")
     again = create_app(LEVELS[kind], now=clock, store=make_store(data), engine="search")
-    async with again.run_test(size=SIZE) as pilot:
+    async with playing(again, size=SIZE) as pilot:
         await settle(pilot, again)
         assert isinstance(again.screen, WinScreen)
         assert again.screen.undoable, "the card still offers to take the solution back"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from queens_tui.app import QueensApp
+from tests.player import playing
 
 from .conftest import SIZE
 
@@ -17,7 +18,7 @@ async def test_ctrl_z_is_shown_and_works_only_in_a_terminal(
     monkeypatch.setattr(app8, "action_suspend_process", lambda: calls.append("suspend"))
     # Textual's own flag: True under textual-serve's WebDriver, False in a terminal.
     monkeypatch.setattr(QueensApp, "is_web", property(lambda self: web))
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         await pilot.pause()
         keys = {b.binding.key: b.binding.action for b in app8.screen.active_bindings.values()}
         await pilot.press("ctrl+z")
@@ -33,7 +34,7 @@ async def test_quit_in_a_browser_asks_first(app8: QueensApp, monkeypatch) -> Non
     from queens_tui.app.screens.confirm import ConfirmScreen
 
     monkeypatch.setattr(QueensApp, "is_web", property(lambda self: True))
-    async with app8.run_test(size=SIZE) as pilot:
+    async with playing(app8, size=SIZE) as pilot:
         await pilot.pause()
         await app8.run_action("quit")
         await pilot.pause()

@@ -19,6 +19,7 @@ from queens_tui.kinds.queens.board import Mark
 from queens_tui.store import daily as daily_mod
 from queens_tui.store.daily import generate_daily
 from tests.conftest import EXAMPLE_8, EXAMPLE_9
+from tests.player import playing
 
 from .conftest import board_view
 from .session_fixtures import (
@@ -45,7 +46,7 @@ async def test_bare_start_opens_the_daily_file_for_today(tmp_path) -> None:
     write_daily(data / "daily", TODAY, "Hand-made daily", EXAMPLE_8)
     write_daily(data / "daily", TODAY - timedelta(days=1), "Yesterday", EXAMPLE_9)
     app = create_app(store=make_store(data))
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)
@@ -58,7 +59,7 @@ async def test_daily_dir_override_is_used(tmp_path) -> None:
     other = tmp_path / "elsewhere"
     write_daily(other, TODAY, "From --daily-dir", EXAMPLE_9)
     app = create_app(store=make_store(tmp_path / "data", daily_dir=other))
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         assert "From --daily-dir" in app.game_screen.status.plain
 
@@ -73,7 +74,7 @@ async def test_generation_runs_behind_a_loading_screen(tmp_path, monkeypatch) ->
 
     monkeypatch.setattr(daily_mod, "generate_daily", slow)
     app = create_app(store=make_store(tmp_path / "data"))
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, LoadingScreen)  # the first frame did not wait
         text = str(app.screen.query_one("#loading-text").render())
@@ -88,7 +89,7 @@ async def test_two_fresh_homes_get_the_same_generated_daily(tmp_path) -> None:
     levels = []
     for home in ("one", "two"):
         app = create_app(store=make_store(tmp_path / home))
-        async with app.run_test(size=SIZE) as pilot:
+        async with playing(app, size=SIZE) as pilot:
             await game_ready(pilot, app)
             levels.append(app.game_screen.midend.game.level)
             assert "Daily 2026-03-16" in app.game_screen.status.plain
@@ -99,14 +100,14 @@ async def test_two_fresh_homes_get_the_same_generated_daily(tmp_path) -> None:
 async def test_generated_daily_resumes_after_relaunch(tmp_path) -> None:
     data = tmp_path / "data"
     app = create_app(store=make_store(data))
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await game_ready(pilot, app)
         await pilot.press("right", "enter")
         await pilot.press("q")
     again = create_app(store=make_store(data))
     # cached after the first time: the game is there from the first frame
     assert again.ref is not None and again.ref.day == TODAY
-    async with again.run_test(size=SIZE) as pilot:
+    async with playing(again, size=SIZE) as pilot:
         await pilot.pause()
         assert board_view(again).board.mark((0, 1)) is Mark.QUEEN
 
@@ -123,7 +124,7 @@ async def test_n_and_p_on_a_daily_go_by_day(tmp_path, monkeypatch) -> None:
 
     monkeypatch.setattr(daily_mod, "generate_daily", fake)
     app = create_app(store=make_store(data))
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with playing(app, size=SIZE, notifications=True) as pilot:
         screen = app.game_screen
         await pilot.press("n")  # no puzzle for tomorrow yet
         assert screen.midend.ref.day == TODAY
@@ -176,7 +177,7 @@ async def test_loading_screen_escape_goes_back_to_the_game(tmp_path, monkeypatch
 
     monkeypatch.setattr(daily_mod, "generate_daily", slow)
     app = create_app(store=make_store(data))
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.press("p")
         await pilot.pause()
         assert isinstance(app.screen, LoadingScreen)

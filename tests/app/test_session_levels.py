@@ -15,6 +15,7 @@ from queens_tui.formats.queens import parse_text
 from queens_tui.kinds.queens.board import Mark
 from queens_tui.store import daily as daily_mod
 from tests.app.browser_fixtures import write_levels
+from tests.player import playing
 
 from .conftest import board_view
 from .session_fixtures import EXAMPLE_6, SIZE, TODAY, make_store, notices, wait_until, write_folder
@@ -32,7 +33,7 @@ def packs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Pa
 async def test_browser_opens_the_chosen_level_and_saves_the_current_one(packs, tmp_path) -> None:
     store = make_store(tmp_path / "data")
     app = create_app("2-medium/002", store=store)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with playing(app, size=(120, 40)) as pilot:
         screen = app.game_screen
         assert screen.midend.ref.bundled_id == "2-medium/002"
         await pilot.press("enter")  # a queen on (0, 0) before leaving
@@ -58,7 +59,7 @@ async def test_browser_opens_the_chosen_level_and_saves_the_current_one(packs, t
 
 async def test_browser_escape_keeps_the_game(packs, tmp_path) -> None:
     app = create_app("1-easy/001", store=make_store(tmp_path / "data"))
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with playing(app, size=(120, 40)) as pilot:
         await pilot.press("right", "enter", "l")
         await pilot.pause()
         assert isinstance(app.screen, LevelBrowser)
@@ -76,7 +77,7 @@ async def test_browser_opens_a_generated_daily(packs, tmp_path, monkeypatch) -> 
         lambda kind, day: parse_text(f"# name: Daily {day.isoformat()}\n{EXAMPLE_6}"),
     )
     app = create_app("1-easy/002", store=make_store(tmp_path / "data"))
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with playing(app, size=(120, 40)) as pilot:
         await pilot.press("l")
         await pilot.pause()
         await pilot.press("t", "enter")  # t: today's daily
@@ -88,7 +89,7 @@ async def test_browser_opens_a_generated_daily(packs, tmp_path, monkeypatch) -> 
 
 async def test_n_and_p_follow_the_bundled_order(packs, tmp_path) -> None:
     app = create_app("1-easy/003", store=make_store(tmp_path / "data"))
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with playing(app, size=SIZE, notifications=True) as pilot:
         screen = app.game_screen
         await pilot.press("n")
         assert screen.midend.ref.bundled_id == "2-medium/001"
@@ -102,7 +103,7 @@ async def test_n_and_p_follow_the_bundled_order(packs, tmp_path) -> None:
 async def test_n_and_p_walk_a_folder_and_resume_each_file(tmp_path, clock) -> None:
     _first, b, _third = write_folder(tmp_path / "folder")
     app = create_app(str(b), now=clock, store=make_store(tmp_path / "data"))
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with playing(app, size=SIZE, notifications=True) as pilot:
         screen = app.game_screen
         await pilot.press("enter")
         clock.advance(30)
@@ -122,7 +123,7 @@ async def test_n_and_p_walk_a_folder_and_resume_each_file(tmp_path, clock) -> No
 
 async def test_palette_lists_the_new_commands(level8_file, tmp_path) -> None:
     app = create_app(str(level8_file), store=make_store(tmp_path / "data"))
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         titles = {cmd.title for cmd in app.get_system_commands(app.game_screen)}
         assert {"Level browser", "Next level", "Previous level"} <= titles
@@ -132,6 +133,6 @@ async def test_a_bundled_file_by_path_is_the_bundled_level(packs, tmp_path) -> N
     path = dict(packs)["1-easy/002"]
     app = create_app(str(path), store=make_store(tmp_path / "data"))
     assert app.ref is not None and app.ref.key == "pack:1-easy/002"  # same save as by id
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.press("n")
         assert app.game_screen.midend.ref.bundled_id == "1-easy/003"

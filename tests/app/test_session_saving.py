@@ -8,6 +8,7 @@ from queens_tui.app import create_app
 from queens_tui.app.screens.win import WinScreen
 from queens_tui.kinds.queens.board import Mark
 from queens_tui.store import grid_key
+from tests.player import playing
 
 from .conftest import board_view, game_screen, go_to
 from .session_fixtures import SIZE, make_store, notices, settle
@@ -16,7 +17,7 @@ from .session_fixtures import SIZE, make_store, notices, settle
 async def test_progress_is_saved_after_every_move(level8_file: Path, tmp_path, clock) -> None:
     store = make_store(tmp_path / "data")
     app = create_app(str(level8_file), now=clock, store=store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         level = game_screen(app).midend.game.level
         key = grid_key(level)
         assert store.load_progress(key, level) is None
@@ -44,7 +45,7 @@ async def test_level_resumes_with_history_and_clock_in_a_new_app(
 ) -> None:
     data = tmp_path / "data"
     first = create_app(str(level8_file), now=clock, store=make_store(data))
-    async with first.run_test(size=SIZE) as pilot:
+    async with playing(first, size=SIZE) as pilot:
         await go_to(pilot, first, (0, 3))
         await pilot.press("enter")
         await go_to(pilot, first, (5, 5))
@@ -57,7 +58,7 @@ async def test_level_resumes_with_history_and_clock_in_a_new_app(
     assert first.return_code == 0
 
     second = create_app(str(level8_file), now=clock, store=make_store(data))
-    async with second.run_test(size=SIZE) as pilot:
+    async with playing(second, size=SIZE) as pilot:
         screen = game_screen(second)
         board = board_view(second).board
         assert board.mark((0, 3)) is Mark.QUEEN
@@ -86,7 +87,7 @@ async def test_corrupt_save_is_set_aside_with_a_notice_and_the_game_starts(
     path.write_text('{"format": "queens-tui/progress", "version": 1, "board": [')
     (data / "stats.json").write_text("\x00\x01 not json")
     app = create_app(str(level8_file), now=clock, store=make_store(data))
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with playing(app, size=SIZE, notifications=True) as pilot:
         await pilot.pause()
         warnings = notices(app, "warning")
         assert any("saved progress" in text and "moved to" in text for text in warnings)
@@ -108,7 +109,7 @@ async def test_restart_empties_the_board_and_keeps_what_counted(
     the game and in its save (issue 35 item 1), so quitting then is no way to a clean slate."""
     store = make_store(tmp_path / "data")
     app = create_app(str(level8_file), now=clock, store=store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         key = app.ref.key
         await pilot.press("enter")  # a queen at the corner: the level can't be finished
         await pilot.pause()
@@ -130,7 +131,7 @@ async def test_solve_is_recorded_and_the_win_screen_shows_the_best_time(
 ) -> None:
     store = make_store(tmp_path / "data")
     app = create_app(str(level8_file), now=clock, store=store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         for cell in solution8:
             await go_to(pilot, app, cell)
             await pilot.press("enter")
@@ -160,7 +161,7 @@ async def test_settings_persist_auto_cross_live_check_theme(
 ) -> None:
     data = tmp_path / "data"
     app = create_app(str(level8_file), now=clock, store=make_store(data))
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.press("a", "c")
         app.theme = "textual-light"
         await settle(pilot, app)
@@ -171,7 +172,7 @@ async def test_settings_persist_auto_cross_live_check_theme(
         "textual-light",
     )
     again = create_app(str(level8_file), now=clock, store=make_store(data))
-    async with again.run_test(size=SIZE) as pilot:
+    async with playing(again, size=SIZE) as pilot:
         screen = game_screen(again)
         assert (
             screen.midend.game.options["auto_cross"] is False
@@ -188,7 +189,7 @@ async def test_undo_takes_S_back_as_the_question_says_and_a_new_solve_is_kept(
 
     store = make_store(tmp_path / "data")
     app = create_app(str(level8_file), now=clock, store=store, engine="search")  # no CP-SAT import
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         screen = game_screen(app)
         await go_to(pilot, app, solution8[0])
         await pilot.press("enter")

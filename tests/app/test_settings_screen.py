@@ -10,6 +10,7 @@ from textual.widgets import Select, Switch
 
 from queens_tui.app import create_app
 from queens_tui.app.screens.settings import SettingsScreen
+from tests.player import playing
 
 from .session_fixtures import SIZE, make_store
 
@@ -23,7 +24,7 @@ def _switch(screen: SettingsScreen, word: str) -> Switch:
 async def test_settings_switches_apply_at_once_and_are_saved(level8_file: Path, tmp_path) -> None:
     data = tmp_path / "data"
     app = create_app(str(level8_file), store=make_store(data))
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.press("comma")
         await pilot.pause()
         screen = app.screen
@@ -65,12 +66,12 @@ async def test_settings_switches_apply_at_once_and_are_saved(level8_file: Path, 
     assert not (settings.auto_cross or settings.live_check or settings.labels)
     assert settings.letters and settings.ascii and settings.theme == "textual-light"
     again = create_app(str(level8_file), store=make_store(data))
-    async with again.run_test(size=SIZE):
+    async with playing(again, size=SIZE):
         assert again.ascii and again.game_screen.board_view.ascii  # the saved ASCII setting
 
 
 async def test_settings_are_in_the_command_palette(level8_file: Path) -> None:
     app = create_app(str(level8_file), persist=False)
-    async with app.run_test(size=SIZE):
+    async with playing(app, size=SIZE):
         titles = [c.title for c in app.get_system_commands(app.game_screen)]
         assert "Settings" in titles

@@ -14,6 +14,7 @@ import gc
 import pytest
 
 from queens_tui.cli import main, play
+from tests.player import playing
 
 
 def test_main_starts_the_game_without_collection_and_turns_it_back_on(
@@ -39,7 +40,7 @@ def test_a_failed_start_leaves_collection_on(tmp_path) -> None:
 async def test_the_app_collects_again_after_its_first_frame(app8) -> None:
     gc.disable()  # as `main` leaves it for the game's start
     try:
-        async with app8.run_test() as pilot:
+        async with playing(app8) as pilot:
             await pilot.pause()
             assert gc.isenabled()
     finally:

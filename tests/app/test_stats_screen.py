@@ -18,6 +18,7 @@ from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.screens.stats import Chart, StatsScreen
 from queens_tui.catalog.figures import Record
 from queens_tui.store import Store
+from tests.player import playing
 from tests.stats_data import TODAY, record_stats, write_stats
 
 
@@ -37,7 +38,7 @@ def _text(screen: StatsScreen, which: str) -> str:
 
 async def test_g_opens_the_stats_of_the_games_kind_and_escape_goes_back(tmp_path: Path) -> None:
     app = _app(tmp_path, "tango-1-easy/001")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await pilot.press("g")
         await pilot.pause()
         screen = app.screen
@@ -52,7 +53,7 @@ async def test_g_opens_the_stats_of_the_games_kind_and_escape_goes_back(tmp_path
 @pytest.mark.slow  # 6 s at load 12 on 2 cores: run by `pytest -m slow`
 async def test_the_palette_and_the_browser_open_the_stats(tmp_path: Path) -> None:
     app = _app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"Stats")
@@ -73,7 +74,7 @@ async def test_the_palette_and_the_browser_open_the_stats(tmp_path: Path) -> Non
 
 async def test_kinds_and_days_switch_by_key_and_show_the_records_figures(tmp_path: Path) -> None:
     app = _app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await pilot.press("g")
         await pilot.pause()
         screen = app.screen
@@ -122,7 +123,7 @@ async def test_a_corrupt_file_is_set_aside_and_the_screen_says_nothing_yet(
 ) -> None:
     (tmp_path / "stats.json").write_bytes(content)
     app = _app(tmp_path, days=0)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await pilot.press("g")
         await pilot.pause()
         screen = app.screen
@@ -142,7 +143,7 @@ async def test_no_color_and_ascii_keep_a_glyph_per_state(
     app = create_app(
         "1-easy/001", store=_store(tmp_path), persist=False, engine="search", ascii=True
     )
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await pilot.press("g")
         await pilot.pause()
         assert app.no_color and isinstance(app.screen, StatsScreen)
@@ -155,7 +156,7 @@ async def test_a_record_dated_after_today_is_said_once_on_the_screen(tmp_path: P
     store = _store(tmp_path)
     store.record_solve("pack:1-easy/002", 50.0, today=date(2027, 1, 1))  # a replay, clock wrong
     app = create_app("1-easy/001", store=store, persist=False, engine="search")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await pilot.press("g")
         await pilot.pause()
         notice = app.screen.query_one("#stats-notice", Static)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from queens_tui.app import create_app
+from tests.player import playing
 
 from .conftest import board_view
 from .session_fixtures import SIZE, make_store, notices
@@ -21,7 +22,7 @@ async def test_unsaveable_data_folder_is_said_once_and_the_game_goes_on(
     blocker.write_text("")
     store = make_store(blocker / "queens-tui")
     app = create_app(str(level8_file), now=clock, store=store)  # type: ignore[arg-type]
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with playing(app, size=SIZE, notifications=True) as pilot:
         await pilot.pause()
         await pilot.press("enter", "right", "right", "x")
         await pilot.pause()
@@ -44,7 +45,7 @@ async def test_second_game_says_it_is_read_only(
     other = _other_game(data)
     try:
         app = create_app(str(level8_file), now=clock, store=make_store(data))  # type: ignore[arg-type]
-        async with app.run_test(size=SIZE, notifications=True) as pilot:
+        async with playing(app, size=SIZE, notifications=True) as pilot:
             await pilot.pause()
             await pilot.press("enter")
             await pilot.pause()
@@ -73,7 +74,7 @@ async def test_a_background_save_failing_is_said_without_waiting_for_another_mov
 
     store = make_store(tmp_path / "data")
     app = create_app(str(level8_file), now=clock, store=store)  # type: ignore[arg-type]
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with playing(app, size=SIZE, notifications=True) as pilot:
         await pilot.pause()
         monkeypatch.setattr(store_module, "atomic_write_bytes", full_disk)
         await pilot.press("enter")

@@ -12,6 +12,7 @@ from queens_tui.formats import sudoku as fmt
 from queens_tui.midend.levels import OpenLevel
 from queens_tui.store import Store
 from tests.app.reading import glyph_of
+from tests.player import playing
 from tests.scenes import settled, walk
 from tests.unit.sudoku_data import LEVEL_1, SOLUTION_1
 
@@ -48,7 +49,7 @@ async def test_keys_play_a_level_to_the_win() -> None:
     ]
     level = fmt.parse("# kind: sudoku\n# name: Morning\n" + "\n".join(rows))
     app = create_app(OpenLevel(level), persist=False, engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         view = board(app)
         assert "28 of 36 filled" in app.game_screen.status.plain
         given = view.board.level.given_cells
@@ -67,7 +68,7 @@ async def test_keys_play_a_level_to_the_win() -> None:
 
 async def test_notes_mode_writes_small_digits_that_a_placed_digit_hides() -> None:
     app = sudoku_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         view = board(app)
         await pilot.press("e", "2", "6")  # r1c1: notes 2 and 6
         assert "✎ notes" in app.game_screen.status.plain
@@ -87,7 +88,7 @@ async def test_notes_mode_writes_small_digits_that_a_placed_digit_hides() -> Non
 
 async def test_mouse_selects_and_right_click_clears_and_repeats_turn_red() -> None:
     app = sudoku_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         view = board(app)
         x, y = view.cell_offset((0, 3))
         await pilot.click(SudokuBoard, offset=(x, y))
@@ -104,7 +105,7 @@ async def test_mouse_selects_and_right_click_clears_and_repeats_turn_red() -> No
 
 async def test_hint_explains_then_places(tmp_path: Path) -> None:
     app = sudoku_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await settled(pilot)
         await pilot.press("h")
         await settled(pilot)
@@ -120,7 +121,7 @@ async def test_play_kind_sudoku_opens_todays_daily_from_the_calendar(tmp_path: P
     day = date(2026, 11, 23)  # a Monday: the week's easiest
     store = Store(tmp_path / "data", sync=False, today=lambda: day)
     app = create_app(None, store=store, kind="sudoku", engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await settled(pilot)
         level = app.game_screen.midend.ref.level
         assert level.kind == "sudoku" and level.name == "Daily Mini Sudoku 2026-11-23"
@@ -135,7 +136,7 @@ async def test_the_browser_lists_the_sudoku_packs_and_dailies(tmp_path: Path) ->
     day = date(2026, 11, 23)
     store = Store(tmp_path / "data", sync=False, today=lambda: day)
     app = create_app("sudoku-2-medium/004", store=store, engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.press("l")
         await pilot.pause()
         browser = app.screen
@@ -156,7 +157,7 @@ async def test_a_note_auto_notes_hide_at_once_says_why() -> None:
     from queens_tui.kinds.sudoku.rules import peers
 
     app = sudoku_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         screen = app.game_screen
         board = screen.midend.game.state

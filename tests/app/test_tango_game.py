@@ -14,6 +14,7 @@ from queens_tui.kinds.tango.level import MOON, SUN
 from queens_tui.midend.levels import OpenLevel
 from queens_tui.store import Store
 from tests.app.reading import glyph_of
+from tests.player import playing
 from tests.scenes import settled
 from tests.unit.test_tango_formats import JSON_1
 
@@ -36,7 +37,7 @@ def drawn(view: TangoBoard, cell: tuple[int, int]) -> tuple[str, object]:
 
 async def test_keys_cycle_place_and_never_touch_givens() -> None:
     app = tango_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         view = board(app)
         status = app.game_screen.status.plain
         assert "LinkedIn Tango #1" in status and "6×6" in status and "4 of 36 filled" in status
@@ -66,7 +67,7 @@ async def test_keys_cycle_place_and_never_touch_givens() -> None:
 
 async def test_mouse_cycles_forward_and_back() -> None:
     app = tango_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         view = board(app)
         x, y = view.cell_offset((2, 3))
         await pilot.click(TangoBoard, offset=(x, y))
@@ -79,7 +80,7 @@ async def test_mouse_cycles_forward_and_back() -> None:
 
 async def test_a_broken_line_is_marked_and_the_check_says_mistake() -> None:
     app = tango_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         view = board(app)
         await pilot.press("1", "right", "1", "right", "1")  # three suns in row 1
         await settled(pilot)
@@ -94,7 +95,7 @@ async def test_a_broken_line_is_marked_and_the_check_says_mistake() -> None:
 
 async def test_hint_highlights_then_applies() -> None:
     app = tango_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         view = board(app)
         await pilot.press("h")
         await settled(pilot)
@@ -108,7 +109,7 @@ async def test_hint_highlights_then_applies() -> None:
 
 async def test_solve_wins_with_a_share_line() -> None:
     app = tango_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.press("S", "y")  # S asks first: the level then counts as solved with help
         await settled(pilot)
         assert board(app).board.rows_text() == SOLUTION_1
@@ -124,7 +125,7 @@ async def test_play_kind_tango_opens_todays_tango_and_saves(tmp_path: Path) -> N
     day = date(2026, 11, 23)
     store = Store(tmp_path / "data", sync=False, today=lambda: day)
     app = create_app(None, store=store, kind="tango", engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await settled(pilot)
         level = app.game_screen.midend.ref.level
         assert level.kind == "tango" and level.name == "Daily Tango 2026-11-23"
@@ -139,7 +140,7 @@ async def test_play_kind_tango_opens_todays_tango_and_saves(tmp_path: Path) -> N
     store.close()
     store = Store(tmp_path / "data", sync=False, today=lambda: day)
     app = create_app(None, store=store, kind="tango", engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await settled(pilot)
         assert board(app).board.rows_text() == placed  # the hint's cells came back
     store.close()
@@ -149,7 +150,7 @@ async def test_the_browser_lists_tango_packs_and_dailies(tmp_path: Path) -> None
     day = date(2026, 11, 23)
     store = Store(tmp_path / "data", sync=False, today=lambda: day)
     app = create_app("tango-2-medium/004", store=store, engine="search")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.press("l")
         await pilot.pause()
         browser = app.screen
@@ -172,7 +173,7 @@ async def test_the_browser_lists_tango_packs_and_dailies(tmp_path: Path) -> None
 
 async def test_help_shows_the_tango_rules_and_keys() -> None:
     app = tango_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.press("question_mark")
         await pilot.pause()
         from queens_tui.app.screens.help import HelpScreen
@@ -187,7 +188,7 @@ async def test_a_new_theme_repaints_the_board_in_its_colours() -> None:
     """The board's own CSS colours are worked out once a repaint (`BoardWidget.base_style`):
     a theme change must still reach every line it draws."""
     app = tango_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await settled(pilot)
         view = board(app)
         before = next(iter(view.render_line(0))).style

@@ -11,6 +11,7 @@ from queens_tui.app import create_app
 from queens_tui.app.screens.game import GameScreen
 from queens_tui.app.screens.win import GUARD, WinScreen
 from tests.conftest import EXAMPLE_8
+from tests.player import playing
 
 from .conftest import go_to
 from .session_fixtures import SIZE, TODAY, make_store, wait_until
@@ -34,7 +35,7 @@ def card_text(app) -> str:
 async def test_eager_double_enter_keeps_the_win(level8_file: Path, tmp_path, clock, solution8):
     store = make_store(tmp_path / "data")
     app = create_app(str(level8_file), now=clock, store=store)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await solve(pilot, app, solution8, clock, last_twice=True)
         assert isinstance(app.screen, WinScreen)
         assert app.screen.focused is None  # no button takes Enter
@@ -57,14 +58,14 @@ async def test_eager_double_enter_keeps_the_win(level8_file: Path, tmp_path, clo
 async def test_a_solved_level_opens_solved(level8_file: Path, tmp_path, clock, solution8):
     data = tmp_path / "data"
     app = create_app(str(level8_file), now=clock, store=make_store(data))
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await solve(pilot, app, solution8, clock)
         assert isinstance(app.screen, WinScreen)
         clock.advance(GUARD + 1)
         await pilot.press("q")
     store = make_store(data)
     again = create_app(str(level8_file), now=clock, store=store)
-    async with again.run_test(size=SIZE) as pilot:
+    async with playing(again, size=SIZE) as pilot:
         await pilot.pause()
         game = again.game_screen.midend.game
         assert game.solved and game.state.queens == frozenset(solution8)
@@ -93,7 +94,7 @@ def yesterdays_daily(tmp_path):
 async def test_replaying_a_solved_daily_keeps_the_first_result(tmp_path, clock, solution8):
     data, day = yesterdays_daily(tmp_path)
     app = create_app(now=clock, store=make_store(data), daily=day)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         await solve(pilot, app, solution8, clock)
         assert isinstance(app.screen, WinScreen)
@@ -115,7 +116,7 @@ async def test_replaying_a_solved_daily_keeps_the_first_result(tmp_path, clock, 
     stats = store.level_stats(f"daily:{day.isoformat()}")
     assert stats is not None and stats.solves == 1 and stats.best_time == 40
     again = create_app(now=clock, store=store, daily=day)
-    async with again.run_test(size=SIZE) as pilot:
+    async with playing(again, size=SIZE) as pilot:
         await pilot.pause()
         game = again.game_screen.midend.game
         assert game.solved and int(game.stopwatch.elapsed) == 40  # not the replay's time
@@ -123,7 +124,7 @@ async def test_replaying_a_solved_daily_keeps_the_first_result(tmp_path, clock, 
 
 async def test_an_undo_is_not_flawless(level8_file: Path, clock, solution8) -> None:
     app = create_app(str(level8_file), now=clock, persist=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.press("x", "u")  # a cross, undone
         await solve(pilot, app, solution8, clock)
         line = app.game_screen.midend.game.result().share_line()
@@ -134,7 +135,7 @@ async def test_copied_only_when_confirmed(level8_file: Path, clock, solution8, m
     from queens_tui.app.screens import win
 
     app = create_app(str(level8_file), now=clock, persist=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await solve(pilot, app, solution8, clock)
         clock.advance(GUARD + 1)
         monkeypatch.setattr(win, "copy_with_tool", lambda text: False)  # OSC 52 only
@@ -155,7 +156,7 @@ async def test_a_level_with_several_solutions_says_so(tmp_path: Path) -> None:
     several = tmp_path / "six.txt"
     several.write_text(EXAMPLE_6)
     app = create_app(str(several), persist=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await wait_until(pilot, lambda: any("more than one solution" in n for n in notices(app)))
         assert any("more than one solution" in n for n in notices(app))
 
@@ -174,7 +175,7 @@ async def test_a_unique_level_says_nothing_of_it(level8_file: Path, monkeypatch)
     real = game.count_solutions
     monkeypatch.setattr(game, "count_solutions", count)
     app = create_app(str(level8_file), persist=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         # the count runs in a thread after the first frame: wait until it has answered
         await wait_until(pilot, lambda: counted == [1])
         await pilot.pause()
@@ -197,7 +198,7 @@ async def test_names_and_paths_with_brackets_are_shown_as_they_are(tmp_path: Pat
     bad.parent.mkdir(parents=True, exist_ok=True)
     bad.write_text("{")  # set aside with a notice that names its path
     app = create_app(str(level_file), now=clock, store=store, engine="search")
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with playing(app, size=SIZE, notifications=True) as pilot:
         await pilot.press("S", "y")
         await wait_until(pilot, lambda: isinstance(app.screen, WinScreen))
         assert name in card_text(app)
@@ -220,7 +221,7 @@ async def test_the_card_says_the_same_after_a_restart(
 
     data = tmp_path / "data"
     app = create_app(str(level8_file), now=clock, store=make_store(data))
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         game = app.game_screen.midend.game
         wrong = next(c for c in [(0, 0), (0, 1), (1, 0)] if c not in solution8)
         await go_to(pilot, app, wrong)
@@ -246,7 +247,7 @@ async def test_the_card_says_the_same_after_a_restart(
     stats = store.level_stats(app.ref.key)
     assert stats is not None and (stats.last_undos, stats.last_mistakes) == (2, 1)
     again = create_app(str(level8_file), now=clock, store=store)
-    async with again.run_test(size=SIZE) as pilot:
+    async with playing(again, size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, WinScreen)
         assert str(again.screen.query_one("#share").render()) == first
@@ -258,7 +259,7 @@ async def test_a_replay_is_saved_and_resumes(tmp_path, clock, solution8):
     resumes; the first result stays as it was."""
     data, day = yesterdays_daily(tmp_path)
     app = create_app(now=clock, store=make_store(data), daily=day)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         await solve(pilot, app, solution8, clock)
         clock.advance(GUARD + 1)
@@ -268,7 +269,7 @@ async def test_a_replay_is_saved_and_resumes(tmp_path, clock, solution8):
         await pilot.press("q")
     store = make_store(data)
     again = create_app(now=clock, store=store, daily=day)
-    async with again.run_test(size=SIZE) as pilot:
+    async with playing(again, size=SIZE) as pilot:
         await pilot.pause()
         game = again.game_screen.midend.game
         assert not game.solved and game.replaying
@@ -294,7 +295,7 @@ async def test_n_on_todays_solved_daily_says_when_the_next_comes(tmp_path, clock
     folder.mkdir(parents=True)
     (folder / f"{TODAY.isoformat()}.txt").write_text("# name: Today\n" + EXAMPLE_8)
     app = create_app(now=clock, store=make_store(data), daily=TODAY)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with playing(app, size=SIZE, notifications=True) as pilot:
         await pilot.pause()
         await solve(pilot, app, solution8, clock)
         clock.advance(GUARD + 1)
@@ -394,7 +395,7 @@ async def test_at_80x24_a_tall_card_leaves_the_status_line_in_view(tmp_path, clo
     path.write_text(f"# name: {long}\n" + EXAMPLE_8)
     store = make_store(tmp_path / "data")
     app = create_app(str(path), now=clock, store=store, engine="search")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await pilot.pause()
         clock.advance(20)
         await pilot.press("S", "y")

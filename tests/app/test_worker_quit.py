@@ -14,6 +14,7 @@ from queens_tui.kinds.queens.play import PLAY
 from queens_tui.midend.assistant import TIME_LIMITS, Assistant, Job, Request, run_request
 from queens_tui.midend.levels import OpenLevel
 from queens_tui.solver import CancelToken, play_solver
+from tests.player import playing
 from tests.scenes import settled
 
 from .assist_fixtures import rows_level
@@ -55,7 +56,7 @@ class StuckSolver:
 )
 async def test_quit_mid_solve_is_immediate(n: int, terminal: tuple[int, int]) -> None:
     app = create_app(OpenLevel(rows_level(n)), persist=False)
-    async with app.run_test(size=terminal) as pilot:
+    async with playing(app, size=terminal) as pilot:
         await settled(pilot)
         screen = app.game_screen
         stuck = StuckSolver()
@@ -71,7 +72,7 @@ async def test_quit_mid_solve_is_immediate(n: int, terminal: tuple[int, int]) ->
 
 async def test_leaving_the_level_cancels_its_requests() -> None:
     app = create_app(OpenLevel(rows_level(12)), persist=False)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with playing(app, size=(120, 40)) as pilot:
         await settled(pilot)
         screen = app.game_screen
         stuck = StuckSolver()
@@ -106,7 +107,7 @@ def test_a_real_cpsat_solve_on_60x60_stops_at_once_when_cancelled() -> None:
 async def test_palette_down_enter_enter_does_not_crash() -> None:
     """Issue 10 item 20: a second Enter while the palette closes popped the last screen."""
     app = create_app(OpenLevel(rows_level(8)), persist=False)
-    async with app.run_test(size=(100, 40)) as pilot:
+    async with playing(app, size=(100, 40)) as pilot:
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press("down")
@@ -177,7 +178,7 @@ def test_the_hint_rules_on_40x40_stop_when_cancelled_and_say_so_when_out_of_time
 async def test_quit_mid_hint_is_immediate_and_stops_the_rules() -> None:
     """30x30: the open board's first hint runs well over 20 s uncancelled (40x40: minutes)."""
     app = create_app(OpenLevel(rows_level(30)), persist=False, engine="search")
-    async with app.run_test(size=(130, 36)) as pilot:
+    async with playing(app, size=(130, 36)) as pilot:
         await pilot.pause()
         screen = app.game_screen
         screen.midend.solver, rules = OnTrack(), Watched()

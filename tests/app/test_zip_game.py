@@ -12,6 +12,7 @@ from queens_tui.app.widgets.zip import ZipBoard
 from queens_tui.formats import zip as fmt
 from queens_tui.kinds.zip.level import ZipLevel
 from queens_tui.midend.levels import OpenLevel
+from tests.player import playing
 from tests.scenes import settled
 from tests.zip_data import linkedin_days
 
@@ -36,7 +37,7 @@ ARROW = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
 async def test_arrows_draw_the_path_and_undo_takes_steps_back() -> None:
     level, sol = _level()
     app = create_app(OpenLevel(level), persist=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         board = _board(app)
         keys = [ARROW[(b[0] - a[0], b[1] - a[1])] for a, b in itertools.pairwise(sol)]
         await pilot.press(*keys[:5])
@@ -59,7 +60,7 @@ async def test_arrows_draw_the_path_and_undo_takes_steps_back() -> None:
 async def test_click_cuts_and_drag_draws_then_backtracks() -> None:
     level, sol = _level()
     app = create_app(OpenLevel(level), persist=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         board = _board(app)
         # drag along the solution from 1
         await pilot.mouse_down(board, offset=board.cell_offset(sol[0]))
@@ -82,7 +83,7 @@ async def test_click_cuts_and_drag_draws_then_backtracks() -> None:
 async def test_hint_then_solve_wins() -> None:
     level, sol = _level()
     app = create_app(OpenLevel(level), persist=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         board = _board(app)
         await pilot.press("h")
         await settled(pilot)
@@ -106,7 +107,7 @@ async def test_play_kind_zip_opens_todays_zip(tmp_path: object) -> None:
 
     found = daily_level("zip", date.today(), str(tmp_path))
     app = create_app(OpenLevel(found.level), persist=False)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await pilot.pause()
         board = _board(app)
         assert board.level.kind == "zip"
@@ -120,7 +121,7 @@ async def test_the_browser_lists_zip_packs_and_opens_one() -> None:
     from queens_tui.store import Store
 
     app = create_app("1-easy/001", persist=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         store = Store()
         browser = LevelBrowser(store)
         packs = {e.pack for e in browser.entries}

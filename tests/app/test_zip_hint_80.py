@@ -14,6 +14,7 @@ from queens_tui.app.widgets.message import fit_text, without_asides
 from queens_tui.catalog.refs import open_arg
 from queens_tui.core.play import Deadline
 from queens_tui.kinds import get_kind
+from tests.player import playing
 from tests.scenes import settled
 
 DAY = "daily:zip:2026-11-29"
@@ -73,7 +74,7 @@ async def test_the_days_first_hint_reads_whole_at_80x24(tmp_path) -> None:
     from .session_fixtures import make_store
 
     app = create_app(DAY, store=make_store(tmp_path), engine="search")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await settled(pilot)
         await pilot.press("h")
         await settled(pilot)

@@ -62,6 +62,7 @@ from queens_tui.formats.queens import dump_text
 from queens_tui.kinds.queens.level import Level
 from queens_tui.kinds.queens.search import first
 from queens_tui.midend.levels import OpenLevel
+from tests.player import playing
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "corpus" / "community-levels.json"
@@ -96,7 +97,7 @@ async def key_to_paint(level: Level, presses: int) -> tuple[list[float], list[fl
     app = create_app(OpenLevel(level), now=lambda: 0.0)
     samples: list[float] = []
     observed: list[float] = []
-    async with app.run_test(size=(120, 50)) as pilot:
+    async with playing(app, size=(120, 50)) as pilot:
         await pilot.pause()
         screen = app.screen
         painted = asyncio.Event()
@@ -172,7 +173,7 @@ def test_board_redraw_cost(benchmark, size: int) -> None:
 
     async def measure() -> None:
         app = create_app(OpenLevel(level), now=lambda: 0.0)
-        async with app.run_test(size=(120, 50)) as pilot:
+        async with playing(app, size=(120, 50)) as pilot:
             await pilot.pause()
             view = app.screen.board_view
             assert view.layout_now is not None and view.layout_now.bordered

@@ -47,6 +47,7 @@ from queens_tui.midend.assistant import CAN
 from queens_tui.midend.assistant import CANNOT as CANNOT_SAID
 from queens_tui.midend.levels import OpenLevel
 from tests.conftest import EXAMPLE_9
+from tests.player import playing
 from tests.scenes import settled
 
 REPO = Path(__file__).resolve().parents[2]
@@ -115,7 +116,7 @@ async def move_to_verdict(
     samples: list[float] = []
     shown: list[float] = []
     seen = {CAN: 0, CANNOT: 0}
-    async with app.run_test(size=(120, 50)) as pilot:
+    async with playing(app, size=(120, 50)) as pilot:
         await settled(pilot)
         screen = app.screen
         status = screen.status

@@ -33,6 +33,7 @@ from queens_tui.formats import meta as meta_mod
 from queens_tui.formats.queens import load
 from queens_tui.kinds.queens.board import History
 from queens_tui.store import Store, daily_key, pack_key
+from tests.player import playing
 
 TODAY = date(2026, 3, 18)
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
@@ -117,7 +118,7 @@ def test_open_and_filter(benchmark, setup) -> None:  # type: ignore[no-untyped-d
 
     async def run() -> None:
         app: App[None] = App()
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with playing(app, size=(120, 40)) as pilot:
             for i in range(15):
                 if i == 0:
                     meta_mod._cache.clear()

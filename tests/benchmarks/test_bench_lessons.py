@@ -32,6 +32,7 @@ from pathlib import Path
 import pytest
 
 from queens_tui.catalog import lessons as catalog
+from tests.player import playing
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +60,7 @@ def test_a_lesson_opens_in_under_0_6_s(data: Path) -> None:
     async def run() -> list[tuple[float, float, str]]:
         app = create_app(None, learn=True, store=Store(data, sync=False), engine="search")
         out = []
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with playing(app, size=(80, 24)) as pilot:
             while not (isinstance(app.screen, LessonList) and app.screen.items):
                 await pilot.pause()
             listing = app.screen

@@ -35,6 +35,7 @@ from queens_tui.catalog import LevelRef
 from queens_tui.catalog import library as lib
 from queens_tui.core.errors import LevelError
 from queens_tui.midend.levels import open_ref
+from tests.player import playing
 
 ARCHIVE = Path(__file__).resolve().parents[2].parent / "shared" / "archive"
 GAMES = ("queens", "tango", "zip", "minisudoku", "patches")
@@ -175,7 +176,7 @@ async def test_bench_library_open_a_day_in_the_game(
     days = [d for kind in found.days.values() for d in kind[20:22]]  # two of every kind
     app = create_app(open_ref(LevelRef.file(days[0].path, days[0].kind)), library=root)
     times, cpu = [], []
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with playing(app, size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("escape")  # the browser opened on the library: back to the game
         await pilot.pause()

@@ -31,6 +31,7 @@ from textual.app import App
 from queens_tui.app.screens.stats import StatsScreen
 from queens_tui.catalog.figures import Record
 from queens_tui.store import Store
+from tests.player import playing
 from tests.stats_data import TODAY, record_stats, write_stats
 
 REPO = Path(__file__).resolve().parents[2]
@@ -63,7 +64,7 @@ def test_screen_opens_in_a_fifth_of_a_second(benchmark, data: Path) -> None:  # 
 
     async def run() -> None:
         app: App[None] = App()
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with playing(app, size=(80, 24)) as pilot:
             for _ in range(9):
                 t, c = time.perf_counter(), time.process_time()
                 await app.push_screen(StatsScreen(store, "queens"))

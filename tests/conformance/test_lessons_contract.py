@@ -20,6 +20,7 @@ from queens_tui.app import create_app
 from queens_tui.app.screens.lessons import LessonList, LessonScreen
 from queens_tui.catalog.lessons import lesson_kinds
 from tests.lessons_helpers import presses, quick_lessons, right_presses, write_cache
+from tests.player import playing
 
 from .conftest import SIZE, plain_board, settle, store_in
 
@@ -75,7 +76,7 @@ async def test_a_lesson_opens_at_80x24_reads_without_colour_and_q_quits(
     position is the lesson's, the rule's move shows in the board's text itself, q quits."""
     monkeypatch.setenv("NO_COLOR", "1")
     app = learn_app(lesson_kind, tmp_path, clock)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         screen = await first_lesson(pilot)
         assert app.no_color
         midend = screen.midend
@@ -101,7 +102,7 @@ async def test_the_rules_move_is_done_and_still_done_after_a_relaunch(
     lesson_kind: str, tmp_path, clock
 ):
     app = learn_app(lesson_kind, tmp_path, clock)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         screen = await first_lesson(pilot)
         play = screen.midend.lesson
         presses = right_presses(lesson_kind, play, screen.midend.game.rules)
@@ -113,7 +114,7 @@ async def test_the_rules_move_is_done_and_still_done_after_a_relaunch(
         assert listing.progress is not None and listing.progress.is_done(play.lesson.id)
         assert "1 of" in str(listing.query_one("#lessons-note").render())
     again = learn_app(lesson_kind, tmp_path, clock)
-    async with again.run_test(size=SIZE) as pilot:
+    async with playing(again, size=SIZE) as pilot:
         listing = await the_list(pilot)
         assert listing.progress is not None and listing.progress.is_done(play.lesson.id)
         first = listing.query_one("OptionList").get_option_at_index(1)
@@ -130,7 +131,7 @@ async def test_a_wrong_move_says_why_in_one_line_and_undo_takes_it_back(
     lesson_kind: str, tmp_path, clock
 ):
     app = learn_app(lesson_kind, tmp_path, clock)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         screen = await first_lesson(pilot)
         wrong = a_wrong_move(lesson_kind, screen)
         for _ in range(len(quick_lessons(lesson_kind))):  # else the next, down the list
@@ -161,7 +162,7 @@ async def test_h_twice_shows_the_move_but_the_lesson_is_not_done_and_no_win_card
     from queens_tui.app.screens.win import WinScreen
 
     app = learn_app("tango", tmp_path, clock)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         screen = await first_lesson(pilot)
         midend = screen.midend
         play = midend.lesson

@@ -22,6 +22,7 @@ from queens_tui.app.screens.win import GUARD, WinScreen
 from queens_tui.app.widgets.keyline import KeyLine
 from queens_tui.app.widgets.message import PRESS, fit_text
 from queens_tui.kinds import get_kind
+from tests.player import playing
 
 from .conftest import DAY, SIZE, launch, mark, plain_board, settle, store_in
 
@@ -50,7 +51,7 @@ async def test_the_daily_opens(kind: str, tmp_path: Path, clock) -> None:
     """`queens-tui play --kind K` opens today's daily (a board of the default size for a kind
     without dailies), its status line naming the day."""
     app = launch(kind, tmp_path, clock)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         screen = app.game_screen
         assert screen.kind == kind and screen.midend.game.moves == 0
@@ -61,7 +62,7 @@ async def test_the_daily_opens(kind: str, tmp_path: Path, clock) -> None:
 
 async def test_a_mark_undo_and_redo(kind: str, tmp_path: Path, clock) -> None:
     app = launch(kind, tmp_path, clock)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         game = app.game_screen.midend.game
         saved = game.rules.state_to_json
@@ -78,7 +79,7 @@ async def test_a_mark_undo_and_redo(kind: str, tmp_path: Path, clock) -> None:
 async def test_restart_asks_and_keeps_the_hints_used(kind: str, tmp_path: Path, clock) -> None:
     """Issue 35 item 1: a hint counts for the level, whatever happens after (a restart)."""
     app = launch(kind, tmp_path, clock)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         game = await hint_then_mark(pilot, app)
         assert game.hints_used == 1
         clock.advance(30)
@@ -95,7 +96,7 @@ async def test_a_hint_is_shown_with_its_evidence_then_applied(
     kind: str, tmp_path: Path, clock
 ) -> None:
     app = launch(kind, tmp_path, clock)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         screen = app.game_screen
         game = screen.midend.game
@@ -116,7 +117,7 @@ async def test_a_hint_is_shown_with_its_evidence_then_applied(
 async def test_m_gives_a_reason(kind: str, tmp_path: Path, clock) -> None:
     """`m` answers in a sentence, on a board that can be finished or not."""
     app = launch(kind, tmp_path, clock)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         await mark(pilot, app)
         await settle(pilot)
@@ -132,14 +133,14 @@ async def test_a_relaunch_gives_the_same_board_timer_hints_and_mistakes(
     kind: str, tmp_path: Path, clock
 ) -> None:
     app = launch(kind, tmp_path, clock)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         game = await hint_then_mark(pilot, app)
         await settle(pilot)
         clock.advance(42)
         saved = figures(game)
         await pilot.press("q")
     again = launch(kind, tmp_path, clock)
-    async with again.run_test(size=SIZE) as pilot:
+    async with playing(again, size=SIZE) as pilot:
         await pilot.pause()
         game = again.game_screen.midend.game
         assert figures(game) == saved
@@ -151,7 +152,7 @@ async def test_the_win_card_reads_the_same_after_a_relaunch(
     """Solved with `S`: the card and share line come back word for word; a daily solved so
     keeps no streak and no best time (issue 35 item 2)."""
     app = launch(kind, tmp_path, clock)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         clock.advance(20)
         await pilot.press("S")
@@ -168,7 +169,7 @@ async def test_the_win_card_reads_the_same_after_a_relaunch(
     assert stats is not None and stats.best_time is None
     assert store.streak(DAY, kind).current == 0
     again = launch(kind, tmp_path, clock)
-    async with again.run_test(size=SIZE) as pilot:
+    async with playing(again, size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, WinScreen)
         assert str(again.screen.query_one("#share").render()) == share
@@ -182,7 +183,7 @@ async def test_at_80x24_the_win_card_names_the_level_once_above_the_status_line(
     said it twice), its `|` never alone on a line, and the card leaves the status line and
     the key line in view."""
     app = launch(kind, tmp_path, clock)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("S", "y")
         await settle(pilot)
@@ -215,7 +216,7 @@ async def test_hints_and_m_state_their_conclusion_whole_on_screen(
     count steps the player was not shown ("after 22 forced steps elsewhere", "(2 steps
     first.)"): what they rely on is marked on the board."""
     app = launch(kind, tmp_path, clock)
-    async with app.run_test(size=size) as pilot:
+    async with playing(app, size=size) as pilot:
         await pilot.pause()
         screen = app.game_screen
         area = screen.query_one("#message")
@@ -252,7 +253,7 @@ async def test_at_80x24_board_status_line_and_a_two_line_message_fit(
     kind: str, tmp_path: Path, clock
 ) -> None:
     app = launch(kind, tmp_path, clock)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.game_screen
         screen.show_message(
@@ -272,7 +273,7 @@ async def test_at_80x24_board_status_line_and_a_two_line_message_fit(
 async def test_at_80x24_the_footer_holds_the_hint_key(kind: str, tmp_path: Path, clock) -> None:
     """Issue 35 item 12: the hint key (and help, quit, undo) always show, in ASCII too."""
     app = launch(kind, tmp_path, clock)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await pilot.pause()
         keyline = app.game_screen.query_one(KeyLine)
         for ascii in (False, True):
@@ -289,7 +290,7 @@ async def test_at_80x24_the_status_line_says_the_progress_in_words_and_keeps_the
     """Issue 35 item 12: "12 of 36 filled", not "1-6 12/36"; a daily's date stays whole on the
     line at 80 columns, with a hint counted and the live check's verdict."""
     app = launch(kind, tmp_path, clock)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(app, size=(80, 24)) as pilot:
         await hint_then_mark(pilot, app)
         await settle(pilot)
         line = status(app)
@@ -309,7 +310,7 @@ async def test_a_hint_names_no_colour_where_none_is_shown(
 
     monkeypatch.setenv("NO_COLOR", "1")
     app = launch(kind, tmp_path, clock)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("h")
         await settle(pilot)
@@ -326,7 +327,7 @@ async def test_ascii_and_no_color_boards_read_without_colour(
     ASCII too, every character plain ASCII."""
     monkeypatch.setenv("NO_COLOR", "1")
     app = launch(kind, tmp_path, clock)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await pilot.pause()
         assert app.no_color
         blank = plain_board(app)

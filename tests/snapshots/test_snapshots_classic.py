@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from tests.player import played
 from tests.scenes import classic_app, classic_hunt
 
 
 def test_classic_board_mid_hunt(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(classic_app(), run_before=classic_hunt, terminal_size=(100, 30))
+    assert snap_compare(classic_app(), run_before=played(classic_hunt), terminal_size=(100, 30))

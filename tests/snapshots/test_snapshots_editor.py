@@ -15,6 +15,7 @@ from typing import Any
 from queens_tui.app.editor import EditorApp
 from queens_tui.kinds.queens.edit import Sketch
 from tests.conftest import EXAMPLE_8, level_from
+from tests.player import played, playing
 
 SIZE = (100, 36)
 
@@ -35,12 +36,12 @@ async def scene(pilot: Any) -> None:
 
 
 def test_editor_several_with_suggestion(snap_compare: Any) -> None:
-    assert snap_compare(editor_app(), run_before=scene, terminal_size=SIZE)
+    assert snap_compare(editor_app(), run_before=played(scene), terminal_size=SIZE)
 
 
 async def _capture() -> str:
     app = editor_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing(app, size=SIZE) as pilot:
         await scene(pilot)
         return app.export_screenshot(title="queens-tui edit")
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.player import played
 from tests.scenes import SCENES, SIZE, shot_app
 
 
 @pytest.mark.parametrize("name", list(SCENES))
 def test_game_screen(snap_compare, name: str) -> None:
-    assert snap_compare(shot_app(), run_before=SCENES[name], terminal_size=SIZE)
+    assert snap_compare(shot_app(), run_before=played(SCENES[name]), terminal_size=SIZE)

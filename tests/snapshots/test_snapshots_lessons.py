@@ -7,8 +7,9 @@ Update with `pytest tests/snapshots/test_snapshots_lessons.py --snapshot-update`
 
 from __future__ import annotations
 
+from tests.player import played
 from tests.scenes import lesson_app, lesson_scene
 
 
 def test_a_lesson_after_h(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(lesson_app(), run_before=lesson_scene, terminal_size=(80, 24))
+    assert snap_compare(lesson_app(), run_before=played(lesson_scene), terminal_size=(80, 24))

@@ -15,6 +15,7 @@ from queens_tui.app.app import QueensApp
 from queens_tui.formats.queens.text import parse_text
 from queens_tui.midend.levels import OpenLevel
 from queens_tui.store import Store, daily_key
+from tests.player import played
 from tests.scenes import SCENES, SHOT_LEVEL, SIZE, SceneClock
 
 TODAY = date(2026, 3, 16)
@@ -28,4 +29,4 @@ def test_daily_win_with_stats(snap_compare, tmp_path: Path) -> None:
     store.record_solve(daily_key(TODAY), 95.0, today=TODAY)  # an earlier, slower solve
     ref = OpenLevel(parse_text(SHOT_LEVEL), day=TODAY)
     app = QueensApp(ref, now=SceneClock(), store=store)
-    assert snap_compare(app, run_before=SCENES["win"], terminal_size=SIZE)
+    assert snap_compare(app, run_before=played(SCENES["win"]), terminal_size=SIZE)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.player import played
 from tests.scenes import stats_app, stats_screen
 
 SCENES: dict[str, tuple[tuple[int, int], list[str]]] = {
@@ -25,4 +26,4 @@ def test_stats_screen(snap_compare, name: str) -> None:
         await pilot.press(*keys)
         await pilot.pause()
 
-    assert snap_compare(stats_app(), run_before=run, terminal_size=size)
+    assert snap_compare(stats_app(), run_before=played(run), terminal_size=size)

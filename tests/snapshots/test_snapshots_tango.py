@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.player import played
 from tests.scenes import SIZE, TANGO_SCENES, tango_app
 
 
 @pytest.mark.parametrize("name", list(TANGO_SCENES))
 def test_tango_screen(snap_compare, name: str) -> None:
     scene, ascii = TANGO_SCENES[name]
-    assert snap_compare(tango_app(ascii), run_before=scene, terminal_size=SIZE)
+    assert snap_compare(tango_app(ascii), run_before=played(scene), terminal_size=SIZE)

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.player import played
 from tests.scenes import settled, zip_app, zip_half
 
 
 def test_zip_half_drawn(snap_compare: Any) -> None:
-    assert snap_compare(zip_app(), run_before=zip_half, terminal_size=(80, 30))
+    assert snap_compare(zip_app(), run_before=played(zip_half), terminal_size=(80, 30))
 
 
 def test_zip_ascii_fresh(snap_compare: Any) -> None:
-    assert snap_compare(zip_app(ascii=True), run_before=settled, terminal_size=(80, 24))
+    assert snap_compare(zip_app(ascii=True), run_before=played(settled), terminal_size=(80, 24))

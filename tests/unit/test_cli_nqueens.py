@@ -149,7 +149,7 @@ def test_ctrl_c_prints_the_count_so_far() -> None:
     out, err = proc.communicate(timeout=20)
     err = first + err
     obj = json.loads(out)
-    assert proc.returncode == 130
+    assert proc.returncode == 130, (proc.returncode, err)
     assert obj["interrupted"] is True and obj["fundamental"] is None
     assert 0 <= obj["solutions"] < 95815104 and obj["solutions"] % 2 == 0
     assert "Traceback" not in err

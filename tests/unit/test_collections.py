@@ -24,6 +24,7 @@ from queens_tui.formats.bundled import bundled_levels
 from queens_tui.formats.collection import read_collection
 from queens_tui.store import Store
 from queens_tui.store.progress import grid_key
+from tests.player import playing
 from tests.unit.test_archive_days import tango_day, zip_day
 
 SUN, MOON = "☀️", "🌑"
@@ -164,7 +165,7 @@ async def test_play_a_collection_opens_the_browser_on_it(archive_folder: Path) -
     pack = open_collection(archive_folder)
     first = pack_entries(pack.folder)[0].ref
     app = create_app(open_ref(LevelRef.file(first.path or "")), browse=pack.folder)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with playing(app, size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, LevelBrowser)

@@ -16,6 +16,7 @@ from queens_tui.cli import main
 from queens_tui.formats.queens import load, parse_text
 from queens_tui.kinds.queens import search
 from queens_tui.store import daily
+from tests.player import playing
 from tests.unit.picture_maker import board_picture, random_regions
 
 SOLVABLE_9 = [
@@ -214,7 +215,7 @@ async def test_play_a_picture_uses_its_colours(solvable, tmp_path) -> None:
     from queens_tui.store import Store
 
     app = create_app(str(path), store=Store(tmp_path / "data"))
-    async with app.run_test(size=(100, 40)) as pilot:
+    async with playing(app, size=(100, 40)) as pilot:
         await pilot.pause()
         level = app.game_screen.midend.game.level
         assert canon(level.grid) == canon(grid)
