@@ -84,8 +84,8 @@ def test_daily_keys_per_kind(tmp_path) -> None:
 def test_narrow_lists_drop_columns_in_order_and_name_them() -> None:
     columns = [
         Column("number", "#", 3),
-        Column("mark", "", 9),
-        Column("title", "Level", 30, least=14),
+        Column("mark", "", 9, least=1, crop=True),
+        Column("title", "Level", 30, least=21),
         Column("pack", "Pack", 12, drop=1),
         Column("size", "Size", 5, drop=3),
         Column("difficulty", "Difficulty", 10, drop=4),
@@ -93,10 +93,19 @@ def test_narrow_lists_drop_columns_in_order_and_name_them() -> None:
     ]
     wide, none = fit_columns(columns, 200)
     assert wide == columns and none == []
+
+    def widths(shown: list[Column]) -> dict[str, int]:
+        return {c.key: c.width for c in shown}
+
+    # a little short: the title gives what is missing, the mark keeps its word
+    shown, hidden = fit_columns(columns, 75)
+    assert hidden == [] and widths(shown) == {**widths(columns), "title": 25}
     shown, hidden = fit_columns(columns, 45)  # 80 columns beside the pack list
     assert [c.key for c in hidden] == ["pack", "best"]
     assert [c.key for c in shown] == ["number", "mark", "title", "size", "difficulty"]
-    assert sum(c.width for c in shown) + len(shown) - 1 <= 45
-    assert next(c for c in shown if c.key == "title").width == 14
+    assert sum(c.width for c in shown) + len(shown) - 1 == 45
+    # the title down to 21, then the mark to its glyph (never half a word), which frees one
+    # cell more than needed: back to the title
+    assert widths(shown)["mark"] == 1 and widths(shown)["title"] == 22
     _, more = fit_columns(columns, 30)
     assert [c.key for c in more] == ["pack", "size", "difficulty", "best"]

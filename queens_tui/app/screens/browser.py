@@ -57,9 +57,23 @@ _DIFF_STYLE: dict[str, str] = {
     Difficulty.EXPERT: "red",
 }
 
+MARKS: dict[str, tuple[str, str, str, str]] = {
+    "solved": ("✔", "+", "bold green", ""),
+    "helped": ("✱", "*", "yellow", ": only with a hint or the solver"),
+    "playing": ("▶", ">", "bold cyan", ": in progress"),
+}
+"""Each row mark: its glyph, its ASCII glyph, its style, what the legend adds to its name.
+The glyphs differ in shape, not only in colour, so that a narrow list can show a mark's
+glyph alone (the legend beneath says what each means)."""
+
 _HIDDEN_NAMES = {"best": "best time"}
 """What the "wider terminal shows" line calls a column, when not its label in lower case."""
 
+
+TITLE_LEAST = 21
+"""The narrowest the list's Level column gets before columns are dropped: an archive day's
+title whole ("#813 · 2026-07-22 Wed"). At 80 columns the list has 45 cells, room for the
+row number, a mark's glyph, such a title, Size and Difficulty."""
 
 TITLE_WIDTH = 76
 """What the title bar holds at 80 columns (its padding aside)."""
@@ -265,8 +279,8 @@ class LevelBrowser(Screen["LevelRef | None"]):
         number_width = max(2, len(str(len(entries))))
         self.columns = [
             Column("number", "#".rjust(number_width), number_width),
-            Column("mark", "", 9),
-            Column("title", "Level", title_width, least=min(title_width, 14)),
+            Column("mark", "", 9, least=1, crop=True),  # narrow: the glyph alone
+            Column("title", "Level", title_width, least=min(title_width, TITLE_LEAST)),
             Column("pack", "Pack", pack_width, drop=1),
             Column("size", "Size", 5, drop=3),
             Column("difficulty", "Difficulty", 10, drop=4),
@@ -523,15 +537,18 @@ class LevelBrowser(Screen["LevelRef | None"]):
 
     def _legend(self) -> Text:
         """What the marks mean (wraps on a narrow terminal rather than being cut)."""
-        tick, play = ("+", ">") if self.ascii else ("✔", "▶")
-        return Text.assemble(
-            (f"{tick} solved", "green"),
-            "   ",
-            (f"{tick} helped", "yellow"),
-            ": only with a hint or the solver   ",
-            (f"{play} playing", "cyan"),
-            ": in progress   (two clicks open a level)",
-        )
+        legend = Text()
+        for name, (_, _, _, meaning) in MARKS.items():
+            legend.append_text(self._mark(name))
+            legend.append(f"{meaning}   ")
+        return legend.append("(two clicks open a level)")
+
+    def _mark(self, name: str) -> Text:
+        """A row's mark: its glyph (`MARKS`), then its name ("" for a level with none)."""
+        if name not in MARKS:
+            return Text("")
+        glyph, ascii_glyph, style, _ = MARKS[name]
+        return Text(f"{ascii_glyph if self.ascii else glyph} {name}", style=style)
 
     def _keys(self) -> str:
         """The key line (wraps when narrow): a Footer slows every opening, this costs nothing.
@@ -563,12 +580,7 @@ class LevelBrowser(Screen["LevelRef | None"]):
         return row
 
     def _cells(self, row: Row) -> tuple[Text, ...]:
-        tick, play = ("+", ">") if self.ascii else ("✔", "▶")
-        mark = {
-            "playing": Text(f"{play} playing", style="bold cyan"),
-            "helped": Text(f"{tick} helped", style="yellow"),
-            "solved": Text(f"{tick} solved", style="bold green"),
-        }.get(row.mark, Text(""))
+        mark = self._mark(row.mark)
         diff = Text(row.difficulty, style=_DIFF_STYLE.get(row.difficulty, ""))
         number = Text(str(row.number).rjust(self.columns[0].width), style="dim")
         cells = (number, mark, Text(row.title), Text(row.pack), Text(row.size), diff)

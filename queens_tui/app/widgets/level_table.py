@@ -6,9 +6,11 @@ change costs a list assignment and a repaint of the visible lines.
 
 When the list is too narrow for every column (80 columns beside the pack
 list), the least needed columns are dropped, in the order of their `drop`
-rank, after the flexible column (the level's title) has shrunk to its
-`least` width; `left_out` names what was dropped, and the screen says it
-("wider terminal shows: ...") so nothing disappears without a word.
+rank, until the rest fit with the flexible columns at their `least` width;
+then the level's title shrinks, and the browser's mark gives way to its
+glyph alone if that is not enough. `left_out` names what was dropped, and
+the screen says it ("wider terminal shows: ...") so nothing disappears
+without a word.
 """
 
 from __future__ import annotations
@@ -32,8 +34,9 @@ class Column:
     """A column of `LevelTable`: row-cell key, header label, width in cells.
 
     `drop`: 0 for a column always shown, else the order in which columns go when the
-    list is too narrow (1 first). `least`: for the one flexible column (`least` > 0),
-    how narrow it may get before a column is dropped.
+    list is too narrow (1 first). `least`: for a flexible column (`least` > 0), how
+    narrow it may get before a column is dropped. `crop`: a narrowed cell is cut without
+    an ellipsis (its first characters say it all: the mark's glyph).
     """
 
     key: str
@@ -41,6 +44,7 @@ class Column:
     width: int
     drop: int = 0
     least: int = 0
+    crop: bool = False
 
 
 def fit_columns(columns: Sequence[Column], width: int) -> tuple[list[Column], list[Column]]:
@@ -58,9 +62,26 @@ def fit_columns(columns: Sequence[Column], width: int) -> tuple[list[Column], li
         shown.remove(column)
         hidden.append(column)
     spare = width - (sum(c.width for c in shown) + len(shown) - 1)
-    if spare < 0:  # the flexible column gives up what is missing, down to its least width
-        shown = [replace(c, width=max(c.least, c.width + spare)) if c.least else c for c in shown]
-    return shown, [c for c in columns if c in hidden]
+    widths = {c.key: c.width for c in shown}
+    # What is missing comes from the flexible columns: the title down to its least width
+    # first, then a cropped column (the mark) straight to its least (its glyph: never half a
+    # word); what that frees beyond the need goes back to the title.
+    for column in sorted((c for c in shown if c.least), key=lambda c: c.crop):
+        if spare < 0:
+            give = (
+                column.width - column.least
+                if column.crop
+                else min(column.width - column.least, -spare)
+            )
+            widths[column.key] -= give
+            spare += give
+    for column in shown:
+        if spare > 0 and column.least and not column.crop:
+            grow = min(column.width - widths[column.key], spare)
+            widths[column.key] += grow
+            spare -= grow
+    fitted = [replace(c, width=widths[c.key]) for c in shown]
+    return fitted, [c for c in columns if c in hidden]
 
 
 class LevelTable(ScrollView, can_focus=True):
@@ -170,7 +191,7 @@ class LevelTable(ScrollView, can_focus=True):
         parts = []
         for column in self.drawn:
             part = cells[index[column.key]].copy()
-            part.truncate(column.width, overflow="ellipsis", pad=True)
+            part.truncate(column.width, overflow="crop" if column.crop else "ellipsis", pad=True)
             parts.append(part)
         return Text(" ").join(parts)
 
