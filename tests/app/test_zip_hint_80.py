@@ -95,3 +95,28 @@ async def test_the_days_first_hint_reads_whole_at_80x24(tmp_path) -> None:
 def test_every_zip_hint_names_its_rule_as_its_lesson_does(arg: str) -> None:
     for rule, text in hints_along(arg):
         assert names_its_rule(rule, text), (rule, text)
+
+
+async def test_at_80x24_without_colour_the_hint_s_cells_are_marked(tmp_path, monkeypatch) -> None:
+    """The day's board at 80x24 has cells three columns wide; a hint's cells were only
+    tinted there (marks needed five), so with NO_COLOR the hint showed nothing on the board.
+    Now they carry `›` `‹` (what it reads) and `+` (where the path goes) beside their number."""
+    from .session_fixtures import make_store
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = create_app(DAY, store=make_store(tmp_path), engine="search")
+    async with playing(app, size=(80, 24)) as pilot:
+        await settled(pilot)
+        view = app.game_screen.board_view
+
+        def board() -> str:
+            return "\n".join("".join(s.text for s in view.render_line(y)) for y in range(40))
+
+        blank = board()
+        assert "┃   │   │" in blank  # cells three columns wide
+        await pilot.press("h")
+        await settled(pilot)
+        marked = board()
+        assert "›" not in blank and "+" not in blank
+        assert marked.count("+") >= 2 and marked.count("›") >= 1, marked
+        assert sorted(c for c in marked if c.isdigit()) == sorted(c for c in blank if c.isdigit())

@@ -341,3 +341,21 @@ async def test_ascii_and_no_color_boards_read_without_colour(
         await pilot.pause()
         assert plain_board(app) != marked
         assert all(line.isascii() for line in marked), marked
+
+
+async def test_at_80x24_a_hint_shows_in_the_board_s_text_without_colour(
+    kind: str, tmp_path: Path, clock, monkeypatch
+) -> None:
+    """With NO_COLOR at 80x24, a hint shown (not applied) changes the board's text itself,
+    the cursor where it was: its marks (`palette.HINT_MARKS`: `›` `‹` what it reads, `+`
+    where it places), or the piece it proposes; not only a tint that is not shown."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = launch(kind, tmp_path, clock)
+    async with playing(app, size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.game_screen.board_view
+        blank, cursor = plain_board(app), view.cursor
+        await pilot.press("h")
+        await settle(pilot)
+        assert view.marks and view.cursor == cursor
+        assert plain_board(app) != blank, "\n".join(blank)

@@ -182,12 +182,13 @@ class ZipBoard(BoardWidget[ZipState]):
         self._path(chars, styles, bg_of)
         self._numbers(chars, styles, bg_of, order)
         for (r, c), role in self._marks.items():  # a hint's role marked, not only tinted
-            marks = hint_marks(role, self.ascii) if role in ROLES and cw >= 5 else None
+            marks = hint_marks(role, self.ascii) if role in ROLES and cw >= 3 else None
             if marks is not None:
                 y = py * r + 1 + ch // 2
                 for x, mark in zip((px * c + 1, px * c + cw), marks, strict=True):
-                    chars[y][x] = mark
-                    styles[y][x] = styles[y][x] + grid.cached_style(color=NUMBER_BG, bold=True)
+                    if chars[y][x] == " ":  # beside a number, never over it ("10‹" at 3 wide)
+                        chars[y][x] = mark
+                        styles[y][x] = styles[y][x] + grid.cached_style(color=NUMBER_BG, bold=True)
         if not self._state.solved:  # the cursor: bars at the cell's sides (`[ ]` with --ascii)
             r, c = cursor
             for y in range(py * r + 1, py * r + py):
