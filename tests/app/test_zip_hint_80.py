@@ -120,3 +120,16 @@ async def test_at_80x24_without_colour_the_hint_s_cells_are_marked(tmp_path, mon
         assert "›" not in blank and "+" not in blank
         assert marked.count("+") >= 2 and marked.count("›") >= 1, marked
         assert sorted(c for c in marked if c.isdigit()) == sorted(c for c in blank if c.isdigit())
+
+
+def test_the_probe_s_tried_step_is_marked_as_its_words_name_it() -> None:
+    """The day's first hint says "the step from the 6 to row 3, column 5 leads to a
+    contradiction": both cells are marked as what it reads (they were not: only the cells
+    beside the path's end were), beside the stretch it places."""
+    _, level = open_arg(DAY)
+    rules = get_kind("zip").play
+    hint = rules.hint(rules.new_state(level), Deadline(5.0))
+    assert hint is not None and "the step from the 6 to row 3, column 5" in hint.text
+    six = next((r, c) for r, row in enumerate(level.numbers) for c, n in enumerate(row) if n == 6)
+    assert hint.marks[six] == hint.marks[(2, 4)] == "evidence"
+    assert {role for role in hint.marks.values()} == {"evidence", "place"}

@@ -703,6 +703,9 @@ def why_next(
                 if named != step.rule:  # a harder step decided it: say that one first
                     key = next(t for t in taken if t.rule == named)
                     then = step.text[:1].lower() + step.text[1:]
+                    # the cells its words name (a probe's tried step, a cut link) marked too
+                    named_cells = [divmod(i, cols) for link in key.links + key.cuts for i in link]
+                    seen = tuple(dict.fromkeys([*named_cells, *seen]))
                     return named, f"{key.text}; then {then}{lead}.", seen
                 return named, step.text + lead + ".", seen
     except Contradiction:
