@@ -59,7 +59,7 @@ def test_steps_name_cells_one_based_and_place_symbols() -> None:
     assert step is not None and step.rule == "pair"
     assert step.place == ((0, 2, MOON),)
     assert step.text == (
-        "row 1, column 1 and row 1, column 2 are both suns, so row 1, column 3 beside them "
+        "Row 1, column 1 and row 1, column 2 are both suns, so row 1, column 3 beside them "
         "is a moon (no three alike)."
     )
     assert step.as_json() == {"rule": "pair", "place": [[0, 2, 0]], "text": step.text}

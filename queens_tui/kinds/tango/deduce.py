@@ -444,7 +444,7 @@ class Engine:
                 f"({_number(self.n // 2)} of each symbol, no three alike{signs}): "
                 f"{'it puts' if ways == 1 else 'all of them put'} {what}."
             )
-        return Step(m.rule, place, evidence, text)
+        return Step(m.rule, place, evidence, text[:1].upper() + text[1:])  # "Row 2, ..."
 
     # ------------------------------------------------------------------ fixpoints
 
