@@ -62,3 +62,15 @@ def test_hints_are_cut_between_clauses_at_80x24(kind: str) -> None:
         assert shown.split(" ")[0] == text.split(" ")[0], shown  # how it starts stays
         seen[how_cut(text, shown)] += 1
     assert seen and seen["inside a clause"] <= sum(seen.values()) // 100, seen
+
+
+def test_a_cut_conclusion_keeps_the_clue_it_is_said_of() -> None:
+    """Patches' "...; that leaves the 8-cell clue at row 5, column 3 one rectangle: rows 4-7,
+    columns 2-3." was cut to "... covers row 3, column 5…: rows 4-7, columns 2-3.", which
+    reads as said of the clue named first (another one). The clue it is said of stays named."""
+    said = [t for t in hints("patches", 2) if "; that leaves " in t]
+    assert said
+    for text in said:
+        shown = PRESS.sub("", fit_text(text + AGAIN, 78, 2))
+        clue = text.rpartition("; that leaves ")[2].partition(" one rectangle")[0]
+        assert clue.startswith("the ") and clue in shown, shown

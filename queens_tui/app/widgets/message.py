@@ -23,6 +23,10 @@ CONCLUSIONS = ("; that leaves ", ": ", ", so ", "; so ", ". ")
 that states the conclusion whole (Patches' "; that leaves the clue ... one rectangle: rows
 2-3, columns 1-4."), the conclusion after a colon or "so", at last the final sentence (Zip's
 "The next stretch is 3 cells, to the 4 at row 2, column 5.")."""
+WHOLE = CONCLUSIONS[0]
+"""The conclusion that names its subject ("that leaves the clue at row 5, column 3 one
+rectangle: ..."): kept whenever it fits, before a longer cut that keeps more reasoning but
+leaves only "…: rows 4-7, columns 2-3.", which then reads as said of the wrong clue."""
 PRESS = re.compile(r"\s*Press [^.]*\.\s*$")
 """A closing instruction ("Press h again to apply it."): the first thing to go."""
 ASIDE = re.compile(r" ?\([^()]*\)(?!\.?$)")
@@ -64,8 +68,9 @@ def fit_text(text: str, width: int, lines: int, ellipsis: str = "…") -> str:
     """`text` in at most `lines` lines of `width` (wrapped as words): whole if it fits,
     else without its closing "Press ..." sentence, else without its asides, else without
     its chained steps, else with the end of its reasoning cut (`ellipsis`) before the
-    conclusion: at a clause's end (the candidate that keeps most, over every place a
-    conclusion may start), else at any word; else cut at the last line with `ellipsis`."""
+    conclusion: at a clause's end (the whole conclusion `WHOLE` when it fits, else the
+    candidate that keeps most, over every place a conclusion may start), else at any word;
+    else cut at the last line with `ellipsis`."""
     if width <= 0 or not text:
         return text
 
@@ -102,7 +107,7 @@ def fit_text(text: str, width: int, lines: int, ellipsis: str = "…") -> str:
                 if len(wrap(candidate)) <= lines:
                     fits.append(candidate)
                     break
-            if fits and not clauses:
+            if fits and (not clauses or sep == WHOLE):
                 return fits[0]
         if fits:
             return max(fits, key=len)
