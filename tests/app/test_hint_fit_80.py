@@ -74,3 +74,18 @@ def test_a_cut_conclusion_keeps_the_clue_it_is_said_of() -> None:
         shown = PRESS.sub("", fit_text(text + AGAIN, 78, 2))
         clue = text.rpartition("; that leaves ")[2].partition(" one rectangle")[0]
         assert clue.startswith("the ") and clue in shown, shown
+
+
+def test_a_list_of_numbers_or_letters_is_never_cut_inside() -> None:
+    """Queens' daily of 2026-11-29 at 80x24 read "The free cells of columns 7…, so those
+    three regions ...": the comma inside "columns 7, 8 and 9" was taken for a clause's end."""
+    text = (
+        "The free cells of columns 7, 8 and 9 all lie in regions B, C and H, so those three "
+        "regions have their queens in columns 7, 8 and 9: cross out the rest of regions B, C "
+        "and H."
+    )
+    shown = fit_text(text + AGAIN, 78, 2)
+    assert shown == (
+        "The free cells of columns 7, 8 and 9 all lie in regions B, C and H…: cross out the "
+        "rest of regions B, C and H."
+    )

@@ -40,8 +40,10 @@ draws the link): those steps are the third thing to go, the last sentence stays.
 def _clause_end(word: str, following: str) -> bool:
     """True when a cut after `word` (then `following`) ends a clause: a comma, semicolon or
     colon (after a rule's name: "Cut off otherwise:"), not the comma inside a cell's name
-    ("row 2, column 5")."""
-    return word.endswith((",", ";", ":")) and following not in ("column", "columns")
+    ("row 2, column 5") or a list of numbers or letters ("columns 7, 8 and 9", "regions B, C
+    and H": "columns 7…" named no column)."""
+    listed = following[:1].isdigit() or (following[:1].isupper() and len(following) == 1)
+    return word.endswith((",", ";", ":")) and following not in ("column", "columns") and not listed
 
 
 def without_asides(text: str) -> str:
