@@ -271,3 +271,17 @@ async def test_browse_keys_on_a_solved_board_with_nothing_found_keep_the_board()
         await pilot.pause()
         game = app.game_screen.midend.game
         assert game.solved and not game.replaying
+
+
+async def test_without_colour_a_free_square_shows_a_dot(monkeypatch) -> None:
+    """The board is a checkerboard of shades; with NO_COLOR the shades are gone, and the free
+    squares were blank (no grid lines either). Now each shows a dot, as `--ascii` does."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = classic_app()
+    async with playing(app, size=SIZE) as pilot:
+        await settled(pilot)
+        view = app.game_screen.board_view
+        assert app.no_color and isinstance(view, ClassicBoard)
+        assert cell_char(view, (7, 7)) == "·"
+        await place(pilot, view, [(0, 0)])
+        assert cell_char(view, (7, 7)) == "×" and cell_char(view, (7, 6)) == "·"  # attacked

@@ -155,8 +155,8 @@ class ClassicBoard(BoardWidget[Any]):
                 glyph, bold = ("x" if self.ascii else "×"), True
             elif self._auto and cell in auto:
                 glyph, dim, fg = ("x" if self.ascii else "×"), True, FAINT
-            else:  # --ascii: a dot, so the grid reads without colour
-                glyph = "." if self.ascii else " "
+            else:  # a dot where the squares' shades are not shown, so the grid reads
+                glyph = "." if self.ascii else "·" if self.app.no_color else " "
             style = Style(color=fg, bgcolor=bg, bold=bold, dim=dim)
             pad = " " * (cw // 2)
             big = None if self.ascii else art(glyph, cw, ch, ch // 2)
