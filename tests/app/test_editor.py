@@ -297,3 +297,15 @@ async def test_no_save_or_play_while_the_region_count_is_wrong(level_file: Path)
         status = str(screen.query_one("#editor-status").render())
         assert "9/8 regions" in status
     assert level_file.read_text(encoding="utf-8") == EXAMPLE_8
+
+
+async def test_at_80x24_the_key_line_keeps_save_and_quit(level_file: Path) -> None:
+    """Letters paint in the editor (`q` makes a region "q"), so how to save and leave stays
+    on the key line at 80 columns, where it was left out for the painting keys before."""
+    from queens_tui.app.widgets.keyline import KeyLine
+
+    app = create_editor_app(level_file, engine="search")
+    async with playing(app, size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = {entry.description for entry in app.editor.query_one(KeyLine).shown()}
+        assert {"Save", "Quit"} <= shown and "Paint" in shown

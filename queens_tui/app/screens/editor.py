@@ -126,13 +126,13 @@ class EditorScreen(Screen[None]):
         Binding("equals_sign", "make_unique", "Make unique", key_display="="),
         Binding("slash", "solution", "Solution", key_display="/"),
         Binding("p", "play", "Play"),
-        Binding("ctrl+s", "save", "Save"),
+        Binding("ctrl+s", "save", "Save", id="editor.save"),
         Binding("ctrl+e", "details", "Details"),
         Binding("tab", "recolor(1)", "Colour"),
         Binding("shift+tab", "recolor(-1)", "Colour", show=False),
         Binding("ctrl+y,ctrl+r", "redo", "Redo"),
         Binding("enter", "pick", "Pick label", show=False),
-        Binding("escape,ctrl+q", "leave", "Quit"),
+        Binding("escape,ctrl+q", "leave", "Quit", id="editor.quit"),
     ]
 
     COMMAND_KEYS = frozenset({"p"})
@@ -219,7 +219,8 @@ class EditorScreen(Screen[None]):
         )
         yield Static("", id="editor-verdict")
         yield Static("", id="editor-status")
-        yield KeyLine(palette=False)
+        # Letters paint (`q` makes a region "q"): how to save and leave stay in sight at 80 columns.
+        yield KeyLine(palette=False, keep=("editor.save", "editor.quit"))
 
     def title_text(self) -> str:
         n = self.sketch.size
