@@ -359,3 +359,21 @@ async def test_at_80x24_a_hint_shows_in_the_board_s_text_without_colour(
         await settle(pilot)
         assert view.marks and view.cursor == cursor
         assert plain_board(app) != blank, "\n".join(blank)
+
+
+async def test_a_terminal_too_small_for_the_board_says_so_then_the_board_comes_back(
+    kind: str, tmp_path: Path, clock
+) -> None:
+    """Every kind says the same when its board cannot fit (what it needs, what it has), where
+    Zip, Patches and classic N-queens drew a board cut at the window's edge and Tango and Mini
+    Sudoku a terse line; a bigger window brings the board back."""
+    app = launch(kind, tmp_path, clock)
+    async with playing(app, size=(80, 24)) as pilot:
+        await pilot.pause()
+        whole = plain_board(app)
+        await pilot.resize_terminal(24, 10)
+        text = "\n".join(plain_board(app))
+        assert "Terminal too small" in text and "Enlarge the window." in text, text
+        assert re.search(r"board: need \d+×\d+,", text), text
+        await pilot.resize_terminal(80, 24)
+        assert plain_board(app) == whole

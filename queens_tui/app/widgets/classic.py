@@ -29,6 +29,7 @@ from queens_tui.app.theme import CLASSIC_FAINT as FAINT
 from queens_tui.app.theme import CLASSIC_INK as INK
 from queens_tui.app.theme import CLASSIC_LIGHT as LIGHT
 from queens_tui.app.theme import CLASSIC_RED as RED
+from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget
 from queens_tui.app.widgets.grid import marked, with_bars
 from queens_tui.core.grid import Cell
@@ -120,6 +121,10 @@ class ClassicBoard(BoardWidget[Any]):
 
     def render_line(self, y: int) -> Strip:
         n = self.n
+        width, height = self.size.width, self.size.height
+        need = (SCALES[-1][0] * n, SCALES[-1][1] * n)
+        if need[0] > width or need[1] > height:  # not even the smallest fits
+            return grid.too_small(y, width, height, self.rich_style, f"{n}×{n}", need)
         cw, ch, left, top = self._geometry()
         row, sub = divmod(y - top, ch)
         if self._labels and row == n and sub == 0:  # each column's number under it

@@ -77,6 +77,14 @@ def place(
     return Layout(w, h, max((width - bw) // 2, 0), max((height - bh) // 2, 0), bw, bh, border)
 
 
+def smallest(
+    scales: tuple[tuple[int, int], ...], rows: int, cols: int, border: int
+) -> tuple[int, int]:
+    """(columns, lines) of the grid at the last (smallest) of `scales`: what a board needs."""
+    lay = place(scales[-1], rows, cols, 0, 0, border)
+    return lay.width, lay.height
+
+
 @lru_cache(maxsize=256)
 def fit(
     scales: tuple[tuple[int, int], ...], rows: int, cols: int, width: int, height: int, border: int
@@ -137,8 +145,32 @@ def caption_line(caption: str, width: int, style: Style) -> Strip:
     return text_line(" " * pad + caption, width, style + cached_style(bold=True))
 
 
-TOO_SMALL = "window too small for the board"
-"""The first line of a board widget whose window is too small for its smallest drawing."""
+def too_small(
+    y: int, width: int, height: int, style: Style, board: str, need: tuple[int, int]
+) -> Strip:
+    """Line `y` of a board widget of `width` x `height`, too small for the smallest drawing
+    of its `board` ("8×8"), which needs `need` (columns, lines): the same words, centred, on
+    every kind, never a board cut at the widget's edge."""
+    lines = (
+        "Terminal too small",
+        f"{board} board: need {need[0]}×{need[1]},",
+        f"have {width}×{height}.",
+        "Enlarge the window.",
+    )
+    i = y - max(0, (height - len(lines)) // 2)
+    if not 0 <= i < len(lines):
+        return text_line("", width, style)
+    text = lines[i][:width]
+    pad = (width - len(text)) // 2
+    words = style + cached_style(bold=i == 0)
+    return Strip(
+        [
+            Segment(" " * pad, style),
+            Segment(text, words),
+            Segment(" " * (width - pad - len(text)), style),
+        ],
+        width,
+    )
 
 
 def marked(text: str, role: str | None, ascii: bool) -> str:

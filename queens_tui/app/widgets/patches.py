@@ -323,11 +323,15 @@ class PatchesBoard(BoardWidget[PatchState]):
         width = self.size.width
         base = self.base_style
         lay = self.layout_now()
+        level = self._state.level
+        if lay.width > width or lay.height > self.size.height:  # not even the smallest fits
+            need = grid.smallest(SCALES, level.rows, level.cols, 1)
+            board = f"{level.rows}×{level.cols}"
+            return grid.too_small(y, width, self.size.height, base, board, need)
         key = (lay, self.ascii)
         if self._lines is None or key != self._key:
             self._lines, self._key = self._draw(lay), key
         dy = y - lay.top
-        level = self._state.level
         if dy == lay.height and lay.labels:
             return grid.column_numbers(lay, level.cols, width, base)
         if not 0 <= dy < lay.height:

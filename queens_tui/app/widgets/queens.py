@@ -35,6 +35,7 @@ from queens_tui.app.palette import (
 )
 from queens_tui.app.theme import BLACK, INK, WHITE
 from queens_tui.app.theme import QUEENS_CONFLICT as CONFLICT_QUEEN
+from queens_tui.app.widgets import grid
 from queens_tui.app.widgets.base import BoardWidget, S
 from queens_tui.core.colour import THRESHOLD
 from queens_tui.core.grid import Cell
@@ -754,25 +755,4 @@ class BoardView(SquareBoard[Board]):
 
     def _too_small_line(self, y: int, width: int, style: Style) -> Strip:
         n = self.level.size
-        need_w, need_h = minimum_size(n)
-        lines = [
-            "Terminal too small",
-            f"{n}×{n} board: need {need_w}×{need_h},",
-            f"have {self.size.width}×{self.size.height}.",
-            "Enlarge the window.",
-        ]
-        top = max(0, (self.size.height - len(lines)) // 2)
-        i = y - top
-        if not 0 <= i < len(lines):
-            return Strip.blank(width, style)
-        text = lines[i][:width]
-        pad = (width - len(text)) // 2
-        bold = style + _style(None, None, bold=(i == 0))
-        return Strip(
-            [
-                Segment(" " * pad, style),
-                Segment(text, bold),
-                Segment(" " * (width - pad - len(text)), style),
-            ],
-            width,
-        )
+        return grid.too_small(y, width, self.size.height, style, f"{n}×{n}", minimum_size(n))

@@ -259,7 +259,9 @@ class SudokuBoard(BoardWidget[Board]):
         base = self.base_style
         lay = self.layout_now()
         if lay is None:
-            return grid.text_line(grid.TOO_SMALL if y == 0 else "", width, base)
+            w, h = grid.smallest(SCALES, SIZE, SIZE, 1)
+            board = f"{SIZE}×{SIZE}"
+            return grid.too_small(y, width, self.size.height, base, board, (w, h + 1))  # caption
         left, top = self._origin(lay)
         dy = y - top
         if dy == -1:  # the caption: which game this is

@@ -203,7 +203,8 @@ class TangoBoard(BoardWidget[Board]):
         lay = self.layout_now()
         n = self._state.level.size
         if lay is None:
-            return grid.text_line(grid.TOO_SMALL if y == 0 else "", width, base)
+            need = grid.smallest(SCALES, n, n, 0)
+            return grid.too_small(y, width, self.size.height, base, f"{n}×{n}", need)
         dy = y - lay.top
         if dy == -1 or (lay.top == 0 and dy == lay.height):  # the caption: which game this is
             caption = "S  Tango  M" if self.ascii else f"{glyphs.SUN}  Tango  {glyphs.MOON}"
