@@ -15,7 +15,7 @@ import time
 from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from rich.text import Text
 from textual import on, work
@@ -57,13 +57,22 @@ _DIFF_STYLE: dict[str, str] = {
     Difficulty.EXPERT: "red",
 }
 
-MARKS: dict[str, tuple[str, str, str, str]] = {
-    "solved": ("✔", "+", "bold green", ""),
-    "helped": ("✱", "*", "yellow", ": only with a hint or the solver"),
-    "playing": ("▶", ">", "bold cyan", ": in progress"),
+
+class Mark(NamedTuple):
+    """A row's mark: its glyph (`ascii` with --ascii), its style, what the legend adds."""
+
+    glyph: str
+    ascii: str
+    style: str
+    meaning: str
+
+
+MARKS: dict[str, Mark] = {
+    "solved": Mark("✔", "+", "bold green", ""),
+    "helped": Mark("✱", "*", "yellow", ": only with a hint or the solver"),
+    "playing": Mark("▶", ">", "bold cyan", ": in progress"),
 }
-"""Each row mark: its glyph, its ASCII glyph, its style, what the legend adds to its name.
-The glyphs differ in shape, not only in colour, so that a narrow list can show a mark's
+"""The glyphs differ in shape, not only in colour, so that a narrow list can show a mark's
 glyph alone (the legend beneath says what each means)."""
 
 _HIDDEN_NAMES = {"best": "best time"}
@@ -538,17 +547,17 @@ class LevelBrowser(Screen["LevelRef | None"]):
     def _legend(self) -> Text:
         """What the marks mean (wraps on a narrow terminal rather than being cut)."""
         legend = Text()
-        for name, (_, _, _, meaning) in MARKS.items():
+        for name, mark in MARKS.items():
             legend.append_text(self._mark(name))
-            legend.append(f"{meaning}   ")
+            legend.append(f"{mark.meaning}   ")
         return legend.append("(two clicks open a level)")
 
     def _mark(self, name: str) -> Text:
         """A row's mark: its glyph (`MARKS`), then its name ("" for a level with none)."""
         if name not in MARKS:
             return Text("")
-        glyph, ascii_glyph, style, _ = MARKS[name]
-        return Text(f"{ascii_glyph if self.ascii else glyph} {name}", style=style)
+        mark = MARKS[name]
+        return Text(f"{mark.ascii if self.ascii else mark.glyph} {name}", style=mark.style)
 
     def _keys(self) -> str:
         """The key line (wraps when narrow): a Footer slows every opening, this costs nothing.

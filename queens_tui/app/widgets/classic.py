@@ -143,6 +143,7 @@ class ClassicBoard(BoardWidget[Any]):
         auto, bad = self._derived
         state = self._state
         segments = []
+        free = "." if self.ascii else "·" if self.app.no_color else " "  # no shades: a dot
         for c in range(n):
             cell = (y, c)
             bg = LIGHT if (y + c) % 2 == 0 else DARK
@@ -161,7 +162,7 @@ class ClassicBoard(BoardWidget[Any]):
             elif self._auto and cell in auto:
                 glyph, dim, fg = ("x" if self.ascii else "×"), True, FAINT
             else:  # a dot where the squares' shades are not shown, so the grid reads
-                glyph = "." if self.ascii else "·" if self.app.no_color else " "
+                glyph = free
             style = Style(color=fg, bgcolor=bg, bold=bold, dim=dim)
             pad = " " * (cw // 2)
             big = None if self.ascii else art(glyph, cw, ch, ch // 2)

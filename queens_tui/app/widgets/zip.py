@@ -377,9 +377,9 @@ class ZipBoard(BoardWidget[ZipState]):
         base = self.base_style  # every blank styled: Textual's NO_COLOR filter needs a style
         i = y - top
         width = self.size.width
-        rows, cols = self.level.rows, self.level.cols
-        need = grid.smallest(SCALES, rows, cols, 1)
-        if need[0] > width or need[1] > self.size.height:  # not even the smallest fits
+        if len(self._lines) > self.size.height or len(self._lines[0]) > width:  # no scale fits
+            rows, cols = self.level.rows, self.level.cols
+            need = grid.smallest(SCALES, rows, cols, 1)
             return grid.too_small(y, width, self.size.height, base, f"{rows}×{cols}", need)
         if self._labels and i == len(self._lines):
             lay = grid.Layout(self._cell[0], self._cell[1], left, top, 0, 0, 1, self._labels)
